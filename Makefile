@@ -1,0 +1,77 @@
+# attn-explain - POSIX make.  `make demo` and `make check` are all a newcomer needs.
+.POSIX:
+.SUFFIXES:
+.SUFFIXES: .c .o
+
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+CC     = cc
+CFLAGS = -O2 -g
+STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
+LDLIBS = -lcjson -ledit -lm
+
+OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/json.o src/stage.o \
+      src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o
+TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o
+
+all: attn-explain
+
+.c.o:
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# the RNG emulates PyTorch's kernels operation by operation: no contraction into FMAs
+src/rng.o: src/rng.c src/rng.h
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/rng.c
+
+attn-explain: src/main.o $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ src/main.o $(OBJ) $(LDLIBS)
+
+tests/unit: $(TOBJ) $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(TOBJ) $(OBJ) $(LDLIBS)
+
+deps:
+	@sh tests/deps.sh
+
+check: deps
+	@$(MAKE) attn-explain tests/unit
+	@sh tests/run.sh
+
+demo: deps
+	@$(MAKE) attn-explain
+	./attn-explain data/your-journey.json
+
+bench: attn-explain
+	@sh tests/bench.sh
+
+fuzz:
+	@sh tests/fuzz/run.sh
+
+install: attn-explain
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	cp attn-explain $(DESTDIR)$(BINDIR)/attn-explain
+	cp man/attn-explain.1 $(DESTDIR)$(MANDIR)/man1/attn-explain.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
+
+clean:
+	rm -f attn-explain tests/unit src/*.o tests/*.o
+
+# header dependencies
+src/main.o: src/cell.h src/diag.h src/expr.h src/heatmap.h src/json.h src/print.h src/repl.h src/rng.h src/stage.h src/tensor.h
+src/diag.o: src/diag.h
+src/tensor.o: src/tensor.h src/diag.h
+src/print.o: src/print.h src/tensor.h src/diag.h
+src/json.o: src/json.h src/print.h src/tensor.h src/diag.h src/rng.h
+src/stage.o: src/stage.h src/json.h src/tensor.h src/rng.h src/diag.h src/print.h
+src/expr.o: src/expr.h src/stage.h src/json.h src/tensor.h src/diag.h src/print.h
+src/cell.o: src/cell.h src/explain.h src/stage.h src/print.h src/tensor.h src/diag.h src/json.h
+src/explain.o: src/explain.h src/stage.h src/diag.h src/json.h src/tensor.h src/print.h
+src/heatmap.o: src/heatmap.h src/expr.h src/stage.h src/print.h src/tensor.h src/json.h
+src/repl.o: src/repl.h src/cell.h src/json.h src/line.h src/expr.h src/stage.h src/heatmap.h src/explain.h src/diag.h src/print.h src/tensor.h
+src/line.o: src/line.h
+tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o: tests/test.h src/tensor.h src/print.h src/rng.h
+
+.PHONY: all check demo deps bench fuzz install uninstall clean

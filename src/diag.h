@@ -1,0 +1,34 @@
+/* diag.h - error messages in one format, and allocation that cannot fail silently. */
+#ifndef DIAG_H
+#define DIAG_H
+
+#include <stddef.h>
+
+/*
+ * Messages go to stderr as "attn-explain: FILE:LINE:COL: message".  A
+ * format ending in ':' appends strerror(errno).  In the REPL the prefix is
+ * dropped (diag_set_prefix(NULL)), as lua.c does.
+ */
+void diag(const char *fmt, ...);
+void diag_at(const char *path, int line, int col, const char *fmt, ...);
+void diag_set_prefix(const char *prefix);
+
+/* Out of memory is the one error that exits on the spot (status 1). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* A growing string: the printer and the cells write into one. */
+struct sbuf {
+	char *s;		/* NUL-terminated, len bytes */
+	size_t len, cap;
+};
+void sbuf_addn(struct sbuf *b, const char *s, size_t n);
+void sbuf_add(struct sbuf *b, const char *s);
+void sbuf_addc(struct sbuf *b, char c);
+void sbuf_addf(struct sbuf *b, const char *fmt, ...);
+void sbuf_spaces(struct sbuf *b, int n);
+char *sbuf_take(struct sbuf *b);	/* the string (never NULL); b is empty again */
+
+#endif

@@ -1,0 +1,135 @@
+/* explain.c - the teaching text: what each stage is and why, with this input's numbers. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "explain.h"
+
+/* Label of token t: its word, or "token t". */
+static const char *
+label(const struct run *r, int t, char *buf, size_t len)
+{
+	if (r->tokens != NULL && t < r->ntokens)
+		snprintf(buf, len, "'%s'", r->tokens[t]);
+	else
+		snprintf(buf, len, "token %d", t);
+	return buf;
+}
+
+/* Row `row` of the first (batch 0, head 0) T x T block of a stage. */
+static const float *
+first_block_row(const struct run *r, int id, int row)
+{
+	return r->st[id]->data + (size_t)row * r->T;
+}
+
+/* The token a row attends to most, as "token 'journey' attends most to 'starts': 0.2333". */
+static void
+most_attended(struct sbuf *b, const struct run *r, int id)
+{
+	int row = r->T > 1 ? 1 : 0, j, best = 0;
+	const float *w = first_block_row(r, id, row);
+	char l1[64], l2[64];
+
+	for (j = 1; j < r->T; j++)
+		if (w[j] > w[best])
+			best = j;
+	sbuf_addf(b, " Here %s%s attends most to %s: %.4f.", label(r, row, l1, sizeof l1),
+	    r->batched || r->H > 1 ? " (batch 0, head 0)" : "", label(r, best, l2, sizeof l2), w[best]);
+}
+
+void
+explain_stage(struct sbuf *b, const struct run *r, int id)
+{
+	char l1[64];
+
+	switch (id) {
+	case -1:
+		sbuf_add(b, "The three projections are learned matrices. Before training they are random; "
+		    "with the same seed PyTorch draws exactly these numbers, so this run matches the notebook.");
+		break;
+	case ST_INPUTS:
+		sbuf_addf(b, "Each row is one token's embedding: %d numbers that stand for the token. "
+		    "Attention will mix these rows, weighting each by how relevant it is to the others.", r->d_in);
+		break;
+	case ST_QUERIES:
+		if (r->simple)
+			sbuf_add(b, "Without trainable weights each token's query is its own embedding.");
+		else
+			sbuf_addf(b, "A query is what a token is looking for: its embedding projected to %d numbers by W_query.", r->d_out);
+		break;
+	case ST_KEYS:
+		sbuf_add(b, "A key is what a token offers to be matched against. A query that points the same way "
+		    "as a key gives a large dot product: that is how relevance is measured.");
+		break;
+	case ST_VALUES:
+		sbuf_add(b, "A value is what a token hands on once it is attended to. Keys decide how much; values decide what.");
+		break;
+	case ST_QUERIES_HEADS: case ST_KEYS_HEADS: case ST_VALUES_HEADS:
+		sbuf_addf(b, "With %d heads the %d columns are cut into %d groups of head_dim = %d; each head attends on its own. "
+		    "Giving each head its own small projection and splitting one big projection are the same thing.",
+		    r->H, r->d_out, r->H, r->hd);
+		break;
+	case ST_ATTN_SCORES:
+		sbuf_addf(b, "Row t holds the dot products of token t's query with every key. Row 1 of the book's example "
+		    "is token 2 ('journey') against all six tokens.");
+		if (r->T > 1) {
+			const float *s = first_block_row(r, ST_ATTN_SCORES, 1);
+
+			sbuf_addf(b, " Here %s scores %.4f against itself.", label(r, 1, l1, sizeof l1), s[1]);
+		}
+		break;
+	case ST_MASK:
+		sbuf_add(b, "A causal model must not look ahead: the 1s mark, for each token (row), the later tokens (columns) it may not see.");
+		break;
+	case ST_MASKED_SCORES:
+		sbuf_add(b, "Future scores become -inf. exp(-inf) = 0, so after softmax they get exactly zero weight, "
+		    "and the remaining weights still sum to 1.");
+		break;
+	case ST_SCALED_SCORES:
+		if (!r->scaled)
+			sbuf_add(b, "Simple mode does not scale the scores.");
+		else if (r->scale_divides)
+			sbuf_addf(b, "Dot products of %d-number vectors grow with sqrt(%d); dividing by %.4f keeps them moderate "
+			    "so softmax does not saturate into a one-hot row with vanishing gradients.", r->hd, r->hd, r->scale_used);
+		else
+			sbuf_addf(b, "The scores are multiplied by %.4g (Karpathy's C**-0.5 style) so softmax does not saturate.", r->scale_used);
+		break;
+	case ST_ATTN_WEIGHTS:
+		sbuf_add(b, "Softmax turns each row into positive weights that sum to 1. Subtracting the row's maximum first "
+		    "changes nothing (it cancels in the fraction) but keeps exp from overflowing.");
+		most_attended(b, r, ST_ATTN_WEIGHTS);
+		break;
+	case ST_UNMASKED_WEIGHTS:
+		sbuf_add(b, "The second route to causal weights starts from the softmax of the unmasked scores...");
+		break;
+	case ST_MASK_SIMPLE:
+		sbuf_add(b, "...keeps only the weights on and below the diagonal...");
+		break;
+	case ST_MASKED_SIMPLE:
+		sbuf_add(b, "...which leaves rows that no longer sum to 1...");
+		break;
+	case ST_MASKED_SIMPLE_NORM:
+		sbuf_add(b, "...so each row is divided by its sum. The result equals attn_weights up to rounding: "
+		    "masking with -inf before softmax is the same as zeroing and renormalising after it.");
+		break;
+	case ST_DROPOUT_MASK:
+		sbuf_add(b, "Dropout, in training only, zeroes each weight with probability p and scales the survivors by 1/(1-p), "
+		    "so the expected value of every weight is unchanged. At inference it does nothing.");
+		break;
+	case ST_DROPPED_WEIGHTS:
+		sbuf_add(b, "The attention weights after dropout: some links are cut at random for this training step, "
+		    "which keeps the model from relying on any single one.");
+		break;
+	case ST_CONTEXT_VECS:
+		sbuf_add(b, "Each context vector is the weighted sum of all value vectors, weighted by that token's row of attention weights: "
+		    "the token's embedding enriched with what it found relevant.");
+		break;
+	case ST_MERGED:
+		sbuf_addf(b, "The %d heads' context vectors are put side by side again: (…, T, %d).", r->H, r->d_out);
+		break;
+	case ST_OUTPUT:
+		sbuf_add(b, "The output projection mixes the heads' results, so information found by one head can combine with another's.");
+		break;
+	}
+}

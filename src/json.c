@@ -1,0 +1,1331 @@
+/*
+ * json.c - an input file -> struct input, the only user of cJSON.
+ *
+ * cJSON keeps no positions, so after a successful parse a pre-order scan of
+ * the text (which visits values in the order cJSON built them) records the
+ * offset of every node; a schema error then names FILE:LINE:COL as well as
+ * the JSON path.
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
+
+#include "diag.h"
+#include "json.h"
+#include "rng.h"
+
+#define MAX_DEPTH 64		/* inputs need 4 levels; deeper text is refused before cJSON sees it */
+#define MAX_FILE (256L << 20)	/* bytes of JSON we read */
+
+struct node_pos {
+	const cJSON *node;
+	size_t off;
+};
+
+struct ctx {
+	const char *path;
+	const char *text;	/* NUL-terminated, BOM removed */
+	size_t len, bom;	/* bom: bytes skipped before text */
+	struct node_pos *pos;
+	size_t npos, cappos;
+	size_t scan;		/* scanner position */
+};
+
+static const char *const top_keys[] = {
+	"inputs", "tokens", "seed", "weights", "init", "d_out", "heads",
+	"head_layout", "causal", "scale", "dropout", "dropout_seed",
+	"dropout_rng", "qkv_bias", "out_proj", "init_order", "print_options",
+	NULL
+};
+static const char *const weight_keys[] = {
+	"W_query", "W_key", "W_value", "out_proj", "heads", NULL
+};
+static const char *const head_keys[] = { "W_query", "W_key", "W_value", NULL };
+static const char *const linear_keys[] = { "weight", "bias", NULL };
+static const char *const popt_keys[] = {
+	"precision", "threshold", "edgeitems", "linewidth", "sci_mode", NULL
+};
+static const char *const layer_names[] = { "W_query", "W_key", "W_value", "out_proj" };
+
+/* ---- positions ---- */
+
+static void
+line_col(const struct ctx *c, size_t off, int *line, int *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	if (off > c->len)
+		off = c->len;
+	for (i = 0; i < off; i++) {
+		if (c->text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+	if (*line == 1)
+		*col += (int)c->bom;
+}
+
+static void
+skip_ws(struct ctx *c)
+{
+	while (c->scan < c->len && (unsigned char)c->text[c->scan] <= 32)
+		c->scan++;
+}
+
+static void
+skip_string(struct ctx *c)
+{
+	c->scan++;		/* opening quote */
+	while (c->scan < c->len && c->text[c->scan] != '"') {
+		if (c->text[c->scan] == '\\')
+			c->scan++;
+		c->scan++;
+	}
+	c->scan++;
+}
+
+static void
+record(struct ctx *c, const cJSON *node)
+{
+	if (c->npos == c->cappos) {
+		c->cappos = c->cappos ? 2 * c->cappos : 256;
+		c->pos = xrealloc(c->pos, c->cappos * sizeof *c->pos);
+	}
+	c->pos[c->npos].node = node;
+	c->pos[c->npos].off = c->scan;
+	c->npos++;
+}
+
+static void
+scan_value(struct ctx *c, const cJSON *node)
+{
+	const cJSON *e;
+
+	skip_ws(c);
+	record(c, node);
+	if (cJSON_IsArray(node) || cJSON_IsObject(node)) {
+		c->scan++;
+		for (e = node->child; e != NULL; e = e->next) {
+			if (cJSON_IsObject(node)) {
+				skip_ws(c);
+				skip_string(c);
+				skip_ws(c);
+				c->scan++;	/* ':' */
+			}
+			scan_value(c, e);
+			skip_ws(c);
+			if (c->scan < c->len && c->text[c->scan] == ',')
+				c->scan++;
+		}
+		skip_ws(c);
+		c->scan++;
+	} else if (cJSON_IsString(node)) {
+		skip_string(c);
+	} else {
+		while (c->scan < c->len && strchr(",]} \t\r\n", c->text[c->scan]) == NULL)
+			c->scan++;
+	}
+}
+
+static size_t
+node_off(const struct ctx *c, const cJSON *node)
+{
+	size_t i;
+
+	for (i = 0; i < c->npos; i++)
+		if (c->pos[i].node == node)
+			return c->pos[i].off;
+	return 0;
+}
+
+/* ---- messages ---- */
+
+static const char *
+kind(const cJSON *v, char *buf, size_t len)
+{
+	if (v == NULL)
+		return "nothing";
+	if (cJSON_IsArray(v))
+		return cJSON_GetArraySize(v) ? "an array" : "an empty array";
+	if (cJSON_IsObject(v))
+		return "an object";
+	if (cJSON_IsString(v)) {
+		snprintf(buf, len, "\"%.40s%s\"", v->valuestring,
+		    strlen(v->valuestring) > 40 ? "..." : "");
+		return buf;
+	}
+	if (cJSON_IsTrue(v))
+		return "true";
+	if (cJSON_IsFalse(v))
+		return "false";
+	if (cJSON_IsNull(v))
+		return "null";
+	snprintf(buf, len, "%.17g", v->valuedouble);
+	return buf;
+}
+
+/* "FILE:LINE:COL: PATH: message" at the node. */
+static int
+bad(const struct ctx *c, const cJSON *node, const char *path, const char *fmt, ...)
+{
+	char msg[1024];
+	int line = 0, col = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (node != NULL)
+		line_col(c, node_off(c, node), &line, &col);
+	diag_at(c->path, line, col, "%s: %s", path, msg);
+	return -1;
+}
+
+static int
+expected(const struct ctx *c, const cJSON *node, const char *path, const char *what)
+{
+	char buf[96];
+
+	return bad(c, node, path, "expected %s, got %s", what, kind(node, buf, sizeof buf));
+}
+
+/* ---- did you mean ---- */
+
+static int
+edit_distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+	int row[64], prev, tmp;
+
+	if (la > 60 || lb > 60)
+		return 99;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			int best = prev + (a[i - 1] != b[j - 1]);
+
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			tmp = row[j];
+			row[j] = best;
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+const char *
+json_suggest(const char *word, const char *const *names)
+{
+	const char *best = NULL;
+	int bestd = 3, i, d;
+
+	for (i = 0; names[i] != NULL; i++) {
+		d = edit_distance(word, names[i]);
+		if (d < bestd || (strlen(word) >= 3 && strncmp(word, names[i], strlen(word)) == 0 && d < 9 && best == NULL)) {
+			bestd = d < bestd ? d : bestd;
+			best = names[i];
+		}
+	}
+	return best;
+}
+
+/* Unknown and duplicate keys of an object; keys starting with '_' are comments. */
+static int
+check_keys(const struct ctx *c, const cJSON *obj, const char *path, const char *const *names)
+{
+	const cJSON *e, *f;
+	char where[512];
+	int i, known;
+
+	for (e = obj->child; e != NULL; e = e->next) {
+		snprintf(where, sizeof where, "%s%s%s", path, *path ? "." : "", e->string);
+		for (f = obj->child; f != e; f = f->next)
+			if (strcmp(f->string, e->string) == 0)
+				return bad(c, e, where, "duplicate key \"%s\"", e->string);
+		if (e->string[0] == '_')
+			continue;
+		for (known = 0, i = 0; names[i] != NULL; i++)
+			if (strcmp(e->string, names[i]) == 0)
+				known = 1;
+		if (!known) {
+			const char *s = json_suggest(e->string, names);
+
+			if (s != NULL)
+				return bad(c, e, where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, s);
+			return bad(c, e, where, "unknown key \"%s\"", e->string);
+		}
+	}
+	return 0;
+}
+
+/* ---- values ---- */
+
+static int
+get_float(const struct ctx *c, const cJSON *v, const char *path, float *out)
+{
+	if (cJSON_IsNumber(v)) {
+		double d = v->valuedouble;
+		float f = (float)d;
+
+		if (!isfinite(d) || isinf(f))
+			return bad(c, v, path, "number out of float32 range (largest is 3.4028235e+38; write \"inf\" for infinity)");
+		*out = f;
+		return 0;
+	}
+	if (cJSON_IsString(v)) {
+		if (strcmp(v->valuestring, "inf") == 0)
+			*out = INFINITY;
+		else if (strcmp(v->valuestring, "-inf") == 0)
+			*out = -INFINITY;
+		else if (strcmp(v->valuestring, "nan") == 0)
+			*out = NAN;
+		else
+			return expected(c, v, path, "a number or \"inf\", \"-inf\", \"nan\"");
+		return 0;
+	}
+	return expected(c, v, path, "a number");
+}
+
+/* The raw text of a number node, for integers beyond double precision. */
+static int
+get_int_text(const struct ctx *c, const cJSON *v, char *buf, size_t len)
+{
+	size_t off = node_off(c, v), n = 0;
+
+	while (off + n < c->len && n + 1 < len && strchr(",]} \t\r\n", c->text[off + n]) == NULL)
+		n++;
+	memcpy(buf, c->text + off, n);
+	buf[n] = '\0';
+	return 0;
+}
+
+/* An integer in [lo, hi] (hi <= 2^31-1). */
+static int
+get_int(const struct ctx *c, const cJSON *v, const char *path, int lo, int hi, int *out)
+{
+	char what[128];
+
+	if (hi == 0x7fffffff)
+		snprintf(what, sizeof what, "an integer >= %d", lo);
+	else
+		snprintf(what, sizeof what, "an integer from %d to %d", lo, hi);
+	if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+	    v->valuedouble < lo || v->valuedouble > hi)
+		return expected(c, v, path, what);
+	*out = (int)v->valuedouble;
+	return 0;
+}
+
+static int
+get_seed(const struct ctx *c, const cJSON *v, const char *path, uint64_t *out)
+{
+	char text[64];
+
+	if (!cJSON_IsNumber(v))
+		return expected(c, v, path, "an integer seed from 0 to 18446744073709551615");
+	get_int_text(c, v, text, sizeof text);
+	if (text[0] == '-' || rng_parse_seed(text, out) != 0)
+		return bad(c, v, path, "expected an integer seed from 0 to 18446744073709551615, got %s", text);
+	return 0;
+}
+
+static int
+get_bool(const struct ctx *c, const cJSON *v, const char *path, int *out)
+{
+	if (!cJSON_IsBool(v))
+		return expected(c, v, path, "true or false");
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
+/*
+ * A nested numeric array -> tensor.  ndim_lo..ndim_hi dimensions; empty
+ * dimensions only when allow_empty.  A NULL result follows a diagnostic.
+ */
+static struct tensor *
+get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
+    int ndim_hi, int allow_empty, const char *what)
+{
+	int shape[TENSOR_MAXDIM], ndim = 0;
+	const cJSON *e = v;
+	struct tensor *t;
+	size_t k = 0;
+	int idx[TENSOR_MAXDIM + 1];
+	char where[600];
+	char buf[96];
+
+	/* the shape follows the first element at every depth */
+	while (cJSON_IsArray(e)) {
+		if (ndim == TENSOR_MAXDIM) {
+			bad(c, v, path, "expected %s, got an array with more than %d dimensions", what, TENSOR_MAXDIM);
+			return NULL;
+		}
+		shape[ndim++] = cJSON_GetArraySize(e);
+		if (shape[ndim - 1] == 0)
+			break;
+		e = e->child;
+	}
+	if (ndim < ndim_lo || ndim > ndim_hi) {
+		if (ndim == 0)
+			expected(c, v, path, what);
+		else
+			bad(c, v, path, "expected %s, got a %d-d array", what, ndim);
+		return NULL;
+	}
+	t = tensor_new(ndim, shape);
+	if (t == NULL) {
+		bad(c, v, path, "array too large");
+		return NULL;
+	}
+	if (!allow_empty && t->numel == 0) {
+		tensor_free(t);
+		expected(c, v, path, "a non-empty array");
+		return NULL;
+	}
+	/* walk every element, checking each array's length against the shape */
+	idx[0] = 0;
+	{
+		int depth = 0;
+		const cJSON *cur[TENSOR_MAXDIM + 1];
+		char paths[TENSOR_MAXDIM + 1][600];
+
+		snprintf(paths[0], sizeof paths[0], "%s", path);
+		cur[0] = v->child;
+		while (depth >= 0) {
+			const cJSON *x = cur[depth];
+
+			if (x == NULL) {
+				depth--;
+				if (depth >= 0) {
+					cur[depth] = cur[depth]->next;
+					idx[depth]++;
+				}
+				continue;
+			}
+			snprintf(where, sizeof where, "%s[%d]", paths[depth], idx[depth]);
+			if (depth + 1 < ndim) {
+				if (!cJSON_IsArray(x)) {
+					bad(c, x, where, "expected an array of %d, got %s", shape[depth + 1], kind(x, buf, sizeof buf));
+					goto fail;
+				}
+				if (cJSON_GetArraySize(x) != shape[depth + 1]) {
+					bad(c, x, where, "expected %d elements like %s[0], got %d (arrays must be rectangular)",
+					    shape[depth + 1], paths[depth], cJSON_GetArraySize(x));
+					goto fail;
+				}
+				depth++;
+				snprintf(paths[depth], sizeof paths[depth], "%s", where);
+				cur[depth] = x->child;
+				idx[depth] = 0;
+				continue;
+			}
+			if (get_float(c, x, where, &t->data[k++]) != 0)
+				goto fail;
+			cur[depth] = x->next;
+			idx[depth]++;
+		}
+	}
+	return t;
+fail:
+	tensor_free(t);
+	return NULL;
+}
+
+static int
+get_print_opts(const struct ctx *c, const cJSON *o, struct print_opts *po)
+{
+	const cJSON *v;
+	double th;
+
+	if (!cJSON_IsObject(o))
+		return expected(c, o, "print_options", "an object");
+	if (check_keys(c, o, "print_options", popt_keys) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(o, "precision")) != NULL &&
+	    get_int(c, v, "print_options.precision", 0, PRINT_MAX_PRECISION, &po->precision) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(o, "threshold")) != NULL) {
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "inf") == 0) {
+			po->threshold = 0x7fffffffffffffffLL;
+		} else {
+			th = cJSON_IsNumber(v) ? v->valuedouble : -1;
+			if (th < 0 || th != floor(th))
+				return expected(c, v, "print_options.threshold", "an integer >= 0 or \"inf\"");
+			po->threshold = th > 9e18 ? 0x7fffffffffffffffLL : (long long)th;
+		}
+	}
+	if ((v = cJSON_GetObjectItem(o, "edgeitems")) != NULL &&
+	    get_int(c, v, "print_options.edgeitems", 1, 0x7fffffff, &po->edgeitems) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(o, "linewidth")) != NULL &&
+	    get_int(c, v, "print_options.linewidth", 1, 0x7fffffff, &po->linewidth) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(o, "sci_mode")) != NULL) {
+		if (cJSON_IsNull(v))
+			po->sci_mode = -1;
+		else if (cJSON_IsBool(v))
+			po->sci_mode = cJSON_IsTrue(v);
+		else
+			return expected(c, v, "print_options.sci_mode", "true, false or null");
+	}
+	return 0;
+}
+
+/* ---- reading the file ---- */
+
+/* The whole file, NUL-terminated; NULL after a diagnostic. */
+static char *
+read_all(const char *path, size_t *lenp)
+{
+	FILE *fp;
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	struct stat st;
+
+	if (strcmp(path, "-") == 0) {
+		fp = stdin;
+	} else {
+		if ((fp = fopen(path, "r")) == NULL) {
+			diag("%s:", path);
+			return NULL;
+		}
+		if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+			fclose(fp);
+			diag("%s: is a directory, expected a JSON file", path);
+			return NULL;
+		}
+	}
+	for (;;) {
+		if (len + 65536 + 1 > cap) {
+			cap = (len + 65536 + 1) * 2;
+			buf = xrealloc(buf, cap);
+		}
+		n = fread(buf + len, 1, cap - len - 1, fp);
+		len += n;
+		if (n == 0)
+			break;
+		if (len > (size_t)MAX_FILE) {
+			diag("%s: file larger than %ld MiB", path, MAX_FILE >> 20);
+			goto fail;
+		}
+	}
+	if (ferror(fp)) {
+		diag("%s:", path);
+		goto fail;
+	}
+	if (fp != stdin)
+		fclose(fp);
+	buf[len] = '\0';
+	*lenp = len;
+	return buf;
+fail:
+	if (fp != stdin)
+		fclose(fp);
+	free(buf);
+	return NULL;
+}
+
+/* Syntax checks cJSON does not explain, then cJSON itself; NULL after a diagnostic. */
+static cJSON *
+parse(struct ctx *c)
+{
+	const char *end = NULL, *p;
+	int line, col, depth = 0, instr = 0;
+	size_t i;
+	cJSON *root;
+
+	p = memchr(c->text, '\0', c->len);
+	if (p != NULL) {
+		line_col(c, (size_t)(p - c->text), &line, &col);
+		diag_at(c->path, line, col, "unexpected NUL byte, expected JSON text");
+		return NULL;
+	}
+	for (i = 0; i < c->len; i++) {
+		char ch = c->text[i];
+
+		if (instr) {
+			if (ch == '\\')
+				i++;
+			else if (ch == '"')
+				instr = 0;
+		} else if (ch == '"') {
+			instr = 1;
+		} else if (ch == '[' || ch == '{') {
+			if (++depth > MAX_DEPTH) {
+				line_col(c, i, &line, &col);
+				diag_at(c->path, line, col, "nesting deeper than %d levels", MAX_DEPTH);
+				return NULL;
+			}
+		} else if (ch == ']' || ch == '}') {
+			depth--;
+		}
+	}
+	root = cJSON_ParseWithOpts(c->text, &end, 1);
+	if (root == NULL) {
+		size_t off = end ? (size_t)(end - c->text) : 0;
+		const char *q = c->text + off;
+
+		/* cJSON points at the value that failed; skip to the offending byte */
+		while (*q != '\0' && (unsigned char)*q <= 32)
+			q++;
+		line_col(c, (size_t)(q - c->text), &line, &col);
+		if (*q == '\0')
+			diag_at(c->path, line, col, "invalid JSON: unexpected end of input");
+		else if ((unsigned char)*q >= 32 && (unsigned char)*q < 127)
+			diag_at(c->path, line, col, "invalid JSON: unexpected '%c'", *q);
+		else
+			diag_at(c->path, line, col, "invalid JSON: unexpected byte 0x%02x", (unsigned char)*q);
+		return NULL;
+	}
+	c->scan = 0;
+	scan_value(c, root);
+	return root;
+}
+
+/* ---- the schema ---- */
+
+static int
+get_weight(const struct ctx *c, const cJSON *v, const char *path, struct weight *w)
+{
+	char where[512];
+
+	if (cJSON_IsArray(v)) {
+		w->linear = 0;
+		w->w = get_array(c, v, path, 2, 2, 0, "a 2-d array (in, out) or {\"weight\": ..., \"bias\": ...}");
+		return w->w ? 0 : -1;
+	}
+	if (!cJSON_IsObject(v))
+		return expected(c, v, path, "a 2-d array (in, out) or {\"weight\": ..., \"bias\": ...}");
+	if (check_keys(c, v, path, linear_keys) != 0)
+		return -1;
+	w->linear = 1;
+	snprintf(where, sizeof where, "%s.weight", path);
+	if (cJSON_GetObjectItem(v, "weight") == NULL)
+		return bad(c, v, path, "missing key \"weight\" (out, in)");
+	w->w = get_array(c, cJSON_GetObjectItem(v, "weight"), where, 2, 2, 0, "a 2-d array (out, in)");
+	if (w->w == NULL)
+		return -1;
+	if (cJSON_GetObjectItem(v, "bias") != NULL) {
+		snprintf(where, sizeof where, "%s.bias", path);
+		w->b = get_array(c, cJSON_GetObjectItem(v, "bias"), where, 1, 1, 0, "a 1-d array (out,)");
+		if (w->b == NULL)
+			return -1;
+		if (w->b->shape[0] != w->w->shape[0])
+			return bad(c, cJSON_GetObjectItem(v, "bias"), where,
+			    "expected %d elements (the weight has %d rows, out), got %d",
+			    w->w->shape[0], w->w->shape[0], w->b->shape[0]);
+	}
+	return 0;
+}
+
+/* in and out features of a weight */
+static int w_in(const struct weight *w) { return w->linear ? w->w->shape[1] : w->w->shape[0]; }
+static int w_out(const struct weight *w) { return w->linear ? w->w->shape[0] : w->w->shape[1]; }
+
+/* Check a projection's shape: in features must be `in`, out features `out`. */
+static int
+check_weight(const struct ctx *c, const cJSON *v, const char *path,
+    const struct weight *w, int in, const char *inname, int out, const char *outname)
+{
+	const cJSON *node = w->linear ? cJSON_GetObjectItem(v, "weight") : v;
+	char where[512];
+
+	snprintf(where, sizeof where, "%s%s", path, w->linear ? ".weight" : "");
+	if (w_in(w) != in)
+		return bad(c, node, where, "expected %d %s (%s), got %d", in,
+		    w->linear ? "columns" : "rows", inname, w_in(w));
+	if (out > 0 && w_out(w) != out)
+		return bad(c, node, where, "expected %d %s (%s), got %d", out,
+		    w->linear ? "rows" : "columns", outname, w_out(w));
+	return 0;
+}
+
+/* Columns [h*hd, (h+1)*hd) of the full projection come from head h. */
+static void
+stack_heads(struct weight *full, struct weight *per, int H)
+{
+	int in = w_in(&per[0]), hd = w_out(&per[0]), d = H * hd, h, i, j;
+
+	full->linear = per[0].linear;
+	if (full->linear) {
+		full->w = tensor_new2(d, in);
+		for (h = 0; h < H; h++)
+			memcpy(full->w->data + (size_t)h * hd * in, per[h].w->data,
+			    (size_t)hd * in * sizeof(float));
+		if (per[0].b != NULL) {
+			int shape = d;
+
+			full->b = tensor_new(1, &shape);
+			for (h = 0; h < H; h++)
+				memcpy(full->b->data + (size_t)h * hd, per[h].b->data, (size_t)hd * sizeof(float));
+		}
+	} else {
+		full->w = tensor_new2(in, d);
+		for (h = 0; h < H; h++)
+			for (i = 0; i < in; i++)
+				for (j = 0; j < hd; j++)
+					full->w->data[(size_t)i * d + h * hd + j] = per[h].w->data[(size_t)i * hd + j];
+	}
+}
+
+static void
+weight_free(struct weight *w)
+{
+	tensor_free(w->w);
+	tensor_free(w->b);
+	w->w = w->b = NULL;
+}
+
+static int
+get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_in)
+{
+	int H = cJSON_GetArraySize(hv), h, l, hd = 0, rc = -1, has_bias = -1;
+	struct weight *per[3];
+	const cJSON *e;
+	char path[512];
+
+	if (!cJSON_IsArray(hv) || H == 0)
+		return expected(c, hv, "weights.heads", "a non-empty array of {\"W_query\", \"W_key\", \"W_value\"}, one per head");
+	for (l = 0; l < 3; l++)
+		per[l] = xcalloc((size_t)H, sizeof(struct weight));
+	h = 0;
+	cJSON_ArrayForEach(e, hv) {
+		snprintf(path, sizeof path, "weights.heads[%d]", h);
+		if (!cJSON_IsObject(e)) {
+			expected(c, e, path, "an object {\"W_query\", \"W_key\", \"W_value\"}");
+			goto out;
+		}
+		if (check_keys(c, e, path, head_keys) != 0)
+			goto out;
+		for (l = 0; l < 3; l++) {
+			const cJSON *v = cJSON_GetObjectItem(e, layer_names[l]);
+			char where[600];
+
+			snprintf(where, sizeof where, "%s.%s", path, layer_names[l]);
+			if (v == NULL) {
+				bad(c, e, path, "missing key \"%s\"", layer_names[l]);
+				goto out;
+			}
+			if (get_weight(c, v, where, &per[l][h]) != 0)
+				goto out;
+			if (h == 0 && l == 0)
+				hd = w_out(&per[l][h]);
+			if (check_weight(c, v, where, &per[l][h], d_in, "d_in", hd, "head_dim, as weights.heads[0].W_query") != 0)
+				goto out;
+			if (per[l][h].linear != per[0][0].linear) {
+				bad(c, v, where, "expected the same form as weights.heads[0].W_query (%s)",
+				    per[0][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
+				goto out;
+			}
+			if (has_bias < 0 && per[l][h].linear)
+				has_bias = per[l][h].b != NULL;
+			if (per[l][h].linear && (per[l][h].b != NULL) != (per[l][0].b != NULL)) {
+				bad(c, v, where, "every head of %s must have a bias, or none", layer_names[l]);
+				goto out;
+			}
+		}
+		h++;
+	}
+	if (in->heads > 0 && in->heads != H) {
+		bad(c, hv, "weights.heads", "expected %d heads (\"heads\" is %d), got %d", in->heads, in->heads, H);
+		goto out;
+	}
+	in->heads = H;
+	for (l = 0; l < 3; l++)
+		stack_heads(&in->W[l], per[l], H);
+	rc = 0;
+out:
+	for (l = 0; l < 3; l++) {
+		for (h = 0; h < H; h++)
+			weight_free(&per[l][h]);
+		free(per[l]);
+	}
+	return rc;
+}
+
+static int
+get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in)
+{
+	const cJSON *v;
+	int l, d_out = 0, nqkv = 0;
+
+	if (!cJSON_IsObject(wv))
+		return expected(c, wv, "weights", "an object with W_query, W_key, W_value");
+	if (check_keys(c, wv, "weights", weight_keys) != 0)
+		return -1;
+	for (l = 0; l < 3; l++)
+		nqkv += cJSON_GetObjectItem(wv, layer_names[l]) != NULL;
+	if ((v = cJSON_GetObjectItem(wv, "heads")) != NULL) {
+		if (nqkv > 0)
+			return bad(c, v, "weights.heads", "give either weights.heads or W_query, W_key, W_value, not both");
+		if (!in->stacked)
+			return bad(c, v, "weights.heads", "per-head weights need \"head_layout\": \"stacked\"");
+		if (get_heads_weights(c, v, in, d_in) != 0)
+			return -1;
+		d_out = w_out(&in->W[0]);
+	} else if (nqkv == 0) {
+		if (cJSON_GetObjectItem(wv, "out_proj") != NULL)
+			return bad(c, wv, "weights", "out_proj needs W_query, W_key and W_value too");
+		return 0;	/* no weights at all: simple mode */
+	} else {
+		for (l = 0; l < 3; l++) {
+			char where[64];
+
+			snprintf(where, sizeof where, "weights.%s", layer_names[l]);
+			v = cJSON_GetObjectItem(wv, layer_names[l]);
+			if (v == NULL)
+				return bad(c, wv, "weights", "missing key \"%s\" (give all three of W_query, W_key, W_value, or none)", layer_names[l]);
+			if (get_weight(c, v, where, &in->W[l]) != 0)
+				return -1;
+			if (l == 0)
+				d_out = w_out(&in->W[0]);
+			if (check_weight(c, v, where, &in->W[l], d_in, "d_in, the inputs' last dimension", d_out, "d_out, as W_query") != 0)
+				return -1;
+		}
+	}
+	in->has_weights = 1;
+	if ((v = cJSON_GetObjectItem(wv, "out_proj")) != NULL) {
+		if (get_weight(c, v, "weights.out_proj", &in->W[LAYER_OUT]) != 0)
+			return -1;
+		if (check_weight(c, v, "weights.out_proj", &in->W[LAYER_OUT], d_out, "d_out", d_out, "d_out") != 0)
+			return -1;
+	}
+	if (in->d_out > 0 && in->d_out != d_out)
+		return bad(c, wv, "weights", "the weights give d_out = %d, but \"d_out\" is %d", d_out, in->d_out);
+	in->d_out = d_out;
+	return 0;
+}
+
+static int
+get_dims(const struct ctx *c, const cJSON *v, const char *path, struct input *in)
+{
+	const cJSON *e;
+	int n = 0;
+	char where[128];
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 2 || cJSON_GetArraySize(v) > 3)
+		return expected(c, v, path, "a list of 2 or 3 sizes, [T, d_in] or [B, T, d_in]");
+	cJSON_ArrayForEach(e, v) {
+		snprintf(where, sizeof where, "%s[%d]", path, n);
+		if (get_int(c, e, where, 1, 0x7fffffff, &in->rand_dims[n]) != 0)
+			return -1;
+		n++;
+	}
+	in->rand_ndim = n;
+	return 0;
+}
+
+static int
+load_root(struct ctx *c, const cJSON *root, struct input *in)
+{
+	const cJSON *v, *e;
+	int T, d_in, i;
+	char buf[96];
+
+	if (!cJSON_IsObject(root))
+		return bad(c, root, "(top level)", "expected a JSON object {\"inputs\": ...}, got %s", kind(root, buf, sizeof buf));
+	if (check_keys(c, root, "", top_keys) != 0)
+		return -1;
+
+	/* settings first: the weights are checked against them */
+	if ((v = cJSON_GetObjectItem(root, "print_options")) != NULL && get_print_opts(c, v, &in->po) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(root, "seed")) != NULL && get_seed(c, v, "seed", &in->seed) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(root, "heads")) != NULL && get_int(c, v, "heads", 1, 1 << 20, &in->heads) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(root, "d_out")) != NULL && get_int(c, v, "d_out", 1, 1 << 24, &in->d_out) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(root, "head_layout")) != NULL) {
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "split") == 0)
+			in->stacked = 0;
+		else if (cJSON_IsString(v) && strcmp(v->valuestring, "stacked") == 0)
+			in->stacked = 1;
+		else
+			return expected(c, v, "head_layout", "\"split\" or \"stacked\"");
+	}
+	if ((v = cJSON_GetObjectItem(root, "causal")) != NULL && get_bool(c, v, "causal", &in->causal) != 0)
+		return -1;
+	if ((v = cJSON_GetObjectItem(root, "scale")) != NULL && !cJSON_IsNull(v)) {
+		if (!cJSON_IsNumber(v) || !(v->valuedouble > 0) || !isfinite(v->valuedouble))
+			return expected(c, v, "scale", "a number > 0 or null");
+		in->has_scale = 1;
+		in->scale = v->valuedouble;
+	}
+	if ((v = cJSON_GetObjectItem(root, "dropout")) != NULL) {
+		if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
+			return expected(c, v, "dropout", "a number from 0 to 1");
+		in->dropout = v->valuedouble;
+	}
+	if ((v = cJSON_GetObjectItem(root, "dropout_seed")) != NULL) {
+		if (get_seed(c, v, "dropout_seed", &in->dropout_seed) != 0)
+			return -1;
+		in->has_dropout_seed = 1;
+	}
+	if ((v = cJSON_GetObjectItem(root, "dropout_rng")) != NULL) {
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "default") == 0)
+			in->dropout_mkl = 0;
+		else if (cJSON_IsString(v) && strcmp(v->valuestring, "mkl") == 0)
+			in->dropout_mkl = 1;
+		else
+			return expected(c, v, "dropout_rng", "\"default\" or \"mkl\"");
+	}
+	if ((v = cJSON_GetObjectItem(root, "init")) != NULL) {
+		static const char *const inits[] = { "rand", "randn", "linear", NULL };
+
+		for (i = 0; inits[i] != NULL; i++)
+			if (cJSON_IsString(v) && strcmp(v->valuestring, inits[i]) == 0)
+				in->init = INIT_RAND + i;
+		if (in->init == INIT_NONE)
+			return expected(c, v, "init", "\"rand\", \"randn\" or \"linear\"");
+		if (cJSON_GetObjectItem(root, "weights") != NULL)
+			return bad(c, v, "init", "not allowed together with \"weights\" (give weights, or draw them with init, not both)");
+		if (in->d_out == 0)
+			return bad(c, v, "init", "needs \"d_out\", the width of the projections");
+	}
+	if ((v = cJSON_GetObjectItem(root, "qkv_bias")) != NULL) {
+		if (get_bool(c, v, "qkv_bias", &in->qkv_bias) != 0)
+			return -1;
+		if (in->qkv_bias && in->init != INIT_LINEAR)
+			return bad(c, v, "qkv_bias", "only used with \"init\": \"linear\" (explicit weights carry their own bias)");
+	}
+	if ((v = cJSON_GetObjectItem(root, "out_proj")) != NULL) {
+		if (get_bool(c, v, "out_proj", &in->out_proj) != 0)
+			return -1;
+		if (in->out_proj && in->init == INIT_NONE)
+			return bad(c, v, "out_proj", "true needs \"init\" (with \"weights\", give weights.out_proj instead)");
+	}
+	if ((v = cJSON_GetObjectItem(root, "init_order")) != NULL) {
+		int seen[3] = { 0, 0, 0 }, n = 0, l;
+
+		if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3)
+			return expected(c, v, "init_order", "a permutation of [\"W_query\", \"W_key\", \"W_value\"]");
+		cJSON_ArrayForEach(e, v) {
+			char where[64];
+
+			snprintf(where, sizeof where, "init_order[%d]", n);
+			for (l = 0; l < 3; l++)
+				if (cJSON_IsString(e) && strcmp(e->valuestring, layer_names[l]) == 0)
+					break;
+			if (l == 3)
+				return expected(c, e, where, "\"W_query\", \"W_key\" or \"W_value\"");
+			if (seen[l]++)
+				return bad(c, e, where, "\"%s\" appears twice; expected each of W_query, W_key, W_value once", layer_names[l]);
+			in->init_order[n++] = l;
+		}
+	}
+
+	/* the inputs */
+	if ((v = cJSON_GetObjectItem(root, "inputs")) == NULL)
+		return bad(c, root, "inputs", "missing: the token embeddings, a (T, d_in) or (B, T, d_in) array");
+	if (cJSON_IsObject(v)) {
+		const cJSON *r = cJSON_GetObjectItem(v, "rand"), *rn = cJSON_GetObjectItem(v, "randn");
+		static const char *const rk[] = { "rand", "randn", NULL };
+
+		if (check_keys(c, v, "inputs", rk) != 0)
+			return -1;
+		if ((r == NULL) == (rn == NULL))
+			return expected(c, v, "inputs", "{\"rand\": [dims]} or {\"randn\": [dims]}");
+		in->rand_kind = r ? INIT_RAND : INIT_RANDN;
+		if (get_dims(c, r ? r : rn, r ? "inputs.rand" : "inputs.randn", in) != 0)
+			return -1;
+		T = in->rand_dims[in->rand_ndim - 2];
+		d_in = in->rand_dims[in->rand_ndim - 1];
+	} else {
+		in->inputs = get_array(c, v, "inputs", 2, 3, 0,
+		    "a 2-d (T, d_in) or 3-d (B, T, d_in) array of numbers");
+		if (in->inputs == NULL)
+			return -1;
+		T = in->inputs->shape[in->inputs->ndim - 2];
+		d_in = in->inputs->shape[in->inputs->ndim - 1];
+	}
+	if ((v = cJSON_GetObjectItem(root, "tokens")) != NULL) {
+		if (!cJSON_IsArray(v))
+			return expected(c, v, "tokens", "an array of strings, one per token");
+		if (cJSON_GetArraySize(v) != T)
+			return bad(c, v, "tokens", "expected %d labels (T, the inputs' rows), got %d", T, cJSON_GetArraySize(v));
+		in->tokens = xcalloc((size_t)T, sizeof *in->tokens);
+		i = 0;
+		cJSON_ArrayForEach(e, v) {
+			char where[64];
+
+			snprintf(where, sizeof where, "tokens[%d]", i);
+			if (!cJSON_IsString(e))
+				return expected(c, e, where, "a string");
+			in->tokens[i++] = xstrdup(e->valuestring);
+			in->ntokens = i;
+		}
+	}
+	if ((v = cJSON_GetObjectItem(root, "weights")) != NULL && get_weights(c, v, in, d_in) != 0)
+		return -1;
+
+	/* what follows from all of it */
+	v = cJSON_GetObjectItem(root, "heads");
+	if (in->heads == 0)
+		in->heads = 1;
+	if (!in->has_weights && in->init == INIT_NONE) {
+		if (in->d_out > 0 && in->d_out != d_in)
+			return bad(c, cJSON_GetObjectItem(root, "d_out"), "d_out",
+			    "simple mode (no weights, no init) has d_out = d_in = %d, got %d", d_in, in->d_out);
+		in->d_out = 0;
+	}
+	{
+		int d = in->d_out ? in->d_out : d_in;
+
+		if (d % in->heads != 0)
+			return bad(c, v ? v : root, "heads", "%d heads do not divide d_out = %d", in->heads, d);
+	}
+	return 0;
+}
+
+void
+input_default(struct input *in)
+{
+	memset(in, 0, sizeof *in);
+	in->heads = 0;
+	in->init_order[0] = LAYER_QUERY;
+	in->init_order[1] = LAYER_KEY;
+	in->init_order[2] = LAYER_VALUE;
+	print_opts_default(&in->po);
+}
+
+static int
+ctx_open(struct ctx *c, const char *path, const char *text, size_t len)
+{
+	memset(c, 0, sizeof *c);
+	c->path = path;
+	c->text = text;
+	c->len = len;
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+		c->text += 3;
+		c->len -= 3;
+		c->bom = 0;	/* columns count from after the BOM */
+	}
+	if (c->len == 0 || strspn(c->text, " \t\r\n") == c->len) {
+		int line, col;
+
+		line_col(c, c->len, &line, &col);
+		diag_at(path, line, col, "expected a JSON object, got %s", c->len ? "only white space" : "an empty file");
+		return -1;
+	}
+	return 0;
+}
+
+int
+json_load_text(struct input *in, const char *path, const char *text, size_t len)
+{
+	struct ctx c;
+	cJSON *root;
+	int rc;
+
+	input_default(in);
+	in->path = xstrdup(path);
+	if (ctx_open(&c, path, text, len) != 0)
+		return -1;
+	if ((root = parse(&c)) == NULL) {
+		free(c.pos);
+		return -1;
+	}
+	rc = load_root(&c, root, in);
+	cJSON_Delete(root);
+	free(c.pos);
+	if (in->heads == 0)
+		in->heads = 1;
+	return rc;
+}
+
+int
+json_load(struct input *in, const char *path)
+{
+	size_t len;
+	char *text = read_all(path, &len);
+	int rc;
+
+	if (text == NULL) {
+		input_default(in);
+		in->path = xstrdup(path);
+		return -1;
+	}
+	rc = json_load_text(in, path, text, len);
+	free(text);
+	return rc;
+}
+
+void
+input_free(struct input *in)
+{
+	int i;
+
+	tensor_free(in->inputs);
+	for (i = 0; i < in->ntokens; i++)
+		free(in->tokens[i]);
+	free(in->tokens);
+	for (i = 0; i < NLAYER; i++)
+		weight_free(&in->W[i]);
+	free(in->path);
+	memset(in, 0, sizeof *in);
+}
+
+static struct tensor *
+copy_or_null(const struct tensor *t)
+{
+	return t ? tensor_copy(t) : NULL;
+}
+
+void
+input_copy(struct input *dst, const struct input *src)
+{
+	int i;
+
+	*dst = *src;
+	dst->path = xstrdup(src->path);
+	dst->inputs = copy_or_null(src->inputs);
+	if (src->tokens != NULL) {
+		dst->tokens = xcalloc((size_t)src->ntokens, sizeof *dst->tokens);
+		for (i = 0; i < src->ntokens; i++)
+			dst->tokens[i] = xstrdup(src->tokens[i]);
+	}
+	for (i = 0; i < NLAYER; i++) {
+		dst->W[i].w = copy_or_null(src->W[i].w);
+		dst->W[i].b = copy_or_null(src->W[i].b);
+	}
+}
+
+/* ---- writing settings back (the REPL's save) ---- */
+
+static cJSON *
+tensor_json(const struct tensor *t, int dim, size_t off)
+{
+	cJSON *a = cJSON_CreateArray();
+	size_t stride = 1;
+	int i, d;
+
+	for (d = dim + 1; d < t->ndim; d++)
+		stride *= (size_t)t->shape[d];
+	for (i = 0; i < t->shape[dim]; i++) {
+		if (dim + 1 < t->ndim) {
+			cJSON_AddItemToArray(a, tensor_json(t, dim + 1, off + (size_t)i * stride));
+		} else {
+			float f = t->data[off + (size_t)i];
+			char num[32];
+
+			if (isnan(f))
+				cJSON_AddItemToArray(a, cJSON_CreateString("nan"));
+			else if (isinf(f))
+				cJSON_AddItemToArray(a, cJSON_CreateString(f < 0 ? "-inf" : "inf"));
+			else {
+				/* 9 significant digits round-trip a float32 */
+				snprintf(num, sizeof num, "%.9g", (double)f);
+				cJSON_AddItemToArray(a, cJSON_CreateRaw(num));
+			}
+		}
+	}
+	return a;
+}
+
+static cJSON *
+weight_json(const struct weight *w)
+{
+	cJSON *o;
+
+	if (!w->linear)
+		return tensor_json(w->w, 0, 0);
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "weight", tensor_json(w->w, 0, 0));
+	if (w->b != NULL)
+		cJSON_AddItemToObject(o, "bias", tensor_json(w->b, 0, 0));
+	return o;
+}
+
+static void
+add_u64(cJSON *o, const char *key, uint64_t v)
+{
+	char num[32];
+
+	snprintf(num, sizeof num, "%llu", (unsigned long long)v);
+	cJSON_AddItemToObject(o, key, cJSON_CreateRaw(num));
+}
+
+char *
+input_to_json(const struct input *in)
+{
+	static const char *const inits[] = { NULL, "rand", "randn", "linear" };
+	cJSON *o = cJSON_CreateObject(), *x;
+	char *s;
+	int i;
+
+	if (in->inputs != NULL) {
+		cJSON_AddItemToObject(o, "inputs", tensor_json(in->inputs, 0, 0));
+	} else {
+		x = cJSON_CreateObject();
+		cJSON_AddItemToObject(x, in->rand_kind == INIT_RAND ? "rand" : "randn",
+		    cJSON_CreateIntArray(in->rand_dims, in->rand_ndim));
+		cJSON_AddItemToObject(o, "inputs", x);
+	}
+	if (in->tokens != NULL)
+		cJSON_AddItemToObject(o, "tokens", cJSON_CreateStringArray((const char *const *)in->tokens, in->ntokens));
+	add_u64(o, "seed", in->seed);
+	if (in->has_weights) {
+		x = cJSON_CreateObject();
+		for (i = 0; i < 3; i++)
+			cJSON_AddItemToObject(x, layer_names[i], weight_json(&in->W[i]));
+		if (in->W[LAYER_OUT].w != NULL)
+			cJSON_AddItemToObject(x, "out_proj", weight_json(&in->W[LAYER_OUT]));
+		cJSON_AddItemToObject(o, "weights", x);
+	}
+	if (in->init != INIT_NONE) {
+		cJSON_AddStringToObject(o, "init", inits[in->init]);
+		x = cJSON_CreateArray();
+		for (i = 0; i < 3; i++)
+			cJSON_AddItemToArray(x, cJSON_CreateString(layer_names[in->init_order[i]]));
+		cJSON_AddItemToObject(o, "init_order", x);
+		if (in->init == INIT_LINEAR)
+			cJSON_AddBoolToObject(o, "qkv_bias", in->qkv_bias);
+		cJSON_AddBoolToObject(o, "out_proj", in->out_proj);
+	}
+	if (in->d_out > 0)
+		cJSON_AddNumberToObject(o, "d_out", in->d_out);
+	cJSON_AddNumberToObject(o, "heads", in->heads);
+	cJSON_AddStringToObject(o, "head_layout", in->stacked ? "stacked" : "split");
+	cJSON_AddBoolToObject(o, "causal", in->causal);
+	if (in->has_scale) {
+		char num[32];
+
+		snprintf(num, sizeof num, "%.17g", in->scale);
+		cJSON_AddItemToObject(o, "scale", cJSON_CreateRaw(num));
+	} else {
+		cJSON_AddNullToObject(o, "scale");
+	}
+	{
+		char num[32];
+
+		snprintf(num, sizeof num, "%.17g", in->dropout);
+		cJSON_AddItemToObject(o, "dropout", cJSON_CreateRaw(num));
+	}
+	if (in->has_dropout_seed)
+		add_u64(o, "dropout_seed", in->dropout_seed);
+	cJSON_AddStringToObject(o, "dropout_rng", in->dropout_mkl ? "mkl" : "default");
+	x = cJSON_CreateObject();
+	cJSON_AddNumberToObject(x, "precision", in->po.precision);
+	if (in->po.threshold >= 0x7fffffffffffffffLL)
+		cJSON_AddStringToObject(x, "threshold", "inf");
+	else
+		cJSON_AddNumberToObject(x, "threshold", (double)in->po.threshold);
+	cJSON_AddNumberToObject(x, "edgeitems", in->po.edgeitems);
+	cJSON_AddNumberToObject(x, "linewidth", in->po.linewidth);
+	if (in->po.sci_mode < 0)
+		cJSON_AddNullToObject(x, "sci_mode");
+	else
+		cJSON_AddBoolToObject(x, "sci_mode", in->po.sci_mode);
+	cJSON_AddItemToObject(o, "print_options", x);
+	s = cJSON_Print(o);
+	cJSON_Delete(o);
+	return s;
+}
+
+/* ---- --tensor FILE ---- */
+
+struct tensor *
+json_load_tensor(const char *path, struct print_opts *po)
+{
+	struct ctx c;
+	size_t len;
+	char *text = read_all(path, &len);
+	cJSON *root = NULL;
+	const cJSON *v, *sh, *data, *e;
+	struct tensor *t = NULL;
+	static const char *const keys[] = { "tensor", "print_options", NULL };
+	static const char *const skeys[] = { "shape", "data", NULL };
+
+	if (text == NULL)
+		return NULL;
+	if (ctx_open(&c, path, text, len) != 0 || (root = parse(&c)) == NULL)
+		goto out;
+	if (!cJSON_IsObject(root)) {
+		expected(&c, root, "(top level)", "a JSON object {\"tensor\": ...}");
+		goto out;
+	}
+	if (check_keys(&c, root, "", keys) != 0)
+		goto out;
+	if ((v = cJSON_GetObjectItem(root, "print_options")) != NULL && get_print_opts(&c, v, po) != 0)
+		goto out;
+	if ((v = cJSON_GetObjectItem(root, "tensor")) == NULL) {
+		bad(&c, root, "tensor", "missing: a number, a nested array, or {\"shape\": [...], \"data\": [...]}");
+		goto out;
+	}
+	if (cJSON_IsObject(v)) {
+		int shape[TENSOR_MAXDIM], nd = 0;
+		size_t k = 0;
+		char where[64];
+
+		if (check_keys(&c, v, "tensor", skeys) != 0)
+			goto out;
+		sh = cJSON_GetObjectItem(v, "shape");
+		data = cJSON_GetObjectItem(v, "data");
+		if (!cJSON_IsArray(sh) || cJSON_GetArraySize(sh) > TENSOR_MAXDIM) {
+			expected(&c, sh, "tensor.shape", "a list of at most 8 sizes");
+			goto out;
+		}
+		cJSON_ArrayForEach(e, sh) {
+			snprintf(where, sizeof where, "tensor.shape[%d]", nd);
+			if (get_int(&c, e, where, 0, 0x7fffffff, &shape[nd]) != 0)
+				goto out;
+			nd++;
+		}
+		if ((t = tensor_new(nd, shape)) == NULL) {
+			bad(&c, sh, "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
+			goto out;
+		}
+		if (!cJSON_IsArray(data) || (size_t)cJSON_GetArraySize(data) != t->numel) {
+			char what[64];
+
+			snprintf(what, sizeof what, "a flat array of %zu numbers", t->numel);
+			if (cJSON_IsArray(data))
+				bad(&c, data, "tensor.data", "expected %zu numbers (the shape's product), got %d", t->numel, cJSON_GetArraySize(data));
+			else
+				expected(&c, data, "tensor.data", what);
+			tensor_free(t);
+			t = NULL;
+			goto out;
+		}
+		cJSON_ArrayForEach(e, data) {
+			snprintf(where, sizeof where, "tensor.data[%zu]", k);
+			if (get_float(&c, e, where, &t->data[k++]) != 0) {
+				tensor_free(t);
+				t = NULL;
+				goto out;
+			}
+		}
+	} else if (cJSON_IsArray(v)) {
+		t = get_array(&c, v, "tensor", 1, TENSOR_MAXDIM, 1, "a nested array of numbers");
+	} else {
+		t = tensor_new(0, NULL);
+		if (get_float(&c, v, "tensor", &t->data[0]) != 0) {
+			tensor_free(t);
+			t = NULL;
+		}
+	}
+out:
+	cJSON_Delete(root);
+	free(c.pos);
+	free(text);
+	return t;
+}

@@ -1,0 +1,1 @@
+void line_done(void); void line_done(void) {}

@@ -1,0 +1,678 @@
+/*
+ * stage.c - the attention stages, in spec order (shared/spec/input-format.md).
+ *
+ * Each stage is computed in float32 in the order of operations of the
+ * PyTorch expression beside it, and carries the grad_fn name PyTorch's
+ * autograd would give it (torch-print.md 10), so that print() text matches
+ * the notebook: nn.Linear weights require grad, bare x @ W matrices do not.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "rng.h"
+#include "stage.h"
+
+const struct stage_def stage_defs[ST_COUNT] = {
+	{ "inputs", 0, "the token embeddings, one row per token" },
+	{ "queries", 0, "what each token is looking for" },
+	{ "keys", 0, "what each token offers to be found by" },
+	{ "values", 0, "what each token passes on when attended to" },
+	{ "queries_heads", 0, "the queries split into heads" },
+	{ "keys_heads", 0, "the keys split into heads" },
+	{ "values_heads", 0, "the values split into heads" },
+	{ "attn_scores", 0, "every query dotted with every key" },
+	{ "mask", 0, "1 above the diagonal: the future each token may not see" },
+	{ "masked_scores", 0, "scores of future tokens set to -inf" },
+	{ "scaled_scores", 0, "scores scaled so softmax does not saturate" },
+	{ "attn_weights", 0, "softmax: each row sums to 1" },
+	{ "unmasked_weights", 1, "the other route: softmax before masking" },
+	{ "mask_simple", 1, "1 on and below the diagonal" },
+	{ "masked_simple", 1, "future weights zeroed after softmax" },
+	{ "masked_simple_norm", 1, "rows renormalised: equals attn_weights" },
+	{ "dropout_mask", 1, "what dropout multiplies by: 0 or 1/(1-p)" },
+	{ "dropped_weights", 0, "attention weights after dropout (training mode)" },
+	{ "context_vecs", 0, "each token's weighted sum of values" },
+	{ "merged", 0, "the heads side by side again" },
+	{ "output", 0, "the output projection" },
+};
+
+static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+
+int
+stage_lookup(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ST_COUNT; i++)
+		if (strcmp(name, stage_defs[i].name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+has_grad(const struct tensor *t)
+{
+	return t->grad_fn != NULL || t->requires_grad;
+}
+
+static void
+set_grad(struct tensor *t, int requires, const char *name)
+{
+	t->grad_fn = requires ? name : NULL;
+	t->requires_grad = 0;
+}
+
+static void
+code(struct run *r, int id, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	free(r->code[id]);
+	r->code[id] = xstrdup(buf);
+}
+
+/* "2, 6, " when batched, "" otherwise: the leading dims in view(...) calls */
+static const char *
+lead(const struct run *r, char *buf, size_t len)
+{
+	if (r->batched)
+		snprintf(buf, len, "%d, ", r->B);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+/* A tensor shaped (…, rest...) where … is B when batched. */
+static struct tensor *
+new_lead(const struct run *r, int n, int d0, int d1, int d2)
+{
+	int shape[4], k = 0;
+
+	if (r->batched)
+		shape[k++] = r->B;
+	shape[k++] = d0;
+	if (n > 1)
+		shape[k++] = d1;
+	if (n > 2)
+		shape[k++] = d2;
+	return tensor_new(k, shape);
+}
+
+/* (…, [H,] T, T) */
+static struct tensor *
+new_scores(const struct run *r)
+{
+	if (r->H > 1)
+		return new_lead(r, 3, r->H, r->T, r->T);
+	return new_lead(r, 2, r->T, r->T, 0);
+}
+
+/*
+ * y = x @ W or W(x): x (…, T, in) -> (…, T, out).  nn.Linear's grad_fn
+ * depends on the bias and on whether x is 2-d (addmm/mm) or 3-d (view).
+ */
+static struct tensor *
+project(const struct run *r, const struct tensor *x, const struct layer *L)
+{
+	int in = x->shape[x->ndim - 1];
+	int out = L->linear ? L->w->shape[0] : L->w->shape[1];
+	int rows = (int)(x->numel / (size_t)in), i, j;
+	struct tensor *y = new_lead(r, 2, r->T, out, 0);
+	float *wt = L->w->data;
+
+	if (!L->linear) {
+		wt = xmalloc((size_t)in * out * sizeof *wt);
+		tensor_transpose2(wt, L->w->data, in, out);	/* (out, in) */
+	}
+	tensor_mm_nt(y->data, x->data, wt, rows, out, in);
+	if (L->b != NULL)
+		for (i = 0; i < rows; i++)
+			for (j = 0; j < out; j++)
+				y->data[(size_t)i * out + j] += L->b->data[j];
+	if (!L->linear)
+		free(wt);
+	if (x->ndim == 2)
+		set_grad(y, L->linear || has_grad(x), L->b ? "AddmmBackward0" : "MmBackward0");
+	else
+		set_grad(y, L->linear || has_grad(x), L->b ? "ViewBackward0" : "UnsafeViewBackward0");
+	return y;
+}
+
+/* (…, T, d_out) -> (…, H, T, head_dim), as .view(…, T, H, hd).transpose(-3, -2) */
+static struct tensor *
+split_heads(const struct run *r, const struct tensor *x)
+{
+	struct tensor *y = new_lead(r, 3, r->H, r->T, r->hd);
+	int b, h, t, B = r->batched ? r->B : 1;
+
+	for (b = 0; b < B; b++)
+		for (h = 0; h < r->H; h++)
+			for (t = 0; t < r->T; t++)
+				memcpy(y->data + (((size_t)b * r->H + h) * r->T + t) * r->hd,
+				    x->data + ((size_t)b * r->T + t) * r->d_out + (size_t)h * r->hd,
+				    (size_t)r->hd * sizeof(float));
+	set_grad(y, has_grad(x), "TransposeBackward0");
+	return y;
+}
+
+/* The grad_fn of a @ b: mm for 2-d operands, matmul's _unsafe_view otherwise. */
+static const char *
+matmul_name(const struct tensor *t)
+{
+	return t->ndim == 2 ? "MmBackward0" : "UnsafeViewBackward0";
+}
+
+/*
+ * scores[b][h][t][t2] = q_t . k_t2 for each batch b and head h.
+ * q, k: (…, [H,] T, head_dim)   scores: (…, [H,] T, T)
+ */
+static struct tensor *
+attn_scores(const struct run *r, const struct tensor *q, const struct tensor *k)
+{
+	struct tensor *s = new_scores(r);
+	size_t n = q->numel / ((size_t)r->T * r->hd), i;
+
+	for (i = 0; i < n; i++)
+		tensor_mm_nt(s->data + i * r->T * r->T, q->data + i * r->T * r->hd,
+		    k->data + i * r->T * r->hd, r->T, r->T, r->hd);
+	set_grad(s, has_grad(q) || has_grad(k), matmul_name(s));
+	return s;
+}
+
+/* context[t] = sum over t2 of w[t][t2] * v[t2]: (…, [H,] T, T) @ (…, [H,] T, hd) */
+static struct tensor *
+context(const struct run *r, const struct tensor *w, const struct tensor *v)
+{
+	struct tensor *c = r->H > 1 ? new_lead(r, 3, r->H, r->T, r->hd) : new_lead(r, 2, r->T, r->hd, 0);
+	size_t n = w->numel / ((size_t)r->T * r->T), i;
+	float *vt = xmalloc((size_t)r->T * r->hd * sizeof *vt);
+
+	for (i = 0; i < n; i++) {
+		tensor_transpose2(vt, v->data + i * r->T * r->hd, r->T, r->hd);
+		tensor_mm_nt(c->data + i * r->T * r->hd, w->data + i * r->T * r->T,
+		    vt, r->T, r->hd, r->T);
+	}
+	free(vt);
+	set_grad(c, has_grad(w) || has_grad(v), matmul_name(c));
+	return c;
+}
+
+/* Scores / sqrt(head_dim) or * scale, or the scores themselves in simple mode. */
+static struct tensor *
+scale_scores(const struct run *r, const struct tensor *s)
+{
+	struct tensor *y = tensor_copy(s);
+	size_t i;
+
+	if (!r->scaled)
+		return y;
+	for (i = 0; i < y->numel; i++)
+		y->data[i] = r->scale_divides ? s->data[i] / r->scale_used : s->data[i] * r->scale_used;
+	set_grad(y, has_grad(s), r->scale_divides ? "DivBackward0" : "MulBackward0");
+	return y;
+}
+
+static struct tensor *
+softmax(const struct tensor *x)
+{
+	struct tensor *y = tensor_copy(x);
+
+	tensor_softmax_rows(y->data, x->data, x->numel / (size_t)x->shape[x->ndim - 1],
+	    x->shape[x->ndim - 1]);
+	set_grad(y, has_grad(x), "SoftmaxBackward0");
+	return y;
+}
+
+/* torch.triu(torch.ones(T, T), diagonal=1) or torch.tril(torch.ones(T, T)) */
+static struct tensor *
+tri(int T, int upper)
+{
+	struct tensor *m = tensor_new2(T, T);
+	int i, j;
+
+	for (i = 0; i < T; i++)
+		for (j = 0; j < T; j++)
+			m->data[(size_t)i * T + j] = upper ? (j > i) : (j <= i);
+	return m;
+}
+
+/* ---- the weights ---- */
+
+static void
+weights_from_input(struct run *r, const struct input *in)
+{
+	int l;
+
+	for (l = 0; l < NLAYER; l++) {
+		struct layer *L = &r->layer[l];
+		const struct weight *w = &in->W[l];
+
+		if (w->w == NULL)
+			continue;
+		L->present = 1;
+		L->linear = w->linear;
+		L->w = tensor_copy(w->w);
+		L->b = w->b ? tensor_copy(w->b) : NULL;
+		if (L->linear) {
+			L->w->parameter = L->w->requires_grad = 1;
+			if (L->b)
+				L->b->parameter = L->b->requires_grad = 1;
+		}
+	}
+}
+
+/* Draw the weights in PyTorch's order (input-format.md "Random weights"). */
+static void
+weights_from_rng(struct run *r, const struct input *in, struct rng *g, struct sbuf *setup)
+{
+	int d_in = r->d_in, d = r->d_out, hd = r->hd, H = in->stacked ? r->H : 1;
+	int width = in->stacked ? hd : d;
+	int o, h, l, i, j;
+	const char *fn = in->init == INIT_RANDN ? "randn" : "rand";
+	float *tmp = xmalloc((size_t)d_in * width * sizeof *tmp);
+
+	for (l = 0; l < 3; l++) {
+		struct layer *L = &r->layer[l];
+
+		L->present = 1;
+		L->linear = in->init == INIT_LINEAR;
+		L->w = L->linear ? tensor_new2(d, d_in) : tensor_new2(d_in, d);
+		L->w->parameter = 1;
+		L->w->requires_grad = L->linear;
+		if (L->linear && in->qkv_bias) {
+			L->b = tensor_new(1, &d);
+			L->b->parameter = L->b->requires_grad = 1;
+		}
+	}
+	if (in->stacked && H > 1)
+		sbuf_addf(setup, "for h in range(%d):  # head by head, as MultiHeadAttentionWrapper\n", H);
+	for (h = 0; h < H; h++) {
+		for (o = 0; o < 3; o++) {
+			struct layer *L = &r->layer[in->init_order[o]];
+			const char *var = layer_var[in->init_order[o]];
+
+			if (h == 0) {
+				const char *ind = in->stacked && H > 1 ? "    " : "";
+				const char *suf = in->stacked && H > 1 ? "_h" : "";
+
+				if (L->linear)
+					sbuf_addf(setup, "%s%s%s = nn.Linear(%d, %d, bias=%s)\n", ind, var, suf,
+					    d_in, width, in->qkv_bias ? "True" : "False");
+				else
+					sbuf_addf(setup, "%s%s%s = nn.Parameter(torch.%s(%d, %d), requires_grad=False)\n",
+					    ind, var, suf, fn, d_in, width);
+			}
+			if (L->linear) {
+				/* head h's rows of the (out, in) weight are contiguous */
+				rng_linear(g, L->w->data + (size_t)h * width * d_in,
+				    L->b ? L->b->data + (size_t)h * width : NULL, d_in, width, 1);
+				continue;
+			}
+			if (in->init == INIT_RANDN)
+				rng_randn(g, tmp, (size_t)d_in * width);
+			else
+				rng_rand(g, tmp, (size_t)d_in * width);
+			for (i = 0; i < d_in; i++)
+				for (j = 0; j < width; j++)
+					L->w->data[(size_t)i * d + h * width + j] = tmp[(size_t)i * width + j];
+		}
+	}
+	if (in->stacked && H > 1)
+		sbuf_addf(setup, "# W_query, W_key, W_value: the %d heads' layers side by side\n", H);
+	free(tmp);
+	if (in->out_proj) {
+		struct layer *L = &r->layer[LAYER_OUT];
+		int dd = d;
+
+		L->present = L->linear = 1;
+		L->w = tensor_new2(d, d);
+		L->b = tensor_new(1, &dd);
+		L->w->parameter = L->w->requires_grad = 1;
+		L->b->parameter = L->b->requires_grad = 1;
+		rng_linear(g, L->w->data, L->b->data, d, d, 1);
+		sbuf_addf(setup, "out_proj = nn.Linear(%d, %d)\n", d, d);
+	}
+}
+
+/* ---- sizes ---- */
+
+static int
+check_sizes(const struct run *r, char *err, size_t errlen)
+{
+	double B = r->batched ? r->B : 1, T = r->T, total;
+
+	total = B * T * r->d_in + 8 * B * T * r->d_out + 11 * B * r->H * T * T +
+	    4.0 * r->d_in * r->d_out + 1.0 * r->d_out * r->d_out;
+	if (total > (double)STAGE_MAX_FLOATS) {
+		snprintf(err, errlen, "these sizes need %.0f floats (%.1f GiB) for all stages; "
+		    "the limit is %zu (%zu GiB)", total, total * 4 / (1 << 30),
+		    (size_t)STAGE_MAX_FLOATS, STAGE_MAX_FLOATS * 4 >> 30);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the run ---- */
+
+int
+stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
+{
+	struct rng g;
+	struct sbuf setup = { 0 };
+	struct tensor *x, *q, *k, *v, *s, *w;
+	char ld[32], ld2[32];
+	int i, trainable;
+	const char *scores_var;
+
+	memset(r, 0, sizeof *r);
+	if (in->inputs != NULL) {
+		r->batched = in->inputs->ndim == 3;
+		r->B = r->batched ? in->inputs->shape[0] : 1;
+		r->T = in->inputs->shape[in->inputs->ndim - 2];
+		r->d_in = in->inputs->shape[in->inputs->ndim - 1];
+	} else {
+		r->batched = in->rand_ndim == 3;
+		r->B = r->batched ? in->rand_dims[0] : 1;
+		r->T = in->rand_dims[in->rand_ndim - 2];
+		r->d_in = in->rand_dims[in->rand_ndim - 1];
+	}
+	trainable = in->has_weights || in->init != INIT_NONE;
+	r->simple = !trainable;
+	r->d_out = trainable ? in->d_out : r->d_in;
+	r->H = in->heads > 0 ? in->heads : 1;
+	if (r->d_out % r->H != 0) {
+		snprintf(err, errlen, "heads: %d heads do not divide d_out = %d", r->H, r->d_out);
+		return -1;
+	}
+	r->hd = r->d_out / r->H;
+	r->tokens = (const char *const *)in->tokens;
+	r->ntokens = in->ntokens;
+	if (check_sizes(r, err, errlen) != 0)
+		return -1;
+	for (i = 0; i < ST_COUNT; i++)
+		snprintf(r->why[i], sizeof r->why[i], "not computed");
+
+	/* inputs and weights, in PyTorch's order of draws */
+	rng_seed(&g, in->seed);
+	if (in->inputs != NULL) {
+		x = tensor_copy(in->inputs);
+		code(r, ST_INPUTS, "inputs = torch.tensor(...)  # from %s", in->path ? in->path : "the input");
+	} else {
+		const char *fn = in->rand_kind == INIT_RAND ? "rand" : "randn";
+		int *dm = (int *)in->rand_dims;
+
+		x = tensor_new(in->rand_ndim, dm);
+		if (in->rand_kind == INIT_RAND)
+			rng_rand(&g, x->data, x->numel);
+		else
+			rng_randn(&g, x->data, x->numel);
+		if (in->rand_ndim == 3)
+			code(r, ST_INPUTS, "torch.manual_seed(%llu); inputs = torch.%s(%d, %d, %d)",
+			    (unsigned long long)in->seed, fn, dm[0], dm[1], dm[2]);
+		else
+			code(r, ST_INPUTS, "torch.manual_seed(%llu); inputs = torch.%s(%d, %d)",
+			    (unsigned long long)in->seed, fn, dm[0], dm[1]);
+	}
+	r->st[ST_INPUTS] = x;
+	if (in->init != INIT_NONE) {
+		sbuf_addf(&setup, "torch.manual_seed(%llu)\n", (unsigned long long)in->seed);
+		if (in->inputs == NULL)
+			sbuf_addf(&setup, "inputs = torch.%s(...)  # drawn first\n", in->rand_kind == INIT_RAND ? "rand" : "randn");
+		weights_from_rng(r, in, &g, &setup);
+	} else if (in->has_weights) {
+		weights_from_input(r, in);
+		for (i = 0; i < NLAYER; i++)
+			if (r->layer[i].present)
+				sbuf_addf(&setup, r->layer[i].linear ?
+				    "%s = nn.Linear(...)  # weight and bias from %s\n" :
+				    "%s = torch.tensor(...)  # from %s\n", layer_var[i], in->path ? in->path : "the input");
+	}
+	if (setup.len > 0)
+		r->setup = sbuf_take(&setup);
+
+	/* queries, keys, values */
+	if (r->simple) {
+		q = tensor_copy(x);
+		k = tensor_copy(x);
+		v = tensor_copy(x);
+		code(r, ST_QUERIES, "queries = inputs  # no trainable weights: each token is its own query");
+		code(r, ST_KEYS, "keys = inputs");
+		code(r, ST_VALUES, "values = inputs");
+	} else {
+		static const char *const names[3] = { "queries", "keys", "values" };
+
+		q = project(r, x, &r->layer[LAYER_QUERY]);
+		k = project(r, x, &r->layer[LAYER_KEY]);
+		v = project(r, x, &r->layer[LAYER_VALUE]);
+		for (i = 0; i < 3; i++) {
+			if (r->layer[i].linear)
+				code(r, ST_QUERIES + i, "%s = %s(inputs)", names[i], layer_var[i]);
+			else
+				code(r, ST_QUERIES + i, "%s = inputs @ %s", names[i], layer_var[i]);
+		}
+	}
+	r->st[ST_QUERIES] = q;
+	r->st[ST_KEYS] = k;
+	r->st[ST_VALUES] = v;
+	if (r->H > 1) {
+		static const char *const names[3] = { "queries", "keys", "values" };
+
+		for (i = 0; i < 3; i++) {
+			r->st[ST_QUERIES_HEADS + i] = split_heads(r, r->st[ST_QUERIES + i]);
+			code(r, ST_QUERIES_HEADS + i, "%s_heads = %s.view(%s%d, %d, %d).transpose(%s)",
+			    names[i], names[i], lead(r, ld, sizeof ld), r->T, r->H, r->hd,
+			    r->batched ? "1, 2" : "0, 1");
+		}
+		q = r->st[ST_QUERIES_HEADS];
+		k = r->st[ST_KEYS_HEADS];
+		v = r->st[ST_VALUES_HEADS];
+	} else {
+		for (i = 0; i < 3; i++)
+			snprintf(r->why[ST_QUERIES_HEADS + i], sizeof r->why[0], "not computed: heads is 1");
+	}
+
+	/* scores, mask, scale, softmax */
+	s = attn_scores(r, q, k);
+	r->st[ST_ATTN_SCORES] = s;
+	if (r->H > 1)
+		code(r, ST_ATTN_SCORES, "attn_scores = queries_heads @ keys_heads.transpose(2, 3)");
+	else if (r->batched)
+		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.transpose(1, 2)");
+	else
+		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.T");
+	r->scaled = 1;
+	if (in->has_scale) {
+		r->scale_used = (float)in->scale;
+		r->scale_divides = 0;
+	} else if (trainable) {
+		r->scale_used = (float)sqrt((double)r->hd);
+		r->scale_divides = 1;
+	} else {
+		r->scaled = 0;
+	}
+	scores_var = "attn_scores";
+	if (in->causal) {
+		struct tensor *m = tri(r->T, 1), *ms = tensor_copy(s);
+		size_t n = s->numel / ((size_t)r->T * r->T), b;
+		int t, t2;
+
+		for (b = 0; b < n; b++)
+			for (t = 0; t < r->T; t++)
+				for (t2 = t + 1; t2 < r->T; t2++)
+					ms->data[(b * r->T + t) * r->T + t2] = -INFINITY;
+		set_grad(ms, has_grad(s), "MaskedFillBackward0");
+		r->st[ST_MASK] = m;
+		r->st[ST_MASKED_SCORES] = ms;
+		code(r, ST_MASK, "mask = torch.triu(torch.ones(%d, %d), diagonal=1)", r->T, r->T);
+		code(r, ST_MASKED_SCORES, "masked_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)");
+		scores_var = "masked_scores";
+	} else {
+		snprintf(r->why[ST_MASK], sizeof r->why[0], "not computed: causal is false");
+		snprintf(r->why[ST_MASKED_SCORES], sizeof r->why[0], "not computed: causal is false");
+	}
+	r->st[ST_SCALED_SCORES] = scale_scores(r, in->causal ? r->st[ST_MASKED_SCORES] : s);
+	if (!r->scaled)
+		code(r, ST_SCALED_SCORES, "scaled_scores = %s  # simple mode: no scaling", scores_var);
+	else if (r->scale_divides)
+		code(r, ST_SCALED_SCORES, "scaled_scores = %s / keys.shape[-1]**0.5  # sqrt(%d)", scores_var, r->hd);
+	else
+		code(r, ST_SCALED_SCORES, "scaled_scores = %s * %.9g", scores_var, in->scale);
+	w = softmax(r->st[ST_SCALED_SCORES]);
+	r->st[ST_ATTN_WEIGHTS] = w;
+	code(r, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(scaled_scores, dim=-1)");
+
+	/* the other route to causal weights: softmax, zero the future, renormalise */
+	if (in->causal) {
+		struct tensor *raw = scale_scores(r, s), *uw, *ms, *mn;
+		size_t rows, row;
+		int j;
+
+		uw = softmax(raw);
+		tensor_free(raw);
+		r->st[ST_UNMASKED_WEIGHTS] = uw;
+		r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
+		ms = tensor_copy(uw);
+		for (row = 0, rows = uw->numel / (size_t)r->T; row < rows; row++)
+			for (j = 0; j < r->T; j++)
+				ms->data[row * r->T + j] = uw->data[row * r->T + j] *
+				    r->st[ST_MASK_SIMPLE]->data[(row % r->T) * r->T + j];
+		set_grad(ms, has_grad(uw), "MulBackward0");
+		r->st[ST_MASKED_SIMPLE] = ms;
+		mn = tensor_copy(ms);
+		for (row = 0; row < rows; row++) {
+			double sum = 0;
+			float fs;
+
+			for (j = 0; j < r->T; j++)
+				sum += ms->data[row * r->T + j];
+			fs = (float)sum;
+			for (j = 0; j < r->T; j++)
+				mn->data[row * r->T + j] = ms->data[row * r->T + j] / fs;
+		}
+		set_grad(mn, has_grad(ms), "DivBackward0");
+		r->st[ST_MASKED_SIMPLE_NORM] = mn;
+		if (!r->scaled)
+			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores, dim=-1)");
+		else if (r->scale_divides)
+			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)");
+		else
+			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores * %.9g, dim=-1)", in->scale);
+		code(r, ST_MASK_SIMPLE, "mask_simple = torch.tril(torch.ones(%d, %d))", r->T, r->T);
+		code(r, ST_MASKED_SIMPLE, "masked_simple = unmasked_weights * mask_simple");
+		code(r, ST_MASKED_SIMPLE_NORM, "masked_simple_norm = masked_simple / masked_simple.sum(dim=-1, keepdim=True)");
+	} else {
+		for (i = ST_UNMASKED_WEIGHTS; i <= ST_MASKED_SIMPLE_NORM; i++)
+			snprintf(r->why[i], sizeof r->why[0], "not computed: causal is false");
+	}
+
+	/* dropout, training mode */
+	if (in->dropout > 0) {
+		struct tensor *m = tensor_copy(w), *dw = tensor_copy(w);
+		size_t j;
+
+		if (in->has_dropout_seed)
+			rng_seed(&g, in->dropout_seed);
+		rng_dropout_mask(&g, m->data, m->numel, in->dropout, in->dropout_mkl);
+		set_grad(m, 0, NULL);
+		for (j = 0; j < dw->numel; j++)
+			dw->data[j] = w->data[j] * m->data[j];
+		set_grad(dw, has_grad(w), "MulBackward0");
+		r->st[ST_DROPOUT_MASK] = m;
+		r->st[ST_DROPPED_WEIGHTS] = dw;
+		if (in->has_dropout_seed)
+			code(r, ST_DROPOUT_MASK, "torch.manual_seed(%llu); dropout_mask = nn.Dropout(%.9g)(torch.ones_like(attn_weights))",
+			    (unsigned long long)in->dropout_seed, in->dropout);
+		else
+			code(r, ST_DROPOUT_MASK, "dropout_mask = nn.Dropout(%.9g)(torch.ones_like(attn_weights))", in->dropout);
+		code(r, ST_DROPPED_WEIGHTS, "dropped_weights = attn_weights * dropout_mask  # = nn.Dropout(%.9g)(attn_weights)", in->dropout);
+		w = dw;
+	} else {
+		snprintf(r->why[ST_DROPOUT_MASK], sizeof r->why[0], "not computed: dropout is 0");
+		snprintf(r->why[ST_DROPPED_WEIGHTS], sizeof r->why[0], "not computed: dropout is 0");
+	}
+
+	/* context vectors, merge, output projection */
+	r->st[ST_CONTEXT_VECS] = context(r, w, v);
+	code(r, ST_CONTEXT_VECS, "context_vecs = %s @ %s", in->dropout > 0 ? "dropped_weights" : "attn_weights",
+	    r->H > 1 ? "values_heads" : "values");
+	x = r->st[ST_CONTEXT_VECS];
+	if (r->H > 1) {
+		struct tensor *m = new_lead(r, 2, r->T, r->d_out, 0);
+		int b, h, t, B = r->batched ? r->B : 1;
+
+		for (b = 0; b < B; b++)
+			for (h = 0; h < r->H; h++)
+				for (t = 0; t < r->T; t++)
+					memcpy(m->data + ((size_t)b * r->T + t) * r->d_out + (size_t)h * r->hd,
+					    x->data + (((size_t)b * r->H + h) * r->T + t) * r->hd,
+					    (size_t)r->hd * sizeof(float));
+		set_grad(m, has_grad(x), "ViewBackward0");
+		r->st[ST_MERGED] = m;
+		code(r, ST_MERGED, "merged = context_vecs.transpose(%s).contiguous().view(%s%d, %d)",
+		    r->batched ? "1, 2" : "0, 1", lead(r, ld2, sizeof ld2), r->T, r->d_out);
+		x = m;
+	} else {
+		snprintf(r->why[ST_MERGED], sizeof r->why[0], "not computed: heads is 1");
+	}
+	if (r->layer[LAYER_OUT].present) {
+		r->st[ST_OUTPUT] = project(r, x, &r->layer[LAYER_OUT]);
+		code(r, ST_OUTPUT, r->layer[LAYER_OUT].linear ? "output = out_proj(%s)" : "output = %s @ out_proj",
+		    r->H > 1 ? "merged" : "context_vecs");
+	} else {
+		snprintf(r->why[ST_OUTPUT], sizeof r->why[0], "not computed: no output projection (out_proj)");
+	}
+	for (i = 0; i < ST_COUNT; i++)
+		if (r->st[i] != NULL)
+			r->why[i][0] = '\0';
+	return 0;
+}
+
+void
+stage_free(struct run *r)
+{
+	int i;
+
+	for (i = 0; i < ST_COUNT; i++) {
+		tensor_free(r->st[i]);
+		free(r->code[i]);
+	}
+	for (i = 0; i < NLAYER; i++) {
+		tensor_free(r->layer[i].w);
+		tensor_free(r->layer[i].b);
+	}
+	free(r->setup);
+	memset(r, 0, sizeof *r);
+}
+
+char *
+stage_shape_desc(char *buf, size_t len, const struct run *r, int id)
+{
+	const struct tensor *t = r->st[id];
+	char dims[64], sym[64];
+	const char *last;
+
+	switch (id) {
+	case ST_INPUTS: last = "T, d_in"; break;
+	case ST_QUERIES: case ST_KEYS: case ST_VALUES: case ST_MERGED: case ST_OUTPUT:
+		last = "T, d_out"; break;
+	case ST_QUERIES_HEADS: case ST_KEYS_HEADS: case ST_VALUES_HEADS:
+		last = "H, T, head_dim"; break;
+	case ST_MASK: case ST_MASK_SIMPLE: last = "T, T"; break;
+	case ST_CONTEXT_VECS: last = r->H > 1 ? "H, T, head_dim" : "T, d_out"; break;
+	default: last = r->H > 1 ? "H, T, T" : "T, T"; break;
+	}
+	if (id == ST_MASK || id == ST_MASK_SIMPLE || !r->batched)
+		snprintf(sym, sizeof sym, "(%s)", last);
+	else
+		snprintf(sym, sizeof sym, "(B, %s)", last);
+	snprintf(buf, len, "%s = %s", sym, tensor_shape_str(dims, sizeof dims, t));
+	return buf;
+}

@@ -1,0 +1,53 @@
+/* tensor.h - float32 row-major tensors and the arithmetic the stages need. */
+#ifndef TENSOR_H
+#define TENSOR_H
+
+#include <stddef.h>
+
+/*
+ * Ownership: a function that returns a struct tensor * (tensor_new(),
+ * tensor_copy(), the tensor_* operations that build a result) gives the
+ * caller a tensor to release with tensor_free(), which accepts NULL.
+ * Every other function borrows its arguments and writes only into the
+ * `out` tensor it is given.
+ */
+
+#define TENSOR_MAXDIM 8		/* the pipeline uses at most 4 */
+
+struct tensor {
+	int ndim;			/* 0 (a scalar) .. TENSOR_MAXDIM */
+	int shape[TENSOR_MAXDIM];
+	size_t numel;			/* product of shape[0..ndim-1]; 1 when ndim is 0 */
+	float *data;			/* numel floats, row-major */
+	/* Autograd state, only as print() shows it (torch-print.md 9). */
+	const char *grad_fn;		/* "SoftmaxBackward0", a static string, or NULL */
+	int requires_grad;		/* a leaf that requires grad */
+	int parameter;			/* an nn.Parameter: "Parameter containing:" */
+};
+
+/* Largest number of elements one tensor may hold (refused before allocating). */
+#define TENSOR_MAX_NUMEL ((size_t)1 << 31)
+
+struct tensor *tensor_new(int ndim, const int *shape);	/* zero-filled; NULL if too big */
+struct tensor *tensor_new2(int d0, int d1);
+struct tensor *tensor_copy(const struct tensor *t);
+void tensor_free(struct tensor *t);
+int tensor_same_shape(const struct tensor *a, const struct tensor *b);
+/* "(6, 2)" style, and "torch.Size([6, 2])" style, into buf; returns buf. */
+char *tensor_shape_str(char *buf, size_t len, const struct tensor *t);
+char *tensor_size_str(char *buf, size_t len, const struct tensor *t);
+
+#endif
+
+/*
+ * Arithmetic kernels.  Products accumulate in double and round once to
+ * float32: the exact dot product, rounded, is what PyTorch's float32 BLAS
+ * approximates to within a few ulps, so printed digits agree.
+ */
+
+/* out (M, N) = a (M, K) @ bt (N, K).T */
+void tensor_mm_nt(float *out, const float *a, const float *bt, int M, int N, int K);
+/* out (N, M) = in (M, N).T */
+void tensor_transpose2(float *out, const float *in, int M, int N);
+/* softmax along rows of length n, as torch.softmax(x, dim=-1) */
+void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);

@@ -1,0 +1,82 @@
+#!/bin/sh
+# run.sh - every test: C units, golden runs, diagnostics, REPL sessions, the manual.
+# Ends with one line, "N passed, M failed"; exits 1 when anything failed.
+# BIN and UNIT may name other builds (the sanitizer run in .ci/run uses this).
+LC_ALL=C
+export LC_ALL
+unset NO_COLOR ATTN_EXPLAIN_HISTORY
+BIN=${BIN:-./attn-explain}
+UNIT=${UNIT:-tests/unit}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$1"; [ -f "$tmp/diff" ] && head -n 20 "$tmp/diff"; rm -f "$tmp/diff"; }
+
+# compare NAME EXPECTED_FILE ACTUAL_FILE
+same() {
+	if diff -u "$2" "$3" > "$tmp/diff" 2>&1; then ok; rm -f "$tmp/diff"; else ko "$1"; fi
+}
+
+# 1. C unit tests (print cases, rng vectors, tensor, expressions)
+if "$UNIT" > "$tmp/unit.out" 2> "$tmp/unit.err"; then :; fi
+cat "$tmp/unit.err" | head -n 40
+line=$(tail -n 1 "$tmp/unit.out")
+p=$(echo "$line" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+f=$(echo "$line" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+if [ -z "$p" ]; then
+	ko "unit tests did not finish: $line"
+else
+	pass=$((pass + p)); fail=$((fail + f))
+	[ "$f" -eq 0 ] || echo "FAIL: $f unit checks"
+fi
+
+# 2. golden runs: --print of every stage and expression, against real PyTorch
+for pr in tests/golden/*.print; do
+	name=$(basename "$pr" .print)
+	case $name in
+	data-*) input=data/${name#data-}.json ;;
+	*) input=tests/golden/$name.json ;;
+	esac
+	set --
+	while IFS= read -r e; do set -- "$@" --print "$e"; done < "$pr"
+	"$BIN" "$@" "$input" > "$tmp/out" 2>&1
+	same "golden $name" "tests/golden/$name.out" "$tmp/out"
+done
+
+# 3. print cases end to end through --tensor
+for j in tests/tensor/*.json; do
+	[ -f "$j" ] || continue
+	"$BIN" --tensor "$j" > "$tmp/out" 2>&1
+	same "tensor $(basename "$j")" "${j%.json}.out" "$tmp/out"
+done
+
+# 4. command lines with expected stdout, stderr and status (tests/cli/*.sh)
+for c in tests/cli/*.cmd; do
+	[ -f "$c" ] || continue
+	base=${c%.cmd}
+	(BIN=$BIN; export BIN; sh "$c") > "$tmp/out" 2> "$tmp/err"
+	echo "status $?" >> "$tmp/err"
+	if [ -f "$base.out" ]; then same "cli $(basename "$base") stdout" "$base.out" "$tmp/out"; fi
+	same "cli $(basename "$base") stderr" "$base.err" "$tmp/err"
+done
+
+# 5. REPL sessions piped through stdin
+for s in tests/repl/*.in; do
+	[ -f "$s" ] || continue
+	base=${s%.in}
+	input=$(head -n 1 "$s" | sed -n 's/^# input: //p')
+	"$BIN" -i "$input" < "$s" > "$tmp/out" 2>&1
+	echo "status $?" >> "$tmp/out"
+	same "repl $(basename "$base")" "$base.out" "$tmp/out"
+done
+
+# 6. the manual
+if [ -f tests/man.sh ]; then
+	if BIN=$BIN sh tests/man.sh > "$tmp/man" 2>&1; then ok; else cat "$tmp/man"; ko "man page checks"; fi
+fi
+
+echo "check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,21 @@
+/* test.h - the smallest test harness that can fail. */
+#ifndef TEST_H
+#define TEST_H
+
+#include <stdio.h>
+
+extern int test_passed, test_failed;
+
+/* CHECK(cond, fmt, ...): count a pass, or report where and why it failed. */
+#define CHECK(cond, ...) do { \
+	if (cond) { test_passed++; } else { test_failed++; \
+		fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__); \
+		fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } \
+} while (0)
+
+void test_tensor(void);
+void test_print(void);
+void test_rng(void);
+void test_expr(void);
+
+#endif

@@ -1,0 +1,90 @@
+/* test_expr.c - expressions on a run small enough to work out by hand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/expr.h"
+#include "../src/json.h"
+#include "../src/stage.h"
+#include "test.h"
+
+static void
+want(const struct run *r, const char *e, const char *expect)
+{
+	struct value v;
+	struct print_opts po;
+	char err[256];
+	char *s;
+
+	print_opts_default(&po);
+	if (expr_eval(e, r, &v, err, sizeof err) != 0) {
+		CHECK(0, "%s: unexpected error: %s", e, err);
+		return;
+	}
+	s = value_str(&v, &po);
+	CHECK(strcmp(s, expect) == 0, "%s:\n--- want\n%s\n--- got\n%s", e, expect, s);
+	free(s);
+	value_free(&v);
+}
+
+static void
+want_err(const struct run *r, const char *e, const char *expect)
+{
+	struct value v;
+	char err[256];
+
+	if (expr_eval(e, r, &v, err, sizeof err) == 0) {
+		CHECK(0, "%s: expected the error \"%s\"", e, expect);
+		value_free(&v);
+		return;
+	}
+	CHECK(strcmp(err, expect) == 0, "%s: want error \"%s\", got \"%s\"", e, expect, err);
+}
+
+void
+test_expr(void)
+{
+	/* simple mode: scores = x @ x.T = [[1, 2], [2, 5]] for x = [[1, 0], [2, 1]] */
+	static const char text[] = "{\"inputs\": [[1, 0], [2, 1]]}";
+	struct input in;
+	struct run r;
+	char err[256];
+
+	if (json_load_text(&in, "t.json", text, sizeof text - 1) != 0 ||
+	    stage_run(&r, &in, err, sizeof err) != 0) {
+		CHECK(0, "test input does not load");
+		return;
+	}
+	want(&r, "attn_scores", "tensor([[1., 2.],\n        [2., 5.]])");
+	want(&r, "attn_scores[1]", "tensor([2., 5.])");
+	want(&r, "attn_scores[-1, 0]", "tensor(2.)");
+	want(&r, "attn_scores[:, 1]", "tensor([2., 5.])");
+	want(&r, "attn_scores[0:1]", "tensor([[1., 2.]])");
+	want(&r, "attn_scores[5:9]", "tensor([], size=(0, 2))");
+	want(&r, "inputs.T", "tensor([[1., 2.],\n        [0., 1.]])");
+	want(&r, "inputs.transpose(0, -1)", "tensor([[1., 2.],\n        [0., 1.]])");
+	want(&r, "attn_scores.sum()", "tensor(10.)");
+	want(&r, "attn_scores.sum(dim=1)", "tensor([3., 7.])");
+	want(&r, "attn_scores.sum(dim=-1, keepdim=True)", "tensor([[3.],\n        [7.]])");
+	want(&r, "attn_scores.sum(0)", "tensor([3., 7.])");
+	want(&r, "attn_scores.mean()", "tensor(2.5000)");
+	/* var of 1, 2, 2, 5: mean 2.5, squares 2.25+0.25+0.25+6.25 = 9, / 3 */
+	want(&r, "attn_scores.var()", "tensor(3.)");
+	want(&r, "attn_weights[0].sum()", "tensor(1.)");
+	want(&r, "keys.shape", "torch.Size([2, 2])");
+	want(&r, "attn_scores[0].shape", "torch.Size([2])");
+	want(&r, "attn_scores.sum().shape", "torch.Size([])");
+	want(&r, "keys.shape[-1]", "2");
+	want(&r, " print( attn_scores[1] ) ", "tensor([2., 5.])");
+	want_err(&r, "", "empty expression: give a stage name such as attn_weights");
+	want_err(&r, "atn_weights", "unknown name \"atn_weights\"; did you mean \"attn_weights\"?");
+	want_err(&r, "mask", "mask: not computed: causal is false");
+	want_err(&r, "attn_scores[2]", "index 2 is out of bounds for dimension 0 with size 2");
+	want_err(&r, "attn_scores[0, 0, 0]", "too many indices for tensor of dimension 2");
+	want_err(&r, "attn_scores[0", "unclosed '[': expected ']' at end of expression");
+	want_err(&r, "attn_scores.sum(dim=2)", "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+	want_err(&r, "attn_scores[0].T", ".T needs a 2-d tensor, this one is 1-d (use .transpose(a, b))");
+	want_err(&r, "attn_scores.max()", "unknown operation \".max()\" (expected .T, .transpose(a, b), .shape, .sum(), .mean() or .var())");
+	want_err(&r, "W_query", "W_query: not computed: simple mode has no weights");
+	stage_free(&r);
+	input_free(&in);
+}

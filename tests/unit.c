@@ -1,0 +1,17 @@
+/* unit.c - runs every C unit test and prints one line: "N passed, M failed". */
+#include <stdio.h>
+
+#include "test.h"
+
+int test_passed, test_failed;
+
+int
+main(void)
+{
+	test_tensor();
+	test_print();
+	test_rng();
+	test_expr();
+	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
+	return test_failed != 0;
+}
