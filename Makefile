@@ -24,6 +24,8 @@ all: attn-explain
 # the RNG emulates PyTorch's kernels operation by operation: no contraction into FMAs
 src/rng.o: src/rng.c src/rng.h
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/rng.c
+src/tensor.o: src/tensor.c src/tensor.h src/diag.h
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/tensor.c
 
 attn-explain: src/main.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ src/main.o $(OBJ) $(LDLIBS)
@@ -62,7 +64,6 @@ clean:
 # header dependencies
 src/main.o: src/cell.h src/diag.h src/expr.h src/heatmap.h src/json.h src/print.h src/repl.h src/rng.h src/stage.h src/tensor.h
 src/diag.o: src/diag.h
-src/tensor.o: src/tensor.h src/diag.h
 src/print.o: src/print.h src/tensor.h src/diag.h
 src/json.o: src/json.h src/print.h src/tensor.h src/diag.h src/rng.h
 src/stage.o: src/stage.h src/json.h src/tensor.h src/rng.h src/diag.h src/print.h

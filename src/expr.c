@@ -216,7 +216,7 @@ transpose(const struct tensor *t, int a, int b, const char *name)
 	return y;
 }
 
-/* ---- reductions: sum in double, round once; mean = float sum / n ---- */
+/* ---- reductions: torch.sum's cascade order; mean = float sum / n ---- */
 
 enum { RED_SUM, RED_MEAN, RED_VAR };
 
@@ -226,6 +226,7 @@ reduce(const struct tensor *t, int op, int dim, int keepdim)
 	int shape[TENSOR_MAXDIM], nd = 0, d;
 	size_t outer = 1, inner = 1, n, o, i, j;
 	struct tensor *y;
+	float *buf;
 	static const char *const names[3][2] = {
 		{ "SumBackward0", "SumBackward1" },
 		{ "MeanBackward0", "MeanBackward1" },
@@ -248,29 +249,31 @@ reduce(const struct tensor *t, int op, int dim, int keepdim)
 		n = t->ndim ? (size_t)t->shape[dim] : 1;
 	}
 	y = tensor_new(nd, shape);
+	buf = xmalloc((n ? n : 1) * sizeof *buf);
 	for (o = 0; o < outer; o++) {
 		for (j = 0; j < inner; j++) {
-			double sum = 0, mean, ss = 0;
+			double mean, ss = 0, dsum = 0;
 			float r;
 
 			for (i = 0; i < n; i++)
-				sum += t->data[(o * n + i) * inner + j];
+				buf[i] = t->data[(o * n + i) * inner + j];
 			if (op == RED_SUM) {
-				r = (float)sum;
+				r = tensor_sum(buf, n);
 			} else if (op == RED_MEAN) {
-				r = (float)sum / (float)n;
+				r = tensor_sum(buf, n) / (float)n;
 			} else {
-				mean = sum / (double)n;
-				for (i = 0; i < n; i++) {
-					double dv = t->data[(o * n + i) * inner + j] - mean;
-
-					ss += dv * dv;
-				}
+				/* var: two passes in double, as ATen accumulates float in double */
+				for (i = 0; i < n; i++)
+					dsum += buf[i];
+				mean = dsum / (double)n;
+				for (i = 0; i < n; i++)
+					ss += (buf[i] - mean) * (buf[i] - mean);
 				r = n > 1 ? (float)(ss / (double)(n - 1)) : NAN;
 			}
 			y->data[o * inner + j] = r;
 		}
 	}
+	free(buf);
 	y->grad_fn = has_grad(t) ? names[op][dim >= 0] : NULL;
 	return y;
 }

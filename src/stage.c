@@ -548,12 +548,8 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 		r->st[ST_MASKED_SIMPLE] = ms;
 		mn = tensor_copy(ms);
 		for (row = 0; row < rows; row++) {
-			double sum = 0;
-			float fs;
+			float fs = tensor_sum(ms->data + row * r->T, (size_t)r->T);
 
-			for (j = 0; j < r->T; j++)
-				sum += ms->data[row * r->T + j];
-			fs = (float)sum;
 			for (j = 0; j < r->T; j++)
 				mn->data[row * r->T + j] = ms->data[row * r->T + j] / fs;
 		}

@@ -37,12 +37,11 @@ int tensor_same_shape(const struct tensor *a, const struct tensor *b);
 char *tensor_shape_str(char *buf, size_t len, const struct tensor *t);
 char *tensor_size_str(char *buf, size_t len, const struct tensor *t);
 
-#endif
 
 /*
- * Arithmetic kernels.  Products accumulate in double and round once to
- * float32: the exact dot product, rounded, is what PyTorch's float32 BLAS
- * approximates to within a few ulps, so printed digits agree.
+ * Arithmetic kernels, each reproducing the float32 operation order of
+ * PyTorch 1.13's CPU kernels so that results agree bit for bit, not only
+ * in the printed digits.  tensor.c is built with -ffp-contract=off.
  */
 
 /* out (M, N) = a (M, K) @ bt (N, K).T */
@@ -51,3 +50,9 @@ void tensor_mm_nt(float *out, const float *a, const float *bt, int M, int N, int
 void tensor_transpose2(float *out, const float *in, int M, int N);
 /* softmax along rows of length n, as torch.softmax(x, dim=-1) */
 void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);
+/* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
+float tensor_expf(float x);
+/* torch.sum of n contiguous floats (ATen's cascade sum) */
+float tensor_sum(const float *x, size_t n);
+
+#endif
