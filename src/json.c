@@ -27,6 +27,7 @@
 struct node_pos {
 	const cJSON *node;
 	size_t off;
+	int key;		/* the offset of the member's key, not its value */
 };
 
 struct ctx {
@@ -97,7 +98,7 @@ skip_string(struct ctx *c)
 }
 
 static void
-record(struct ctx *c, const cJSON *node)
+record(struct ctx *c, const cJSON *node, int key)
 {
 	if (c->npos == c->cappos) {
 		c->cappos = c->cappos ? 2 * c->cappos : 256;
@@ -105,6 +106,7 @@ record(struct ctx *c, const cJSON *node)
 	}
 	c->pos[c->npos].node = node;
 	c->pos[c->npos].off = c->scan;
+	c->pos[c->npos].key = key;
 	c->npos++;
 }
 
@@ -114,12 +116,13 @@ scan_value(struct ctx *c, const cJSON *node)
 	const cJSON *e;
 
 	skip_ws(c);
-	record(c, node);
+	record(c, node, 0);
 	if (cJSON_IsArray(node) || cJSON_IsObject(node)) {
 		c->scan++;
 		for (e = node->child; e != NULL; e = e->next) {
 			if (cJSON_IsObject(node)) {
 				skip_ws(c);
+				record(c, e, 1);
 				skip_string(c);
 				skip_ws(c);
 				c->scan++;	/* ':' */
@@ -140,14 +143,20 @@ scan_value(struct ctx *c, const cJSON *node)
 }
 
 static size_t
-node_off(const struct ctx *c, const cJSON *node)
+find_off(const struct ctx *c, const cJSON *node, int key)
 {
 	size_t i;
 
 	for (i = 0; i < c->npos; i++)
-		if (c->pos[i].node == node)
+		if (c->pos[i].node == node && c->pos[i].key == key)
 			return c->pos[i].off;
 	return 0;
+}
+
+static size_t
+node_off(const struct ctx *c, const cJSON *node)
+{
+	return find_off(c, node, 0);
 }
 
 /* ---- messages ---- */
@@ -189,6 +198,22 @@ bad(const struct ctx *c, const cJSON *node, const char *path, const char *fmt, .
 	va_end(ap);
 	if (node != NULL)
 		line_col(c, node_off(c, node), &line, &col);
+	diag_at(c->path, line, col, "%s: %s", path, msg);
+	return -1;
+}
+
+/* As bad(), at the member's key rather than its value. */
+static int
+bad_key(const struct ctx *c, const cJSON *node, const char *path, const char *fmt, ...)
+{
+	char msg[1024];
+	int line, col;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	line_col(c, find_off(c, node, 1), &line, &col);
 	diag_at(c->path, line, col, "%s: %s", path, msg);
 	return -1;
 }
@@ -259,7 +284,7 @@ check_keys(const struct ctx *c, const cJSON *obj, const char *path, const char *
 		snprintf(where, sizeof where, "%s%s%s", path, *path ? "." : "", e->string);
 		for (f = obj->child; f != e; f = f->next)
 			if (strcmp(f->string, e->string) == 0)
-				return bad(c, e, where, "duplicate key \"%s\"", e->string);
+				return bad_key(c, e, where, "duplicate key \"%s\"", e->string);
 		if (e->string[0] == '_')
 			continue;
 		for (known = 0, i = 0; names[i] != NULL; i++)
@@ -269,8 +294,8 @@ check_keys(const struct ctx *c, const cJSON *obj, const char *path, const char *
 			const char *s = json_suggest(e->string, names);
 
 			if (s != NULL)
-				return bad(c, e, where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, s);
-			return bad(c, e, where, "unknown key \"%s\"", e->string);
+				return bad_key(c, e, where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, s);
+			return bad_key(c, e, where, "unknown key \"%s\"", e->string);
 		}
 	}
 	return 0;
@@ -383,6 +408,13 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 			break;
 		e = e->child;
 	}
+	if (!allow_empty && ndim > 0 && shape[ndim - 1] == 0) {
+		if (ndim == 1)
+			expected(c, v, path, what);
+		else
+			bad(c, v, path, "expected %s, got an array with an empty dimension", what);
+		return NULL;
+	}
 	if (ndim < ndim_lo || ndim > ndim_hi) {
 		if (ndim == 0)
 			expected(c, v, path, what);
@@ -427,8 +459,14 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 					goto fail;
 				}
 				if (cJSON_GetArraySize(x) != shape[depth + 1]) {
-					bad(c, x, where, "expected %d elements like %s[0], got %d (arrays must be rectangular)",
-					    shape[depth + 1], paths[depth], cJSON_GetArraySize(x));
+					char first[600];
+					int d;
+
+					snprintf(first, sizeof first, "%s", path);
+					for (d = 0; d <= depth; d++)
+						strncat(first, "[0]", sizeof first - strlen(first) - 1);
+					bad(c, x, where, "expected %d elements, as %s has, got %d (arrays must be rectangular)",
+					    shape[depth + 1], first, cJSON_GetArraySize(x));
 					goto fail;
 				}
 				depth++;

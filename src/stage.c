@@ -347,13 +347,14 @@ weights_from_rng(struct run *r, const struct input *in, struct rng *g, struct sb
 static int
 check_sizes(const struct run *r, char *err, size_t errlen)
 {
-	double B = r->batched ? r->B : 1, T = r->T, total;
+	double B = r->batched ? r->B : 1, T = r->T, total, scores;
 
-	total = B * T * r->d_in + 8 * B * T * r->d_out + 11 * B * r->H * T * T +
+	scores = B * r->H * T * T;
+	total = B * T * r->d_in + 8 * B * T * r->d_out + 11 * scores +
 	    4.0 * r->d_in * r->d_out + 1.0 * r->d_out * r->d_out;
 	if (total > (double)STAGE_MAX_FLOATS) {
-		snprintf(err, errlen, "these sizes need %.0f floats (%.1f GiB) for all stages; "
-		    "the limit is %zu (%zu GiB)", total, total * 4 / (1 << 30),
+		snprintf(err, errlen, "inputs: these sizes need %.0f floats for all stages "
+		    "(attn_scores alone holds %.0f); the limit is %zu (%zu GiB)", total, scores,
 		    (size_t)STAGE_MAX_FLOATS, STAGE_MAX_FLOATS * 4 >> 30);
 		return -1;
 	}

@@ -53,7 +53,16 @@ for j in tests/tensor/*.json; do
 	same "tensor $(basename "$j")" "${j%.json}.out" "$tmp/out"
 done
 
-# 4. command lines with expected stdout, stderr and status (tests/cli/*.sh)
+# 4. bad input files: nothing on stdout, one line on stderr, status 1
+for j in tests/errors/*.json; do
+	[ -f "$j" ] || continue
+	"$BIN" "$j" > "$tmp/out" 2> "$tmp/err"
+	echo "status $?" >> "$tmp/err"
+	cat "$tmp/out" >> "$tmp/err"
+	same "error $(basename "$j")" "${j%.json}.err" "$tmp/err"
+done
+
+# 5. command lines with expected stdout, stderr and status (tests/cli/*.sh)
 for c in tests/cli/*.cmd; do
 	[ -f "$c" ] || continue
 	base=${c%.cmd}
@@ -63,7 +72,7 @@ for c in tests/cli/*.cmd; do
 	same "cli $(basename "$base") stderr" "$base.err" "$tmp/err"
 done
 
-# 5. REPL sessions piped through stdin
+# 6. REPL sessions piped through stdin
 for s in tests/repl/*.in; do
 	[ -f "$s" ] || continue
 	base=${s%.in}
@@ -73,7 +82,7 @@ for s in tests/repl/*.in; do
 	same "repl $(basename "$base")" "$base.out" "$tmp/out"
 done
 
-# 6. the manual
+# 7. the manual
 if [ -f tests/man.sh ]; then
 	if BIN=$BIN sh tests/man.sh > "$tmp/man" 2>&1; then ok; else cat "$tmp/man"; ko "man page checks"; fi
 fi

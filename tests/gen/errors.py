@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Write tests/errors/NAME.json and NAME.err: bad input files and the
+diagnostic each must produce, byte for byte.  The messages and their
+line:col were written by hand from the error contract (one line,
+FILE:LINE:COL: JSON.PATH: expected ..., got ...), not copied from the tool."""
+import os
+D = 'tests/errors/'
+B = '{"inputs": [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]'   # 2 tokens, d_in 3
+W3x2 = '[[1, 2], [3, 4], [5, 6]]'
+cases = [
+ # name, content (bytes or str), message after "attn-explain: FILE"
+ ('empty', '', ':1:1: expected a JSON object, got an empty file'),
+ ('whitespace', '  \n\n', ':3:1: expected a JSON object, got only white space'),
+ ('not-json', 'hello\n', ":1:1: invalid JSON: unexpected 'h'"),
+ ('truncated', '{"inputs": [[1, 2],\n', ':2:1: invalid JSON: unexpected end of input'),
+ ('trailing-garbage', '{"inputs": [[1]]} x\n', ":1:19: invalid JSON: unexpected 'x'"),
+ ('nul-byte', b'{"inputs": \x00}', ':1:12: unexpected NUL byte, expected JSON text'),
+ ('random-bytes', b'\x8f\x01\xfe{', ':1:1: invalid JSON: unexpected byte 0x8f'),
+ ('top-array', '[1, 2]\n', ':1:1: (top level): expected a JSON object {"inputs": ...}, got an array'),
+ ('top-string', '"inputs"\n', ':1:1: (top level): expected a JSON object {"inputs": ...}, got "inputs"'),
+ ('missing-inputs', '{"heads": 1}\n', ':1:1: inputs: missing: the token embeddings, a (T, d_in) or (B, T, d_in) array'),
+ ('inputs-string', '{"inputs": "abc"}\n', ':1:12: inputs: expected a 2-d (T, d_in) or 3-d (B, T, d_in) array of numbers, got "abc"'),
+ ('inputs-element-string', '{"inputs": [[1, "x"]]}\n', ':1:17: inputs[0][1]: expected a number or "inf", "-inf", "nan", got "x"'),
+ ('inputs-element-null', '{"inputs": [[1, 2],\n  [3, null]]}\n', ':2:7: inputs[1][1]: expected a number, got null'),
+ ('ragged-rows', '{"inputs": [[1, 2], [3]]}\n', ':1:21: inputs[1]: expected 2 elements, as inputs[0] has, got 1 (arrays must be rectangular)'),
+ ('ragged-batch', '{"inputs": [[[1, 2], [3, 4]], [[5, 6]]]}\n', ':1:31: inputs[1]: expected 2 elements, as inputs[0] has, got 1 (arrays must be rectangular)'),
+ ('ragged-deep', '{"inputs": [[[1, 2], [3, 4]], [[5, 6], [7]]]}\n', ':1:40: inputs[1][1]: expected 2 elements, as inputs[0][0] has, got 1 (arrays must be rectangular)'),
+ ('row-not-array', '{"inputs": [[1, 2], 3]}\n', ':1:21: inputs[1]: expected an array of 2, got 3'),
+ ('inputs-empty', '{"inputs": []}\n', ':1:12: inputs: expected a 2-d (T, d_in) or 3-d (B, T, d_in) array of numbers, got an empty array'),
+ ('inputs-empty-rows', '{"inputs": [[], []]}\n', ':1:12: inputs: expected a 2-d (T, d_in) or 3-d (B, T, d_in) array of numbers, got an array with an empty dimension'),
+ ('inputs-1d', '{"inputs": [1, 2, 3]}\n', ':1:12: inputs: expected a 2-d (T, d_in) or 3-d (B, T, d_in) array of numbers, got a 1-d array'),
+ ('inputs-4d', '{"inputs": [[[[1]]]]}\n', ':1:12: inputs: expected a 2-d (T, d_in) or 3-d (B, T, d_in) array of numbers, got a 4-d array'),
+ ('float-range', '{"inputs": [[1e39]]}\n', ':1:14: inputs[0][0]: number out of float32 range (largest is 3.4028235e+38; write "inf" for infinity)'),
+ ('float-range-neg', '{"inputs": [[1, -4e38]]}\n', ':1:17: inputs[0][1]: number out of float32 range (largest is 3.4028235e+38; write "inf" for infinity)'),
+ ('tokens-count', '{"inputs": [[1], [2]], "tokens": ["a"]}\n', ':1:34: tokens: expected 2 labels (T, the inputs\' rows), got 1'),
+ ('tokens-type', '{"inputs": [[1], [2]], "tokens": ["a", 2]}\n', ':1:40: tokens[1]: expected a string, got 2'),
+ ('unknown-key', B + ', "head": 2}\n', ':1:54: head: unknown key "head"; did you mean "heads"?'),
+ ('unknown-key-far', B + ', "colour": 2}\n', ':1:54: colour: unknown key "colour"'),
+ ('duplicate-key', B + ', "heads": 1, "heads": 2}\n', ':1:66: heads: duplicate key "heads"'),
+ ('heads-zero', B + ', "heads": 0}\n', ':1:63: heads: expected an integer from 1 to 1048576, got 0'),
+ ('heads-negative', B + ', "heads": -2}\n', ':1:63: heads: expected an integer from 1 to 1048576, got -2'),
+ ('heads-fraction', B + ', "heads": 1.5}\n', ':1:63: heads: expected an integer from 1 to 1048576, got 1.5'),
+ ('heads-string', B + ', "heads": "2"}\n', ':1:63: heads: expected an integer from 1 to 1048576, got "2"'),
+ ('heads-divide', B + ', "heads": 2}\n', ':1:63: heads: 2 heads do not divide d_out = 3'),
+ ('seed-negative', B + ', "seed": -1}\n', ':1:62: seed: expected an integer seed from 0 to 18446744073709551615, got -1'),
+ ('seed-fraction', B + ', "seed": 1.5}\n', ':1:62: seed: expected an integer seed from 0 to 18446744073709551615, got 1.5'),
+ ('seed-2p64', B + ', "seed": 18446744073709551616}\n', ':1:62: seed: expected an integer seed from 0 to 18446744073709551615, got 18446744073709551616'),
+ ('seed-string', B + ', "seed": "123"}\n', ':1:62: seed: expected an integer seed from 0 to 18446744073709551615, got "123"'),
+ ('dropout-range', B + ', "dropout": 1.5}\n', ':1:65: dropout: expected a number from 0 to 1, got 1.5'),
+ ('dropout-negative', B + ', "dropout": -0.1}\n', ':1:65: dropout: expected a number from 0 to 1, got -0.10000000000000001'),
+ ('scale-zero', B + ', "scale": 0}\n', ':1:63: scale: expected a number > 0 or null, got 0'),
+ ('scale-negative', B + ', "scale": -1}\n', ':1:63: scale: expected a number > 0 or null, got -1'),
+ ('causal-string', B + ', "causal": "yes"}\n', ':1:64: causal: expected true or false, got "yes"'),
+ ('init-bad', B + ', "init": "uniform", "d_out": 2}\n', ':1:62: init: expected "rand", "randn" or "linear", got "uniform"'),
+ ('init-no-dout', B + ', "init": "rand"}\n', ':1:62: init: needs "d_out", the width of the projections'),
+ ('init-with-weights', B + ', "init": "rand", "d_out": 2, "weights": {"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}}\n',
+  ':1:62: init: not allowed together with "weights" (give weights, or draw them with init, not both)'),
+ ('init-order-dup', B + ', "init": "rand", "d_out": 2, "init_order": ["W_query", "W_key", "W_query"]}\n', ':1:117: init_order[2]: "W_query" appears twice; expected each of W_query, W_key, W_value once'),
+ ('init-order-bad', B + ', "init": "rand", "d_out": 2, "init_order": ["W_query", "W_key", "W_val"]}\n', ':1:117: init_order[2]: expected "W_query", "W_key" or "W_value", got "W_val"'),
+ ('init-order-short', B + ', "init": "rand", "d_out": 2, "init_order": ["W_query"]}\n', ':1:96: init_order: expected a permutation of ["W_query", "W_key", "W_value"], got an array'),
+ ('dout-zero', B + ', "init": "rand", "d_out": 0}\n', ':1:79: d_out: expected an integer from 1 to 16777216, got 0'),
+ ('qkv-bias-no-linear', B + ', "qkv_bias": true}\n', ':1:66: qkv_bias: only used with "init": "linear" (explicit weights carry their own bias)'),
+ ('weights-missing-key', B + ', "weights": {"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + '}}\n', ':1:65: weights: missing key "W_value" (give all three of W_query, W_key, W_value, or none)'),
+ ('weights-rows', B + ', "weights": {"W_query": [[1, 2], [3, 4]], "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}}\n', ':1:77: weights.W_query: expected 3 rows (d_in, the inputs\' last dimension), got 2'),
+ ('weights-cols', B + ', "weights": {"W_query": ' + W3x2 + ', "W_key": [[1], [2], [3]], "W_value": ' + W3x2 + '}}\n', ':1:112: weights.W_key: expected 2 columns (d_out, as W_query), got 1'),
+ ('weights-linear-cols', B + ', "weights": {"W_query": {"weight": [[1, 2], [3, 4]]}, "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}}\n', ':1:88: weights.W_query.weight: expected 3 columns (d_in, the inputs\' last dimension), got 2'),
+ ('weights-bias-len', B + ', "weights": {"W_query": {"weight": [[1, 2, 3], [4, 5, 6]], "bias": [1, 2, 3]}, "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}}\n', ':1:120: weights.W_query.bias: expected 2 elements (the weight has 2 rows, out), got 3'),
+ ('weights-linear-key', B + ', "weights": {"W_query": {"weights": [[1, 2, 3]]}, "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}}\n', ':1:78: weights.W_query.weights: unknown key "weights"; did you mean "weight"?'),
+ ('weights-outproj-shape', B + ', "weights": {"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + ', "out_proj": [[1, 2, 3], [4, 5, 6]]}}\n', ':1:187: weights.out_proj: expected 2 columns (d_out), got 3'),
+ ('outproj-no-init', B + ', "out_proj": true}\n', ':1:66: out_proj: true needs "init" (with "weights", give weights.out_proj instead)'),
+ ('print-options-precision', B + ', "print_options": {"precision": -1}}\n', ':1:85: print_options.precision: expected an integer from 0 to 50, got -1'),
+ ('print-options-edgeitems', B + ', "print_options": {"edgeitems": 0}}\n', ':1:85: print_options.edgeitems: expected an integer >= 1, got 0'),
+ ('print-options-key', B + ', "print_options": {"precison": 2}}\n', ':1:72: print_options.precison: unknown key "precison"; did you mean "precision"?'),
+ ('print-options-sci', B + ', "print_options": {"sci_mode": "auto"}}\n', ':1:84: print_options.sci_mode: expected true, false or null, got "auto"'),
+ ('rand-dims', '{"inputs": {"rand": [6, -3]}}\n', ':1:25: inputs.rand[1]: expected an integer >= 1, got -3'),
+ ('rand-dims-count', '{"inputs": {"rand": [6]}}\n', ':1:21: inputs.rand: expected a list of 2 or 3 sizes, [T, d_in] or [B, T, d_in], got an array'),
+ ('rand-both', '{"inputs": {"rand": [6, 3], "randn": [6, 3]}}\n', ':1:12: inputs: expected {"rand": [dims]} or {"randn": [dims]}, got an object'),
+ ('absurd-size', '{"inputs": {"rand": [1, 20000, 1]}}\n', ': inputs: these sizes need 4400180005 floats for all stages (attn_scores alone holds 400000000); the limit is 1073741824 (4 GiB)'),
+ ('deep-nesting', '{"inputs": ' + '[' * 100000 + '\n', ':1:75: nesting deeper than 64 levels'),
+ ('dropout-rng-bad', B + ', "dropout_rng": "intel"}\n', ':1:69: dropout_rng: expected "default" or "mkl", got "intel"'),
+ ('head-layout-bad', B + ', "head_layout": "split-heads"}\n', ':1:69: head_layout: expected "split" or "stacked", got "split-heads"'),
+ ('heads-weights-unstacked', B + ', "weights": {"heads": []}}\n', ':1:75: weights.heads: per-head weights need "head_layout": "stacked"'),
+]
+for name, content, msg in cases:
+    data = content.encode() if isinstance(content, str) else content
+    open(D + name + '.json', 'wb').write(data)
+    open(D + name + '.err', 'w').write('attn-explain: ' + D + name + '.json' + msg + '\nstatus 1\n')
+print(len(cases), 'cases')
