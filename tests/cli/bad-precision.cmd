@@ -1,0 +1,1 @@
+$BIN --precision x data/your-journey.json

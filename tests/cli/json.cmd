@@ -1,0 +1,1 @@
+printf '{"inputs": [[2]]}' | $BIN --json -

@@ -1,0 +1,1 @@
+$BIN --print "" data/your-journey.json

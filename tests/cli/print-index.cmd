@@ -1,0 +1,1 @@
+$BIN --print "attn_weights[6]" data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --print queries_heads data/your-journey.json

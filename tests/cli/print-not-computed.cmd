@@ -1,0 +1,1 @@
+$BIN --print attn_scores --print mask data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --print atn_weights data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --frobnicate data/your-journey.json

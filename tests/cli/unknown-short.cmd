@@ -1,0 +1,1 @@
+$BIN -z data/your-journey.json
