@@ -1,0 +1,35 @@
+#!/bin/sh
+# man.sh - the manual is lint-clean, its EXAMPLES run, and it names every
+# long option of --help and every command of the REPL's help.
+BIN=${BIN:-./attn-explain}
+page=man/attn-explain.1
+status=0
+
+if command -v mandoc >/dev/null 2>&1; then
+	lint=$(mandoc -Tlint "$page" 2>&1)
+	[ -z "$lint" ] || { echo "mandoc -Tlint: $lint"; status=1; }
+else
+	echo "mandoc missing (make deps installs it)"; status=1
+fi
+
+# every ".Dl $ attn-explain ..." line in EXAMPLES, run from the project root
+sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$page" | sed -n 's/^\.Dl \$ //p' |
+    sed -e 's/\\(dq/"/g' -e 's/\\e/\\/g' -e 's/\\-/-/g' > /tmp/attn-man-examples.$$
+n=0
+while IFS= read -r cmd; do
+	n=$((n + 1))
+	run=$(printf '%s' "$cmd" | sed "s#attn-explain#$BIN#g")
+	if ! out=$(sh -c "$run" 2>&1 < /dev/null) || [ -z "$out" ]; then
+		echo "example failed: $cmd"; echo "$out" | head -n 5; status=1
+	fi
+done < /tmp/attn-man-examples.$$
+rm -f /tmp/attn-man-examples.$$
+[ "$n" -ge 5 ] || { echo "only $n examples found"; status=1; }
+
+for o in $("$BIN" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+	grep -q -- "Fl Fl ${o#--}" "$page" || { echo "option $o is not in the man page"; status=1; }
+done
+for c in $(echo help | "$BIN" -i data/your-journey.json 2>/dev/null | sed -n 's/^  \([a-z][a-z]*\).*/\1/p' | sort -u); do
+	grep -q "^\.It Ic $c" "$page" || grep -q "^\.It Ic .*$c" "$page" || { echo "REPL command $c is not in the man page"; status=1; }
+done
+exit $status
