@@ -1067,8 +1067,9 @@ ctx_open(struct ctx *c, const char *path, const char *text, size_t len)
 	return 0;
 }
 
-int
-json_load_text(struct input *in, const char *path, const char *text, size_t len)
+/* text must be NUL-terminated at text[len]. */
+static int
+load_terminated(struct input *in, const char *path, const char *text, size_t len)
 {
 	struct ctx c;
 	cJSON *root;
@@ -1091,6 +1092,19 @@ json_load_text(struct input *in, const char *path, const char *text, size_t len)
 }
 
 int
+json_load_text(struct input *in, const char *path, const char *text, size_t len)
+{
+	char *copy = xmalloc(len + 1);
+	int rc;
+
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	rc = load_terminated(in, path, copy, len);
+	free(copy);
+	return rc;
+}
+
+int
 json_load(struct input *in, const char *path)
 {
 	size_t len;
@@ -1102,7 +1116,7 @@ json_load(struct input *in, const char *path)
 		in->path = xstrdup(path);
 		return -1;
 	}
-	rc = json_load_text(in, path, text, len);
+	rc = load_terminated(in, path, text, len);
 	free(text);
 	return rc;
 }

@@ -1,0 +1,59 @@
+/* fuzz_load.c - libFuzzer: any bytes as an input file, through the whole pipeline and printer. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../src/cell.h"
+#include "../../src/diag.h"
+#include "../../src/json.h"
+#include "../../src/stage.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Skip sizes that only make a run slow (the size limit has its own tests). */
+static int
+small(const struct input *in)
+{
+	double B = 1, T, d_in, d = in->d_out;
+	int nd = in->inputs ? in->inputs->ndim : in->rand_ndim;
+	const int *s = in->inputs ? in->inputs->shape : in->rand_dims;
+
+	if (nd == 3)
+		B = s[0];
+	T = s[nd - 2];
+	d_in = s[nd - 1];
+	if (d < d_in)
+		d = d_in;
+	return B * T * d * d_in < 2e6 && B * in->heads * T * T < 2e6 && d * d < 2e6;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *devnull;
+	struct input in;
+	struct run r;
+	struct cell_opts co = { 1, 0, 1, { 4, 1000, 3, 80, -1, 0 } };
+	char err[512];
+	int i;
+
+	if (devnull == NULL) {
+		devnull = fopen("/dev/null", "w");
+	}
+	if (json_load_text(&in, "fuzz.json", (const char *)data, size) == 0 && small(&in)) {
+		/* keep runs small: the fuzzer explores structure, not size */
+		in.po.threshold = in.po.threshold > 100000 ? 100000 : in.po.threshold;
+		if (in.po.linewidth > 100000)
+			in.po.linewidth = 100000;
+		co.po = in.po;
+		if (stage_run(&r, &in, err, sizeof err) == 0) {
+			cell_print_setup(devnull, &r, &co);
+			for (i = 0; i < ST_COUNT; i++)
+				cell_print(devnull, &r, i, &co);
+			cell_print_json(devnull, &r);
+			stage_free(&r);
+		}
+	}
+	input_free(&in);
+	return 0;
+}
