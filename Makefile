@@ -10,7 +10,7 @@ CC     = cc
 CFLAGS = -O2 -g
 STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
-LDLIBS = -lcjson -ledit -lm
+LDLIBS = -lcjson -ledit -lm -lpthread
 
 OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/json.o src/stage.o \
       src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o

@@ -358,6 +358,18 @@ main(int argc, char **argv)
 			if (cell_shown(&r, i, &co))
 				cell_print(stdout, &r, i, &co);
 	}
+	if (getenv("ATTN_EXPLAIN_TIMING") != NULL) {
+		size_t bytes = 0;
+
+		for (i = 0; i < ST_COUNT; i++)
+			bytes += r.st[i] ? r.st[i]->numel * sizeof(float) : 0;
+		for (i = 0; i < NLAYER; i++) {
+			bytes += r.layer[i].w ? r.layer[i].w->numel * sizeof(float) : 0;
+			bytes += r.layer[i].b ? r.layer[i].b->numel * sizeof(float) : 0;
+		}
+		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes\n",
+		    tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes);
+	}
 	stage_free(&r);
 	input_free(&in);
 	free(prints);

@@ -44,8 +44,17 @@ char *tensor_size_str(char *buf, size_t len, const struct tensor *t);
  * in the printed digits.  tensor.c is built with -ffp-contract=off.
  */
 
-/* out (M, N) = a (M, K) @ bt (N, K).T */
-void tensor_mm_nt(float *out, const float *a, const float *bt, int M, int N, int K);
+/* Time and floating-point operations spent in matrix products (for make bench). */
+struct tensor_stats {
+	double mm_seconds, mm_flops;
+};
+extern struct tensor_stats tensor_stats;
+
+/* c (M, N) = a (M, K) @ b (K, N) */
+void tensor_mm(float *c, const float *a, const float *b, int M, int N, int K);
+/* the same for `batch` products, item i at a + i*sa, b + i*sb, c + i*sc */
+void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
+    size_t sa, size_t sb, size_t sc);
 /* out (N, M) = in (M, N).T */
 void tensor_transpose2(float *out, const float *in, int M, int N);
 /* softmax along rows of length n, as torch.softmax(x, dim=-1) */
