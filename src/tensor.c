@@ -122,7 +122,8 @@ tensor_size_str(char *buf, size_t len, const struct tensor *t)
  */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_ADDRESS__) && \
     !defined(ATTN_NO_CLONES) && (!defined(__clang__) || __clang_major__ >= 14)
-#define TARGETS __attribute__((target_clones("avx512f", "avx2", "default")))
+#define TARGETS __attribute__((target_clones("avx2", "default")))
+#define HAVE_AVX512_KERNEL 1
 #else
 #define TARGETS
 #endif
@@ -133,9 +134,9 @@ typedef float v16 __attribute__((vector_size(64)));
 #define LOAD16(v, p) memcpy(&(v), (p), sizeof(v16))
 #define STORE16(p, v) memcpy((p), &(v), sizeof(v16))
 
-/* c (rows i0..i1, N) = a (.., K) @ b (K, N) */
+/* c (rows i0..i1, N) = a (.., K) @ b (K, N): 4 x 16 tiles (AVX2: 8 ymm accumulators) */
 TARGETS static void
-mm_rows(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
+mm_rows_generic(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
 {
 	int i, j, k;
 
@@ -185,6 +186,114 @@ mm_rows(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
 			c[(size_t)i * N + j] = acc;
 		}
 	}
+}
+
+#ifdef HAVE_AVX512_KERNEL
+/*
+ * The same for AVX-512: 6 x 32 tiles keep 12 zmm accumulators busy, enough
+ * independent additions to hide their latency (there is no FMA to lean on:
+ * PyTorch's products are rounded before they are added).
+ */
+__attribute__((target("avx512f"))) static void
+mm_rows_avx512(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
+{
+	int i, j, k, r;
+
+	for (j = 0; j + 32 <= N; j += 32) {
+		for (i = i0; i + 6 <= i1; i += 6) {
+			const float *a0 = a + (size_t)i * K;
+			v16 c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 }, c20 = { 0 }, c21 = { 0 };
+			v16 c30 = { 0 }, c31 = { 0 }, c40 = { 0 }, c41 = { 0 }, c50 = { 0 }, c51 = { 0 };
+
+			for (k = 0; k < K; k++) {
+				v16 b0, b1;
+				const float *bk = b + (size_t)k * N + j;
+
+				LOAD16(b0, bk);
+				LOAD16(b1, bk + 16);
+				c00 += b0 * a0[k];
+				c01 += b1 * a0[k];
+				c10 += b0 * a0[K + k];
+				c11 += b1 * a0[K + k];
+				c20 += b0 * a0[2 * K + k];
+				c21 += b1 * a0[2 * K + k];
+				c30 += b0 * a0[3 * K + k];
+				c31 += b1 * a0[3 * K + k];
+				c40 += b0 * a0[4 * K + k];
+				c41 += b1 * a0[4 * K + k];
+				c50 += b0 * a0[5 * K + k];
+				c51 += b1 * a0[5 * K + k];
+			}
+			{
+				float *c0 = c + (size_t)i * N + j;
+
+				STORE16(c0, c00);
+				STORE16(c0 + 16, c01);
+				STORE16(c0 + N, c10);
+				STORE16(c0 + N + 16, c11);
+				STORE16(c0 + 2 * N, c20);
+				STORE16(c0 + 2 * N + 16, c21);
+				STORE16(c0 + 3 * N, c30);
+				STORE16(c0 + 3 * N + 16, c31);
+				STORE16(c0 + 4 * N, c40);
+				STORE16(c0 + 4 * N + 16, c41);
+				STORE16(c0 + 5 * N, c50);
+				STORE16(c0 + 5 * N + 16, c51);
+			}
+		}
+		for (r = i; r < i1; r++) {
+			const float *a_r = a + (size_t)r * K;
+			v16 acc0 = { 0 }, acc1 = { 0 };
+
+			for (k = 0; k < K; k++) {
+				v16 b0, b1;
+
+				LOAD16(b0, b + (size_t)k * N + j);
+				LOAD16(b1, b + (size_t)k * N + j + 16);
+				acc0 += b0 * a_r[k];
+				acc1 += b1 * a_r[k];
+			}
+			STORE16(c + (size_t)r * N + j, acc0);
+			STORE16(c + (size_t)r * N + j + 16, acc1);
+		}
+	}
+	if (j < N) {
+		/* the last columns: the generic kernel on a column window */
+		for (r = i0; r < i1; r++) {
+			int jj;
+
+			for (jj = j; jj < N; jj++) {
+				const float *a_r = a + (size_t)r * K;
+				float acc = 0;
+
+				for (k = 0; k < K; k++) {
+					float p = a_r[k] * b[(size_t)k * N + jj];
+
+					acc += p;
+				}
+				c[(size_t)r * N + jj] = acc;
+			}
+		}
+	}
+}
+#endif
+
+static void
+mm_rows(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
+{
+#ifdef HAVE_AVX512_KERNEL
+	static int avx512 = -1;
+
+	if (avx512 < 0) {
+		__builtin_cpu_init();
+		avx512 = __builtin_cpu_supports("avx512f") && N >= 32;
+	}
+	if (avx512 && N >= 32) {
+		mm_rows_avx512(c, a, b, i0, i1, N, K);
+		return;
+	}
+#endif
+	mm_rows_generic(c, a, b, i0, i1, N, K);
 }
 
 struct mm_job {
@@ -343,12 +452,58 @@ tensor_expf(float d)
 	return sleef_expf(d);
 }
 
-/* Where fmaf is one instruction (FMA3) rather than a libm call. */
+/*
+ * Clones where fmaf is one instruction rather than a libm call, and where
+ * exp_row's loop vectorises (16 or 8 lanes); the results are the same bits.
+ */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
-#define FMA_CLONES __attribute__((target_clones("arch=haswell", "default")))
+#define FMA_CLONES __attribute__((target_clones("avx512f", "fma", "default")))
 #else
 #define FMA_CLONES
 #endif
+
+union fbits {
+	float f;
+	uint32_t u;
+};
+
+/*
+ * y[j] = exp(x[j] - max) by SLEEF's algorithm (as sleef_expf), written
+ * without branches so that the compiler can vectorise it.
+ */
+FMA_CLONES static void
+exp_row(float *y, const float *x, float max, int n)
+{
+	int j;
+
+	for (j = 0; j < n; j++) {
+		float d = x[j] - max;
+		float qf = nearbyintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
+		float s, u;
+		union fbits e1, e2;
+		int q, q1;
+
+		qf = qf < -200.0f ? -200.0f : (qf > 200.0f ? 200.0f : qf);
+		qf = qf == qf ? qf : 0.0f;	/* NaN: any q; the result is replaced below */
+		q = (int)qf;
+		q1 = q >> 1;
+		s = fmaf(qf, -0.693145751953125f, d);
+		s = fmaf(qf, -1.428606765330187045e-06f, s);
+		u = 0.000198527617612853646278381f;
+		u = fmaf(u, s, 0.00139304355252534151077271f);
+		u = fmaf(u, s, 0.00833336077630519866943359f);
+		u = fmaf(u, s, 0.0416664853692054748535156f);
+		u = fmaf(u, s, 0.166666671633720397949219f);
+		u = fmaf(u, s, 0.5f);
+		u = 1.0f + fmaf(s * s, u, s);
+		e1.u = (uint32_t)(q1 + 0x7f) << 23;
+		e2.u = (uint32_t)(q - q1 + 0x7f) << 23;
+		u = u * e1.f * e2.f;
+		u = d < -104 ? 0.0f : u;
+		u = d > 100 ? INFINITY : u;
+		y[j] = d == d ? u : d;
+	}
+}
 
 /*
  * vec::reduce_all(+) over 8 lanes: lane l sums elements l, l+8, ...; a
@@ -387,15 +542,23 @@ lane_sum8(const float *x, int n)
  * max, exp, sum, then multiply by the reciprocal of the sum.  A row of all
  * -inf gives NaN, as in PyTorch.  Bit-identical to torch.softmax.
  */
-FMA_CLONES void
-tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
-{
-	size_t r;
-	int j;
+struct softmax_job {
+	float *out;
+	const float *in;
+	size_t lo, hi;
+	int n;
+};
 
-	for (r = 0; r < rows; r++) {
-		const float *x = in + r * (size_t)n;
-		float *y = out + r * (size_t)n;
+static void *
+softmax_job_run(void *arg)
+{
+	const struct softmax_job *sj = arg;
+	size_t r;
+	int j, n = sj->n;
+
+	for (r = sj->lo; r < sj->hi; r++) {
+		const float *x = sj->in + r * (size_t)n;
+		float *y = sj->out + r * (size_t)n;
 		float max = -INFINITY, inv;
 
 		for (j = 0; j < n; j++) {
@@ -406,12 +569,39 @@ tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
 			if (x[j] > max)
 				max = x[j];
 		}
-		for (j = 0; j < n; j++)
-			y[j] = sleef_expf(x[j] - max);
+		exp_row(y, x, max, n);
 		inv = 1 / lane_sum8(y, n);
 		for (j = 0; j < n; j++)
 			y[j] *= inv;
 	}
+	return NULL;
+}
+
+/* Rows are independent: two threads share them on large tensors. */
+void
+tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
+{
+	struct softmax_job job[2];
+	pthread_t t;
+
+	job[0].out = out;
+	job[0].in = in;
+	job[0].n = n;
+	job[0].lo = 0;
+	job[0].hi = rows;
+	if ((double)rows * n < 262144 || rows < 2) {
+		softmax_job_run(&job[0]);
+		return;
+	}
+	job[1] = job[0];
+	job[0].hi = job[1].lo = rows / 2;
+	if (pthread_create(&t, NULL, softmax_job_run, &job[1]) != 0) {
+		job[0].hi = rows;
+		softmax_job_run(&job[0]);
+		return;
+	}
+	softmax_job_run(&job[0]);
+	pthread_join(t, NULL);
 }
 
 static int

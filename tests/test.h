@@ -14,6 +14,7 @@ extern int test_passed, test_failed;
 } while (0)
 
 void test_tensor(void);
+void test_kernels(void);
 void test_print(void);
 void test_rng(void);
 void test_expr(void);

@@ -9,6 +9,7 @@ int
 main(void)
 {
 	test_tensor();
+	test_kernels();
 	test_print();
 	test_rng();
 	test_expr();

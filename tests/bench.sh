@@ -1,0 +1,54 @@
+#!/bin/sh
+# bench.sh - make bench: wall time (median of RUNS), GFLOP/s of the matrix
+# products and peak memory of whole attn-explain processes, and PyTorch's
+# compute time for the same stages when /usr/bin/python3 has torch.
+# Not part of make check: timings on shared machines are noisy.
+BIN=${BIN:-./attn-explain}
+RUNS=${RUNS:-7}
+export LC_ALL=C
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+bench() {	# name file args...
+	name=$1; file=$2; shift 2
+	: > /tmp/bench.$$
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		ATTN_EXPLAIN_TIMING=1 /usr/bin/time -f "rss %M" "$BIN" "$@" "$file" > /dev/null 2> /tmp/bench.err.$$ &
+		start=$(date +%s%N); wait $!; end=$(date +%s%N)
+		rss=$(sed -n 's/^rss //p' /tmp/bench.err.$$)
+		mm=$(sed -n 's/^timing: matmul \([0-9.]*\) s \([0-9]*\) flop; tensors kept \([0-9]*\) bytes/\1 \2 \3/p' /tmp/bench.err.$$)
+		echo "$(( (end - start) / 1000 )) $rss $mm" >> /tmp/bench.$$
+		i=$((i + 1))
+	done
+	wall=$(cut -d' ' -f1 /tmp/bench.$$ | median)
+	rss=$(cut -d' ' -f2 /tmp/bench.$$ | median)
+	mms=$(cut -d' ' -f3 /tmp/bench.$$ | median)
+	flop=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f4)
+	kept=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f5)
+	awk -v n="$name" -v w="$wall" -v r="$rss" -v m="$mms" -v f="$flop" -v k="$kept" 'BEGIN {
+		ratio = (k > 8388608 ? sprintf("x%.2f", r * 1024 / k) : "process baseline dominates")
+		printf "%-12s wall %8.1f ms   matmul %6.1f GFLOP/s   peak RSS %7.1f MiB   tensors kept %7.1f MiB (%s)\n",
+		    n, w / 1000, (m > 0 ? f / m / 1e9 : 0), r / 1024, k / 1048576, ratio }'
+	rm -f /tmp/bench.$$ /tmp/bench.err.$$
+	LAST_WALL=$wall
+}
+
+echo "attn-explain bench: median of $RUNS runs on $(nproc) cores"
+bench minGPT tests/bench/mingpt.json --print output.shape
+mingpt=$LAST_WALL
+bench GPT-2-small tests/bench/gpt2.json --print output.shape
+gpt2=$LAST_WALL
+bench book data/your-journey.json
+
+if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
+	for pair in "minGPT tests/bench/mingpt.json $mingpt" "GPT-2-small tests/bench/gpt2.json $gpt2"; do
+		set -- $pair
+		t=$(/usr/bin/python3 tests/bench/torch_stages.py "$2" 5)
+		awk -v n="$1" -v t="$t" -v w="$3" 'BEGIN {
+			printf "%-12s PyTorch compute only %8.1f ms; attn-explain whole process / PyTorch = %.2f\n", n, t * 1000, w / 1000 / (t * 1000) }'
+	done
+	echo "(PyTorch: $(/usr/bin/python3 -c 'import torch; print(torch.__version__, torch.__config__.show().count("BLAS_INFO=open") and "OpenBLAS" or "no BLAS (generic gemm)")'))"
+else
+	echo "PyTorch not found (apt-get install python3-torch to compare)"
+fi
