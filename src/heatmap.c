@@ -9,9 +9,9 @@
 
 static const char *const shades[] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
 
-/* Column label: the token, cut to width, or its index. */
+/* A label: the token (its first `width` bytes), or its index, padded to width. */
 static void
-put_label(FILE *fp, const struct run *r, int t, int width, int left)
+put_label(FILE *fp, const struct run *r, int t, int width)
 {
 	char buf[64];
 
@@ -19,7 +19,19 @@ put_label(FILE *fp, const struct run *r, int t, int width, int left)
 		snprintf(buf, sizeof buf, "%.*s", width, r->tokens[t]);
 	else
 		snprintf(buf, sizeof buf, "%d", t);
-	fprintf(fp, left ? "%-*s" : "%*s", width, buf);
+	fprintf(fp, "%*s", width, buf);
+}
+
+/* A value in at most 6 columns. */
+static void
+put_number(FILE *fp, float x)
+{
+	if (x >= 0 && x < 10)
+		fprintf(fp, "%6.4f", x);
+	else if (x > -10 && x < 100)
+		fprintf(fp, "%6.3f", x);
+	else
+		fprintf(fp, "%6.0e", x);
 }
 
 int
@@ -69,45 +81,44 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 		lw = n > lw ? n : lw;
 	}
 	lw = lw > 12 ? 12 : lw;
-	cw = numbers ? 7 : 3;
+	cw = numbers ? 7 : 2;	/* display columns of a cell, after its leading space */
 	fprintf(fp, "%s  (rows: queries, columns: keys)\n", expr);
-	fprintf(fp, "%*s ", lw, "");
+	fprintf(fp, "%*s", lw, "");
 	for (j = 0; j < T; j++) {
 		fputc(' ', fp);
-		put_label(fp, r, j, cw - 1, 0);
+		put_label(fp, r, j, cw);
 	}
 	fputc('\n', fp);
 	for (i = 0; i < T; i++) {
-		put_label(fp, r, i, lw, 0);
-		fputc(' ', fp);
+		put_label(fp, r, i, lw);
 		for (j = 0; j < T; j++) {
 			float x = t->data[(size_t)i * T + j];
 			int masked = !isfinite(x) || (r->st[ST_MASK] != NULL && j > i);
 			double level = isfinite(x) ? (x - lo) / (hi - lo) : 0;
 
 			masked_any |= masked;
+			fputc(' ', fp);
 			if (masked) {
-				if (color)
-					fprintf(fp, "\033[2m%*s\033[0m", cw, "\u00b7");
-				else
-					fprintf(fp, "%*s", cw, "\u00b7");
-				continue;
-			}
-			if (color) {
+				fprintf(fp, color ? "\033[2m%*s\u00b7\033[0m" : "%*s\u00b7", cw - 1, "");
+			} else if (color) {
 				int c = 232 + (int)lround(level * 23);
-				int fg = level > 0.5 ? 16 : 255;
 
-				if (numbers)
-					fprintf(fp, "\033[48;5;%dm\033[38;5;%dm %6.4f\033[0m", c, fg, x);
-				else
-					fprintf(fp, "\033[48;5;%dm   \033[0m", c);
+				fprintf(fp, "\033[48;5;%dm\033[38;5;%dm", c, level > 0.5 ? 16 : 255);
+				if (numbers) {
+					fputc(' ', fp);
+					put_number(fp, x);
+				} else {
+					fputs("  ", fp);
+				}
+				fputs("\033[0m", fp);
 			} else {
-				int s = (int)lround(level * 4);
+				int sh = (int)lround(level * 4);
 
+				fputs(shades[sh], fp);
 				if (numbers)
-					fprintf(fp, " %s%6.4f", shades[s], x);
+					put_number(fp, x);
 				else
-					fprintf(fp, " %s%s", shades[s], shades[s]);
+					fputs(shades[sh], fp);
 			}
 		}
 		fputc('\n', fp);
