@@ -1,0 +1,1 @@
+$BIN --print attn_weights data/book-causal-dropout.json

@@ -1,0 +1,1 @@
+$BIN --print dropout_mask data/book-causal-dropout.json

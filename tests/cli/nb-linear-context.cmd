@@ -1,0 +1,1 @@
+$BIN --print context_vecs data/book-linear-789.json

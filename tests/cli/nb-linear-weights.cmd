@@ -1,0 +1,1 @@
+$BIN --print attn_weights data/book-linear-789.json

@@ -1,0 +1,1 @@
+$BIN --print mask_simple data/book-causal-dropout.json

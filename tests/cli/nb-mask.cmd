@@ -1,0 +1,1 @@
+$BIN --print mask data/book-causal-dropout.json

@@ -1,0 +1,1 @@
+$BIN --print masked_simple_norm data/book-causal-dropout.json

@@ -1,0 +1,1 @@
+$BIN --print masked_scores data/book-causal-dropout.json

@@ -1,0 +1,1 @@
+$BIN --print masked_simple data/book-causal-dropout.json

@@ -1,0 +1,1 @@
+$BIN --print 'attn_scores[1]' data/your-journey.json

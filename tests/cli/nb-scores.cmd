@@ -1,0 +1,1 @@
+$BIN --print attn_scores data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --print 'attn_weights[1]' --print 'attn_weights[1].sum()' data/your-journey.json
