@@ -37,5 +37,5 @@ nb causal-weights   003 448 454 "\$BIN --print attn_weights $C"
 nb dropout-mask     003 472 477 "\$BIN --print dropout_mask $C"
 nb dropout-mask-mkl 004 432 437 "\$BIN --dropout-rng mkl --print dropout_mask $C"
 nb karpathy-x0      001  23  30 "printf '{\"inputs\": {\"randn\": [4, 8, 2]}, \"seed\": 1337}' | \$BIN --print 'inputs[0]' -"
-nb wrapper          004 555 569 "\$BIN --print merged --print merged.shape data/book-wrapper-123.json" 's/, grad_fn=<[A-Za-z0-9]*>//; s/^context_vecs.shape: //'
-nb mha              004 659 673 "\$BIN --print output --print output.shape data/book-mha-123.json" 's/^context_vecs.shape: //'
+nb wrapper          004 555 568 "\$BIN --print merged --print merged.shape data/book-wrapper-123.json" 's/, grad_fn=<[A-Za-z0-9]*>//; s/^context_vecs.shape: //'
+nb mha              004 659 672 "\$BIN --print output --print output.shape data/book-mha-123.json" 's/^context_vecs.shape: //'
