@@ -38,7 +38,7 @@ cell_index(const struct run *r, int id, const struct cell_opts *co)
 	return n;
 }
 
-/* Teaching text, wrapped at 76 columns and indented. */
+/* Teaching text, wrapped at 76 columns, each line a "  # " comment. */
 static void
 print_explain(FILE *fp, const struct run *r, int id, const struct cell_opts *co)
 {
@@ -49,26 +49,26 @@ print_explain(FILE *fp, const struct run *r, int id, const struct cell_opts *co)
 
 	explain_stage(&b, r, id);
 	s = sbuf_take(&b);
-	p = s;
-	fputs(co->color ? DIM "  # " : "  # ", fp);
-	col = 4;
-	while (*p) {
-		size_t w = strcspn(p, " ");
+	fputs(co->color ? DIM : "", fp);
+	for (p = s; *p; ) {
+		size_t w;
 
-		if (col > 4 && col + (int)w > 76) {
-			fputs("\n  # ", fp);
-			col = 4;
-		}
-		fwrite(p, 1, w, fp);
-		col += (int)w;
-		p += w;
-		if (*p == ' ') {
+		while (*p == ' ')
 			p++;
-			if (col > 4 && *p) {
-				fputc(' ', fp);
-				col++;
-			}
+		if ((w = strcspn(p, " ")) == 0)
+			break;
+		if (col == 0) {
+			fputs("  #", fp);
+			col = 3;
 		}
+		if (col > 3 && col + 1 + (int)w > 76) {
+			fputs("\n  #", fp);
+			col = 3;
+		}
+		fputc(' ', fp);
+		fwrite(p, 1, w, fp);
+		col += 1 + (int)w;
+		p += w;
 	}
 	fputs(co->color ? RESET "\n" : "\n", fp);
 	free(s);

@@ -71,8 +71,8 @@ explain_stage(struct sbuf *b, const struct run *r, int id)
 		    r->H, r->d_out, r->H, r->hd);
 		break;
 	case ST_ATTN_SCORES:
-		sbuf_addf(b, "Row t holds the dot products of token t's query with every key. Row 1 of the book's example "
-		    "is token 2 ('journey') against all six tokens.");
+		sbuf_add(b, "Row t holds the dot products of token t's query with every key: how well "
+		    "what t looks for matches what each token offers.");
 		if (r->T > 1) {
 			const float *s = first_block_row(r, ST_ATTN_SCORES, 1);
 
