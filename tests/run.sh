@@ -82,7 +82,16 @@ for s in tests/repl/*.in; do
 	same "repl $(basename "$base")" "$base.out" "$tmp/out"
 done
 
-# 7. the manual
+# 7. the REPL on a real terminal (tmux): prompt, history, Tab, Ctrl-C, Ctrl-D
+if [ -f tests/tty/run.sh ]; then
+	BIN=$BIN sh tests/tty/run.sh > "$tmp/tty" 2>&1
+	st=$?
+	n_ok=$(grep -c '^ok ' "$tmp/tty")
+	pass=$((pass + n_ok))
+	if [ $st -ne 0 ] || grep -q '^not ok' "$tmp/tty"; then cat "$tmp/tty"; ko "tty test"; fi
+fi
+
+# 8. the manual
 if [ -f tests/man.sh ]; then
 	if BIN=$BIN sh tests/man.sh > "$tmp/man" 2>&1; then ok; else cat "$tmp/man"; ko "man page checks"; fi
 fi

@@ -1,0 +1,186 @@
+#!/bin/sh
+# run.sh - the REPL on a real terminal, driven through tmux: the prompt, a
+# cell, Up recalling the last line, Tab completing a command, Ctrl-C at the
+# prompt and during a long print, Ctrl-D leaving with status 0, and the
+# history file.  The paths a pipe never takes (tests/repl/ covers the rest).
+#
+# Prints one "ok" line per check; exits 1 at the first failure, 0 when all
+# pass, and 0 with "skip: no tmux" where tmux is missing.  BIN names another
+# build (as in tests/run.sh).  Takes a few seconds; every wait is bounded.
+BIN=${BIN:-./attn-explain}
+if ! command -v tmux > /dev/null 2>&1; then
+	echo "skip: no tmux"
+	exit 0
+fi
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+tmp=$(mktemp -d)
+n=0
+sock=$tmp/tmux-$n	# servers of our own, sockets in $tmp: the user's tmux is never touched
+S=t
+cleanup() {
+	tmux -S "$sock" kill-server > /dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+fail() {
+	echo "FAIL: $1"
+	echo "--- the screen:"
+	tmux -S "$sock" capture-pane -p -t $S 2>/dev/null | sed '/^$/d' | tail -n 15
+	exit 1
+}
+
+screen() {
+	tmux -S "$sock" capture-pane -p -J -S -200 -t $S
+}
+
+# The last non-empty line on the screen, trailing blanks removed.
+last_line() {
+	tmux -S "$sock" capture-pane -p -t $S | sed 's/[[:space:]]*$//' | sed '/^$/d' | tail -n 1
+}
+
+# wait_for TEXT: until TEXT appears on the screen (5 s at most).
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen | grep -F -q -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "waited 5 s for \"$1\""
+}
+
+# wait_last TEXT: until the last line is exactly TEXT (5 s at most).
+wait_last() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ "$(last_line)" = "$1" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "waited 5 s for the last line to be \"$1\", it is \"$(last_line)\""
+}
+
+# wait_file FILE: until FILE exists and is not empty (5 s at most).
+wait_file() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ -s "$1" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "waited 5 s for $1"
+}
+
+keys() {
+	tmux -S "$sock" send-keys -t $S "$@"
+}
+
+# start INPUT: a session running the REPL on INPUT, its status into $tmp/status.
+start() {
+	rm -f "$tmp/status"
+	tmux -S "$sock" kill-server > /dev/null 2>&1
+	n=$((n + 1))
+	sock=$tmp/tmux-$n	# a new server: the old one may still be going away
+	tmux -S "$sock" -f /dev/null new-session -d -s $S -x 100 -y 30 \
+	    "env -u NO_COLOR LC_ALL=C ATTN_EXPLAIN_HISTORY='$tmp/history' '$BIN' -i '$1'; echo \$? > '$tmp/status'; sleep 60" ||
+	    fail "tmux new-session"
+}
+
+start data/your-journey.json
+wait_last "attn>"
+screen | grep -F -q "8 stages to step through" || fail "no banner before the prompt"
+echo "ok 1 - the banner, then the prompt"
+
+keys next Enter
+wait_for "[1/8] inputs: the token embeddings"
+wait_for "        [0.0500, 0.8000, 0.5500]])"
+wait_last "attn>"
+echo "ok 2 - next prints the first cell"
+
+keys Up
+wait_last "attn> next"
+keys Enter
+wait_for "[2/8] queries: what each token is looking for"
+echo "ok 3 - Up recalls the last line"
+
+keys hel Tab
+wait_last "attn> help"
+keys Enter
+wait_for "commands (any unambiguous prefix works too):"
+wait_last "attn>"
+echo "ok 4 - Tab completes hel to help"
+
+keys "set hea" Tab
+wait_last "attn> set head"
+keys s Tab
+wait_last "attn> set heads"
+keys 3 Enter
+wait_for "heads = 3 (was 1)"
+echo "ok 5 - Tab completes set keys: the common prefix, then the one key"
+
+keys "xyzzy plugh" C-c
+wait_last "attn>"
+keys "print attn_weights.shape" Enter
+wait_for "torch.Size([3, 6, 6])"
+screen | grep -F -q "xyzzy" && screen | grep -F -q "unknown command" && fail "Ctrl-C ran the line"
+echo "ok 6 - Ctrl-C at the prompt discards the line"
+
+keys C-d
+wait_file "$tmp/status"
+[ "$(cat "$tmp/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
+echo "ok 7 - Ctrl-D leaves with status 0"
+
+[ -f "$tmp/history" ] || fail "no history file"
+mode=$(ls -l "$tmp/history" | cut -c1-10)
+[ "$mode" = "-rw-------" ] || fail "history file mode $mode, expected -rw-------"
+grep -q '^next$' "$tmp/history" || fail "history file lacks \"next\""
+echo "ok 8 - the history file, mode 0600"
+
+start data/your-journey.json
+wait_last "attn>"
+keys Up
+wait_last "attn> print attn_weights.shape"
+keys C-u quit Enter
+wait_file "$tmp/status"
+[ "$(cat "$tmp/status")" = 0 ] || fail "quit: exit status $(cat "$tmp/status"), expected 0"
+echo "ok 9 - the next session recalls the last one's lines"
+
+# Long work, then Ctrl-C: it stops, the session stays as it was.  On a
+# machine fast enough to finish first the check is skipped, not failed.
+echo '{"inputs": {"rand": [2000, 3]}}' > "$tmp/big.json"
+start "$tmp/big.json"
+wait_last "attn>"
+keys "set threshold inf" Enter
+wait_for "threshold = inf (was 1000)"
+keys "print attn_scores" Enter	# 4M numbers: seconds of formatting
+sleep 0.2
+keys C-c
+wait_last "attn>"
+if screen | grep -F -q "interrupted"; then
+	keys "p attn_scores.shape" Enter
+	wait_for "torch.Size([2000, 2000])"
+	echo "ok 10 - Ctrl-C interrupts a long print, not the session"
+else
+	echo "ok 10 # skip: the print ended before Ctrl-C"
+fi
+
+keys C-l "set init rand" Enter
+wait_for "init = rand (was none)"
+keys "set d_out 2048" Enter	# a (2000, 2000, 2048) product: seconds
+sleep 0.2
+keys C-c
+wait_last "attn>"
+if screen | grep -F -q "d_out = 2048 (was 3)"; then
+	echo "ok 11 # skip: the computation ended before Ctrl-C"
+else
+	wait_for "interrupted"
+	keys "set d_out" Enter
+	wait_for "d_out = 3 ("
+	echo "ok 11 - Ctrl-C interrupts a recomputation; the setting stays"
+fi
+keys C-d
+wait_file "$tmp/status"
+[ "$(cat "$tmp/status")" = 0 ] || fail "after Ctrl-C: exit status $(cat "$tmp/status"), expected 0"
+echo "ok 12 - and the session still ends with status 0"
