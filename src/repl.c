@@ -73,6 +73,13 @@ static const struct command commands[NCOMMANDS];	/* the table is near the end, a
 
 static volatile sig_atomic_t interrupted;
 
+/*
+ * On a terminal, long work runs in a child so that Ctrl-C can stop it;
+ * scripted sessions (and the sanitizers and fuzzers that run them) keep
+ * everything in one process.
+ */
+static int use_fork;
+
 static void
 on_sigint(int sig)
 {
@@ -188,7 +195,7 @@ in_child(struct session *s, int (*fn)(struct session *, const void *), const voi
 
 	fflush(stdout);
 	fflush(stderr);
-	if ((pid = fork()) < 0)
+	if (!use_fork || (pid = fork()) < 0)
 		return fn(s, arg);
 	if (pid == 0) {
 		signal(SIGINT, SIG_DFL);
@@ -388,7 +395,7 @@ compute(const struct input *in, struct run *out, char *err, size_t errlen)
 
 	fflush(stdout);
 	fflush(stderr);
-	if (pipe(fd) != 0)
+	if (!use_fork || pipe(fd) != 0)
 		return stage_run(out, in, err, errlen) == 0 ? 0 : -1;
 	if ((pid = fork()) < 0) {
 		close(fd[0]);
@@ -2037,27 +2044,51 @@ banner(struct session *s)
 	putchar('\n');
 }
 
+/* The session's start: settings copied, stages computed, diagnostics without prefix. */
+static int
+session_open(struct session *s, const struct input *in, const struct cell_opts *co)
+{
+	char err[512];
+
+	memset(s, 0, sizeof *s);
+	s->file = in;
+	s->co0 = *co;
+	s->co = *co;
+	s->co.po = in->po;
+	s->pos = -1;
+	input_copy(&s->in, in);
+	if (stage_run(&s->r, &s->in, err, sizeof err) != 0) {
+		diag_at(in->path, 0, 0, "%s", err);
+		input_free(&s->in);
+		return -1;
+	}
+	diag_set_prefix(NULL);
+	return 0;
+}
+
+static int
+session_close(struct session *s)
+{
+	diag_set_prefix("attn-explain");
+	stage_free(&s->r);
+	input_free(&s->in);
+	if (s->has_prev) {
+		stage_free(&s->prev_r);
+		input_free(&s->prev_in);
+	}
+	return fflush(stdout) == 0 ? 0 : -1;
+}
+
 int
 repl_main(const struct input *in, const struct cell_opts *co)
 {
 	struct session s;
 	struct sigaction sa, old_sa;
-	char err[512], *line, *hp;
+	char *line, *hp;
 	size_t len;
 
-	memset(&s, 0, sizeof s);
-	s.file = in;
-	s.co0 = *co;
-	s.co = *co;
-	s.co.po = in->po;
-	s.pos = -1;
-	input_copy(&s.in, in);
-	if (stage_run(&s.r, &s.in, err, sizeof err) != 0) {
-		diag_at(in->path, 0, 0, "%s", err);
-		input_free(&s.in);
+	if (session_open(&s, in, co) != 0)
 		return -1;
-	}
-	diag_set_prefix(NULL);
 	hp = isatty(STDIN_FILENO) ? history_path() : NULL;
 	line_init(hp, complete);
 	free(hp);
@@ -2067,6 +2098,7 @@ repl_main(const struct input *in, const struct cell_opts *co)
 		sa.sa_handler = on_sigint;
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGINT, &sa, &old_sa);
+		use_fork = 1;
 	}
 	banner(&s);
 	if (s.r.setup != NULL)
@@ -2079,13 +2111,29 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	}
 	if (line_interactive())
 		sigaction(SIGINT, &old_sa, NULL);
+	use_fork = 0;
 	line_done();
-	diag_set_prefix("attn-explain");
-	stage_free(&s.r);
-	input_free(&s.in);
-	if (s.has_prev) {
-		stage_free(&s.prev_r);
-		input_free(&s.prev_in);
+	return session_close(&s);
+}
+
+int
+repl_run_text(const struct input *in, const struct cell_opts *co, const char *text, size_t len)
+{
+	struct session s;
+	size_t i = 0, n;
+	char *line;
+
+	if (session_open(&s, in, co) != 0)
+		return -1;
+	while (i < len && !s.done) {
+		for (n = 0; i + n < len && text[i + n] != '\n'; n++)
+			;
+		line = xmalloc(n + 1);
+		memcpy(line, text + i, n);
+		line[n] = '\0';
+		do_line(&s, line, n);
+		free(line);
+		i += n + 1;
 	}
-	return fflush(stdout) == 0 ? 0 : -1;
+	return session_close(&s);
 }
