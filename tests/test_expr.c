@@ -87,4 +87,17 @@ test_expr(void)
 	want_err(&r, "W_query", "W_query: not computed: simple mode has no weights");
 	stage_free(&r);
 	input_free(&in);
+
+	/*
+	 * Regression (found by fuzz_load): json_load_text reads exactly len
+	 * bytes, never up to a NUL; here the bytes after len are not JSON.
+	 */
+	{
+		static const char buf[] = "{\"inputs\": [[1, 2]]}, garbage";
+
+		CHECK(json_load_text(&in, "t.json", buf, 20) == 0, "json_load_text stops at len");
+		input_free(&in);
+		CHECK(json_load_text(&in, "t.json", buf, 3) != 0, "json_load_text of a prefix fails");
+		input_free(&in);
+	}
 }

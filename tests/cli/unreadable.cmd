@@ -1,0 +1,1 @@
+$BIN /proc/self/mem
