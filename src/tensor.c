@@ -134,6 +134,27 @@ typedef float v16 __attribute__((vector_size(64)));
 #define LOAD16(v, p) memcpy(&(v), (p), sizeof(v16))
 #define STORE16(p, v) memcpy((p), &(v), sizeof(v16))
 
+/* Columns j0..N-1 of rows i0..i1, one output at a time: the tiles' leftovers. */
+static void
+mm_cols(float *c, const float *a, const float *b, int i0, int i1, int j0, int N, int K)
+{
+	int i, j, k;
+
+	for (j = j0; j < N; j++) {
+		for (i = i0; i < i1; i++) {
+			const float *a_i = a + (size_t)i * K;
+			float acc = 0;
+
+			for (k = 0; k < K; k++) {
+				float p = a_i[k] * b[(size_t)k * N + j];
+
+				acc += p;
+			}
+			c[(size_t)i * N + j] = acc;
+		}
+	}
+}
+
 /* c (rows i0..i1, N) = a (.., K) @ b (K, N): 4 x 16 tiles (AVX2: 8 ymm accumulators) */
 TARGETS static void
 mm_rows_generic(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
@@ -173,19 +194,7 @@ mm_rows_generic(float *c, const float *a, const float *b, int i0, int i1, int N,
 			STORE16(c + (size_t)i * N + j, acc);
 		}
 	}
-	for (; j < N; j++) {
-		for (i = i0; i < i1; i++) {
-			const float *a_i = a + (size_t)i * K;
-			float acc = 0;
-
-			for (k = 0; k < K; k++) {
-				float p = a_i[k] * b[(size_t)k * N + j];
-
-				acc += p;
-			}
-			c[(size_t)i * N + j] = acc;
-		}
-	}
+	mm_cols(c, a, b, i0, i1, j, N, K);
 }
 
 #ifdef HAVE_AVX512_KERNEL
@@ -257,24 +266,7 @@ mm_rows_avx512(float *c, const float *a, const float *b, int i0, int i1, int N, 
 			STORE16(c + (size_t)r * N + j + 16, acc1);
 		}
 	}
-	if (j < N) {
-		/* the last columns: the generic kernel on a column window */
-		for (r = i0; r < i1; r++) {
-			int jj;
-
-			for (jj = j; jj < N; jj++) {
-				const float *a_r = a + (size_t)r * K;
-				float acc = 0;
-
-				for (k = 0; k < K; k++) {
-					float p = a_r[k] * b[(size_t)k * N + jj];
-
-					acc += p;
-				}
-				c[(size_t)r * N + jj] = acc;
-			}
-		}
-	}
+	mm_cols(c, a, b, i0, i1, j, N, K);
 }
 #endif
 
