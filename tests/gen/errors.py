@@ -80,6 +80,20 @@ cases = [
  ('dropout-rng-bad', B + ', "dropout_rng": "intel"}\n', ':1:69: dropout_rng: expected "default" or "mkl", got "intel"'),
  ('head-layout-bad', B + ', "head_layout": "split-heads"}\n', ':1:69: head_layout: expected "split" or "stacked", got "split-heads"'),
  ('heads-weights-unstacked', B + ', "weights": {"heads": []}}\n', ':1:75: weights.heads: per-head weights need "head_layout": "stacked"'),
+ ('qkv-bias-type', B + ', "init": "linear", "d_out": 2, "qkv_bias": "yes"}\n', ':1:96: qkv_bias: expected true or false, got "yes"'),
+ ('out-proj-type', B + ', "init": "linear", "d_out": 2, "out_proj": 1}\n', ':1:96: out_proj: expected true or false, got 1'),
+ ('weights-type', B + ', "weights": 5}\n', ':1:65: weights: expected an object with W_query, W_key, W_value, got 5'),
+ ('dropout-seed-type', B + ', "dropout": 0.5, "dropout_seed": "x"}\n', ':1:86: dropout_seed: expected an integer seed from 0 to 18446744073709551615, got "x"'),
+ ('tokens-not-array', '{"inputs": [[1], [2]], "tokens": "a b"}\n', ':1:34: tokens: expected an array of strings, one per token, got "a b"'),
+ ('print-options-type', B + ', "print_options": 4}\n', ':1:71: print_options: expected an object, got 4'),
+ ('linewidth-zero', B + ', "print_options": {"linewidth": 0}}\n', ':1:85: print_options.linewidth: expected an integer >= 1, got 0'),
+ ('threshold-negative', B + ', "print_options": {"threshold": -1}}\n', ':1:85: print_options.threshold: expected an integer >= 0 or "inf", got -1'),
+ ('rand-dims-zero', '{"inputs": {"rand": [0, 3]}}\n', ':1:22: inputs.rand[0]: expected an integer >= 1, got 0'),
+ ('rand-dims-fraction', '{"inputs": {"randn": [2.5, 3]}}\n', ':1:23: inputs.randn[0]: expected an integer >= 1, got 2.5'),
+ ('dout-vs-weights', B + ', "d_out": 3, "weights": {"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}}\n', ':1:77: weights: the weights give d_out = 2, but "d_out" is 3'),
+ ('heads-weights-width', B + ', "head_layout": "stacked", "weights": {"heads": [{"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}, {"W_query": [[1], [2], [3]], "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}]}}\n', ':1:225: weights.heads[1].W_query: expected 2 columns (head_dim, as weights.heads[0].W_query), got 1'),
+ ('heads-count-mismatch', B + ', "heads": 3, "head_layout": "stacked", "weights": {"heads": [{"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}]}}\n', ':1:113: weights.heads: expected 3 heads ("heads" is 3), got 1'),
+ ('simple-dout', B + ', "d_out": 4}\n', ':1:63: d_out: simple mode (no weights, no init) has d_out = d_in = 3, got 4'),
 ]
 for name, content, msg in cases:
     data = content.encode() if isinstance(content, str) else content
