@@ -18,7 +18,17 @@ needs Debian's python3-torch (PyTorch 1.13, no MKL). See tests/gen/README.md.
 """
 import json
 import math
+import os
 import sys
+
+# PyTorch's matrix products go through whichever libblas.so.3 the system
+# alternative names.  The goldens come from the reference BLAS (libblas3),
+# whose sequential float32 sums attn-explain reproduces bit for bit; with
+# OpenBLAS installed the last bits would change.  Re-run on the reference one.
+_REF_BLAS = '/usr/lib/x86_64-linux-gnu/blas'
+if os.path.isdir(_REF_BLAS) and not os.environ.get('LD_LIBRARY_PATH', '').startswith(_REF_BLAS):
+    os.environ['LD_LIBRARY_PATH'] = _REF_BLAS + (':' + os.environ['LD_LIBRARY_PATH'] if os.environ.get('LD_LIBRARY_PATH') else '')
+    os.execv(sys.executable, [sys.executable] + sys.argv)
 
 import torch
 import torch.nn as nn
