@@ -302,12 +302,15 @@ get_tensor(int fd, struct tensor **out)
 {
 	struct tensor h, *t;
 	float *data;
+	size_t mapped;
 
 	if (get(fd, &h, sizeof h) != 0 || (t = tensor_new(h.ndim, h.shape)) == NULL)
 		return -1;
 	data = t->data;
+	mapped = t->mapped;
 	*t = h;
-	t->data = data;
+	t->data = data;		/* the child's pointer and mapping mean nothing here */
+	t->mapped = mapped;
 	if (get(fd, t->data, t->numel * sizeof *t->data) != 0) {
 		tensor_free(t);
 		return -1;

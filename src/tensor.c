@@ -5,10 +5,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "diag.h"
 #include "tensor.h"
+
+/*
+ * Large tensors (attention scores of GPT-sized runs) come straight from
+ * mmap, zeroed by the kernel, with transparent huge pages requested: one
+ * page fault per 2 MiB instead of per 4 KiB.  NULL: use calloc instead.
+ */
+static float *
+big_zeroed(size_t bytes, size_t *mapped)
+{
+	size_t huge = (size_t)2 << 20, len;
+	char *p, *q;
+
+	*mapped = 0;
+	if (bytes < ((size_t)8 << 20))
+		return NULL;
+	len = (bytes + huge - 1) / huge * huge;
+	p = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	/* keep a 2 MiB aligned window of len bytes, give the rest back */
+	q = (char *)(((uintptr_t)p + huge - 1) / huge * huge);
+	if (q > p)
+		munmap(p, (size_t)(q - p));
+	if (p + len + huge > q + len)
+		munmap(q + len, (size_t)(p + len + huge - (q + len)));
+#ifdef MADV_HUGEPAGE
+	madvise(q, len, MADV_HUGEPAGE);
+#endif
+	*mapped = len;
+	return (float *)q;
+}
 
 struct tensor *
 tensor_new(int ndim, const int *shape)
@@ -33,7 +65,9 @@ tensor_new(int ndim, const int *shape)
 	for (i = 0; i < ndim; i++)
 		t->shape[i] = shape[i];
 	t->numel = numel;
-	t->data = xcalloc(numel ? numel : 1, sizeof *t->data);
+	t->data = big_zeroed(numel * sizeof *t->data, &t->mapped);
+	if (t->data == NULL)
+		t->data = xcalloc(numel ? numel : 1, sizeof *t->data);
 	return t;
 }
 
@@ -64,7 +98,10 @@ tensor_free(struct tensor *t)
 {
 	if (t == NULL)
 		return;
-	free(t->data);
+	if (t->mapped)
+		munmap(t->data, t->mapped);
+	else
+		free(t->data);
 	free(t);
 }
 

@@ -23,6 +23,7 @@ struct tensor {
 	const char *grad_fn;		/* "SoftmaxBackward0", a static string, or NULL */
 	int requires_grad;		/* a leaf that requires grad */
 	int parameter;			/* an nn.Parameter: "Parameter containing:" */
+	size_t mapped;			/* bytes mmap()ed for data, or 0 (calloc) */
 };
 
 /* Largest number of elements one tensor may hold (refused before allocating). */
