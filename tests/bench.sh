@@ -41,14 +41,24 @@ bench GPT-2-small tests/bench/gpt2.json --print output.shape
 gpt2=$LAST_WALL
 bench book data/your-journey.json
 
+# PyTorch's products use whichever libblas.so.3 comes first: compare with
+# OpenBLAS (Debian libopenblas0-pthread) when it is installed, else with the
+# reference BLAS, without changing the system's choice.
+blas=reference
+obl=/usr/lib/x86_64-linux-gnu/openblas-pthread
+if [ -f "$obl/libblas.so.3" ]; then
+	LD_LIBRARY_PATH=$obl${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	export LD_LIBRARY_PATH
+	blas=OpenBLAS
+fi
 if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
 	for pair in "minGPT tests/bench/mingpt.json $mingpt" "GPT-2-small tests/bench/gpt2.json $gpt2"; do
 		set -- $pair
 		t=$(/usr/bin/python3 tests/bench/torch_stages.py "$2" 5)
-		awk -v n="$1" -v t="$t" -v w="$3" 'BEGIN {
-			printf "%-12s PyTorch compute only %8.1f ms; attn-explain whole process / PyTorch = %.2f\n", n, t * 1000, w / 1000 / (t * 1000) }'
+		awk -v n="$1" -v t="$t" -v w="$3" -v b="$blas" 'BEGIN {
+			printf "%-12s PyTorch (%s) compute only %8.1f ms; attn-explain whole process / PyTorch = %.2f\n", n, b, t * 1000, w / 1000 / (t * 1000) }'
 	done
-	echo "(PyTorch: $(/usr/bin/python3 -c 'import torch; print(torch.__version__, torch.__config__.show().count("BLAS_INFO=open") and "OpenBLAS" or "no BLAS (generic gemm)")'))"
+	echo "(PyTorch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)'), $blas BLAS, $(/usr/bin/python3 -c 'import torch; print(torch.get_num_threads())') threads)"
 else
 	echo "PyTorch not found (apt-get install python3-torch to compare)"
 fi
