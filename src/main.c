@@ -293,6 +293,10 @@ main(int argc, char **argv)
 		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
 	}
 	path = argv[optind];
+	if (interactive && strcmp(path, "-") == 0) {
+		free(prints);
+		return bad_usage("%s", "--interactive reads its commands from standard input; give the input as a file");
+	}
 
 	if (json_load(&in, path) != 0) {
 		input_free(&in);
