@@ -40,6 +40,8 @@ const struct stage_def stage_defs[ST_COUNT] = {
 	{ "output", 0, "the output projection" },
 };
 
+size_t stage_max_floats = STAGE_MAX_FLOATS;
+
 static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
 
 int
@@ -348,10 +350,10 @@ check_sizes(const struct run *r, char *err, size_t errlen)
 	scores = B * r->H * T * T;
 	total = B * T * r->d_in + 8 * B * T * r->d_out + 11 * scores +
 	    4.0 * r->d_in * r->d_out + 1.0 * r->d_out * r->d_out;
-	if (total > (double)STAGE_MAX_FLOATS) {
+	if (total > (double)stage_max_floats) {
 		snprintf(err, errlen, "inputs: these sizes need %.0f floats for all stages "
 		    "(attn_scores alone holds %.0f); the limit is %zu (%zu GiB)", total, scores,
-		    (size_t)STAGE_MAX_FLOATS, STAGE_MAX_FLOATS * 4 >> 30);
+		    stage_max_floats, stage_max_floats * 4 >> 30);
 		return -1;
 	}
 	return 0;

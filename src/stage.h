@@ -54,6 +54,8 @@ struct run {
 
 /* Largest number of floats one run may hold in all its stages. */
 #define STAGE_MAX_FLOATS ((size_t)1 << 30)
+/* The limit in force: STAGE_MAX_FLOATS, lowered by the fuzzers to keep runs quick. */
+extern size_t stage_max_floats;
 
 /* 0, or -1 with a one-line reason in err (sizes beyond the limit, ...). */
 int stage_run(struct run *r, const struct input *in, char *err, size_t errlen);

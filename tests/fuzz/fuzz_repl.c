@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../../src/json.h"
+#include "../../src/stage.h"
 #include "../../src/repl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -23,6 +24,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int ready;
 	char *cwd;
 
+	stage_max_floats = (size_t)1 << 22;	/* 16 MiB: sizes explore nothing new */
 	if (!ready) {
 		if (json_load_text(&in, "fuzz.json", text, sizeof text - 1) != 0)
 			abort();
