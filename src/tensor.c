@@ -348,6 +348,24 @@ mm_job_run(const struct mm_job *j)
 	}
 }
 
+/*
+ * fn(first) here and fn(second) on a second thread, both here when no
+ * thread can start.  Threads live only inside one call: the REPL forks.
+ */
+static void
+two_threads(void *(*fn)(void *), void *first, void *second)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, fn, second) != 0) {
+		fn(first);
+		fn(second);
+		return;
+	}
+	fn(first);
+	pthread_join(t, NULL);
+}
+
 static void *
 mm_thread(void *arg)
 {
@@ -386,7 +404,6 @@ mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int 
 {
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
-	pthread_t t;
 	int threaded;
 
 	job[0].c = c;
@@ -410,13 +427,7 @@ mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int 
 	job[1] = job[0];
 	job[0].hi = half;
 	job[1].lo = half;
-	if (pthread_create(&t, NULL, mm_thread, &job[1]) != 0) {
-		job[0].hi = rows;
-		mm_job_run(&job[0]);
-		return;
-	}
-	mm_job_run(&job[0]);
-	pthread_join(t, NULL);
+	two_threads(mm_thread, &job[0], &job[1]);
 }
 
 void
@@ -611,7 +622,6 @@ void
 tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
 {
 	struct softmax_job job[2];
-	pthread_t t;
 
 	job[0].out = out;
 	job[0].in = in;
@@ -624,13 +634,7 @@ tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
 	}
 	job[1] = job[0];
 	job[0].hi = job[1].lo = rows / 2;
-	if (pthread_create(&t, NULL, softmax_job_run, &job[1]) != 0) {
-		job[0].hi = rows;
-		softmax_job_run(&job[0]);
-		return;
-	}
-	softmax_job_run(&job[0]);
-	pthread_join(t, NULL);
+	two_threads(softmax_job_run, &job[0], &job[1]);
 }
 
 static int
