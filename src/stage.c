@@ -207,13 +207,18 @@ context(const struct run *r, const struct tensor *w, const struct tensor *v)
 static struct tensor *
 scale_scores(const struct run *r, const struct tensor *s)
 {
-	struct tensor *y = tensor_copy(s);
+	struct tensor *y;
 	size_t i;
 
 	if (!r->scaled)
-		return y;
-	for (i = 0; i < y->numel; i++)
-		y->data[i] = r->scale_divides ? s->data[i] / r->scale_used : s->data[i] * r->scale_used;
+		return tensor_copy(s);
+	y = tensor_new(s->ndim, s->shape);
+	if (r->scale_divides)
+		for (i = 0; i < y->numel; i++)
+			y->data[i] = s->data[i] / r->scale_used;
+	else
+		for (i = 0; i < y->numel; i++)
+			y->data[i] = s->data[i] * r->scale_used;
 	set_grad(y, has_grad(s), r->scale_divides ? "DivBackward0" : "MulBackward0");
 	return y;
 }
@@ -221,7 +226,7 @@ scale_scores(const struct run *r, const struct tensor *s)
 static struct tensor *
 softmax(const struct tensor *x)
 {
-	struct tensor *y = tensor_copy(x);
+	struct tensor *y = tensor_new(x->ndim, x->shape);
 
 	tensor_softmax_rows(y->data, x->data, x->numel / (size_t)x->shape[x->ndim - 1],
 	    x->shape[x->ndim - 1]);
@@ -538,14 +543,14 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 		tensor_free(raw);
 		r->st[ST_UNMASKED_WEIGHTS] = uw;
 		r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
-		ms = tensor_copy(uw);
+		ms = tensor_new(uw->ndim, uw->shape);
 		for (row = 0, rows = uw->numel / (size_t)r->T; row < rows; row++)
 			for (j = 0; j < r->T; j++)
 				ms->data[row * r->T + j] = uw->data[row * r->T + j] *
 				    r->st[ST_MASK_SIMPLE]->data[(row % r->T) * r->T + j];
 		set_grad(ms, has_grad(uw), "MulBackward0");
 		r->st[ST_MASKED_SIMPLE] = ms;
-		mn = tensor_copy(ms);
+		mn = tensor_new(ms->ndim, ms->shape);
 		for (row = 0; row < rows; row++) {
 			float fs = tensor_sum(ms->data + row * r->T, (size_t)r->T);
 
@@ -570,7 +575,7 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 
 	/* dropout, training mode */
 	if (in->dropout > 0) {
-		struct tensor *m = tensor_copy(w), *dw = tensor_copy(w);
+		struct tensor *m = tensor_new(w->ndim, w->shape), *dw = tensor_new(w->ndim, w->shape);
 		size_t j;
 
 		if (in->has_dropout_seed)

@@ -23,7 +23,7 @@ big_zeroed(size_t bytes, size_t *mapped)
 	char *p, *q;
 
 	*mapped = 0;
-	if (bytes < ((size_t)8 << 20))
+	if (bytes < huge)
 		return NULL;
 	len = (bytes + huge - 1) / huge * huge;
 	p = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
