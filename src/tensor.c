@@ -446,51 +446,6 @@ tensor_transpose2(float *out, const float *in, int M, int N)
 			out[(size_t)j * M + i] = in[(size_t)i * N + j];
 }
 
-static float
-pow2i(int q)
-{
-	uint32_t u = (uint32_t)(q + 0x7f) << 23;
-	float f;
-
-	memcpy(&f, &u, sizeof f);
-	return f;
-}
-
-/*
- * SLEEF's expf_u10 as PyTorch's AVX2 Vectorized<float>::exp() runs it,
- * fused multiply-adds where the AVX2 build fuses them: bit-identical to
- * torch.exp (checked on 400 000 values), which glibc's expf is not.
- */
-static inline float
-sleef_expf(float d)
-{
-	int q;
-	float s, u;
-
-	if (isnan(d))
-		return d;
-	if (d < -104)
-		return 0;
-	if (d > 100)
-		return INFINITY;
-	q = (int)nearbyintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
-	s = fmaf((float)q, -0.693145751953125f, d);
-	s = fmaf((float)q, -1.428606765330187045e-06f, s);
-	u = 0.000198527617612853646278381f;
-	u = fmaf(u, s, 0.00139304355252534151077271f);
-	u = fmaf(u, s, 0.00833336077630519866943359f);
-	u = fmaf(u, s, 0.0416664853692054748535156f);
-	u = fmaf(u, s, 0.166666671633720397949219f);
-	u = fmaf(u, s, 0.5f);
-	u = 1.0f + fmaf(s * s, u, s);
-	return u * pow2i(q >> 1) * pow2i(q - (q >> 1));
-}
-
-float
-tensor_expf(float d)
-{
-	return sleef_expf(d);
-}
 
 /*
  * Clones where fmaf is one instruction rather than a libm call, and where
@@ -508,8 +463,10 @@ union fbits {
 };
 
 /*
- * y[j] = exp(x[j] - max) by SLEEF's algorithm (as sleef_expf), written
- * without branches so that the compiler can vectorise it.
+ * y[j] = exp(x[j] - max) by SLEEF's expf_u10 as PyTorch's AVX2
+ * Vectorized<float>::exp() runs it, fused multiply-adds where that build
+ * fuses them: bit-identical to torch.exp (which glibc's expf is not).
+ * Written without branches so that the compiler can vectorise it.
  */
 FMA_CLONES static void
 exp_row(float *y, const float *x, float max, int n)
@@ -543,6 +500,15 @@ exp_row(float *y, const float *x, float max, int n)
 		u = d > 100 ? INFINITY : u;
 		y[j] = d == d ? u : d;
 	}
+}
+
+float
+tensor_expf(float d)
+{
+	float y;
+
+	exp_row(&y, &d, 0.0f, 1);	/* d - 0 is d, -0 and NaN included */
+	return y;
 }
 
 /*
