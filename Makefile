@@ -26,6 +26,8 @@ src/rng.o: src/rng.c src/rng.h
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/rng.c
 src/tensor.o: src/tensor.c src/tensor.h src/diag.h
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/tensor.c
+tests/test_tensor.o: tests/test_tensor.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ tests/test_tensor.c
 
 attn-explain: src/main.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ src/main.o $(OBJ) $(LDLIBS)

@@ -128,19 +128,15 @@ project(const struct run *r, const struct tensor *x, const struct layer *L)
 	int out = L->linear ? L->w->shape[0] : L->w->shape[1];
 	int rows = (int)(x->numel / (size_t)in), i, j;
 	struct tensor *y = new_lead(r, 2, r->T, out, 0);
-	float *w = L->w->data;
 
-	if (L->linear) {
-		w = xmalloc((size_t)in * out * sizeof *w);
-		tensor_transpose2(w, L->w->data, out, in);	/* (in, out) */
-	}
-	tensor_mm(y->data, x->data, w, rows, out, in);
+	if (L->linear)		/* W (out, in): x @ W.T */
+		tensor_mm_nt(y->data, x->data, L->w->data, rows, out, in);
+	else			/* W (in, out) */
+		tensor_mm(y->data, x->data, L->w->data, rows, out, in);
 	if (L->b != NULL)
 		for (i = 0; i < rows; i++)
 			for (j = 0; j < out; j++)
 				y->data[(size_t)i * out + j] += L->b->data[j];
-	if (L->linear)
-		free(w);
 	if (x->ndim == 2)
 		set_grad(y, L->linear || has_grad(x), L->b ? "AddmmBackward0" : "MmBackward0");
 	else
@@ -180,13 +176,9 @@ static struct tensor *
 attn_scores(const struct run *r, const struct tensor *q, const struct tensor *k)
 {
 	struct tensor *s = new_scores(r);
-	size_t n = q->numel / ((size_t)r->T * r->hd), i, th = (size_t)r->T * r->hd;
-	float *kt = xmalloc(n * th * sizeof *kt);
+	size_t n = q->numel / ((size_t)r->T * r->hd), th = (size_t)r->T * r->hd;
 
-	for (i = 0; i < n; i++)
-		tensor_transpose2(kt + i * th, k->data + i * th, r->T, r->hd);	/* (hd, T) */
-	tensor_mm_batch(s->data, q->data, kt, (int)n, r->T, r->T, r->hd, th, th, (size_t)r->T * r->T);
-	free(kt);
+	tensor_mm_batch(s->data, q->data, k->data, (int)n, r->T, r->T, r->hd, th, th, (size_t)r->T * r->T, 1);
 	set_grad(s, has_grad(q) || has_grad(k), matmul_name(s));
 	return s;
 }
@@ -198,7 +190,7 @@ context(const struct run *r, const struct tensor *w, const struct tensor *v)
 	struct tensor *c = r->H > 1 ? new_lead(r, 3, r->H, r->T, r->hd) : new_lead(r, 2, r->T, r->hd, 0);
 	size_t n = w->numel / ((size_t)r->T * r->T), th = (size_t)r->T * r->hd;
 
-	tensor_mm_batch(c->data, w->data, v->data, (int)n, r->T, r->hd, r->T, (size_t)r->T * r->T, th, th);
+	tensor_mm_batch(c->data, w->data, v->data, (int)n, r->T, r->hd, r->T, (size_t)r->T * r->T, th, th, 0);
 	set_grad(c, has_grad(w) || has_grad(v), matmul_name(c));
 	return c;
 }

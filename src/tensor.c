@@ -152,177 +152,206 @@ tensor_size_str(char *buf, size_t len, const struct tensor *t)
  * is a sequential float32 sum, each product rounded before it is added
  * (no fused multiply-add).  Verified bit for bit against torch 1.13 for
  * mm, bmm, matmul and linear.  The kernel keeps exactly that order for
- * every output and gets its speed from computing 4 rows x 16 columns of
- * outputs at once in vector registers, from a clone per instruction set
- * (AVX-512, AVX2, baseline x86-64) chosen at run time, and from two
- * threads on large products.
+ * every output; the speed comes from the classic GotoBLAS layout:
+ *
+ *   - b is packed into panels of NR = 32 columns, each a KC x 32 block of
+ *     contiguous floats, zero-padded on the right, so the inner loop reads
+ *     one cache line after another and a block stays in L1;
+ *   - the depth is split into passes of KC: a pass starts from the partial
+ *     sums the previous one stored, which continues the same sequential
+ *     sum (a float stored and reloaded is the same float);
+ *   - rows go in MC-row slices that stay in L2 while every panel passes;
+ *   - a micro-kernel keeps a 6 x 32 tile of sums in registers (AVX-512:
+ *     12 accumulators, enough independent additions to hide their
+ *     latency with no FMA to lean on), or 4 x 16 (AVX2, baseline x86-64);
+ *   - two threads split the rows of large products.
  */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_ADDRESS__) && \
     !defined(ATTN_NO_CLONES) && (!defined(__clang__) || __clang_major__ >= 14)
+#include <immintrin.h>
 #define TARGETS __attribute__((target_clones("avx2", "default")))
 #define HAVE_AVX512_KERNEL 1
 #else
 #define TARGETS
 #endif
 
-typedef float v16 __attribute__((vector_size(64)));
+#define NR 32		/* columns per packed panel */
+#define KC 256		/* depth per pass: a 32 KiB panel block, L1-sized */
+#define MC 96		/* rows per slice: 96 x KC floats of a, L2-resident */
+
+typedef float v8 __attribute__((vector_size(32)));
 
 /* unaligned vector loads and stores; macros, so no vector crosses a call */
-#define LOAD16(v, p) memcpy(&(v), (p), sizeof(v16))
-#define STORE16(p, v) memcpy((p), &(v), sizeof(v16))
+#define LOAD8(v, p) memcpy(&(v), (p), sizeof(v8))
+#define STORE8(p, v) memcpy((p), &(v), sizeof(v8))
 
-/* Columns j0..N-1 of rows i0..i1, one output at a time: the tiles' leftovers. */
-static void
-mm_cols(float *c, const float *a, const float *b, int i0, int i1, int j0, int N, int K)
-{
-	int i, j, k;
-
-	for (j = j0; j < N; j++) {
-		for (i = i0; i < i1; i++) {
-			const float *a_i = a + (size_t)i * K;
-			float acc = 0;
-
-			for (k = 0; k < K; k++) {
-				float p = a_i[k] * b[(size_t)k * N + j];
-
-				acc += p;
-			}
-			c[(size_t)i * N + j] = acc;
-		}
-	}
-}
-
-/* c (rows i0..i1, N) = a (.., K) @ b (K, N): 4 x 16 tiles (AVX2: 8 ymm accumulators) */
-TARGETS static void
-mm_rows_generic(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
-{
-	int i, j, k;
-
-	for (j = 0; j + 16 <= N; j += 16) {
-		for (i = i0; i + 4 <= i1; i += 4) {
-			const float *a0 = a + (size_t)i * K, *a1 = a0 + K, *a2 = a1 + K, *a3 = a2 + K;
-			v16 c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
-
-			for (k = 0; k < K; k++) {
-				v16 bk;
-
-				LOAD16(bk, b + (size_t)k * N + j);	/* b[k][j..j+15] */
-
-				c0 += bk * a0[k];
-				c1 += bk * a1[k];
-				c2 += bk * a2[k];
-				c3 += bk * a3[k];
-			}
-			STORE16(c + (size_t)i * N + j, c0);
-			STORE16(c + (size_t)(i + 1) * N + j, c1);
-			STORE16(c + (size_t)(i + 2) * N + j, c2);
-			STORE16(c + (size_t)(i + 3) * N + j, c3);
-		}
-		for (; i < i1; i++) {
-			const float *a_i = a + (size_t)i * K;
-			v16 acc = { 0 };
-
-			for (k = 0; k < K; k++) {
-				v16 bk;
-
-				LOAD16(bk, b + (size_t)k * N + j);
-				acc += bk * a_i[k];
-			}
-			STORE16(c + (size_t)i * N + j, acc);
-		}
-	}
-	mm_cols(c, a, b, i0, i1, j, N, K);
-}
-
-#ifdef HAVE_AVX512_KERNEL
 /*
- * The same for AVX-512: 6 x 32 tiles keep 12 zmm accumulators busy, enough
- * independent additions to hide their latency (there is no FMA to lean on:
- * PyTorch's products are rounded before they are added).
+ * Pack b (K, N), element [k][j] at b + k*rs + j*cs, into panels: panel p
+ * holds columns 32p..32p+31 as K rows of 32 floats, zeros past N.
  */
-__attribute__((target("avx512f"))) static void
-mm_rows_avx512(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
+static void
+pack_b(float *bp, const float *b, size_t rs, size_t cs, int N, int K)
 {
-	int i, j, k, r;
+	int p, k, jj, np = (N + NR - 1) / NR;
 
-	for (j = 0; j + 32 <= N; j += 32) {
-		for (i = i0; i + 6 <= i1; i += 6) {
-			const float *a0 = a + (size_t)i * K;
-			v16 c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 }, c20 = { 0 }, c21 = { 0 };
-			v16 c30 = { 0 }, c31 = { 0 }, c40 = { 0 }, c41 = { 0 }, c50 = { 0 }, c51 = { 0 };
+	for (p = 0; p < np; p++) {
+		float *d = bp + (size_t)p * K * NR;
+		int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
 
-			for (k = 0; k < K; k++) {
-				v16 b0, b1;
-				const float *bk = b + (size_t)k * N + j;
-
-				LOAD16(b0, bk);
-				LOAD16(b1, bk + 16);
-				c00 += b0 * a0[k];
-				c01 += b1 * a0[k];
-				c10 += b0 * a0[K + k];
-				c11 += b1 * a0[K + k];
-				c20 += b0 * a0[2 * K + k];
-				c21 += b1 * a0[2 * K + k];
-				c30 += b0 * a0[3 * K + k];
-				c31 += b1 * a0[3 * K + k];
-				c40 += b0 * a0[4 * K + k];
-				c41 += b1 * a0[4 * K + k];
-				c50 += b0 * a0[5 * K + k];
-				c51 += b1 * a0[5 * K + k];
-			}
-			{
-				float *c0 = c + (size_t)i * N + j;
-
-				STORE16(c0, c00);
-				STORE16(c0 + 16, c01);
-				STORE16(c0 + N, c10);
-				STORE16(c0 + N + 16, c11);
-				STORE16(c0 + 2 * N, c20);
-				STORE16(c0 + 2 * N + 16, c21);
-				STORE16(c0 + 3 * N, c30);
-				STORE16(c0 + 3 * N + 16, c31);
-				STORE16(c0 + 4 * N, c40);
-				STORE16(c0 + 4 * N + 16, c41);
-				STORE16(c0 + 5 * N, c50);
-				STORE16(c0 + 5 * N + 16, c51);
-			}
+		if (rs == 1) {		/* b given transposed: read each column's run */
+			for (jj = 0; jj < w; jj++)
+				for (k = 0; k < K; k++)
+					d[(size_t)k * NR + jj] = b[(size_t)k + (size_t)(j0 + jj) * cs];
+		} else {
+			for (k = 0; k < K; k++)
+				for (jj = 0; jj < w; jj++)
+					d[(size_t)k * NR + jj] = b[(size_t)k * rs + (size_t)(j0 + jj) * cs];
 		}
-		for (r = i; r < i1; r++) {
-			const float *a_r = a + (size_t)r * K;
-			v16 acc0 = { 0 }, acc1 = { 0 };
-
-			for (k = 0; k < K; k++) {
-				v16 b0, b1;
-
-				LOAD16(b0, b + (size_t)k * N + j);
-				LOAD16(b1, b + (size_t)k * N + j + 16);
-				acc0 += b0 * a_r[k];
-				acc1 += b1 * a_r[k];
-			}
-			STORE16(c + (size_t)r * N + j, acc0);
-			STORE16(c + (size_t)r * N + j + 16, acc1);
-		}
+		for (k = 0; k < K && w < NR; k++)
+			memset(d + (size_t)k * NR + w, 0, (size_t)(NR - w) * sizeof *d);
 	}
-	mm_cols(c, a, b, i0, i1, j, N, K);
+}
+
+/*
+ * c[r][0..w-1] (+)= sum over k < kc of a[r][k] * bp[k][0..w-1], rows r <
+ * rows <= 4, from zero when first, else from the sums c already holds.
+ */
+TARGETS static void
+kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
+    int first, int rows, int w)
+{
+	const float *a0 = a, *a1 = a + (rows > 1) * lda, *a2 = a + (rows > 2) * 2 * lda;
+	const float *a3 = a + (rows > 3) * 3 * lda;
+	int h, r, k;
+
+	for (h = 0; h < w; h += 16) {
+		float t[4][16];		/* the tile's sums on their way in and out */
+		v8 c00, c01, c10, c11, c20, c21, c30, c31;
+		size_t n = (size_t)(w - h < 16 ? w - h : 16) * sizeof(float);
+
+		memset(t, 0, sizeof t);
+		for (r = 0; r < rows && !first; r++)
+			memcpy(t[r], c + (size_t)r * ldc + h, n);
+		LOAD8(c00, t[0]);
+		LOAD8(c01, t[0] + 8);
+		LOAD8(c10, t[1]);
+		LOAD8(c11, t[1] + 8);
+		LOAD8(c20, t[2]);
+		LOAD8(c21, t[2] + 8);
+		LOAD8(c30, t[3]);
+		LOAD8(c31, t[3] + 8);
+		for (k = 0; k < kc; k++) {
+			v8 b0, b1;
+
+			LOAD8(b0, bp + (size_t)k * NR + h);
+			LOAD8(b1, bp + (size_t)k * NR + h + 8);
+			c00 += b0 * a0[k];
+			c01 += b1 * a0[k];
+			c10 += b0 * a1[k];
+			c11 += b1 * a1[k];
+			c20 += b0 * a2[k];
+			c21 += b1 * a2[k];
+			c30 += b0 * a3[k];
+			c31 += b1 * a3[k];
+		}
+		STORE8(t[0], c00);
+		STORE8(t[0] + 8, c01);
+		STORE8(t[1], c10);
+		STORE8(t[1] + 8, c11);
+		STORE8(t[2], c20);
+		STORE8(t[2] + 8, c21);
+		STORE8(t[3], c30);
+		STORE8(t[3] + 8, c31);
+		for (r = 0; r < rows; r++)
+			memcpy(c + (size_t)r * ldc + h, t[r], n);
+	}
+}
+
+#ifdef HAVE_AVX512_KERNEL
+/* The same for AVX-512, rows <= 6: 6 x 32 outputs in 12 zmm accumulators. */
+__attribute__((target("avx512f"))) static void
+kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
+    int first, int rows, int w)
+{
+	__mmask16 m0 = w >= 16 ? 0xffff : (__mmask16)((1u << w) - 1);
+	__mmask16 m1 = w >= 32 ? 0xffff : w > 16 ? (__mmask16)((1u << (w - 16)) - 1) : 0;
+	const float *a0 = a, *a1 = a + (rows > 1) * lda, *a2 = a + (rows > 2) * 2 * lda;
+	const float *a3 = a + (rows > 3) * 3 * lda, *a4 = a + (rows > 4) * 4 * lda;
+	const float *a5 = a + (rows > 5) * 5 * lda;
+	__m512 c00, c01, c10, c11, c20, c21, c30, c31, c40, c41, c50, c51;
+	int k;
+
+	c00 = c01 = c10 = c11 = c20 = c21 = _mm512_setzero_ps();
+	c30 = c31 = c40 = c41 = c50 = c51 = _mm512_setzero_ps();
+	if (!first) {
+#define LOADROW(r, x0, x1) if (rows > r) { \
+		x0 = _mm512_maskz_loadu_ps(m0, c + (r) * ldc); \
+		x1 = _mm512_maskz_loadu_ps(m1, c + (r) * ldc + 16); }
+		LOADROW(0, c00, c01)
+		LOADROW(1, c10, c11)
+		LOADROW(2, c20, c21)
+		LOADROW(3, c30, c31)
+		LOADROW(4, c40, c41)
+		LOADROW(5, c50, c51)
+#undef LOADROW
+	}
+	for (k = 0; k < kc; k++) {
+		__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), b1 = _mm512_load_ps(bp + (size_t)k * NR + 16);
+		__m512 x;
+
+#define STEP(ar, x0, x1) x = _mm512_set1_ps(ar[k]); \
+		x0 = _mm512_add_ps(x0, _mm512_mul_ps(b0, x)); \
+		x1 = _mm512_add_ps(x1, _mm512_mul_ps(b1, x));
+		STEP(a0, c00, c01)
+		STEP(a1, c10, c11)
+		STEP(a2, c20, c21)
+		STEP(a3, c30, c31)
+		STEP(a4, c40, c41)
+		STEP(a5, c50, c51)
+#undef STEP
+	}
+#define STOREROW(r, x0, x1) if (rows > r) { \
+	_mm512_mask_storeu_ps(c + (r) * ldc, m0, x0); \
+	_mm512_mask_storeu_ps(c + (r) * ldc + 16, m1, x1); }
+	STOREROW(0, c00, c01)
+	STOREROW(1, c10, c11)
+	STOREROW(2, c20, c21)
+	STOREROW(3, c30, c31)
+	STOREROW(4, c40, c41)
+	STOREROW(5, c50, c51)
+#undef STOREROW
 }
 #endif
 
+/* Rows i0..i1 of c (M, N) = a (M, K) @ b, b packed by pack_b(). */
 static void
-mm_rows(float *c, const float *a, const float *b, int i0, int i1, int N, int K)
+mm_packed(float *c, const float *a, const float *bp, int i0, int i1, int N, int K)
 {
-#ifdef HAVE_AVX512_KERNEL
-	static int avx512 = -1;
+	int np = (N + NR - 1) / NR, k0, ib, p, i, mr = 4;
+	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int) = kern_generic;
 
-	if (avx512 < 0) {
-		__builtin_cpu_init();
-		avx512 = __builtin_cpu_supports("avx512f") && N >= 32;
-	}
-	if (avx512 && N >= 32) {
-		mm_rows_avx512(c, a, b, i0, i1, N, K);
-		return;
+#ifdef HAVE_AVX512_KERNEL
+	if (__builtin_cpu_supports("avx512f")) {
+		kern = kern_avx512;
+		mr = 6;
 	}
 #endif
-	mm_rows_generic(c, a, b, i0, i1, N, K);
+	for (k0 = 0; k0 < K; k0 += KC) {
+		int kc = K - k0 < KC ? K - k0 : KC;
+
+		for (ib = i0; ib < i1; ib += MC) {
+			int ie = i1 - ib < MC ? i1 : ib + MC;
+
+			for (p = 0; p < np; p++) {
+				const float *b = bp + ((size_t)p * K + (size_t)k0) * NR;
+				int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
+
+				for (i = ib; i < ie; i += mr)
+					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * K + k0, (size_t)K,
+					    b, kc, k0 == 0, ie - i < mr ? ie - i : mr, w);
+			}
+		}
+	}
 }
 
 struct mm_job {
@@ -330,22 +359,43 @@ struct mm_job {
 	const float *a, *b;
 	int M, N, K;
 	size_t sa, sb, sc;	/* strides between batch items */
+	size_t rs, cs;		/* b[k][j] at b + k*rs + j*cs */
+	const float *bp;	/* b packed once for every row (one item), or NULL */
 	size_t lo, hi;		/* rows of the flattened (batch, M) range */
 };
 
-static void
-mm_job_run(const struct mm_job *j)
+/* A 64-byte aligned buffer for one packed b, and its block to free. */
+static float *
+packed_buf(int N, int K, void **block)
 {
-	size_t r = j->lo;
+	size_t n = (size_t)((N + NR - 1) / NR) * NR * (size_t)K;
 
+	*block = xmalloc(n * sizeof(float) + 64);
+	return (float *)(((uintptr_t)*block + 63) / 64 * 64);
+}
+
+static void *
+mm_job_run(void *arg)
+{
+	const struct mm_job *j = arg;
+	size_t r = j->lo;
+	void *block = NULL;
+	float *bp = NULL;
+
+	if (j->bp == NULL && j->lo < j->hi)
+		bp = packed_buf(j->N, j->K, &block);
 	while (r < j->hi) {
 		size_t bi = r / (size_t)j->M;
 		int i0 = (int)(r % (size_t)j->M);
 		int i1 = (size_t)j->M - (size_t)i0 < j->hi - r ? j->M : i0 + (int)(j->hi - r);
 
-		mm_rows(j->c + bi * j->sc, j->a + bi * j->sa, j->b + bi * j->sb, i0, i1, j->N, j->K);
+		if (j->bp == NULL)
+			pack_b(bp, j->b + bi * j->sb, j->rs, j->cs, j->N, j->K);
+		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->bp ? j->bp : bp, i0, i1, j->N, j->K);
 		r += (size_t)(i1 - i0);
 	}
+	free(block);
+	return NULL;
 }
 
 /*
@@ -366,13 +416,6 @@ two_threads(void *(*fn)(void *), void *first, void *second)
 	pthread_join(t, NULL);
 }
 
-static void *
-mm_thread(void *arg)
-{
-	mm_job_run(arg);
-	return NULL;
-}
-
 struct tensor_stats tensor_stats;
 
 static double
@@ -384,27 +427,14 @@ now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
-    size_t sa, size_t sb, size_t sc);
-
 void
 tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
-    size_t sa, size_t sb, size_t sc)
-{
-	double t0 = now();
-
-	mm_batch(c, a, b, batch, M, N, K, sa, sb, sc);
-	tensor_stats.mm_seconds += now() - t0;
-	tensor_stats.mm_flops += 2.0 * batch * M * N * K;
-}
-
-static void
-mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
-    size_t sa, size_t sb, size_t sc)
+    size_t sa, size_t sb, size_t sc, int trans_b)
 {
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
-	int threaded;
+	void *block = NULL;
+	double t0 = now();
 
 	job[0].c = c;
 	job[0].a = a;
@@ -415,35 +445,42 @@ mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int 
 	job[0].sa = sa;
 	job[0].sb = sb;
 	job[0].sc = sc;
+	job[0].rs = trans_b ? 1 : (size_t)N;
+	job[0].cs = trans_b ? (size_t)K : 1;
+	job[0].bp = NULL;
 	job[0].lo = 0;
 	job[0].hi = rows;
-	/* a second thread pays off from about a million multiply-adds */
-	threaded = (double)rows * N * K >= 1e6 && rows >= 8;
-	if (!threaded) {
-		mm_job_run(&job[0]);
-		return;
+	if (batch == 1 && M > 0 && N > 0) {	/* both threads share one packed b */
+		float *bp = packed_buf(N, K, &block);
+
+		pack_b(bp, b, job[0].rs, job[0].cs, N, K);
+		job[0].bp = bp;
 	}
-	half = rows / 2 / 4 * 4;
-	job[1] = job[0];
-	job[0].hi = half;
-	job[1].lo = half;
-	two_threads(mm_thread, &job[0], &job[1]);
+	/* a second thread pays off from about a million multiply-adds */
+	if ((double)rows * N * K >= 1e6 && rows >= 12) {
+		half = batch > 1 ? (size_t)(batch / 2) * M : rows / 2 / 6 * 6;
+		job[1] = job[0];
+		job[0].hi = half;
+		job[1].lo = half;
+		two_threads(mm_job_run, &job[0], &job[1]);
+	} else {
+		mm_job_run(&job[0]);
+	}
+	free(block);
+	tensor_stats.mm_seconds += now() - t0;
+	tensor_stats.mm_flops += 2.0 * batch * M * N * K;
 }
 
 void
 tensor_mm(float *c, const float *a, const float *b, int M, int N, int K)
 {
-	tensor_mm_batch(c, a, b, 1, M, N, K, 0, 0, 0);
+	tensor_mm_batch(c, a, b, 1, M, N, K, 0, 0, 0, 0);
 }
 
 void
-tensor_transpose2(float *out, const float *in, int M, int N)
+tensor_mm_nt(float *c, const float *a, const float *bt, int M, int N, int K)
 {
-	int i, j;
-
-	for (i = 0; i < M; i++)
-		for (j = 0; j < N; j++)
-			out[(size_t)j * M + i] = in[(size_t)i * N + j];
+	tensor_mm_batch(c, a, bt, 1, M, N, K, 0, 0, 0, 1);
 }
 
 

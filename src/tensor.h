@@ -53,11 +53,14 @@ extern struct tensor_stats tensor_stats;
 
 /* c (M, N) = a (M, K) @ b (K, N) */
 void tensor_mm(float *c, const float *a, const float *b, int M, int N, int K);
-/* the same for `batch` products, item i at a + i*sa, b + i*sb, c + i*sc */
+/* c (M, N) = a (M, K) @ bt.T, bt (N, K): x @ W.T for nn.Linear, q @ k.T */
+void tensor_mm_nt(float *c, const float *a, const float *bt, int M, int N, int K);
+/*
+ * The same for `batch` products, item i at a + i*sa, b + i*sb, c + i*sc;
+ * b is (K, N), or (N, K) and used transposed when trans_b.
+ */
 void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
-    size_t sa, size_t sb, size_t sc);
-/* out (N, M) = in (M, N).T */
-void tensor_transpose2(float *out, const float *in, int M, int N);
+    size_t sa, size_t sb, size_t sc, int trans_b);
 /* softmax along rows of length n, as torch.softmax(x, dim=-1) */
 void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */

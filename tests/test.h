@@ -15,6 +15,7 @@ extern int test_passed, test_failed;
 
 void test_tensor(void);
 void test_kernels(void);
+void test_mm_order(void);
 void test_print(void);
 void test_rng(void);
 void test_expr(void);

@@ -10,6 +10,7 @@ main(void)
 {
 	test_tensor();
 	test_kernels();
+	test_mm_order();
 	test_print();
 	test_rng();
 	test_expr();
