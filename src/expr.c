@@ -309,6 +309,34 @@ reduce_args(struct parser *ps, const struct tensor *t, int *dim, int *keepdim)
 
 /* ---- names ---- */
 
+unsigned
+expr_stages(const char *text)
+{
+	unsigned set = 0;
+	const char *p = text;
+	char name[32];
+
+	while (*p != '\0') {
+		size_t n = 0;
+		int id;
+
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		while (isalnum((unsigned char)p[n]) || p[n] == '_')
+			n++;
+		if (n < sizeof name) {
+			memcpy(name, p, n);
+			name[n] = '\0';
+			if ((id = stage_lookup(name)) >= 0)
+				set |= STAGE_BIT(id);
+		}
+		p += n;
+	}
+	return set;
+}
+
 static const struct tensor *
 lookup(struct parser *ps, const struct run *r, const char *name, const char *attr,
     struct tensor **own)

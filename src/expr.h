@@ -23,6 +23,11 @@ struct value {
 
 /* 0, or -1 with a one-line message in err. */
 int expr_eval(const char *text, const struct run *r, struct value *out, char *err, size_t errlen);
+/*
+ * The stages an expression may read: STAGE_BIT(id) for every name in it
+ * that is a stage's, wherever it stands (more than it reads, never fewer).
+ */
+unsigned expr_stages(const char *text);
 /* print(value) as PyTorch writes it, without the final newline; free() it. */
 char *value_str(const struct value *v, const struct print_opts *po);
 void value_free(struct value *v);

@@ -165,6 +165,7 @@ main(int argc, char **argv)
 	struct po_override ov = { -1, -1, -1, -1, -2, 0 };
 	const char **prints = NULL;
 	int nprints = 0, ch, i, all = 0, explain = 0, interactive = 0, json = 0;
+	unsigned keep;
 	int color = -1, numbers = 0, has_seed = 0, dropout_rng = -1, rc = EXIT_OK;
 	const char *heatmap = NULL, *tensor_file = NULL, *path;
 	uint64_t seed = 0;
@@ -322,7 +323,11 @@ main(int argc, char **argv)
 		free(prints);
 		return rc;
 	}
-	if (stage_run(&r, &in, err, sizeof err) != 0) {
+	/* --print keeps only the stages its expressions name: less memory to fault in */
+	keep = nprints > 0 ? 0 : STAGE_KEEP_ALL;
+	for (i = 0; i < nprints; i++)
+		keep |= expr_stages(prints[i]);
+	if (stage_run(&r, &in, keep, err, sizeof err) != 0) {
 		diag_at(path, 0, 0, "%s", err);
 		input_free(&in);
 		free(prints);
@@ -371,8 +376,12 @@ main(int argc, char **argv)
 			bytes += r.layer[i].w ? r.layer[i].w->numel * sizeof(float) : 0;
 			bytes += r.layer[i].b ? r.layer[i].b->numel * sizeof(float) : 0;
 		}
+		size_t refused, used = tensor_arena_used(r.arena, &refused);
+
 		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes\n",
 		    tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes);
+		fprintf(stderr, "timing: arena %zu bytes used, %zu bytes did not fit\n", used, refused);
+		stage_timing_print(stderr);
 	}
 	stage_free(&r);
 	input_free(&in);

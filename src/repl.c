@@ -255,7 +255,7 @@ run_send(int fd, const struct input *in)
 	char err[512];
 	int i;
 
-	if (stage_run(&r, in, err, sizeof err) != 0) {
+	if (stage_run(&r, in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
 		put(fd, "e", 1);
 		put_str(fd, err);
 		return;
@@ -300,17 +300,15 @@ get(int fd, void *p, size_t n)
 static int
 get_tensor(int fd, struct tensor **out)
 {
-	struct tensor h, *t;
-	float *data;
-	size_t mapped;
+	struct tensor h, *t, mine;
 
 	if (get(fd, &h, sizeof h) != 0 || (t = tensor_new(h.ndim, h.shape)) == NULL)
 		return -1;
-	data = t->data;
-	mapped = t->mapped;
+	mine = *t;
 	*t = h;
-	t->data = data;		/* the child's pointer and mapping mean nothing here */
-	t->mapped = mapped;
+	t->data = mine.data;	/* the child's pointer and memory mean nothing here */
+	t->mapped = mine.mapped;
+	t->borrowed = mine.borrowed;
 	if (get(fd, t->data, t->numel * sizeof *t->data) != 0) {
 		tensor_free(t);
 		return -1;
@@ -363,6 +361,7 @@ run_recv(int fd, struct run *out, const struct input *in, char *err, size_t errl
 		out->code[i] = NULL;
 	}
 	out->setup = NULL;
+	out->arena = NULL;
 	for (i = 0; i < NLAYER; i++)
 		out->layer[i].w = out->layer[i].b = NULL;
 	out->tokens = (const char *const *)in->tokens;
@@ -399,11 +398,11 @@ compute(const struct input *in, struct run *out, char *err, size_t errlen)
 	fflush(stdout);
 	fflush(stderr);
 	if (!use_fork || pipe(fd) != 0)
-		return stage_run(out, in, err, errlen) == 0 ? 0 : -1;
+		return stage_run(out, in, STAGE_KEEP_ALL, err, errlen) == 0 ? 0 : -1;
 	if ((pid = fork()) < 0) {
 		close(fd[0]);
 		close(fd[1]);
-		return stage_run(out, in, err, errlen) == 0 ? 0 : -1;
+		return stage_run(out, in, STAGE_KEEP_ALL, err, errlen) == 0 ? 0 : -1;
 	}
 	if (pid == 0) {
 		close(fd[0]);
@@ -2060,7 +2059,7 @@ session_open(struct session *s, const struct input *in, const struct cell_opts *
 	s->co.po = in->po;
 	s->pos = -1;
 	input_copy(&s->in, in);
-	if (stage_run(&s->r, &s->in, err, sizeof err) != 0) {
+	if (stage_run(&s->r, &s->in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
 		diag_at(in->path, 0, 0, "%s", err);
 		input_free(&s->in);
 		return -1;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "diag.h"
 #include "rng.h"
@@ -41,6 +42,47 @@ const struct stage_def stage_defs[ST_COUNT] = {
 };
 
 size_t stage_max_floats = STAGE_MAX_FLOATS;
+
+/* Where a run's time goes, for make bench (ATTN_EXPLAIN_TIMING). */
+static struct {
+	const char *what;
+	double seconds;
+} laps[24];
+static int nlaps;
+static double lap_start;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The time since the last lap goes to `what` ("" starts the clock). */
+static void
+lap(const char *what)
+{
+	double t = now();
+
+	if (*what != '\0' && nlaps < (int)(sizeof laps / sizeof laps[0])) {
+		laps[nlaps].what = what;
+		laps[nlaps++].seconds = t - lap_start;
+	}
+	lap_start = t;
+}
+
+void
+stage_timing_print(FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "timing: stages");
+	for (i = 0; i < nlaps; i++)
+		fprintf(fp, " %s %.2f", laps[i].what, laps[i].seconds * 1e3);
+	fprintf(fp, " (ms)\n");
+}
 
 static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
 
@@ -105,7 +147,7 @@ new_lead(const struct run *r, int n, int d0, int d1, int d2)
 		shape[k++] = d1;
 	if (n > 2)
 		shape[k++] = d2;
-	return tensor_new(k, shape);
+	return tensor_new_uninit(k, shape);	/* every caller writes every element */
 }
 
 /* (…, [H,] T, T) */
@@ -118,6 +160,121 @@ new_scores(const struct run *r)
 }
 
 /*
+ * Element-wise passes over rows, shared between two threads on big
+ * tensors (tensor_parallel): each row's floats are the same either way.
+ */
+struct rows_job {
+	const struct run *r;
+	const float *a, *b;	/* operands, as each pass says */
+	float *y;		/* the result */
+	int n;			/* floats per row */
+	int divides;		/* scale: divide by f, else multiply */
+	float f;
+};
+
+/* y = a + b, b one row added to every row (nn.Linear's bias, added last) */
+static void
+bias_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	size_t i;
+	int c;
+
+	for (i = lo; i < hi; i++)
+		for (c = 0; c < j->n; c++)
+			j->y[i * j->n + c] = j->a[i * j->n + c] + j->b[c];
+}
+
+/* y = a / f or a * f */
+static void
+scale_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	size_t i, e = hi * j->n;
+
+	if (j->divides)
+		for (i = lo * j->n; i < e; i++)
+			j->y[i] = j->a[i] / j->f;
+	else
+		for (i = lo * j->n; i < e; i++)
+			j->y[i] = j->a[i] * j->f;
+}
+
+/* y = a * b, b (T, T) repeated over every leading index when n is T, else b as big as a */
+static void
+mul_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	size_t i;
+	int c, T = j->r->T;
+
+	for (i = lo; i < hi; i++) {
+		const float *m = j->f != 0 ? j->b + (i % (size_t)T) * T : j->b + i * j->n;
+
+		for (c = 0; c < j->n; c++)
+			j->y[i * j->n + c] = j->a[i * j->n + c] * m[c];
+	}
+}
+
+/* y = a / a.sum(dim=-1, keepdim=True) */
+static void
+renorm_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	size_t i;
+	int c;
+
+	for (i = lo; i < hi; i++) {
+		float fs = tensor_sum(j->a + i * j->n, (size_t)j->n);
+
+		for (c = 0; c < j->n; c++)
+			j->y[i * j->n + c] = j->a[i * j->n + c] / fs;
+	}
+}
+
+/* y = a.masked_fill(triu(ones(T, T), 1).bool(), -inf): rows of T scores */
+static void
+mask_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	size_t i;
+	int c, t;
+
+	for (i = lo; i < hi; i++) {
+		t = (int)(i % (size_t)j->n);
+		for (c = 0; c <= t; c++)
+			j->y[i * j->n + c] = j->a[i * j->n + c];
+		for (; c < j->n; c++)
+			j->y[i * j->n + c] = -INFINITY;
+	}
+}
+
+/* heads: row (b, h, t) of y is columns h*hd.. of row (b, t) of a; merge: the reverse */
+static void
+split_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	const struct run *r = j->r;
+	size_t i;
+
+	for (i = lo; i < hi; i++) {
+		size_t t = i % (size_t)r->T, h = i / (size_t)r->T % (size_t)r->H, b = i / ((size_t)r->T * r->H);
+		size_t head = i * r->hd, row = (b * r->T + t) * r->d_out + h * r->hd;
+
+		if (j->divides)		/* merge */
+			memcpy(j->y + row, j->a + head, (size_t)r->hd * sizeof(float));
+		else
+			memcpy(j->y + head, j->a + row, (size_t)r->hd * sizeof(float));
+	}
+}
+
+static void
+rows(void (*fn)(void *, size_t, size_t), struct rows_job *j, size_t nrows)
+{
+	tensor_parallel(fn, j, nrows, (size_t)j->n);
+}
+
+/*
  * y = x @ W or W(x): x (…, T, in) -> (…, T, out).  nn.Linear's grad_fn
  * depends on the bias and on whether x is 2-d (addmm/mm) or 3-d (view).
  */
@@ -126,17 +283,18 @@ project(const struct run *r, const struct tensor *x, const struct layer *L)
 {
 	int in = x->shape[x->ndim - 1];
 	int out = L->linear ? L->w->shape[0] : L->w->shape[1];
-	int rows = (int)(x->numel / (size_t)in), i, j;
+	int n = (int)(x->numel / (size_t)in);
 	struct tensor *y = new_lead(r, 2, r->T, out, 0);
 
 	if (L->linear)		/* W (out, in): x @ W.T */
-		tensor_mm_nt(y->data, x->data, L->w->data, rows, out, in);
+		tensor_mm_nt(y->data, x->data, L->w->data, n, out, in);
 	else			/* W (in, out) */
-		tensor_mm(y->data, x->data, L->w->data, rows, out, in);
-	if (L->b != NULL)
-		for (i = 0; i < rows; i++)
-			for (j = 0; j < out; j++)
-				y->data[(size_t)i * out + j] += L->b->data[j];
+		tensor_mm(y->data, x->data, L->w->data, n, out, in);
+	if (L->b != NULL) {
+		struct rows_job j = { r, y->data, L->b->data, y->data, out, 0, 0 };
+
+		rows(bias_rows, &j, (size_t)n);
+	}
 	if (x->ndim == 2)
 		set_grad(y, L->linear || has_grad(x), L->b ? "AddmmBackward0" : "MmBackward0");
 	else
@@ -149,14 +307,9 @@ static struct tensor *
 split_heads(const struct run *r, const struct tensor *x)
 {
 	struct tensor *y = new_lead(r, 3, r->H, r->T, r->hd);
-	int b, h, t, B = r->batched ? r->B : 1;
+	struct rows_job j = { r, x->data, NULL, y->data, r->hd, 0, 0 };
 
-	for (b = 0; b < B; b++)
-		for (h = 0; h < r->H; h++)
-			for (t = 0; t < r->T; t++)
-				memcpy(y->data + (((size_t)b * r->H + h) * r->T + t) * r->hd,
-				    x->data + ((size_t)b * r->T + t) * r->d_out + (size_t)h * r->hd,
-				    (size_t)r->hd * sizeof(float));
+	rows(split_rows, &j, y->numel / (size_t)r->hd);
 	set_grad(y, has_grad(x), "TransposeBackward0");
 	return y;
 }
@@ -200,17 +353,13 @@ static struct tensor *
 scale_scores(const struct run *r, const struct tensor *s)
 {
 	struct tensor *y;
-	size_t i;
+	struct rows_job j = { r, s->data, NULL, NULL, r->T, r->scale_divides, r->scale_used };
 
 	if (!r->scaled)
 		return tensor_copy(s);
-	y = tensor_new(s->ndim, s->shape);
-	if (r->scale_divides)
-		for (i = 0; i < y->numel; i++)
-			y->data[i] = s->data[i] / r->scale_used;
-	else
-		for (i = 0; i < y->numel; i++)
-			y->data[i] = s->data[i] * r->scale_used;
+	y = tensor_new_uninit(s->ndim, s->shape);
+	j.y = y->data;
+	rows(scale_rows, &j, y->numel / (size_t)r->T);
 	set_grad(y, has_grad(s), r->scale_divides ? "DivBackward0" : "MulBackward0");
 	return y;
 }
@@ -218,7 +367,7 @@ scale_scores(const struct run *r, const struct tensor *s)
 static struct tensor *
 softmax(const struct tensor *x)
 {
-	struct tensor *y = tensor_new(x->ndim, x->shape);
+	struct tensor *y = tensor_new_uninit(x->ndim, x->shape);
 
 	tensor_softmax_rows(y->data, x->data, x->numel / (size_t)x->shape[x->ndim - 1],
 	    x->shape[x->ndim - 1]);
@@ -358,8 +507,71 @@ check_sizes(const struct run *r, char *err, size_t errlen)
 
 /* ---- the run ---- */
 
+/* bytes of an n-float tensor in an arena (64-byte aligned) */
+static size_t
+arena_bytes(double n)
+{
+	return ((size_t)n * sizeof(float) + 63) / 64 * 64;
+}
+
+/*
+ * The bytes of every tensor stage_run() keeps for this input: the size of
+ * its arena.  Mirrors the allocations below, stage by stage; the bench
+ * reports any byte that did not fit (ATTN_EXPLAIN_TIMING).
+ */
+static size_t
+kept_bytes(const struct run *r, const struct input *in)
+{
+	double B = r->batched ? r->B : 1, T = r->T, act = B * T * r->d_out, sc = B * r->H * T * T;
+	size_t n = arena_bytes(B * T * r->d_in);	/* inputs */
+	int i;
+
+	if (in->init != INIT_NONE) {
+		n += 3 * arena_bytes((double)r->d_in * r->d_out);
+		if (in->init == INIT_LINEAR && in->qkv_bias)
+			n += 3 * arena_bytes(r->d_out);
+		if (in->out_proj)
+			n += arena_bytes((double)r->d_out * r->d_out) + arena_bytes(r->d_out);
+	} else {
+		for (i = 0; i < NLAYER; i++) {
+			if (in->W[i].w != NULL)
+				n += arena_bytes((double)in->W[i].w->numel);
+			if (in->W[i].b != NULL)
+				n += arena_bytes((double)in->W[i].b->numel);
+		}
+	}
+	n += 3 * arena_bytes(act);		/* queries, keys, values */
+	if (r->H > 1)
+		n += 3 * arena_bytes(act);	/* split into heads */
+	n += 3 * arena_bytes(sc);		/* scores, scaled, weights */
+	if (in->causal)				/* masks, masked, the second route */
+		n += 2 * arena_bytes(T * T) + 4 * arena_bytes(sc);
+	if (in->dropout > 0)
+		n += 2 * arena_bytes(sc);
+	n += arena_bytes(act);			/* context */
+	if (r->H > 1)
+		n += arena_bytes(act);		/* merged */
+	if (in->out_proj || in->W[LAYER_OUT].w != NULL)
+		n += arena_bytes(act);		/* output */
+	return n;
+}
+
+/*
+ * After a stage's last use: free it unless the caller keeps it, so that
+ * the next stage reuses its memory (tensor_recycle).
+ */
+static void
+drop(struct run *r, unsigned keep, int id)
+{
+	if (r->st[id] == NULL || (keep & STAGE_BIT(id)))
+		return;
+	tensor_free(r->st[id]);
+	r->st[id] = NULL;
+	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
+}
+
 int
-stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
+stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen)
 {
 	struct rng g;
 	struct sbuf setup = { 0 };
@@ -393,6 +605,12 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 	r->ntokens = in->ntokens;
 	if (check_sizes(r, err, errlen) != 0)
 		return -1;
+	nlaps = 0;
+	lap("");
+	if ((keep & STAGE_KEEP_ALL) == STAGE_KEEP_ALL)
+		r->arena = tensor_arena_new(kept_bytes(r, in));
+	tensor_arena_use(r->arena);
+	tensor_recycle(1);
 	for (i = 0; i < ST_COUNT; i++)
 		snprintf(r->why[i], sizeof r->why[i], "not computed");
 
@@ -405,7 +623,7 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 		const char *fn = in->rand_kind == INIT_RAND ? "rand" : "randn";
 		int *dm = (int *)in->rand_dims;
 
-		x = tensor_new(in->rand_ndim, dm);
+		x = tensor_new_uninit(in->rand_ndim, dm);
 		if (in->rand_kind == INIT_RAND)
 			rng_rand(&g, x->data, x->numel);
 		else
@@ -431,6 +649,7 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 				    "%s = nn.Linear(...)  # weight and bias from %s\n" :
 				    "%s = torch.tensor(...)  # from %s\n", layer_var[i], in->path ? in->path : "the input");
 	}
+	lap("draws");
 	if (setup.len > 0)
 		r->setup = sbuf_take(&setup);
 
@@ -455,14 +674,17 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 				code(r, ST_QUERIES + i, "%s = inputs @ %s", names[i], layer_var[i]);
 		}
 	}
+	lap("projections");
 	r->st[ST_QUERIES] = q;
 	r->st[ST_KEYS] = k;
 	r->st[ST_VALUES] = v;
+	drop(r, keep, ST_INPUTS);
 	if (r->H > 1) {
 		static const char *const names[3] = { "queries", "keys", "values" };
 
 		for (i = 0; i < 3; i++) {
 			r->st[ST_QUERIES_HEADS + i] = split_heads(r, r->st[ST_QUERIES + i]);
+			drop(r, keep, ST_QUERIES + i);
 			code(r, ST_QUERIES_HEADS + i, "%s_heads = %s.view(%s%d, %d, %d).transpose(%s)",
 			    names[i], names[i], lead(r, ld, sizeof ld), r->T, r->H, r->hd,
 			    r->batched ? "1, 2" : "0, 1");
@@ -475,15 +697,19 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 			snprintf(r->why[ST_QUERIES_HEADS + i], sizeof r->why[0], "not computed: heads is 1");
 	}
 
+	lap("heads");
 	/* scores, mask, scale, softmax */
 	s = attn_scores(r, q, k);
 	r->st[ST_ATTN_SCORES] = s;
+	drop(r, keep, r->H > 1 ? ST_QUERIES_HEADS : ST_QUERIES);
+	drop(r, keep, r->H > 1 ? ST_KEYS_HEADS : ST_KEYS);
 	if (r->H > 1)
 		code(r, ST_ATTN_SCORES, "attn_scores = queries_heads @ keys_heads.transpose(2, 3)");
 	else if (r->batched)
 		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.transpose(1, 2)");
 	else
 		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.T");
+	lap("scores");
 	r->scaled = 1;
 	if (in->has_scale) {
 		r->scale_used = (float)in->scale;
@@ -496,14 +722,10 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 	}
 	scores_var = "attn_scores";
 	if (in->causal) {
-		struct tensor *m = tri(r->T, 1), *ms = tensor_copy(s);
-		size_t n = s->numel / ((size_t)r->T * r->T), b;
-		int t, t2;
+		struct tensor *m = tri(r->T, 1), *ms = tensor_new_uninit(s->ndim, s->shape);
+		struct rows_job j = { r, s->data, NULL, ms->data, r->T, 0, 0 };
 
-		for (b = 0; b < n; b++)
-			for (t = 0; t < r->T; t++)
-				for (t2 = t + 1; t2 < r->T; t2++)
-					ms->data[(b * r->T + t) * r->T + t2] = -INFINITY;
+		rows(mask_rows, &j, s->numel / (size_t)r->T);
 		set_grad(ms, has_grad(s), "MaskedFillBackward0");
 		r->st[ST_MASK] = m;
 		r->st[ST_MASKED_SCORES] = ms;
@@ -514,43 +736,56 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 		snprintf(r->why[ST_MASK], sizeof r->why[0], "not computed: causal is false");
 		snprintf(r->why[ST_MASKED_SCORES], sizeof r->why[0], "not computed: causal is false");
 	}
+	lap("mask");
 	r->st[ST_SCALED_SCORES] = scale_scores(r, in->causal ? r->st[ST_MASKED_SCORES] : s);
+	drop(r, keep, ST_MASK);
+	drop(r, keep, ST_MASKED_SCORES);
 	if (!r->scaled)
 		code(r, ST_SCALED_SCORES, "scaled_scores = %s  # simple mode: no scaling", scores_var);
 	else if (r->scale_divides)
 		code(r, ST_SCALED_SCORES, "scaled_scores = %s / keys.shape[-1]**0.5  # sqrt(%d)", scores_var, r->hd);
 	else
 		code(r, ST_SCALED_SCORES, "scaled_scores = %s * %.9g", scores_var, in->scale);
+	lap("scale");
 	w = softmax(r->st[ST_SCALED_SCORES]);
 	r->st[ST_ATTN_WEIGHTS] = w;
+	drop(r, keep, ST_SCALED_SCORES);
 	code(r, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(scaled_scores, dim=-1)");
 
+	lap("softmax");
 	/* the other route to causal weights: softmax, zero the future, renormalise */
 	if (in->causal) {
-		struct tensor *raw = scale_scores(r, s), *uw, *ms, *mn;
-		size_t rows, row;
-		int j;
+		struct tensor *uw, *ms, *mn;
+		struct rows_job j = { r, NULL, NULL, NULL, r->T, 0, 1 };	/* f = 1: b is (T, T) */
+		size_t n = s->numel / (size_t)r->T;
 
-		uw = softmax(raw);
-		tensor_free(raw);
+		if (r->scaled) {	/* softmax(scale_scores(s)), without keeping the scaled copy */
+			uw = tensor_new_uninit(s->ndim, s->shape);
+			tensor_softmax_rows_scaled(uw->data, s->data, s->numel / (size_t)r->T, r->T,
+			    r->scale_used, r->scale_divides);
+			set_grad(uw, has_grad(s), "SoftmaxBackward0");
+		} else {
+			uw = softmax(s);
+		}
 		r->st[ST_UNMASKED_WEIGHTS] = uw;
 		r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
-		ms = tensor_new(uw->ndim, uw->shape);
-		for (row = 0, rows = uw->numel / (size_t)r->T; row < rows; row++)
-			for (j = 0; j < r->T; j++)
-				ms->data[row * r->T + j] = uw->data[row * r->T + j] *
-				    r->st[ST_MASK_SIMPLE]->data[(row % r->T) * r->T + j];
+		ms = tensor_new_uninit(uw->ndim, uw->shape);
+		j.a = uw->data;
+		j.b = r->st[ST_MASK_SIMPLE]->data;
+		j.y = ms->data;
+		rows(mul_rows, &j, n);
 		set_grad(ms, has_grad(uw), "MulBackward0");
 		r->st[ST_MASKED_SIMPLE] = ms;
-		mn = tensor_new(ms->ndim, ms->shape);
-		for (row = 0; row < rows; row++) {
-			float fs = tensor_sum(ms->data + row * r->T, (size_t)r->T);
-
-			for (j = 0; j < r->T; j++)
-				mn->data[row * r->T + j] = ms->data[row * r->T + j] / fs;
-		}
+		drop(r, keep, ST_UNMASKED_WEIGHTS);
+		drop(r, keep, ST_MASK_SIMPLE);
+		mn = tensor_new_uninit(ms->ndim, ms->shape);
+		j.a = ms->data;
+		j.y = mn->data;
+		rows(renorm_rows, &j, n);
 		set_grad(mn, has_grad(ms), "DivBackward0");
 		r->st[ST_MASKED_SIMPLE_NORM] = mn;
+		drop(r, keep, ST_MASKED_SIMPLE);
+		drop(r, keep, ST_MASKED_SIMPLE_NORM);
 		if (!r->scaled)
 			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores, dim=-1)");
 		else if (r->scale_divides)
@@ -564,18 +799,18 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 		for (i = ST_UNMASKED_WEIGHTS; i <= ST_MASKED_SIMPLE_NORM; i++)
 			snprintf(r->why[i], sizeof r->why[0], "not computed: causal is false");
 	}
-
+	drop(r, keep, ST_ATTN_SCORES);
+	lap("route2");
 	/* dropout, training mode */
 	if (in->dropout > 0) {
-		struct tensor *m = tensor_new(w->ndim, w->shape), *dw = tensor_new(w->ndim, w->shape);
-		size_t j;
+		struct tensor *m = tensor_new_uninit(w->ndim, w->shape), *dw = tensor_new_uninit(w->ndim, w->shape);
+		struct rows_job j = { r, w->data, m->data, dw->data, r->T, 0, 0 };	/* f = 0: b as big as a */
 
 		if (in->has_dropout_seed)
 			rng_seed(&g, in->dropout_seed);
 		rng_dropout_mask(&g, m->data, m->numel, in->dropout, in->dropout_mkl);
 		set_grad(m, 0, NULL);
-		for (j = 0; j < dw->numel; j++)
-			dw->data[j] = w->data[j] * m->data[j];
+		rows(mul_rows, &j, w->numel / (size_t)r->T);
 		set_grad(dw, has_grad(w), "MulBackward0");
 		r->st[ST_DROPOUT_MASK] = m;
 		r->st[ST_DROPPED_WEIGHTS] = dw;
@@ -585,35 +820,38 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 		else
 			code(r, ST_DROPOUT_MASK, "dropout_mask = nn.Dropout(%.9g)(torch.ones_like(attn_weights))", in->dropout);
 		code(r, ST_DROPPED_WEIGHTS, "dropped_weights = attn_weights * dropout_mask  # = nn.Dropout(%.9g)(attn_weights)", in->dropout);
+		drop(r, keep, ST_DROPOUT_MASK);
 		w = dw;
 	} else {
 		snprintf(r->why[ST_DROPOUT_MASK], sizeof r->why[0], "not computed: dropout is 0");
 		snprintf(r->why[ST_DROPPED_WEIGHTS], sizeof r->why[0], "not computed: dropout is 0");
 	}
 
+	lap("dropout");
 	/* context vectors, merge, output projection */
 	r->st[ST_CONTEXT_VECS] = context(r, w, v);
 	code(r, ST_CONTEXT_VECS, "context_vecs = %s @ %s", in->dropout > 0 ? "dropped_weights" : "attn_weights",
 	    r->H > 1 ? "values_heads" : "values");
+	drop(r, keep, ST_ATTN_WEIGHTS);
+	drop(r, keep, ST_DROPPED_WEIGHTS);
+	drop(r, keep, r->H > 1 ? ST_VALUES_HEADS : ST_VALUES);
+	lap("context");
 	x = r->st[ST_CONTEXT_VECS];
 	if (r->H > 1) {
 		struct tensor *m = new_lead(r, 2, r->T, r->d_out, 0);
-		int b, h, t, B = r->batched ? r->B : 1;
+		struct rows_job j = { r, x->data, NULL, m->data, r->hd, 1, 0 };	/* divides = 1: merge */
 
-		for (b = 0; b < B; b++)
-			for (h = 0; h < r->H; h++)
-				for (t = 0; t < r->T; t++)
-					memcpy(m->data + ((size_t)b * r->T + t) * r->d_out + (size_t)h * r->hd,
-					    x->data + (((size_t)b * r->H + h) * r->T + t) * r->hd,
-					    (size_t)r->hd * sizeof(float));
+		rows(split_rows, &j, x->numel / (size_t)r->hd);
 		set_grad(m, has_grad(x), "ViewBackward0");
 		r->st[ST_MERGED] = m;
 		code(r, ST_MERGED, "merged = context_vecs.transpose(%s).contiguous().view(%s%d, %d)",
 		    r->batched ? "1, 2" : "0, 1", lead(r, ld2, sizeof ld2), r->T, r->d_out);
+		drop(r, keep, ST_CONTEXT_VECS);
 		x = m;
 	} else {
 		snprintf(r->why[ST_MERGED], sizeof r->why[0], "not computed: heads is 1");
 	}
+	lap("merge");
 	if (r->layer[LAYER_OUT].present) {
 		r->st[ST_OUTPUT] = project(r, x, &r->layer[LAYER_OUT]);
 		code(r, ST_OUTPUT, r->layer[LAYER_OUT].linear ? "output = out_proj(%s)" : "output = %s @ out_proj",
@@ -621,9 +859,17 @@ stage_run(struct run *r, const struct input *in, char *err, size_t errlen)
 	} else {
 		snprintf(r->why[ST_OUTPUT], sizeof r->why[0], "not computed: no output projection (out_proj)");
 	}
+	drop(r, keep, ST_MERGED);
+	drop(r, keep, ST_CONTEXT_VECS);
+	drop(r, keep, ST_OUTPUT);
+	lap("output");
 	for (i = 0; i < ST_COUNT; i++)
 		if (r->st[i] != NULL)
 			r->why[i][0] = '\0';
+	tensor_arena_use(NULL);
+	tensor_arena_settle(r->arena);
+	tensor_recycle(0);
+	lap("settle");
 	return 0;
 }
 
@@ -641,6 +887,7 @@ stage_free(struct run *r)
 		tensor_free(r->layer[i].b);
 	}
 	free(r->setup);
+	tensor_arena_free(r->arena);
 	memset(r, 0, sizeof *r);
 }
 

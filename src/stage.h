@@ -3,6 +3,7 @@
 #define STAGE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "json.h"
 #include "tensor.h"
@@ -50,6 +51,7 @@ struct run {
 	float scale_used;		/* what the scores were multiplied by, or divided by */
 	int scale_divides;		/* 1: divided by sqrt(head_dim); 0: multiplied by scale */
 	int scaled;			/* 0 in simple mode without scale */
+	struct tensor_arena *arena;	/* the memory of the tensors above, or NULL */
 };
 
 /* Largest number of floats one run may hold in all its stages. */
@@ -57,11 +59,19 @@ struct run {
 /* The limit in force: STAGE_MAX_FLOATS, lowered by the fuzzers to keep runs quick. */
 extern size_t stage_max_floats;
 
-/* 0, or -1 with a one-line reason in err (sizes beyond the limit, ...). */
-int stage_run(struct run *r, const struct input *in, char *err, size_t errlen);
+/*
+ * Computes every stage of the input, in order; keeps those in `keep` (a
+ * set of STAGE_BIT(id)) and frees each other one after its last use.
+ * 0, or -1 with a one-line reason in err (sizes beyond the limit, ...).
+ */
+#define STAGE_BIT(id) (1u << (id))
+#define STAGE_KEEP_ALL ((1u << ST_COUNT) - 1)
+int stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen);
 void stage_free(struct run *r);
 /* ST_*, or -1. */
 int stage_lookup(const char *name);
+/* "timing: stages draws 4.10 projections ... (ms)": the last run's phases */
+void stage_timing_print(FILE *fp);
 /* "(T, T) = (6, 6)" style description of a stage's shape. */
 char *stage_shape_desc(char *buf, size_t len, const struct run *r, int id);
 

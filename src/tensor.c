@@ -14,10 +14,11 @@
 /*
  * Large tensors (attention scores of GPT-sized runs) come straight from
  * mmap, zeroed by the kernel, with transparent huge pages requested: one
- * page fault per 2 MiB instead of per 4 KiB.  NULL: use calloc instead.
+ * page fault per 2 MiB instead of per 4 KiB.  The mapping is len bytes
+ * rounded up to `round`, its start 2 MiB aligned.  NULL: use calloc.
  */
 static float *
-big_zeroed(size_t bytes, size_t *mapped)
+big_zeroed(size_t bytes, size_t round, size_t *mapped)
 {
 	size_t huge = (size_t)2 << 20, len;
 	char *p, *q;
@@ -25,7 +26,7 @@ big_zeroed(size_t bytes, size_t *mapped)
 	*mapped = 0;
 	if (bytes < huge)
 		return NULL;
-	len = (bytes + huge - 1) / huge * huge;
+	len = (bytes + round - 1) / round * round;
 	p = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
@@ -42,11 +43,159 @@ big_zeroed(size_t bytes, size_t *mapped)
 	return (float *)q;
 }
 
-struct tensor *
-tensor_new(int ndim, const int *shape)
+/*
+ * An arena holds every tensor of one run in one mapping, sized in advance.
+ * A helper thread faults its pages in (MADV_POPULATE_WRITE, contents
+ * untouched) while the caller starts computing: the kernel's zeroing of
+ * fresh memory, a third of a GPT-sized run when each stage faults its own
+ * pages, overlaps the single-threaded random draws instead.  The arena is
+ * only ever bumped: a run frees its tensors all at once.
+ */
+struct tensor_arena {
+	char *base;
+	size_t size, used, mapped, refused;
+	pthread_t thread;
+	int threaded;
+};
+
+static struct tensor_arena *cur_arena;
+
+/* 2 MiB at a time, so that the caller's own mmap() calls need not wait for all of it. */
+static void *
+populate(void *arg)
+{
+#ifdef MADV_POPULATE_WRITE
+	struct tensor_arena *a = arg;
+	size_t off, step = (size_t)2 << 20;
+
+	for (off = 0; off < a->mapped; off += step)
+		if (madvise(a->base + off, a->mapped - off < step ? a->mapped - off : step, MADV_POPULATE_WRITE) != 0)
+			break;		/* before Linux 5.14: EINVAL, and the pages fault in as used */
+#else
+	(void)arg;
+#endif
+	return NULL;
+}
+
+struct tensor_arena *
+tensor_arena_new(size_t bytes)
+{
+	struct tensor_arena *a;
+	size_t mapped;
+	char *p;
+
+#ifdef __SANITIZE_ADDRESS__
+	return NULL;	/* AddressSanitizer checks the bounds of separate blocks only */
+#endif
+	if (bytes < TENSOR_ARENA_MIN || (p = (char *)big_zeroed(bytes, 4096, &mapped)) == NULL)
+		return NULL;
+	a = xcalloc(1, sizeof *a);
+	a->base = p;
+	a->size = bytes;
+	a->mapped = mapped;
+	a->threaded = pthread_create(&a->thread, NULL, populate, a) == 0;
+	return a;
+}
+
+void
+tensor_arena_use(struct tensor_arena *a)
+{
+	cur_arena = a;
+}
+
+/* Bytes handed out, and bytes asked for that did not fit. */
+size_t
+tensor_arena_used(const struct tensor_arena *a, size_t *refused)
+{
+	if (refused != NULL)
+		*refused = a != NULL ? a->refused : 0;
+	return a != NULL ? a->used : 0;
+}
+
+/* Waits for the helper thread: after this, no thread touches the arena. */
+void
+tensor_arena_settle(struct tensor_arena *a)
+{
+	if (a != NULL && a->threaded) {
+		pthread_join(a->thread, NULL);
+		a->threaded = 0;
+	}
+}
+
+void
+tensor_arena_free(struct tensor_arena *a)
+{
+	if (a == NULL)
+		return;
+	tensor_arena_settle(a);
+	if (cur_arena == a)
+		cur_arena = NULL;
+	munmap(a->base, a->mapped);
+	free(a);
+}
+
+/* n bytes, 64-byte aligned, from the arena in use; NULL if none or full. */
+static float *
+arena_take(size_t n)
+{
+	struct tensor_arena *a = cur_arena;
+	size_t need = (n + 63) / 64 * 64;
+
+	if (a == NULL || n == 0)
+		return NULL;
+	if (need > a->size - a->used) {
+		a->refused += need;
+		return NULL;
+	}
+	a->used += need;
+	return (float *)(a->base + a->used - need);
+}
+
+/*
+ * While recycling is on, big blocks freed wait here for the next big
+ * tensor: their pages are already faulted in, which a fresh mapping's are
+ * not.  (A run that keeps only what --print needs frees each stage after
+ * its last use.)  Turning recycling off gives them back.
+ */
+static struct {
+	float *p;
+	size_t len;
+} spares[8];
+static int nspares, recycling;
+
+/* The smallest spare block of at least `bytes`, or NULL. */
+static float *
+take_spare(size_t bytes, size_t *mapped)
+{
+	int i, best = -1;
+	float *p;
+
+	for (i = 0; i < nspares; i++)
+		if (spares[i].len >= bytes && (best < 0 || spares[i].len < spares[best].len))
+			best = i;
+	if (best < 0)
+		return NULL;
+	p = spares[best].p;
+	*mapped = spares[best].len;
+	spares[best] = spares[--nspares];
+	return p;
+}
+
+void
+tensor_recycle(int on)
+{
+	recycling = on;
+	while (!on && nspares > 0) {
+		nspares--;
+		munmap(spares[nspares].p, spares[nspares].len);
+	}
+}
+
+static struct tensor *
+new_tensor(int ndim, const int *shape, int zeroed)
 {
 	struct tensor *t;
-	size_t numel = 1;
+	size_t numel = 1, bytes;
 	int i;
 
 	if (ndim < 0 || ndim > TENSOR_MAXDIM)
@@ -65,10 +214,28 @@ tensor_new(int ndim, const int *shape)
 	for (i = 0; i < ndim; i++)
 		t->shape[i] = shape[i];
 	t->numel = numel;
-	t->data = big_zeroed(numel * sizeof *t->data, &t->mapped);
+	bytes = numel * sizeof *t->data;
+	t->data = arena_take(bytes);
+	t->borrowed = t->data != NULL;
+	if (t->data == NULL && (t->data = take_spare(bytes, &t->mapped)) != NULL && zeroed)
+		memset(t->data, 0, bytes);
+	if (t->data == NULL)
+		t->data = big_zeroed(bytes, (size_t)2 << 20, &t->mapped);
 	if (t->data == NULL)
 		t->data = xcalloc(numel ? numel : 1, sizeof *t->data);
 	return t;
+}
+
+struct tensor *
+tensor_new(int ndim, const int *shape)
+{
+	return new_tensor(ndim, shape, 1);
+}
+
+struct tensor *
+tensor_new_uninit(int ndim, const int *shape)
+{
+	return new_tensor(ndim, shape, 0);
 }
 
 struct tensor *
@@ -84,7 +251,7 @@ tensor_new2(int d0, int d1)
 struct tensor *
 tensor_copy(const struct tensor *t)
 {
-	struct tensor *c = tensor_new(t->ndim, t->shape);
+	struct tensor *c = tensor_new_uninit(t->ndim, t->shape);
 
 	memcpy(c->data, t->data, t->numel * sizeof *t->data);
 	c->grad_fn = t->grad_fn;
@@ -98,9 +265,13 @@ tensor_free(struct tensor *t)
 {
 	if (t == NULL)
 		return;
-	if (t->mapped)
+	if (t->mapped && recycling && nspares < (int)(sizeof spares / sizeof spares[0])) {
+		spares[nspares].p = t->data;
+		spares[nspares++].len = t->mapped;
+	} else if (t->mapped) {
 		munmap(t->data, t->mapped);
-	else
+	}
+	else if (!t->borrowed)
 		free(t->data);
 	free(t);
 }
@@ -416,6 +587,38 @@ two_threads(void *(*fn)(void *), void *first, void *second)
 	pthread_join(t, NULL);
 }
 
+struct par_job {
+	void (*fn)(void *, size_t, size_t);
+	void *ctx;
+	size_t lo, hi;
+};
+
+static void *
+par_run(void *arg)
+{
+	struct par_job *j = arg;
+
+	j->fn(j->ctx, j->lo, j->hi);
+	return NULL;
+}
+
+void
+tensor_parallel(void (*fn)(void *ctx, size_t lo, size_t hi), void *ctx, size_t rows, size_t cols)
+{
+	struct par_job job[2];
+
+	if ((double)rows * cols < 262144 || rows < 2) {
+		fn(ctx, 0, rows);
+		return;
+	}
+	job[0].fn = job[1].fn = fn;
+	job[0].ctx = job[1].ctx = ctx;
+	job[0].lo = 0;
+	job[0].hi = job[1].lo = rows / 2;
+	job[1].hi = rows;
+	two_threads(par_run, &job[0], &job[1]);
+}
+
 struct tensor_stats tensor_stats;
 
 static double
@@ -505,38 +708,48 @@ union fbits {
  * fuses them: bit-identical to torch.exp (which glibc's expf is not).
  * Written without branches so that the compiler can vectorise it.
  */
+/* one exp(x - max), branch-free so that a loop of them vectorises */
+static inline float
+exp_one(float x, float max)
+{
+	float d = x - max;
+	float qf = nearbyintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
+	float s, u;
+	union fbits e1, e2;
+	int q, q1;
+
+	qf = qf < -200.0f ? -200.0f : (qf > 200.0f ? 200.0f : qf);
+	qf = qf == qf ? qf : 0.0f;	/* NaN: any q; the result is replaced below */
+	q = (int)qf;
+	q1 = q >> 1;
+	s = fmaf(qf, -0.693145751953125f, d);
+	s = fmaf(qf, -1.428606765330187045e-06f, s);
+	u = 0.000198527617612853646278381f;
+	u = fmaf(u, s, 0.00139304355252534151077271f);
+	u = fmaf(u, s, 0.00833336077630519866943359f);
+	u = fmaf(u, s, 0.0416664853692054748535156f);
+	u = fmaf(u, s, 0.166666671633720397949219f);
+	u = fmaf(u, s, 0.5f);
+	u = 1.0f + fmaf(s * s, u, s);
+	e1.u = (uint32_t)(q1 + 0x7f) << 23;
+	e2.u = (uint32_t)(q - q1 + 0x7f) << 23;
+	u = u * e1.f * e2.f;
+	u = d < -104 ? 0.0f : u;
+	u = d > 100 ? INFINITY : u;
+	return d == d ? u : d;
+}
+
+/* blocks of 16 with a fixed trip count: GCC -O2 vectorises those (16 or 8 lanes) */
 FMA_CLONES static void
 exp_row(float *y, const float *x, float max, int n)
 {
-	int j;
+	int j, k;
 
-	for (j = 0; j < n; j++) {
-		float d = x[j] - max;
-		float qf = nearbyintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
-		float s, u;
-		union fbits e1, e2;
-		int q, q1;
-
-		qf = qf < -200.0f ? -200.0f : (qf > 200.0f ? 200.0f : qf);
-		qf = qf == qf ? qf : 0.0f;	/* NaN: any q; the result is replaced below */
-		q = (int)qf;
-		q1 = q >> 1;
-		s = fmaf(qf, -0.693145751953125f, d);
-		s = fmaf(qf, -1.428606765330187045e-06f, s);
-		u = 0.000198527617612853646278381f;
-		u = fmaf(u, s, 0.00139304355252534151077271f);
-		u = fmaf(u, s, 0.00833336077630519866943359f);
-		u = fmaf(u, s, 0.0416664853692054748535156f);
-		u = fmaf(u, s, 0.166666671633720397949219f);
-		u = fmaf(u, s, 0.5f);
-		u = 1.0f + fmaf(s * s, u, s);
-		e1.u = (uint32_t)(q1 + 0x7f) << 23;
-		e2.u = (uint32_t)(q - q1 + 0x7f) << 23;
-		u = u * e1.f * e2.f;
-		u = d < -104 ? 0.0f : u;
-		u = d > 100 ? INFINITY : u;
-		y[j] = d == d ? u : d;
-	}
+	for (j = 0; j + 16 <= n; j += 16)
+		for (k = j; k < j + 16; k++)
+			y[k] = exp_one(x[k], max);
+	for (; j < n; j++)
+		y[j] = exp_one(x[j], max);
 }
 
 float
@@ -590,6 +803,8 @@ struct softmax_job {
 	const float *in;
 	size_t lo, hi;
 	int n;
+	float scale;		/* the row is first divided by it (divides) or multiplied */
+	int scaled, divides;
 };
 
 static void *
@@ -604,6 +819,11 @@ softmax_job_run(void *arg)
 		float *y = sj->out + r * (size_t)n;
 		float max = -INFINITY, inv;
 
+		if (sj->scaled) {	/* y = x / scale: the same floats a scaled copy would hold */
+			for (j = 0; j < n; j++)
+				y[j] = sj->divides ? x[j] / sj->scale : x[j] * sj->scale;
+			x = y;
+		}
 		for (j = 0; j < n; j++) {
 			if (isnan(x[j])) {
 				max = x[j];
@@ -621,8 +841,8 @@ softmax_job_run(void *arg)
 }
 
 /* Rows are independent: two threads share them on large tensors. */
-void
-tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
+static void
+softmax_rows(float *out, const float *in, size_t rows, int n, int scaled, int divides, float scale)
 {
 	struct softmax_job job[2];
 
@@ -631,6 +851,9 @@ tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
 	job[0].n = n;
 	job[0].lo = 0;
 	job[0].hi = rows;
+	job[0].scaled = scaled;
+	job[0].divides = divides;
+	job[0].scale = scale;
 	if ((double)rows * n < 262144 || rows < 2) {
 		softmax_job_run(&job[0]);
 		return;
@@ -638,6 +861,18 @@ tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
 	job[1] = job[0];
 	job[0].hi = job[1].lo = rows / 2;
 	two_threads(softmax_job_run, &job[0], &job[1]);
+}
+
+void
+tensor_softmax_rows(float *out, const float *in, size_t rows, int n)
+{
+	softmax_rows(out, in, rows, n, 0, 0, 1);
+}
+
+void
+tensor_softmax_rows_scaled(float *out, const float *in, size_t rows, int n, float scale, int divides)
+{
+	softmax_rows(out, in, rows, n, 1, divides, scale);
 }
 
 static int

@@ -24,15 +24,37 @@ struct tensor {
 	int requires_grad;		/* a leaf that requires grad */
 	int parameter;			/* an nn.Parameter: "Parameter containing:" */
 	size_t mapped;			/* bytes mmap()ed for data, or 0 (calloc) */
+	int borrowed;			/* data lies in an arena: tensor_free leaves it */
 };
 
 /* Largest number of elements one tensor may hold (refused before allocating). */
 #define TENSOR_MAX_NUMEL ((size_t)1 << 31)
 
 struct tensor *tensor_new(int ndim, const int *shape);	/* zero-filled; NULL if too big */
+/* the same with undefined contents, for a result that writes every element */
+struct tensor *tensor_new_uninit(int ndim, const int *shape);
+/*
+ * On: tensor_free() keeps a few big blocks for the next big tensor_new(),
+ * faulted in already.  Off: they go back to the system.
+ */
+void tensor_recycle(int on);
 struct tensor *tensor_new2(int d0, int d1);
 struct tensor *tensor_copy(const struct tensor *t);
 void tensor_free(struct tensor *t);
+/*
+ * Arenas: while one is in use, tensor_new() takes zeroed memory from it,
+ * pre-faulted by a helper thread; tensor_free() then releases only the
+ * struct, and tensor_arena_free() the memory, after every such tensor.
+ * tensor_arena_new() returns NULL below TENSOR_ARENA_MIN bytes (calloc is
+ * quicker there) or when no mapping can be had: tensor_new() goes on alone.
+ */
+#define TENSOR_ARENA_MIN ((size_t)8 << 20)
+struct tensor_arena;
+struct tensor_arena *tensor_arena_new(size_t bytes);
+void tensor_arena_use(struct tensor_arena *a);	/* NULL: none */
+void tensor_arena_settle(struct tensor_arena *a);	/* join the helper thread */
+size_t tensor_arena_used(const struct tensor_arena *a, size_t *refused);
+void tensor_arena_free(struct tensor_arena *a);
 int tensor_same_shape(const struct tensor *a, const struct tensor *b);
 /* "(6, 2)" style, and "torch.Size([6, 2])" style, into buf; returns buf. */
 char *tensor_shape_str(char *buf, size_t len, const struct tensor *t);
@@ -51,6 +73,12 @@ struct tensor_stats {
 };
 extern struct tensor_stats tensor_stats;
 
+/*
+ * fn(ctx, lo, hi) over the rows [0, rows) of a rows x cols job, halves on
+ * two threads when the job is big enough to pay for the second one.
+ */
+void tensor_parallel(void (*fn)(void *ctx, size_t lo, size_t hi), void *ctx, size_t rows, size_t cols);
+
 /* c (M, N) = a (M, K) @ b (K, N) */
 void tensor_mm(float *c, const float *a, const float *b, int M, int N, int K);
 /* c (M, N) = a (M, K) @ bt.T, bt (N, K): x @ W.T for nn.Linear, q @ k.T */
@@ -63,6 +91,8 @@ void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M,
     size_t sa, size_t sb, size_t sc, int trans_b);
 /* softmax along rows of length n, as torch.softmax(x, dim=-1) */
 void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);
+/* the same of in / scale (divides) or in * scale, without the scaled copy */
+void tensor_softmax_rows_scaled(float *out, const float *in, size_t rows, int n, float scale, int divides);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */

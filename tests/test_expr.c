@@ -50,7 +50,7 @@ test_expr(void)
 	char err[256];
 
 	if (json_load_text(&in, "t.json", text, sizeof text - 1) != 0 ||
-	    stage_run(&r, &in, err, sizeof err) != 0) {
+	    stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
 		CHECK(0, "test input does not load");
 		return;
 	}

@@ -31,7 +31,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char msg[256];
 
 		if (json_load_text(&in, "fuzz.json", text, sizeof text - 1) != 0 ||
-		    stage_run(&r, &in, msg, sizeof msg) != 0)
+		    stage_run(&r, &in, STAGE_KEEP_ALL, msg, sizeof msg) != 0)
 			abort();
 		devnull = fopen("/dev/null", "w");
 		ready = 1;

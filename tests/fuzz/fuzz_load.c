@@ -47,7 +47,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (in.po.linewidth > 100000)
 			in.po.linewidth = 100000;
 		co.po = in.po;
-		if (stage_run(&r, &in, err, sizeof err) == 0) {
+		if (stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) == 0) {
 			cell_print_setup(devnull, &r, &co);
 			for (i = 0; i < ST_COUNT; i++)
 				cell_print(devnull, &r, i, &co);
