@@ -607,10 +607,19 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		return -1;
 	nlaps = 0;
 	lap("");
+	r->all_bytes = kept_bytes(r, in);
+	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
+		tensor_threads(1);
 	if ((keep & STAGE_KEEP_ALL) == STAGE_KEEP_ALL)
-		r->arena = tensor_arena_new(kept_bytes(r, in));
+		r->arena = tensor_arena_new(r->all_bytes);
 	tensor_arena_use(r->arena);
-	tensor_recycle(1);
+	{	/* the largest stage: inputs, an activation or the scores */
+		double B = r->batched ? r->B : 1, big = B * r->T * (r->d_in > r->d_out ? r->d_in : r->d_out);
+
+		if (big < B * r->H * r->T * r->T)
+			big = B * r->H * r->T * r->T;
+		tensor_recycle((size_t)big * sizeof(float));
+	}
 	for (i = 0; i < ST_COUNT; i++)
 		snprintf(r->why[i], sizeof r->why[i], "not computed");
 
@@ -867,8 +876,8 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		if (r->st[i] != NULL)
 			r->why[i][0] = '\0';
 	tensor_arena_use(NULL);
-	tensor_arena_settle(r->arena);
 	tensor_recycle(0);
+	tensor_threads(0);
 	lap("settle");
 	return 0;
 }

@@ -52,6 +52,7 @@ struct run {
 	int scale_divides;		/* 1: divided by sqrt(head_dim); 0: multiplied by scale */
 	int scaled;			/* 0 in simple mode without scale */
 	struct tensor_arena *arena;	/* the memory of the tensors above, or NULL */
+	size_t all_bytes;		/* of every stage and weight, kept or not */
 };
 
 /* Largest number of floats one run may hold in all its stages. */

@@ -12,6 +12,155 @@
 #include "tensor.h"
 
 /*
+ * The second thread.  Between tensor_threads(1) and tensor_threads(0) (a
+ * stage run) one worker waits on a condition variable for halves of jobs:
+ * waking it takes tens of microseconds, where a thread newly created
+ * often starts only when its parent's CPU is free again, milliseconds
+ * later, the two halves then running one after the other.  Outside that
+ * window, two_threads() creates a thread per call: the REPL forks, and a
+ * forked child has no worker.
+ *
+ * When it has no half to run, the worker faults in the arena that the
+ * run is about to fill (MADV_POPULATE_WRITE: the contents stay untouched,
+ * so the caller may write there meanwhile), from its end, since the caller
+ * fills it from the start, and 2 MiB at a time, so that a half waits at
+ * most that long.  The kernel's zeroing of fresh pages, a third of a
+ * GPT-sized run when each stage faults its own, then overlaps the
+ * single-threaded random draws instead.
+ */
+#define POP_STEP ((size_t)2 << 20)
+
+static struct {
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t wake, done;
+	void *(*fn)(void *);	/* the half posted */
+	void *arg;
+	int half;		/* 0 none, 1 posted, 2 running */
+	int quit, alive;
+	char *pop;		/* the range to fault in, and its bytes not yet done */
+	size_t left;
+} worker = { .mu = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
+	.done = PTHREAD_COND_INITIALIZER };
+
+static void *
+worker_loop(void *unused)
+{
+	(void)unused;
+	pthread_mutex_lock(&worker.mu);
+	for (;;) {
+		while (!worker.quit && worker.half != 1 && worker.left == 0)
+			pthread_cond_wait(&worker.wake, &worker.mu);
+		if (worker.half == 1) {
+			worker.half = 2;
+			pthread_mutex_unlock(&worker.mu);
+			worker.fn(worker.arg);
+			pthread_mutex_lock(&worker.mu);
+			worker.half = 0;
+			pthread_cond_broadcast(&worker.done);
+		} else if (worker.left > 0) {
+			size_t len = worker.left < POP_STEP ? worker.left : POP_STEP;
+			char *p = worker.pop + worker.left - len;
+			int bad;
+
+			pthread_mutex_unlock(&worker.mu);
+#ifdef MADV_POPULATE_WRITE
+			bad = madvise(p, len, MADV_POPULATE_WRITE) != 0;	/* Linux < 5.14: EINVAL */
+#else
+			bad = 1;
+#endif
+			pthread_mutex_lock(&worker.mu);
+			worker.left = bad ? 0 : worker.left - len;	/* bad: pages fault in as used */
+			if (worker.left == 0)
+				pthread_cond_broadcast(&worker.done);
+		} else {
+			break;		/* quit */
+		}
+	}
+	pthread_mutex_unlock(&worker.mu);
+	return NULL;
+}
+
+/* With worker.mu held: wait until the worker has nothing to do. */
+static void
+worker_idle_locked(void)
+{
+	while (worker.half != 0 || worker.left > 0)
+		pthread_cond_wait(&worker.done, &worker.mu);
+}
+
+static void
+worker_idle(void)
+{
+	if (!worker.alive)
+		return;
+	pthread_mutex_lock(&worker.mu);
+	worker_idle_locked();
+	pthread_mutex_unlock(&worker.mu);
+}
+
+void
+tensor_threads(int on)
+{
+	if (on && !worker.alive) {
+		worker.half = worker.quit = 0;
+		worker.left = 0;
+		worker.alive = pthread_create(&worker.thread, NULL, worker_loop, NULL) == 0;
+	} else if (!on && worker.alive) {
+		pthread_mutex_lock(&worker.mu);
+		worker_idle_locked();
+		worker.quit = 1;
+		pthread_cond_signal(&worker.wake);
+		pthread_mutex_unlock(&worker.mu);
+		pthread_join(worker.thread, NULL);
+		worker.alive = 0;
+	}
+}
+
+/* Fault in p[0..len) in the background, from the end; nothing without a worker. */
+static void
+worker_populate(char *p, size_t len)
+{
+	if (!worker.alive)
+		return;
+	pthread_mutex_lock(&worker.mu);
+	worker_idle_locked();
+	worker.pop = p;
+	worker.left = len;
+	pthread_cond_signal(&worker.wake);
+	pthread_mutex_unlock(&worker.mu);
+}
+
+/* fn(first) here and fn(second) on the second thread; both here when none can start. */
+static void
+two_threads(void *(*fn)(void *), void *first, void *second)
+{
+	pthread_t t;
+
+	if (worker.alive) {
+		pthread_mutex_lock(&worker.mu);
+		worker.fn = fn;
+		worker.arg = second;
+		worker.half = 1;
+		pthread_cond_signal(&worker.wake);
+		pthread_mutex_unlock(&worker.mu);
+		fn(first);
+		pthread_mutex_lock(&worker.mu);
+		while (worker.half != 0)
+			pthread_cond_wait(&worker.done, &worker.mu);
+		pthread_mutex_unlock(&worker.mu);
+		return;
+	}
+	if (pthread_create(&t, NULL, fn, second) != 0) {
+		fn(first);
+		fn(second);
+		return;
+	}
+	fn(first);
+	pthread_join(t, NULL);
+}
+
+/*
  * Large tensors (attention scores of GPT-sized runs) come straight from
  * mmap, zeroed by the kernel, with transparent huge pages requested: one
  * page fault per 2 MiB instead of per 4 KiB.  The mapping is len bytes
@@ -44,38 +193,16 @@ big_zeroed(size_t bytes, size_t round, size_t *mapped)
 }
 
 /*
- * An arena holds every tensor of one run in one mapping, sized in advance.
- * A helper thread faults its pages in (MADV_POPULATE_WRITE, contents
- * untouched) while the caller starts computing: the kernel's zeroing of
- * fresh memory, a third of a GPT-sized run when each stage faults its own
- * pages, overlaps the single-threaded random draws instead.  The arena is
- * only ever bumped: a run frees its tensors all at once.
+ * An arena holds every tensor of one run in one mapping, sized in advance
+ * and faulted in ahead by the worker.  It is only ever bumped: a run frees its
+ * tensors all at once.
  */
 struct tensor_arena {
 	char *base;
 	size_t size, used, mapped, refused;
-	pthread_t thread;
-	int threaded;
 };
 
 static struct tensor_arena *cur_arena;
-
-/* 2 MiB at a time, so that the caller's own mmap() calls need not wait for all of it. */
-static void *
-populate(void *arg)
-{
-#ifdef MADV_POPULATE_WRITE
-	struct tensor_arena *a = arg;
-	size_t off, step = (size_t)2 << 20;
-
-	for (off = 0; off < a->mapped; off += step)
-		if (madvise(a->base + off, a->mapped - off < step ? a->mapped - off : step, MADV_POPULATE_WRITE) != 0)
-			break;		/* before Linux 5.14: EINVAL, and the pages fault in as used */
-#else
-	(void)arg;
-#endif
-	return NULL;
-}
 
 struct tensor_arena *
 tensor_arena_new(size_t bytes)
@@ -93,7 +220,7 @@ tensor_arena_new(size_t bytes)
 	a->base = p;
 	a->size = bytes;
 	a->mapped = mapped;
-	a->threaded = pthread_create(&a->thread, NULL, populate, a) == 0;
+	worker_populate(p, mapped);
 	return a;
 }
 
@@ -112,22 +239,12 @@ tensor_arena_used(const struct tensor_arena *a, size_t *refused)
 	return a != NULL ? a->used : 0;
 }
 
-/* Waits for the helper thread: after this, no thread touches the arena. */
-void
-tensor_arena_settle(struct tensor_arena *a)
-{
-	if (a != NULL && a->threaded) {
-		pthread_join(a->thread, NULL);
-		a->threaded = 0;
-	}
-}
-
 void
 tensor_arena_free(struct tensor_arena *a)
 {
 	if (a == NULL)
 		return;
-	tensor_arena_settle(a);
+	worker_idle();
 	if (cur_arena == a)
 		cur_arena = NULL;
 	munmap(a->base, a->mapped);
@@ -155,13 +272,16 @@ arena_take(size_t n)
  * While recycling is on, big blocks freed wait here for the next big
  * tensor: their pages are already faulted in, which a fresh mapping's are
  * not.  (A run that keeps only what --print needs frees each stage after
- * its last use.)  Turning recycling off gives them back.
+ * its last use.)  Every big block then reserves the run's largest size, so
+ * that any spare fits any tensor: only the pages it has never touched
+ * fault in.  Turning recycling off gives the spares back.
  */
 static struct {
 	float *p;
 	size_t len;
 } spares[8];
-static int nspares, recycling;
+static int nspares;
+static size_t recycle_block;	/* 0: off */
 
 /* The smallest spare block of at least `bytes`, or NULL. */
 static float *
@@ -182,10 +302,12 @@ take_spare(size_t bytes, size_t *mapped)
 }
 
 void
-tensor_recycle(int on)
+tensor_recycle(size_t block)
 {
-	recycling = on;
-	while (!on && nspares > 0) {
+	recycle_block = block;
+	if (block == 0)
+		worker_idle();	/* no populate job may still touch a spare */
+	while (block == 0 && nspares > 0) {
 		nspares--;
 		munmap(spares[nspares].p, spares[nspares].len);
 	}
@@ -219,6 +341,8 @@ new_tensor(int ndim, const int *shape, int zeroed)
 	t->borrowed = t->data != NULL;
 	if (t->data == NULL && (t->data = take_spare(bytes, &t->mapped)) != NULL && zeroed)
 		memset(t->data, 0, bytes);
+	if (t->data == NULL && bytes >= ((size_t)2 << 20) && recycle_block > bytes)
+		t->data = big_zeroed(recycle_block, (size_t)2 << 20, &t->mapped);
 	if (t->data == NULL)
 		t->data = big_zeroed(bytes, (size_t)2 << 20, &t->mapped);
 	if (t->data == NULL)
@@ -265,7 +389,7 @@ tensor_free(struct tensor *t)
 {
 	if (t == NULL)
 		return;
-	if (t->mapped && recycling && nspares < (int)(sizeof spares / sizeof spares[0])) {
+	if (t->mapped && recycle_block > 0 && nspares < (int)(sizeof spares / sizeof spares[0])) {
 		spares[nspares].p = t->data;
 		spares[nspares++].len = t->mapped;
 	} else if (t->mapped) {
@@ -567,24 +691,6 @@ mm_job_run(void *arg)
 	}
 	free(block);
 	return NULL;
-}
-
-/*
- * fn(first) here and fn(second) on a second thread, both here when no
- * thread can start.  Threads live only inside one call: the REPL forks.
- */
-static void
-two_threads(void *(*fn)(void *), void *first, void *second)
-{
-	pthread_t t;
-
-	if (pthread_create(&t, NULL, fn, second) != 0) {
-		fn(first);
-		fn(second);
-		return;
-	}
-	fn(first);
-	pthread_join(t, NULL);
 }
 
 struct par_job {

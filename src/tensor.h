@@ -34,10 +34,12 @@ struct tensor *tensor_new(int ndim, const int *shape);	/* zero-filled; NULL if t
 /* the same with undefined contents, for a result that writes every element */
 struct tensor *tensor_new_uninit(int ndim, const int *shape);
 /*
- * On: tensor_free() keeps a few big blocks for the next big tensor_new(),
- * faulted in already.  Off: they go back to the system.
+ * block > 0: tensor_free() keeps a few big blocks for the next big
+ * tensor_new(), which reuses their faulted-in pages; each big block
+ * reserves at least `block` bytes of address space so that any fits.
+ * 0: the kept blocks go back to the system.
  */
-void tensor_recycle(int on);
+void tensor_recycle(size_t block);
 struct tensor *tensor_new2(int d0, int d1);
 struct tensor *tensor_copy(const struct tensor *t);
 void tensor_free(struct tensor *t);
@@ -52,7 +54,6 @@ void tensor_free(struct tensor *t);
 struct tensor_arena;
 struct tensor_arena *tensor_arena_new(size_t bytes);
 void tensor_arena_use(struct tensor_arena *a);	/* NULL: none */
-void tensor_arena_settle(struct tensor_arena *a);	/* join the helper thread */
 size_t tensor_arena_used(const struct tensor_arena *a, size_t *refused);
 void tensor_arena_free(struct tensor_arena *a);
 int tensor_same_shape(const struct tensor *a, const struct tensor *b);
@@ -73,6 +74,12 @@ struct tensor_stats {
 };
 extern struct tensor_stats tensor_stats;
 
+/*
+ * 1: start a worker thread that takes the second half of every parallel
+ * job until tensor_threads(0) joins it (around a stage run: no worker may
+ * be alive across fork()).  Without one, each job starts its own thread.
+ */
+void tensor_threads(int on);
 /*
  * fn(ctx, lo, hi) over the rows [0, rows) of a rows x cols job, halves on
  * two threads when the job is big enough to pay for the second one.
