@@ -515,15 +515,56 @@ arena_bytes(double n)
 }
 
 /*
- * The bytes of every tensor stage_run() keeps for this input: the size of
- * its arena.  Mirrors the allocations below, stage by stage; the bench
- * reports any byte that did not fit (ATTN_EXPLAIN_TIMING).
+ * The stages this input computes (a set of STAGE_BIT(id)), and the floats
+ * of each in floats[id]: what stage_run() below allocates, stage by
+ * stage.  The bench reports any byte of an arena that did not fit
+ * (ATTN_EXPLAIN_TIMING), and a unit test checks that none does.
  */
-static size_t
-kept_bytes(const struct run *r, const struct input *in)
+static unsigned
+plan(const struct run *r, const struct input *in, double floats[ST_COUNT])
 {
 	double B = r->batched ? r->B : 1, T = r->T, act = B * T * r->d_out, sc = B * r->H * T * T;
-	size_t n = arena_bytes(B * T * r->d_in);	/* inputs */
+	unsigned set = 0;
+	int i;
+
+	for (i = 0; i < ST_COUNT; i++)
+		floats[i] = 0;
+#define STAGE(id, n) (set |= STAGE_BIT(id), floats[id] = (n))
+	STAGE(ST_INPUTS, B * T * r->d_in);
+	for (i = 0; i < 3; i++) {
+		STAGE(ST_QUERIES + i, act);
+		if (r->H > 1)
+			STAGE(ST_QUERIES_HEADS + i, act);
+	}
+	STAGE(ST_ATTN_SCORES, sc);
+	STAGE(ST_SCALED_SCORES, sc);
+	STAGE(ST_ATTN_WEIGHTS, sc);
+	if (in->causal) {
+		STAGE(ST_MASK, T * T);
+		STAGE(ST_MASKED_SCORES, sc);
+		STAGE(ST_UNMASKED_WEIGHTS, sc);
+		STAGE(ST_MASK_SIMPLE, T * T);
+		STAGE(ST_MASKED_SIMPLE, sc);
+		STAGE(ST_MASKED_SIMPLE_NORM, sc);
+	}
+	if (in->dropout > 0) {
+		STAGE(ST_DROPOUT_MASK, sc);
+		STAGE(ST_DROPPED_WEIGHTS, sc);
+	}
+	STAGE(ST_CONTEXT_VECS, act);
+	if (r->H > 1)
+		STAGE(ST_MERGED, act);
+	if (in->out_proj || in->W[LAYER_OUT].w != NULL)
+		STAGE(ST_OUTPUT, act);
+#undef STAGE
+	return set;
+}
+
+/* The arena bytes of the weights stage_run() makes: drawn, or copied from the input. */
+static size_t
+weight_bytes(const struct run *r, const struct input *in)
+{
+	size_t n = 0;
 	int i;
 
 	if (in->init != INIT_NONE) {
@@ -540,19 +581,6 @@ kept_bytes(const struct run *r, const struct input *in)
 				n += arena_bytes((double)in->W[i].b->numel);
 		}
 	}
-	n += 3 * arena_bytes(act);		/* queries, keys, values */
-	if (r->H > 1)
-		n += 3 * arena_bytes(act);	/* split into heads */
-	n += 3 * arena_bytes(sc);		/* scores, scaled, weights */
-	if (in->causal)				/* masks, masked, the second route */
-		n += 2 * arena_bytes(T * T) + 4 * arena_bytes(sc);
-	if (in->dropout > 0)
-		n += 2 * arena_bytes(sc);
-	n += arena_bytes(act);			/* context */
-	if (r->H > 1)
-		n += arena_bytes(act);		/* merged */
-	if (in->out_proj || in->W[LAYER_OUT].w != NULL)
-		n += arena_bytes(act);		/* output */
 	return n;
 }
 
@@ -576,6 +604,8 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	struct rng g;
 	struct sbuf setup = { 0 };
 	struct tensor *x, *q, *k, *v, *s, *w;
+	double floats[ST_COUNT];
+	unsigned computed;
 	char ld[32], ld2[32];
 	int i, trainable;
 	const char *scores_var;
@@ -607,10 +637,13 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		return -1;
 	nlaps = 0;
 	lap("");
-	r->all_bytes = kept_bytes(r, in);
+	computed = plan(r, in, floats);
+	r->all_bytes = weight_bytes(r, in);
+	for (i = 0; i < ST_COUNT; i++)
+		r->all_bytes += arena_bytes(floats[i]);
 	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
 		tensor_threads(1);
-	if ((keep & STAGE_KEEP_ALL) == STAGE_KEEP_ALL)
+	if ((keep & computed) == computed)	/* nothing to free early: one arena */
 		r->arena = tensor_arena_new(r->all_bytes);
 	tensor_arena_use(r->arena);
 	{	/* the largest stage: inputs, an activation or the scores */

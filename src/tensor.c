@@ -161,11 +161,13 @@ two_threads(void *(*fn)(void *), void *first, void *second)
 }
 
 /*
- * Large tensors (attention scores of GPT-sized runs) come straight from
- * mmap, zeroed by the kernel, with transparent huge pages requested: one
- * page fault per 2 MiB instead of per 4 KiB.  The mapping is len bytes
- * rounded up to `round`, its start 2 MiB aligned.  NULL: use calloc.
+ * Large tensors (attention scores of GPT-sized runs, from BIG bytes) come
+ * straight from mmap, zeroed by the kernel, with transparent huge pages
+ * requested: one page fault per 2 MiB instead of per 4 KiB.  The mapping
+ * is `bytes` rounded up to `round`, its start 2 MiB aligned.  NULL: none.
  */
+#define BIG ((size_t)2 << 20)
+
 static float *
 big_zeroed(size_t bytes, size_t round, size_t *mapped)
 {
@@ -173,7 +175,7 @@ big_zeroed(size_t bytes, size_t round, size_t *mapped)
 	char *p, *q;
 
 	*mapped = 0;
-	if (bytes < huge)
+	if (bytes == 0)
 		return NULL;
 	len = (bytes + round - 1) / round * round;
 	p = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -203,6 +205,7 @@ struct tensor_arena {
 };
 
 static struct tensor_arena *cur_arena;
+size_t tensor_arena_min = TENSOR_ARENA_MIN;
 
 struct tensor_arena *
 tensor_arena_new(size_t bytes)
@@ -214,7 +217,7 @@ tensor_arena_new(size_t bytes)
 #ifdef __SANITIZE_ADDRESS__
 	return NULL;	/* AddressSanitizer checks the bounds of separate blocks only */
 #endif
-	if (bytes < TENSOR_ARENA_MIN || (p = (char *)big_zeroed(bytes, 4096, &mapped)) == NULL)
+	if (bytes < tensor_arena_min || (p = (char *)big_zeroed(bytes, 4096, &mapped)) == NULL)
 		return NULL;
 	a = xcalloc(1, sizeof *a);
 	a->base = p;
@@ -339,12 +342,12 @@ new_tensor(int ndim, const int *shape, int zeroed)
 	bytes = numel * sizeof *t->data;
 	t->data = arena_take(bytes);
 	t->borrowed = t->data != NULL;
-	if (t->data == NULL && (t->data = take_spare(bytes, &t->mapped)) != NULL && zeroed)
-		memset(t->data, 0, bytes);
-	if (t->data == NULL && bytes >= ((size_t)2 << 20) && recycle_block > bytes)
-		t->data = big_zeroed(recycle_block, (size_t)2 << 20, &t->mapped);
-	if (t->data == NULL)
-		t->data = big_zeroed(bytes, (size_t)2 << 20, &t->mapped);
+	if (t->data == NULL && bytes >= BIG) {
+		if ((t->data = take_spare(bytes, &t->mapped)) != NULL && zeroed)
+			memset(t->data, 0, bytes);
+		if (t->data == NULL)
+			t->data = big_zeroed(recycle_block > bytes ? recycle_block : bytes, BIG, &t->mapped);
+	}
 	if (t->data == NULL)
 		t->data = xcalloc(numel ? numel : 1, sizeof *t->data);
 	return t;

@@ -51,6 +51,7 @@ void tensor_free(struct tensor *t);
  * quicker there) or when no mapping can be had: tensor_new() goes on alone.
  */
 #define TENSOR_ARENA_MIN ((size_t)8 << 20)
+extern size_t tensor_arena_min;	/* TENSOR_ARENA_MIN; tests lower it */
 struct tensor_arena;
 struct tensor_arena *tensor_arena_new(size_t bytes);
 void tensor_arena_use(struct tensor_arena *a);	/* NULL: none */

@@ -19,5 +19,7 @@ void test_mm_order(void);
 void test_print(void);
 void test_rng(void);
 void test_expr(void);
+void test_stage(void);
+void test_softmax_scaled(void);
 
 #endif

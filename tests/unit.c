@@ -14,6 +14,8 @@ main(void)
 	test_print();
 	test_rng();
 	test_expr();
+	test_stage();
+	test_softmax_scaled();
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }
