@@ -378,8 +378,8 @@ main(int argc, char **argv)
 		}
 		size_t refused, used = tensor_arena_used(r.arena, &refused);
 
-		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes\n",
-		    tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes);
+		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes of %zu computed\n",
+		    tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes, r.all_bytes);
 		fprintf(stderr, "timing: arena %zu bytes used, %zu bytes did not fit\n", used, refused);
 		stage_timing_print(stderr);
 	}

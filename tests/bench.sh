@@ -17,7 +17,7 @@ bench() {	# name file args...
 		ATTN_EXPLAIN_TIMING=1 /usr/bin/time -f "rss %M" "$BIN" "$@" "$file" > /dev/null 2> /tmp/bench.err.$$ &
 		start=$(date +%s%N); wait $!; end=$(date +%s%N)
 		rss=$(sed -n 's/^rss //p' /tmp/bench.err.$$)
-		mm=$(sed -n 's/^timing: matmul \([0-9.]*\) s \([0-9]*\) flop; tensors kept \([0-9]*\) bytes/\1 \2 \3/p' /tmp/bench.err.$$)
+		mm=$(sed -n 's/^timing: matmul \([0-9.]*\) s \([0-9]*\) flop; tensors kept \([0-9]*\) bytes of \([0-9]*\) computed/\1 \2 \3 \4/p' /tmp/bench.err.$$)
 		echo "$(( (end - start) / 1000 )) $rss $mm" >> /tmp/bench.$$
 		i=$((i + 1))
 	done
@@ -26,20 +26,24 @@ bench() {	# name file args...
 	mms=$(cut -d' ' -f3 /tmp/bench.$$ | median)
 	flop=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f4)
 	kept=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f5)
-	awk -v n="$name" -v w="$wall" -v r="$rss" -v m="$mms" -v f="$flop" -v k="$kept" 'BEGIN {
-		ratio = (k > 8388608 ? sprintf("x%.2f", r * 1024 / k) : "process baseline dominates")
-		printf "%-12s wall %8.1f ms   matmul %6.1f GFLOP/s   peak RSS %7.1f MiB   tensors kept %7.1f MiB (%s)\n",
-		    n, w / 1000, (m > 0 ? f / m / 1e9 : 0), r / 1024, k / 1048576, ratio }'
+	all=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f6)
+	awk -v n="$name" -v w="$wall" -v r="$rss" -v m="$mms" -v f="$flop" -v k="$kept" -v a="$all" 'BEGIN {
+		mem = (a > 8388608 ? sprintf("peak/kept x%.2f, peak/all x%.2f", r * 1024 / k, r * 1024 / a) : "process baseline dominates")
+		printf "%-13s wall %7.1f ms  matmul %5.1f GFLOP/s  peak RSS %6.1f MiB  stages %6.1f MiB, kept %6.1f MiB (%s)\n",
+		    n, w / 1000, (m > 0 ? f / m / 1e9 : 0), r / 1024, a / 1048576, k / 1048576, mem }'
 	rm -f /tmp/bench.$$ /tmp/bench.err.$$
 	LAST_WALL=$wall
 }
 
 echo "attn-explain bench: median of $RUNS runs on $(nproc) cores"
+echo "(--print keeps the stages it names and frees the rest after use; a plain run keeps all)"
 bench minGPT tests/bench/mingpt.json --print output.shape
 mingpt=$LAST_WALL
+bench minGPT-plain tests/bench/mingpt.json
 bench GPT-2-small tests/bench/gpt2.json --print output.shape
 gpt2=$LAST_WALL
 bench book data/your-journey.json
+ATTN_EXPLAIN_TIMING=1 "$BIN" --print output.shape tests/bench/mingpt.json 2>&1 >/dev/null | sed -n 's/^timing: stages/minGPT phases (one run, ms):/p'
 
 # PyTorch's products use whichever libblas.so.3 comes first: compare with
 # OpenBLAS (Debian libopenblas0-pthread) when it is installed, else with the
