@@ -172,19 +172,6 @@ struct rows_job {
 	float f;
 };
 
-/* y = a + b, b one row added to every row (nn.Linear's bias, added last) */
-static void
-bias_rows(void *arg, size_t lo, size_t hi)
-{
-	const struct rows_job *j = arg;
-	size_t i;
-	int c;
-
-	for (i = lo; i < hi; i++)
-		for (c = 0; c < j->n; c++)
-			j->y[i * j->n + c] = j->a[i * j->n + c] + j->b[c];
-}
-
 /* y = a / f or a * f */
 static void
 scale_rows(void *arg, size_t lo, size_t hi)
@@ -286,15 +273,8 @@ project(const struct run *r, const struct tensor *x, const struct layer *L)
 	int n = (int)(x->numel / (size_t)in);
 	struct tensor *y = new_lead(r, 2, r->T, out, 0);
 
-	if (L->linear)		/* W (out, in): x @ W.T */
-		tensor_mm_nt(y->data, x->data, L->w->data, n, out, in);
-	else			/* W (in, out) */
-		tensor_mm(y->data, x->data, L->w->data, n, out, in);
-	if (L->b != NULL) {
-		struct rows_job j = { r, y->data, L->b->data, y->data, out, 0, 0 };
-
-		rows(bias_rows, &j, (size_t)n);
-	}
+	/* W (out, in) for nn.Linear: x @ W.T + b; else W (in, out): x @ W */
+	tensor_linear(y->data, x->data, L->w->data, L->b ? L->b->data : NULL, n, out, in, L->linear);
 	if (x->ndim == 2)
 		set_grad(y, L->linear || has_grad(x), L->b ? "AddmmBackward0" : "MmBackward0");
 	else

@@ -536,14 +536,15 @@ typedef float v8 __attribute__((vector_size(32)));
 
 /*
  * Pack b (K, N), element [k][j] at b + k*rs + j*cs, into panels: panel p
- * holds columns 32p..32p+31 as K rows of 32 floats, zeros past N.
+ * holds columns 32p..32p+31 as K rows of 32 floats, zeros past N.  Panels
+ * p0..p1 only.
  */
 static void
-pack_b(float *bp, const float *b, size_t rs, size_t cs, int N, int K)
+pack_panels(float *bp, const float *b, size_t rs, size_t cs, int N, int K, int p0, int p1)
 {
-	int p, k, jj, np = (N + NR - 1) / NR;
+	int p, k, jj;
 
-	for (p = 0; p < np; p++) {
+	for (p = p0; p < p1; p++) {
 		float *d = bp + (size_t)p * K * NR;
 		int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
 
@@ -561,13 +562,21 @@ pack_b(float *bp, const float *b, size_t rs, size_t cs, int N, int K)
 	}
 }
 
+static void
+pack_b(float *bp, const float *b, size_t rs, size_t cs, int N, int K)
+{
+	pack_panels(bp, b, rs, cs, N, K, 0, (N + NR - 1) / NR);
+}
+
 /*
  * c[r][0..w-1] (+)= sum over k < kc of a[r][k] * bp[k][0..w-1], rows r <
- * rows <= 4, from zero when first, else from the sums c already holds.
+ * rows <= 4, from zero when first, else from the sums c already holds;
+ * then + bias[0..w-1] when bias is not NULL (the last pass of a linear
+ * layer: nn.Linear adds its bias to the finished sum).
  */
 TARGETS static void
 kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
-    int first, int rows, int w)
+    int first, int rows, int w, const float *bias)
 {
 	const float *a0 = a, *a1 = a + (rows > 1) * lda, *a2 = a + (rows > 2) * 2 * lda;
 	const float *a3 = a + (rows > 3) * 3 * lda;
@@ -611,6 +620,9 @@ kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, 
 		STORE8(t[2] + 8, c21);
 		STORE8(t[3], c30);
 		STORE8(t[3] + 8, c31);
+		for (r = 0; r < rows && bias != NULL; r++)
+			for (k = 0; k < w - h && k < 16; k++)
+				t[r][k] += bias[h + k];
 		for (r = 0; r < rows; r++)
 			memcpy(c + (size_t)r * ldc + h, t[r], n);
 	}
@@ -620,7 +632,7 @@ kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, 
 /* The same for AVX-512, rows <= 6: 6 x 32 outputs in 12 zmm accumulators. */
 __attribute__((target("avx512f"))) static void
 kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
-    int first, int rows, int w)
+    int first, int rows, int w, const float *bias)
 {
 	__mmask16 m0 = w >= 16 ? 0xffff : (__mmask16)((1u << w) - 1);
 	__mmask16 m1 = w >= 32 ? 0xffff : w > 16 ? (__mmask16)((1u << (w - 16)) - 1) : 0;
@@ -659,6 +671,22 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 		STEP(a5, c50, c51)
 #undef STEP
 	}
+	if (bias != NULL) {
+		__m512 b0 = _mm512_maskz_loadu_ps(m0, bias), b1 = _mm512_maskz_loadu_ps(m1, bias + 16);
+
+		c00 = _mm512_add_ps(c00, b0);
+		c01 = _mm512_add_ps(c01, b1);
+		c10 = _mm512_add_ps(c10, b0);
+		c11 = _mm512_add_ps(c11, b1);
+		c20 = _mm512_add_ps(c20, b0);
+		c21 = _mm512_add_ps(c21, b1);
+		c30 = _mm512_add_ps(c30, b0);
+		c31 = _mm512_add_ps(c31, b1);
+		c40 = _mm512_add_ps(c40, b0);
+		c41 = _mm512_add_ps(c41, b1);
+		c50 = _mm512_add_ps(c50, b0);
+		c51 = _mm512_add_ps(c51, b1);
+	}
 #define STOREROW(r, x0, x1) if (rows > r) { \
 	_mm512_mask_storeu_ps(c + (r) * ldc, m0, x0); \
 	_mm512_mask_storeu_ps(c + (r) * ldc + 16, m1, x1); }
@@ -672,12 +700,13 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 }
 #endif
 
-/* Rows i0..i1 of c (M, N) = a (M, K) @ b, b packed by pack_b(). */
+/* Rows i0..i1 of c (M, N) = a (M, K) @ b (+ bias), b packed by pack_b(). */
 static void
-mm_packed(float *c, const float *a, const float *bp, int i0, int i1, int N, int K)
+mm_packed(float *c, const float *a, const float *bp, const float *bias, int i0, int i1, int N, int K)
 {
 	int np = (N + NR - 1) / NR, k0, ib, p, i, mr = 4;
-	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int) = kern_generic;
+	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int,
+	    const float *) = kern_generic;
 
 #ifdef HAVE_AVX512_KERNEL
 	if (__builtin_cpu_supports("avx512f")) {
@@ -695,9 +724,11 @@ mm_packed(float *c, const float *a, const float *bp, int i0, int i1, int N, int 
 				const float *b = bp + ((size_t)p * K + (size_t)k0) * NR;
 				int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
 
+				const float *bj = bias != NULL && k0 + kc == K ? bias + j0 : NULL;
+
 				for (i = ib; i < ie; i += mr)
 					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * K + k0, (size_t)K,
-					    b, kc, k0 == 0, ie - i < mr ? ie - i : mr, w);
+					    b, kc, k0 == 0, ie - i < mr ? ie - i : mr, w, bj);
 			}
 		}
 	}
@@ -710,6 +741,7 @@ struct mm_job {
 	size_t sa, sb, sc;	/* strides between batch items */
 	size_t rs, cs;		/* b[k][j] at b + k*rs + j*cs */
 	const float *bp;	/* b packed once for every row (one item), or NULL */
+	const float *bias;	/* (N,) added to every row at the end, or NULL */
 	size_t lo, hi;		/* rows of the flattened (batch, M) range */
 };
 
@@ -740,7 +772,7 @@ mm_job_run(void *arg)
 
 		if (j->bp == NULL)
 			pack_b(bp, j->b + bi * j->sb, j->rs, j->cs, j->N, j->K);
-		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->bp ? j->bp : bp, i0, i1, j->N, j->K);
+		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
 		r += (size_t)(i1 - i0);
 	}
 	free(block);
@@ -790,8 +822,24 @@ now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-void
-tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
+struct pack_job {
+	float *bp;
+	const float *b;
+	size_t rs, cs;
+	int N, K, p0, p1;
+};
+
+static void *
+pack_job_run(void *arg)
+{
+	const struct pack_job *j = arg;
+
+	pack_panels(j->bp, j->b, j->rs, j->cs, j->N, j->K, j->p0, j->p1);
+	return NULL;
+}
+
+static void
+mm(float *c, const float *a, const float *b, const float *bias, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b)
 {
 	struct mm_job job[2];
@@ -811,13 +859,30 @@ tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int 
 	job[0].rs = trans_b ? 1 : (size_t)N;
 	job[0].cs = trans_b ? (size_t)K : 1;
 	job[0].bp = NULL;
+	job[0].bias = bias;
 	job[0].lo = 0;
 	job[0].hi = rows;
-	if (batch == 1 && M > 0 && N > 0) {	/* both threads share one packed b */
-		float *bp = packed_buf(N, K, &block);
+	if (K == 0) {		/* empty sums: zeros, plus the bias */
+		size_t r;
+		int n;
 
-		pack_b(bp, b, job[0].rs, job[0].cs, N, K);
-		job[0].bp = bp;
+		for (r = 0; r < rows; r++)
+			for (n = 0; n < N; n++)
+				c[r / (size_t)M * sc + r % (size_t)M * (size_t)N + (size_t)n] = bias ? 0.0f + bias[n] : 0.0f;
+		return;
+	}
+	if (batch == 1 && M > 0 && N > 0) {	/* both threads share one packed b */
+		int np = (N + NR - 1) / NR;
+		struct pack_job pj[2] = { { packed_buf(N, K, &block), b, job[0].rs, job[0].cs, N, K, 0, np / 2 } };
+
+		pj[1] = pj[0];
+		pj[1].p0 = pj[0].p1;
+		pj[1].p1 = np;
+		if ((double)N * K >= 65536)
+			two_threads(pack_job_run, &pj[0], &pj[1]);
+		else
+			pack_b(pj[0].bp, b, job[0].rs, job[0].cs, N, K);
+		job[0].bp = pj[0].bp;
 	}
 	/* a second thread pays off from about a million multiply-adds */
 	if ((double)rows * N * K >= 1e6 && rows >= 12) {
@@ -832,6 +897,19 @@ tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int 
 	free(block);
 	tensor_stats.mm_seconds += now() - t0;
 	tensor_stats.mm_flops += 2.0 * batch * M * N * K;
+}
+
+void
+tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
+    size_t sa, size_t sb, size_t sc, int trans_b)
+{
+	mm(c, a, b, NULL, batch, M, N, K, sa, sb, sc, trans_b);
+}
+
+void
+tensor_linear(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int trans_w)
+{
+	mm(y, x, w, bias, 1, M, N, K, 0, 0, 0, trans_w);
 }
 
 void
