@@ -328,30 +328,13 @@ context(const struct run *r, const struct tensor *w, const struct tensor *v)
 	return c;
 }
 
-/* Scores / sqrt(head_dim) or * scale, or the scores themselves in simple mode. */
+/* y = torch.softmax(x, dim=-1); y may be x itself (in place) */
 static struct tensor *
-scale_scores(const struct run *r, const struct tensor *s)
+softmax(struct tensor *x, struct tensor *y)
 {
-	struct tensor *y;
-	struct rows_job j = { r, s->data, NULL, NULL, r->T, r->scale_divides, r->scale_used };
-
-	if (!r->scaled)
-		return tensor_copy(s);
-	y = tensor_new_uninit(s->ndim, s->shape);
-	j.y = y->data;
-	rows(scale_rows, &j, y->numel / (size_t)r->T);
-	set_grad(y, has_grad(s), r->scale_divides ? "DivBackward0" : "MulBackward0");
-	return y;
-}
-
-static struct tensor *
-softmax(const struct tensor *x)
-{
-	struct tensor *y = tensor_new_uninit(x->ndim, x->shape);
-
+	set_grad(y, has_grad(x), "SoftmaxBackward0");
 	tensor_softmax_rows(y->data, x->data, x->numel / (size_t)x->shape[x->ndim - 1],
 	    x->shape[x->ndim - 1]);
-	set_grad(y, has_grad(x), "SoftmaxBackward0");
 	return y;
 }
 
@@ -578,6 +561,23 @@ drop(struct run *r, unsigned keep, int id)
 	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
 }
 
+/*
+ * Where a stage computed element by element from stage `id` goes: into
+ * id's own memory when the run does not keep id (this is its last use),
+ * so that a run keeping little needs few big blocks; else a new tensor.
+ */
+static struct tensor *
+into(struct run *r, unsigned keep, int id)
+{
+	struct tensor *t = r->st[id];
+
+	if (keep & STAGE_BIT(id))
+		return tensor_new_uninit(t->ndim, t->shape);
+	r->st[id] = NULL;
+	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
+	return t;
+}
+
 int
 stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen)
 {
@@ -587,7 +587,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	double floats[ST_COUNT];
 	unsigned computed;
 	char ld[32], ld2[32];
-	int i, trainable;
+	int i, trainable, src;
 	const char *scores_var;
 
 	memset(r, 0, sizeof *r);
@@ -742,40 +742,11 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	} else {
 		r->scaled = 0;
 	}
-	scores_var = "attn_scores";
-	if (in->causal) {
-		struct tensor *m = tri(r->T, 1), *ms = tensor_new_uninit(s->ndim, s->shape);
-		struct rows_job j = { r, s->data, NULL, ms->data, r->T, 0, 0 };
-
-		rows(mask_rows, &j, s->numel / (size_t)r->T);
-		set_grad(ms, has_grad(s), "MaskedFillBackward0");
-		r->st[ST_MASK] = m;
-		r->st[ST_MASKED_SCORES] = ms;
-		code(r, ST_MASK, "mask = torch.triu(torch.ones(%d, %d), diagonal=1)", r->T, r->T);
-		code(r, ST_MASKED_SCORES, "masked_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)");
-		scores_var = "masked_scores";
-	} else {
-		snprintf(r->why[ST_MASK], sizeof r->why[0], "not computed: causal is false");
-		snprintf(r->why[ST_MASKED_SCORES], sizeof r->why[0], "not computed: causal is false");
-	}
-	lap("mask");
-	r->st[ST_SCALED_SCORES] = scale_scores(r, in->causal ? r->st[ST_MASKED_SCORES] : s);
-	drop(r, keep, ST_MASK);
-	drop(r, keep, ST_MASKED_SCORES);
-	if (!r->scaled)
-		code(r, ST_SCALED_SCORES, "scaled_scores = %s  # simple mode: no scaling", scores_var);
-	else if (r->scale_divides)
-		code(r, ST_SCALED_SCORES, "scaled_scores = %s / keys.shape[-1]**0.5  # sqrt(%d)", scores_var, r->hd);
-	else
-		code(r, ST_SCALED_SCORES, "scaled_scores = %s * %.9g", scores_var, in->scale);
-	lap("scale");
-	w = softmax(r->st[ST_SCALED_SCORES]);
-	r->st[ST_ATTN_WEIGHTS] = w;
-	drop(r, keep, ST_SCALED_SCORES);
-	code(r, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(scaled_scores, dim=-1)");
-
-	lap("softmax");
-	/* the other route to causal weights: softmax, zero the future, renormalise */
+	/*
+	 * The second route to causal weights first: it reads the scores, which
+	 * the masked scores may then overwrite when the run does not keep them
+	 * (independent stages: their order changes no number).
+	 */
 	if (in->causal) {
 		struct tensor *uw, *ms, *mn;
 		struct rows_job j = { r, NULL, NULL, NULL, r->T, 0, 1 };	/* f = 1: b is (T, T) */
@@ -783,30 +754,27 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 
 		if (r->scaled) {	/* softmax(scale_scores(s)), without keeping the scaled copy */
 			uw = tensor_new_uninit(s->ndim, s->shape);
-			tensor_softmax_rows_scaled(uw->data, s->data, s->numel / (size_t)r->T, r->T,
-			    r->scale_used, r->scale_divides);
+			tensor_softmax_rows_scaled(uw->data, s->data, n, r->T, r->scale_used, r->scale_divides);
 			set_grad(uw, has_grad(s), "SoftmaxBackward0");
 		} else {
-			uw = softmax(s);
+			uw = softmax(s, tensor_new_uninit(s->ndim, s->shape));
 		}
 		r->st[ST_UNMASKED_WEIGHTS] = uw;
 		r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
-		ms = tensor_new_uninit(uw->ndim, uw->shape);
+		ms = into(r, keep, ST_UNMASKED_WEIGHTS);
 		j.a = uw->data;
 		j.b = r->st[ST_MASK_SIMPLE]->data;
 		j.y = ms->data;
 		rows(mul_rows, &j, n);
 		set_grad(ms, has_grad(uw), "MulBackward0");
 		r->st[ST_MASKED_SIMPLE] = ms;
-		drop(r, keep, ST_UNMASKED_WEIGHTS);
 		drop(r, keep, ST_MASK_SIMPLE);
-		mn = tensor_new_uninit(ms->ndim, ms->shape);
+		mn = into(r, keep, ST_MASKED_SIMPLE);
 		j.a = ms->data;
 		j.y = mn->data;
 		rows(renorm_rows, &j, n);
 		set_grad(mn, has_grad(ms), "DivBackward0");
 		r->st[ST_MASKED_SIMPLE_NORM] = mn;
-		drop(r, keep, ST_MASKED_SIMPLE);
 		drop(r, keep, ST_MASKED_SIMPLE_NORM);
 		if (!r->scaled)
 			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores, dim=-1)");
@@ -821,12 +789,67 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		for (i = ST_UNMASKED_WEIGHTS; i <= ST_MASKED_SIMPLE_NORM; i++)
 			snprintf(r->why[i], sizeof r->why[0], "not computed: causal is false");
 	}
-	drop(r, keep, ST_ATTN_SCORES);
 	lap("route2");
+
+	/* mask, scale, softmax: each may overwrite the stage before it */
+	src = ST_ATTN_SCORES;
+	scores_var = "attn_scores";
+	if (in->causal) {
+		struct tensor *m = tri(r->T, 1), *ms;
+		struct rows_job j = { r, s->data, NULL, NULL, r->T, 0, 0 };
+
+		ms = into(r, keep, ST_ATTN_SCORES);
+		j.y = ms->data;
+
+		rows(mask_rows, &j, s->numel / (size_t)r->T);
+		set_grad(ms, has_grad(s), "MaskedFillBackward0");
+		r->st[ST_MASK] = m;
+		r->st[ST_MASKED_SCORES] = ms;
+		drop(r, keep, ST_MASK);
+		code(r, ST_MASK, "mask = torch.triu(torch.ones(%d, %d), diagonal=1)", r->T, r->T);
+		code(r, ST_MASKED_SCORES, "masked_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)");
+		src = ST_MASKED_SCORES;
+		scores_var = "masked_scores";
+	} else {
+		snprintf(r->why[ST_MASK], sizeof r->why[0], "not computed: causal is false");
+		snprintf(r->why[ST_MASKED_SCORES], sizeof r->why[0], "not computed: causal is false");
+	}
+	lap("mask");
+	{
+		struct tensor *x0 = r->st[src], *y;
+		struct rows_job j = { r, x0->data, NULL, NULL, r->T, r->scale_divides, r->scale_used };
+
+		y = into(r, keep, src);
+		j.y = y->data;
+		if (r->scaled) {
+			rows(scale_rows, &j, y->numel / (size_t)r->T);
+			set_grad(y, has_grad(x0), r->scale_divides ? "DivBackward0" : "MulBackward0");
+		} else if (y != x0) {	/* simple mode: the scores themselves */
+			memcpy(y->data, x0->data, y->numel * sizeof *y->data);
+			y->grad_fn = x0->grad_fn;
+			y->requires_grad = x0->requires_grad;
+		}
+		r->st[ST_SCALED_SCORES] = y;
+	}
+	if (!r->scaled)
+		code(r, ST_SCALED_SCORES, "scaled_scores = %s  # simple mode: no scaling", scores_var);
+	else if (r->scale_divides)
+		code(r, ST_SCALED_SCORES, "scaled_scores = %s / keys.shape[-1]**0.5  # sqrt(%d)", scores_var, r->hd);
+	else
+		code(r, ST_SCALED_SCORES, "scaled_scores = %s * %.9g", scores_var, in->scale);
+	lap("scale");
+	w = r->st[ST_SCALED_SCORES];
+	w = softmax(w, into(r, keep, ST_SCALED_SCORES));
+	r->st[ST_ATTN_WEIGHTS] = w;
+	code(r, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(scaled_scores, dim=-1)");
+	lap("softmax");
 	/* dropout, training mode */
 	if (in->dropout > 0) {
-		struct tensor *m = tensor_new_uninit(w->ndim, w->shape), *dw = tensor_new_uninit(w->ndim, w->shape);
-		struct rows_job j = { r, w->data, m->data, dw->data, r->T, 0, 0 };	/* f = 0: b as big as a */
+		struct tensor *m = tensor_new_uninit(w->ndim, w->shape), *dw;
+		struct rows_job j = { r, w->data, m->data, NULL, r->T, 0, 0 };	/* f = 0: b as big as a */
+
+		dw = into(r, keep, ST_ATTN_WEIGHTS);
+		j.y = dw->data;
 
 		if (in->has_dropout_seed)
 			rng_seed(&g, in->dropout_seed);

@@ -1032,6 +1032,40 @@ lane_sum8(const float *x, int n)
 }
 
 /*
+ * *max = the largest of x[0..n), 16 lanes at a time so that it vectorises
+ * (the order cannot change a maximum; -0 and +0 give the same exp below);
+ * returns whether there is a NaN, which the caller looks for itself.
+ */
+FMA_CLONES static int
+row_max(const float *x, int n, float *max)
+{
+	float m[16], best = -INFINITY;
+	int bad[16], any = 0, j, l;
+
+	for (l = 0; l < 16; l++) {
+		m[l] = -INFINITY;
+		bad[l] = 0;
+	}
+	for (j = 0; j + 16 <= n; j += 16)
+		for (l = 0; l < 16; l++) {
+			float v = x[j + l];
+
+			bad[l] |= v != v;
+			m[l] = v > m[l] ? v : m[l];
+		}
+	for (; j < n; j++) {
+		any |= x[j] != x[j];
+		best = x[j] > best ? x[j] : best;
+	}
+	for (l = 0; l < 16; l++) {
+		any |= bad[l];
+		best = m[l] > best ? m[l] : best;
+	}
+	*max = best;
+	return any;
+}
+
+/*
  * As ATen's vectorised softmax over the last dimension: subtract the row
  * max, exp, sum, then multiply by the reciprocal of the sum.  A row of all
  * -inf gives NaN, as in PyTorch.  Bit-identical to torch.softmax.
@@ -1062,13 +1096,10 @@ softmax_job_run(void *arg)
 				y[j] = sj->divides ? x[j] / sj->scale : x[j] * sj->scale;
 			x = y;
 		}
-		for (j = 0; j < n; j++) {
-			if (isnan(x[j])) {
-				max = x[j];
-				break;
-			}
-			if (x[j] > max)
-				max = x[j];
+		if (row_max(x, n, &max)) {	/* a NaN: the first one, as ATen's loop meets it */
+			for (j = 0; j < n && !isnan(x[j]); j++)
+				;
+			max = x[j];
 		}
 		exp_row(y, x, max, n);
 		inv = 1 / lane_sum8(y, n);
