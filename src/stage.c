@@ -177,14 +177,8 @@ static void
 scale_rows(void *arg, size_t lo, size_t hi)
 {
 	const struct rows_job *j = arg;
-	size_t i, e = hi * j->n;
 
-	if (j->divides)
-		for (i = lo * j->n; i < e; i++)
-			j->y[i] = j->a[i] / j->f;
-	else
-		for (i = lo * j->n; i < e; i++)
-			j->y[i] = j->a[i] * j->f;
+	tensor_scale(j->y + lo * j->n, j->a + lo * j->n, (hi - lo) * j->n, j->f, j->divides);
 }
 
 /* y = a * b, b (T, T) repeated over every leading index when n is T, else b as big as a */
@@ -193,14 +187,11 @@ mul_rows(void *arg, size_t lo, size_t hi)
 {
 	const struct rows_job *j = arg;
 	size_t i;
-	int c, T = j->r->T;
+	int T = j->r->T;
 
-	for (i = lo; i < hi; i++) {
-		const float *m = j->f != 0 ? j->b + (i % (size_t)T) * T : j->b + i * j->n;
-
-		for (c = 0; c < j->n; c++)
-			j->y[i * j->n + c] = j->a[i * j->n + c] * m[c];
-	}
+	for (i = lo; i < hi; i++)
+		tensor_mul(j->y + i * j->n, j->a + i * j->n,
+		    j->f != 0 ? j->b + (i % (size_t)T) * T : j->b + i * j->n, (size_t)j->n);
 }
 
 /* y = a / a.sum(dim=-1, keepdim=True) */
@@ -209,14 +200,10 @@ renorm_rows(void *arg, size_t lo, size_t hi)
 {
 	const struct rows_job *j = arg;
 	size_t i;
-	int c;
 
-	for (i = lo; i < hi; i++) {
-		float fs = tensor_sum(j->a + i * j->n, (size_t)j->n);
-
-		for (c = 0; c < j->n; c++)
-			j->y[i * j->n + c] = j->a[i * j->n + c] / fs;
-	}
+	for (i = lo; i < hi; i++)
+		tensor_scale(j->y + i * j->n, j->a + i * j->n, (size_t)j->n,
+		    tensor_sum(j->a + i * j->n, (size_t)j->n), 1);
 }
 
 /* y = a.masked_fill(triu(ones(T, T), 1).bool(), -inf): rows of T scores */
@@ -229,9 +216,9 @@ mask_rows(void *arg, size_t lo, size_t hi)
 
 	for (i = lo; i < hi; i++) {
 		t = (int)(i % (size_t)j->n);
-		for (c = 0; c <= t; c++)
-			j->y[i * j->n + c] = j->a[i * j->n + c];
-		for (; c < j->n; c++)
+		if (j->y != j->a)
+			memcpy(j->y + i * j->n, j->a + i * j->n, (size_t)(t + 1) * sizeof(float));
+		for (c = t + 1; c < j->n; c++)
 			j->y[i * j->n + c] = -INFINITY;
 	}
 }

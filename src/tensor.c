@@ -1031,6 +1031,28 @@ lane_sum8(const float *x, int n)
 	return a4[0] + a4[1];
 }
 
+FMA_CLONES void
+tensor_scale(float *y, const float *x, size_t n, float f, int divides)
+{
+	size_t i;
+
+	if (divides)
+		for (i = 0; i < n; i++)
+			y[i] = x[i] / f;
+	else
+		for (i = 0; i < n; i++)
+			y[i] = x[i] * f;
+}
+
+FMA_CLONES void
+tensor_mul(float *y, const float *a, const float *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		y[i] = a[i] * b[i];
+}
+
 /*
  * *max = the largest of x[0..n), 16 lanes at a time so that it vectorises
  * (the order cannot change a maximum; -0 and +0 give the same exp below);
@@ -1079,7 +1101,7 @@ struct softmax_job {
 	int scaled, divides;
 };
 
-static void *
+FMA_CLONES static void *
 softmax_job_run(void *arg)
 {
 	const struct softmax_job *sj = arg;

@@ -99,6 +99,9 @@ void tensor_linear(float *y, const float *x, const float *w, const float *bias, 
  */
 void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b);
+/* y = x / f (divides) or x * f, and y = a * b, element-wise; y may be x or a (in place) */
+void tensor_scale(float *y, const float *x, size_t n, float f, int divides);
+void tensor_mul(float *y, const float *a, const float *b, size_t n);
 /* softmax along rows of length n, as torch.softmax(x, dim=-1) */
 void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);
 /* the same of in / scale (divides) or in * scale, without the scaled copy */
