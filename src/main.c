@@ -378,8 +378,9 @@ main(int argc, char **argv)
 		}
 		size_t refused, used = tensor_arena_used(r.arena, &refused);
 
-		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes of %zu computed\n",
-		    tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes, r.all_bytes);
+		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes of %zu computed, "
+		    "at most %zu alive at once\n", tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes,
+		    r.all_bytes, tensor_stats.peak_live_bytes);
 		fprintf(stderr, "timing: arena %zu bytes used, %zu bytes did not fit\n", used, refused);
 		stage_timing_print(stderr);
 	}

@@ -213,22 +213,24 @@ two_threads(void *(*fn)(void *), void *first, void *second)
 
 /*
  * Large tensors (attention scores of GPT-sized runs, from BIG bytes) come
- * straight from mmap, zeroed by the kernel, with transparent huge pages
- * requested: one page fault per 2 MiB instead of per 4 KiB.  The mapping
- * is `bytes` rounded up to `round`, its start 2 MiB aligned.  NULL: none.
+ * straight from mmap, zeroed by the kernel: `reserve` bytes of address
+ * space, 2 MiB aligned, with transparent huge pages (one page fault per 2
+ * MiB instead of per 4 KiB) everywhere but in the 2 MiB page where the
+ * first `use` bytes end: a huge page there would hold up to 2 MiB that
+ * nothing uses.  NULL: none.
  */
 #define BIG ((size_t)2 << 20)
 
 static float *
-big_zeroed(size_t bytes, size_t round, size_t *mapped)
+big_zeroed(size_t reserve, size_t use, size_t *mapped)
 {
 	size_t huge = (size_t)2 << 20, len;
 	char *p, *q;
 
 	*mapped = 0;
-	if (bytes == 0)
+	if (reserve == 0)
 		return NULL;
-	len = (bytes + round - 1) / round * round;
+	len = (reserve + 4095) / 4096 * 4096;
 	p = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
@@ -239,7 +241,14 @@ big_zeroed(size_t bytes, size_t round, size_t *mapped)
 	if (p + len + huge > q + len)
 		munmap(q + len, (size_t)(p + len + huge - (q + len)));
 #ifdef MADV_HUGEPAGE
-	madvise(q, len, MADV_HUGEPAGE);
+	{	/* all but the 2 MiB page where the first use ends */
+		size_t lo = use / huge * huge, hi = (use + huge - 1) / huge * huge, end = len / huge * huge;
+
+		if (lo > 0)
+			madvise(q, lo, MADV_HUGEPAGE);
+		if (end > hi)
+			madvise(q + hi, end - hi, MADV_HUGEPAGE);
+	}
 #endif
 	*mapped = len;
 	return (float *)q;
@@ -268,7 +277,7 @@ tensor_arena_new(size_t bytes)
 #ifdef __SANITIZE_ADDRESS__
 	return NULL;	/* AddressSanitizer checks the bounds of separate blocks only */
 #endif
-	if (bytes < tensor_arena_min || (p = (char *)big_zeroed(bytes, 4096, &mapped)) == NULL)
+	if (bytes < tensor_arena_min || (p = (char *)big_zeroed(bytes, bytes, &mapped)) == NULL)
 		return NULL;
 	a = xcalloc(1, sizeof *a);
 	a->base = p;
@@ -391,13 +400,16 @@ new_tensor(int ndim, const int *shape, int zeroed)
 		t->shape[i] = shape[i];
 	t->numel = numel;
 	bytes = numel * sizeof *t->data;
+	tensor_stats.live_bytes += bytes;
+	if (tensor_stats.live_bytes > tensor_stats.peak_live_bytes)
+		tensor_stats.peak_live_bytes = tensor_stats.live_bytes;
 	t->data = arena_take(bytes);
 	t->borrowed = t->data != NULL;
 	if (t->data == NULL && bytes >= BIG) {
 		if ((t->data = take_spare(bytes, &t->mapped)) != NULL && zeroed)
 			memset(t->data, 0, bytes);
 		if (t->data == NULL)
-			t->data = big_zeroed(recycle_block > bytes ? recycle_block : bytes, BIG, &t->mapped);
+			t->data = big_zeroed(recycle_block > bytes ? recycle_block : bytes, bytes, &t->mapped);
 	}
 	if (t->data == NULL)
 		t->data = xcalloc(numel ? numel : 1, sizeof *t->data);
@@ -443,6 +455,7 @@ tensor_free(struct tensor *t)
 {
 	if (t == NULL)
 		return;
+	tensor_stats.live_bytes -= t->numel * sizeof *t->data;
 	if (t->mapped && recycle_block > 0 && nspares < (int)(sizeof spares / sizeof spares[0])) {
 		spares[nspares].p = t->data;
 		spares[nspares++].len = t->mapped;

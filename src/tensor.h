@@ -69,9 +69,10 @@ char *tensor_size_str(char *buf, size_t len, const struct tensor *t);
  * in the printed digits.  tensor.c is built with -ffp-contract=off.
  */
 
-/* Time and floating-point operations spent in matrix products (for make bench). */
+/* Time and floating-point operations spent in matrix products, tensor bytes alive (for make bench). */
 struct tensor_stats {
 	double mm_seconds, mm_flops;
+	size_t live_bytes, peak_live_bytes;	/* tensor data alive now, and at most */
 };
 extern struct tensor_stats tensor_stats;
 

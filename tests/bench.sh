@@ -17,7 +17,7 @@ bench() {	# name file args...
 		ATTN_EXPLAIN_TIMING=1 /usr/bin/time -f "rss %M" "$BIN" "$@" "$file" > /dev/null 2> /tmp/bench.err.$$ &
 		start=$(date +%s%N); wait $!; end=$(date +%s%N)
 		rss=$(sed -n 's/^rss //p' /tmp/bench.err.$$)
-		mm=$(sed -n 's/^timing: matmul \([0-9.]*\) s \([0-9]*\) flop; tensors kept \([0-9]*\) bytes of \([0-9]*\) computed/\1 \2 \3 \4/p' /tmp/bench.err.$$)
+		mm=$(sed -n 's/^timing: matmul \([0-9.]*\) s \([0-9]*\) flop; tensors kept \([0-9]*\) bytes of \([0-9]*\) computed, at most \([0-9]*\) alive at once/\1 \2 \3 \4 \5/p' /tmp/bench.err.$$)
 		echo "$(( (end - start) / 1000 )) $rss $mm" >> /tmp/bench.$$
 		i=$((i + 1))
 	done
@@ -27,10 +27,12 @@ bench() {	# name file args...
 	flop=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f4)
 	kept=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f5)
 	all=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f6)
-	awk -v n="$name" -v w="$wall" -v r="$rss" -v m="$mms" -v f="$flop" -v k="$kept" -v a="$all" 'BEGIN {
-		mem = (a > 8388608 ? sprintf("peak/kept x%.2f, peak/all x%.2f", r * 1024 / k, r * 1024 / a) : "process baseline dominates")
-		printf "%-13s wall %7.1f ms  matmul %5.1f GFLOP/s  peak RSS %6.1f MiB  stages %6.1f MiB, kept %6.1f MiB (%s)\n",
-		    n, w / 1000, (m > 0 ? f / m / 1e9 : 0), r / 1024, a / 1048576, k / 1048576, mem }'
+	live=$(head -n 1 /tmp/bench.$$ | cut -d' ' -f7)
+	awk -v n="$name" -v w="$wall" -v r="$rss" -v m="$mms" -v f="$flop" -v k="$kept" -v a="$all" -v l="$live" 'BEGIN {
+		mem = (a > 8388608 ? sprintf("x%.2f of the %.1f MiB of tensors alive at the peak; all stages %.1f MiB, kept %.1f MiB",
+		    r * 1024 / l, l / 1048576, a / 1048576, k / 1048576) : "process baseline dominates")
+		printf "%-13s wall %7.1f ms  matmul %5.1f GFLOP/s  peak RSS %6.1f MiB (%s)\n",
+		    n, w / 1000, (m > 0 ? f / m / 1e9 : 0), r / 1024, mem }'
 	rm -f /tmp/bench.$$ /tmp/bench.err.$$
 	LAST_WALL=$wall
 }
