@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "diag.h"
 #include "rng.h"
@@ -51,20 +50,11 @@ static struct {
 static int nlaps;
 static double lap_start;
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* The time since the last lap goes to `what` ("" starts the clock). */
 static void
 lap(const char *what)
 {
-	double t = now();
+	double t = tensor_clock();
 
 	if (*what != '\0' && nlaps < (int)(sizeof laps / sizeof laps[0])) {
 		laps[nlaps].what = what;

@@ -657,59 +657,39 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 
 	c00 = c01 = c10 = c11 = c20 = c21 = _mm512_setzero_ps();
 	c30 = c31 = c40 = c41 = c50 = c51 = _mm512_setzero_ps();
-	if (!first) {
-#define LOADROW(r, x0, x1) if (rows > r) { \
+	/* ROW(r, a_r, sums of columns 0..15, 16..31) for each of the 6 rows */
+#define EACH_ROW(ROW) ROW(0, a0, c00, c01) ROW(1, a1, c10, c11) ROW(2, a2, c20, c21) \
+	ROW(3, a3, c30, c31) ROW(4, a4, c40, c41) ROW(5, a5, c50, c51)
+#define LOAD(r, ar, x0, x1) if (rows > r) { \
 		x0 = _mm512_maskz_loadu_ps(m0, c + (r) * ldc); \
 		x1 = _mm512_maskz_loadu_ps(m1, c + (r) * ldc + 16); }
-		LOADROW(0, c00, c01)
-		LOADROW(1, c10, c11)
-		LOADROW(2, c20, c21)
-		LOADROW(3, c30, c31)
-		LOADROW(4, c40, c41)
-		LOADROW(5, c50, c51)
-#undef LOADROW
+#define STEP(r, ar, x0, x1) x = _mm512_set1_ps(ar[k]); \
+		x0 = _mm512_add_ps(x0, _mm512_mul_ps(b0, x)); \
+		x1 = _mm512_add_ps(x1, _mm512_mul_ps(b1, x));
+#define BIAS(r, ar, x0, x1) x0 = _mm512_add_ps(x0, b0); x1 = _mm512_add_ps(x1, b1);
+#define STORE(r, ar, x0, x1) if (rows > r) { \
+		_mm512_mask_storeu_ps(c + (r) * ldc, m0, x0); \
+		_mm512_mask_storeu_ps(c + (r) * ldc + 16, m1, x1); }
+	if (!first) {
+		EACH_ROW(LOAD)
 	}
 	for (k = 0; k < kc; k++) {
 		__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), b1 = _mm512_load_ps(bp + (size_t)k * NR + 16);
 		__m512 x;
 
-#define STEP(ar, x0, x1) x = _mm512_set1_ps(ar[k]); \
-		x0 = _mm512_add_ps(x0, _mm512_mul_ps(b0, x)); \
-		x1 = _mm512_add_ps(x1, _mm512_mul_ps(b1, x));
-		STEP(a0, c00, c01)
-		STEP(a1, c10, c11)
-		STEP(a2, c20, c21)
-		STEP(a3, c30, c31)
-		STEP(a4, c40, c41)
-		STEP(a5, c50, c51)
-#undef STEP
+		EACH_ROW(STEP)
 	}
 	if (bias != NULL) {
 		__m512 b0 = _mm512_maskz_loadu_ps(m0, bias), b1 = _mm512_maskz_loadu_ps(m1, bias + 16);
 
-		c00 = _mm512_add_ps(c00, b0);
-		c01 = _mm512_add_ps(c01, b1);
-		c10 = _mm512_add_ps(c10, b0);
-		c11 = _mm512_add_ps(c11, b1);
-		c20 = _mm512_add_ps(c20, b0);
-		c21 = _mm512_add_ps(c21, b1);
-		c30 = _mm512_add_ps(c30, b0);
-		c31 = _mm512_add_ps(c31, b1);
-		c40 = _mm512_add_ps(c40, b0);
-		c41 = _mm512_add_ps(c41, b1);
-		c50 = _mm512_add_ps(c50, b0);
-		c51 = _mm512_add_ps(c51, b1);
+		EACH_ROW(BIAS)
 	}
-#define STOREROW(r, x0, x1) if (rows > r) { \
-	_mm512_mask_storeu_ps(c + (r) * ldc, m0, x0); \
-	_mm512_mask_storeu_ps(c + (r) * ldc + 16, m1, x1); }
-	STOREROW(0, c00, c01)
-	STOREROW(1, c10, c11)
-	STOREROW(2, c20, c21)
-	STOREROW(3, c30, c31)
-	STOREROW(4, c40, c41)
-	STOREROW(5, c50, c51)
-#undef STOREROW
+	EACH_ROW(STORE)
+#undef EACH_ROW
+#undef LOAD
+#undef STEP
+#undef BIAS
+#undef STORE
 }
 #endif
 
@@ -826,8 +806,8 @@ tensor_parallel(void (*fn)(void *ctx, size_t lo, size_t hi), void *ctx, size_t r
 
 struct tensor_stats tensor_stats;
 
-static double
-now(void)
+double
+tensor_clock(void)
 {
 	struct timespec ts;
 
@@ -858,7 +838,7 @@ mm(float *c, const float *a, const float *b, const float *bias, int batch, int M
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
 	void *block = NULL;
-	double t0 = now();
+	double t0 = tensor_clock();
 
 	job[0].c = c;
 	job[0].a = a;
@@ -908,7 +888,7 @@ mm(float *c, const float *a, const float *b, const float *bias, int batch, int M
 		mm_job_run(&job[0]);
 	}
 	free(block);
-	tensor_stats.mm_seconds += now() - t0;
+	tensor_stats.mm_seconds += tensor_clock() - t0;
 	tensor_stats.mm_flops += 2.0 * batch * M * N * K;
 }
 

@@ -75,6 +75,7 @@ struct tensor_stats {
 	size_t live_bytes, peak_live_bytes;	/* tensor data alive now, and at most */
 };
 extern struct tensor_stats tensor_stats;
+double tensor_clock(void);	/* seconds, monotonic */
 
 /*
  * 1: start a worker thread that takes the second half of every parallel
