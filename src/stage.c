@@ -156,10 +156,12 @@ new_scores(const struct run *r)
 struct rows_job {
 	const struct run *r;
 	const float *a, *b;	/* operands, as each pass says */
-	float *y;		/* the result */
+	float *y;		/* the result (may be a: in place) */
 	int n;			/* floats per row */
-	int divides;		/* scale: divide by f, else multiply */
-	float f;
+	float f;		/* scale_rows: the factor ... */
+	int divides;		/* ... that a is divided by, else multiplied by */
+	int tril;		/* mul_rows: b is (T, T), the same for every leading index */
+	int merge;		/* split_rows: the heads back into rows */
 };
 
 /* y = a / f or a * f */
@@ -171,7 +173,7 @@ scale_rows(void *arg, size_t lo, size_t hi)
 	tensor_scale(j->y + lo * j->n, j->a + lo * j->n, (hi - lo) * j->n, j->f, j->divides);
 }
 
-/* y = a * b, b (T, T) repeated over every leading index when n is T, else b as big as a */
+/* y = a * b, b as big as a, or (T, T) for every leading index */
 static void
 mul_rows(void *arg, size_t lo, size_t hi)
 {
@@ -181,7 +183,7 @@ mul_rows(void *arg, size_t lo, size_t hi)
 
 	for (i = lo; i < hi; i++)
 		tensor_mul(j->y + i * j->n, j->a + i * j->n,
-		    j->f != 0 ? j->b + (i % (size_t)T) * T : j->b + i * j->n, (size_t)j->n);
+		    j->tril ? j->b + (i % (size_t)T) * T : j->b + i * j->n, (size_t)j->n);
 }
 
 /* y = a / a.sum(dim=-1, keepdim=True) */
@@ -225,7 +227,7 @@ split_rows(void *arg, size_t lo, size_t hi)
 		size_t t = i % (size_t)r->T, h = i / (size_t)r->T % (size_t)r->H, b = i / ((size_t)r->T * r->H);
 		size_t head = i * r->hd, row = (b * r->T + t) * r->d_out + h * r->hd;
 
-		if (j->divides)		/* merge */
+		if (j->merge)
 			memcpy(j->y + row, j->a + head, (size_t)r->hd * sizeof(float));
 		else
 			memcpy(j->y + head, j->a + row, (size_t)r->hd * sizeof(float));
@@ -264,7 +266,7 @@ static struct tensor *
 split_heads(const struct run *r, const struct tensor *x)
 {
 	struct tensor *y = new_lead(r, 3, r->H, r->T, r->hd);
-	struct rows_job j = { r, x->data, NULL, y->data, r->hd, 0, 0 };
+	struct rows_job j = { .r = r, .a = x->data, .y = y->data, .n = r->hd };
 
 	rows(split_rows, &j, y->numel / (size_t)r->hd);
 	set_grad(y, has_grad(x), "TransposeBackward0");
@@ -726,7 +728,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	 */
 	if (in->causal) {
 		struct tensor *uw, *ms, *mn;
-		struct rows_job j = { r, NULL, NULL, NULL, r->T, 0, 1 };	/* f = 1: b is (T, T) */
+		struct rows_job j = { .r = r, .n = r->T, .tril = 1 };
 		size_t n = s->numel / (size_t)r->T;
 
 		if (r->scaled) {	/* softmax(scale_scores(s)), without keeping the scaled copy */
@@ -773,7 +775,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	scores_var = "attn_scores";
 	if (in->causal) {
 		struct tensor *m = tri(r->T, 1), *ms;
-		struct rows_job j = { r, s->data, NULL, NULL, r->T, 0, 0 };
+		struct rows_job j = { .r = r, .a = s->data, .n = r->T };
 
 		ms = into(r, keep, ST_ATTN_SCORES);
 		j.y = ms->data;
@@ -794,7 +796,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	lap("mask");
 	{
 		struct tensor *x0 = r->st[src], *y;
-		struct rows_job j = { r, x0->data, NULL, NULL, r->T, r->scale_divides, r->scale_used };
+		struct rows_job j = { .r = r, .a = x0->data, .n = r->T, .f = r->scale_used, .divides = r->scale_divides };
 
 		y = into(r, keep, src);
 		j.y = y->data;
@@ -823,7 +825,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	/* dropout, training mode */
 	if (in->dropout > 0) {
 		struct tensor *m = tensor_new_uninit(w->ndim, w->shape), *dw;
-		struct rows_job j = { r, w->data, m->data, NULL, r->T, 0, 0 };	/* f = 0: b as big as a */
+		struct rows_job j = { .r = r, .a = w->data, .b = m->data, .n = r->T };
 
 		dw = into(r, keep, ST_ATTN_WEIGHTS);
 		j.y = dw->data;
@@ -861,7 +863,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	x = r->st[ST_CONTEXT_VECS];
 	if (r->H > 1) {
 		struct tensor *m = new_lead(r, 2, r->T, r->d_out, 0);
-		struct rows_job j = { r, x->data, NULL, m->data, r->hd, 1, 0 };	/* divides = 1: merge */
+		struct rows_job j = { .r = r, .a = x->data, .y = m->data, .n = r->hd, .merge = 1 };
 
 		rows(split_rows, &j, x->numel / (size_t)r->hd);
 		set_grad(m, has_grad(x), "ViewBackward0");

@@ -1,4 +1,4 @@
-/* tensor.c - creating, copying and describing float32 tensors. */
+/* tensor.c - float32 tensors: their memory, the second thread, and the arithmetic kernels. */
 #define _GNU_SOURCE		/* CPU affinity (Linux): sched_getcpu, pthread_setaffinity_np */
 #include <math.h>
 #include <pthread.h>
@@ -224,7 +224,7 @@ two_threads(void *(*fn)(void *), void *first, void *second)
 static float *
 big_zeroed(size_t reserve, size_t use, size_t *mapped)
 {
-	size_t huge = (size_t)2 << 20, len;
+	size_t huge = BIG, len;
 	char *p, *q;
 
 	*mapped = 0;
@@ -256,8 +256,8 @@ big_zeroed(size_t reserve, size_t use, size_t *mapped)
 
 /*
  * An arena holds every tensor of one run in one mapping, sized in advance
- * and faulted in ahead by the worker.  It is only ever bumped: a run frees its
- * tensors all at once.
+ * and faulted in ahead by the worker.  It is only ever bumped: a run frees
+ * its tensors all at once.
  */
 struct tensor_arena {
 	char *base;
