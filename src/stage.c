@@ -563,7 +563,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	struct rng g;
 	struct sbuf setup = { 0 };
 	struct tensor *x, *q, *k, *v, *s, *w;
-	double floats[ST_COUNT];
+	double floats[ST_COUNT], biggest;
 	unsigned computed;
 	char ld[32], ld2[32];
 	int i, trainable, src;
@@ -598,20 +598,16 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	lap("");
 	computed = plan(r, in, floats);
 	r->all_bytes = weight_bytes(r, in);
-	for (i = 0; i < ST_COUNT; i++)
+	for (i = 0, biggest = 0; i < ST_COUNT; i++) {
 		r->all_bytes += arena_bytes(floats[i]);
+		biggest = floats[i] > biggest ? floats[i] : biggest;
+	}
 	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
 		tensor_threads(1);
 	if ((keep & computed) == computed)	/* nothing to free early: one arena */
 		r->arena = tensor_arena_new(r->all_bytes);
 	tensor_arena_use(r->arena);
-	{	/* the largest stage: inputs, an activation or the scores */
-		double B = r->batched ? r->B : 1, big = B * r->T * (r->d_in > r->d_out ? r->d_in : r->d_out);
-
-		if (big < B * r->H * r->T * r->T)
-			big = B * r->H * r->T * r->T;
-		tensor_recycle((size_t)big * sizeof(float));
-	}
+	tensor_recycle((size_t)biggest * sizeof(float));
 	for (i = 0; i < ST_COUNT; i++)
 		snprintf(r->why[i], sizeof r->why[i], "not computed");
 
