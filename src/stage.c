@@ -565,6 +565,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	struct tensor *x, *q, *k, *v, *s, *w;
 	double floats[ST_COUNT], biggest;
 	unsigned computed;
+	int whole;
 	char ld[32], ld2[32];
 	int i, trainable, src;
 	const char *scores_var;
@@ -604,9 +605,15 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	}
 	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
 		tensor_threads(1);
-	if ((keep & computed) == computed)	/* nothing to free early: one arena */
-		r->arena = tensor_arena_new(r->all_bytes);
-	tensor_arena_use(r->arena);
+	/*
+	 * One arena for everything when nothing is to be freed early; else one
+	 * for the weights only (kept by every run, too small for huge pages
+	 * each), and the stages are recycled.
+	 */
+	whole = (keep & computed) == computed;
+	r->arena_bytes = whole ? r->all_bytes : weight_bytes(r, in);
+	r->arena = tensor_arena_new(r->arena_bytes);
+	tensor_arena_use(whole ? r->arena : NULL);
 	tensor_recycle((size_t)biggest * sizeof(float));
 	for (i = 0; i < ST_COUNT; i++)
 		snprintf(r->why[i], sizeof r->why[i], "not computed");
@@ -637,8 +644,10 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		sbuf_addf(&setup, "torch.manual_seed(%llu)\n", (unsigned long long)in->seed);
 		if (in->inputs == NULL)
 			sbuf_addf(&setup, "inputs = torch.%s(...)  # drawn first\n", in->rand_kind == INIT_RAND ? "rand" : "randn");
+		tensor_arena_use(r->arena);
 		weights_from_rng(r, in, &g, &setup);
 	} else if (in->has_weights) {
+		tensor_arena_use(r->arena);
 		weights_from_input(r, in);
 		for (i = 0; i < NLAYER; i++)
 			if (r->layer[i].present)
@@ -646,6 +655,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 				    "%s = nn.Linear(...)  # weight and bias from %s\n" :
 				    "%s = torch.tensor(...)  # from %s\n", layer_var[i], in->path ? in->path : "the input");
 	}
+	tensor_arena_use(whole ? r->arena : NULL);
 	lap("draws");
 	if (setup.len > 0)
 		r->setup = sbuf_take(&setup);

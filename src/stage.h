@@ -51,7 +51,8 @@ struct run {
 	float scale_used;		/* what the scores were multiplied by, or divided by */
 	int scale_divides;		/* 1: divided by sqrt(head_dim); 0: multiplied by scale */
 	int scaled;			/* 0 in simple mode without scale */
-	struct tensor_arena *arena;	/* the memory of the tensors above, or NULL */
+	struct tensor_arena *arena;	/* the weights' memory, or every tensor's; or NULL */
+	size_t arena_bytes;		/* what it was made for */
 	size_t all_bytes;		/* of every stage and weight, kept or not */
 };
 

@@ -50,7 +50,7 @@ void tensor_free(struct tensor *t);
  * tensor_arena_new() returns NULL below TENSOR_ARENA_MIN bytes (calloc is
  * quicker there) or when no mapping can be had: tensor_new() goes on alone.
  */
-#define TENSOR_ARENA_MIN ((size_t)8 << 20)
+#define TENSOR_ARENA_MIN ((size_t)2 << 20)
 extern size_t tensor_arena_min;	/* TENSOR_ARENA_MIN; tests lower it */
 struct tensor_arena;
 struct tensor_arena *tensor_arena_new(size_t bytes);

@@ -20,7 +20,8 @@ same_tensor(const struct tensor *a, const struct tensor *b)
 /*
  * One input: a run that keeps everything fills its arena exactly (the
  * plan and the allocations agree), and a run that keeps one stage gives
- * that stage the same bits while freeing every other one.
+ * that stage the same bits while freeing every other one, its arena
+ * holding exactly the weights.
  */
 static void
 check_input(const char *name, struct input *in)
@@ -36,7 +37,7 @@ check_input(const char *name, struct input *in)
 	}
 	used = tensor_arena_used(all.arena, &refused);
 #ifndef __SANITIZE_ADDRESS__	/* no arenas there: AddressSanitizer checks separate blocks */
-	CHECK(all.arena != NULL && used == all.all_bytes && refused == 0,
+	CHECK(all.arena != NULL && all.arena_bytes == all.all_bytes && used == all.all_bytes && refused == 0,
 	    "%s: arena of %zu bytes: %zu used, %zu did not fit", name, all.all_bytes, used, refused);
 #else
 	(void)used;
@@ -54,7 +55,10 @@ check_input(const char *name, struct input *in)
 				break;
 		CHECK(other == ST_COUNT, "%s: keeping %s also kept %s", name, stage_defs[id].name,
 		    other < ST_COUNT ? stage_defs[other].name : "");
-		CHECK(one.arena == NULL, "%s: keeping %s alone made an arena", name, stage_defs[id].name);
+		used = tensor_arena_used(one.arena, &refused);
+		CHECK(used == (one.arena ? one.arena_bytes : 0) && refused == 0 && one.arena_bytes < all.all_bytes,
+		    "%s: keeping %s: arena of %zu bytes (all %zu): %zu used, %zu did not fit", name,
+		    stage_defs[id].name, one.arena_bytes, all.all_bytes, used, refused);
 		stage_free(&one);
 	}
 	stage_free(&all);
