@@ -922,7 +922,7 @@ tensor_mm_nt(float *c, const float *a, const float *bt, int M, int N, int K)
  * Clones where fmaf is one instruction rather than a libm call, and where
  * exp_row's loop vectorises (16 or 8 lanes); the results are the same bits.
  */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && (!defined(__clang__) || __clang_major__ >= 14)
 #define FMA_CLONES __attribute__((target_clones("avx512f", "fma", "default")))
 #else
 #define FMA_CLONES
@@ -1024,8 +1024,9 @@ lane_sum8(const float *x, int n)
 	return a4[0] + a4[1];
 }
 
-FMA_CLONES void
-tensor_scale(float *y, const float *x, size_t n, float f, int divides)
+/* (static clones behind the entry points: clang cannot call another file's clones) */
+FMA_CLONES static void
+scale(float *y, const float *x, size_t n, float f, int divides)
 {
 	size_t i;
 
@@ -1037,8 +1038,8 @@ tensor_scale(float *y, const float *x, size_t n, float f, int divides)
 			y[i] = x[i] * f;
 }
 
-FMA_CLONES void
-tensor_mul(float *y, const float *a, const float *b, size_t n)
+FMA_CLONES static void
+mul(float *y, const float *a, const float *b, size_t n)
 {
 	size_t i;
 
@@ -1046,38 +1047,59 @@ tensor_mul(float *y, const float *a, const float *b, size_t n)
 		y[i] = a[i] * b[i];
 }
 
+void
+tensor_scale(float *y, const float *x, size_t n, float f, int divides)
+{
+	scale(y, x, n, f, divides);
+}
+
+void
+tensor_mul(float *y, const float *a, const float *b, size_t n)
+{
+	mul(y, a, b, n);
+}
+
 /*
- * *max = the largest of x[0..n), 16 lanes at a time so that it vectorises
+ * *max = the largest of x[0..n), 16 lanes at a time in vector registers
  * (the order cannot change a maximum; -0 and +0 give the same exp below);
  * returns whether there is a NaN, which the caller looks for itself.
+ * Written with vector types: compilers' own vectorisers gave up on it at
+ * one -O level or another.
  */
+typedef float v16f __attribute__((vector_size(64)));
+typedef int32_t v16i __attribute__((vector_size(64)));
+
 FMA_CLONES static int
 row_max(const float *x, int n, float *max)
 {
-	float m[16], best = -INFINITY;
-	int bad[16], any = 0, j, l;
+	float lane[16], best = -INFINITY;
+	int32_t flag[16];
+	v16f m, v;
+	v16i bad, gt;
+	int j, l, any = 0;
 
-	for (l = 0; l < 16; l++) {
-		m[l] = -INFINITY;
-		bad[l] = 0;
+	for (l = 0; l < 16; l++)
+		lane[l] = -INFINITY;
+	memcpy(&m, lane, sizeof m);
+	memset(&bad, 0, sizeof bad);
+	for (j = 0; j + 16 <= n; j += 16) {
+		memcpy(&v, x + j, sizeof v);
+		bad |= v != v;
+		gt = v > m;
+		m = (v16f)(((v16i)v & gt) | ((v16i)m & ~gt));
 	}
-	for (j = 0; j + 16 <= n; j += 16)
-		for (l = 0; l < 16; l++) {
-			float v = x[j + l];
-
-			bad[l] |= v != v;
-			m[l] = v > m[l] ? v : m[l];
-		}
+	memcpy(lane, &m, sizeof lane);
+	memcpy(flag, &bad, sizeof flag);
+	for (l = 0; l < 16; l++) {
+		any |= flag[l];
+		best = lane[l] > best ? lane[l] : best;
+	}
 	for (; j < n; j++) {
 		any |= x[j] != x[j];
 		best = x[j] > best ? x[j] : best;
 	}
-	for (l = 0; l < 16; l++) {
-		any |= bad[l];
-		best = m[l] > best ? m[l] : best;
-	}
 	*max = best;
-	return any;
+	return any != 0;
 }
 
 /*
