@@ -428,25 +428,6 @@ weights_from_rng(struct run *r, const struct input *in, struct rng *g, struct sb
 	}
 }
 
-/* ---- sizes ---- */
-
-static int
-check_sizes(const struct run *r, char *err, size_t errlen)
-{
-	double B = r->batched ? r->B : 1, T = r->T, total, scores;
-
-	scores = B * r->H * T * T;
-	total = B * T * r->d_in + 8 * B * T * r->d_out + 11 * scores +
-	    4.0 * r->d_in * r->d_out + 1.0 * r->d_out * r->d_out;
-	if (total > (double)stage_max_floats) {
-		snprintf(err, errlen, "inputs: these sizes need %.0f floats for all stages "
-		    "(attn_scores alone holds %.0f); the limit is %zu (%zu GiB)", total, scores,
-		    stage_max_floats, stage_max_floats * 4 >> 30);
-		return -1;
-	}
-	return 0;
-}
-
 /* ---- the run ---- */
 
 /* bytes of an n-float tensor in an arena (64-byte aligned) */
@@ -502,25 +483,28 @@ plan(const struct run *r, const struct input *in, double floats[ST_COUNT])
 	return set;
 }
 
-/* The arena bytes of the weights stage_run() makes: drawn, or copied from the input. */
-static size_t
-weight_bytes(const struct run *r, const struct input *in)
+/* The floats of each weight and bias stage_run() makes (drawn, or copied from the input); how many. */
+static int
+plan_weights(const struct run *r, const struct input *in, double w[2 * NLAYER])
 {
-	size_t n = 0;
-	int i;
+	int i, n = 0;
 
 	if (in->init != INIT_NONE) {
-		n += 3 * arena_bytes((double)r->d_in * r->d_out);
-		if (in->init == INIT_LINEAR && in->qkv_bias)
-			n += 3 * arena_bytes(r->d_out);
-		if (in->out_proj)
-			n += arena_bytes((double)r->d_out * r->d_out) + arena_bytes(r->d_out);
+		for (i = 0; i < 3; i++) {
+			w[n++] = (double)r->d_in * r->d_out;
+			if (in->init == INIT_LINEAR && in->qkv_bias)
+				w[n++] = r->d_out;
+		}
+		if (in->out_proj) {
+			w[n++] = (double)r->d_out * r->d_out;
+			w[n++] = r->d_out;
+		}
 	} else {
 		for (i = 0; i < NLAYER; i++) {
 			if (in->W[i].w != NULL)
-				n += arena_bytes((double)in->W[i].w->numel);
+				w[n++] = (double)in->W[i].w->numel;
 			if (in->W[i].b != NULL)
-				n += arena_bytes((double)in->W[i].b->numel);
+				w[n++] = (double)in->W[i].b->numel;
 		}
 	}
 	return n;
@@ -563,9 +547,10 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	struct rng g;
 	struct sbuf setup = { 0 };
 	struct tensor *x, *q, *k, *v, *s, *w;
-	double floats[ST_COUNT], biggest;
+	double floats[ST_COUNT], wfloats[2 * NLAYER], biggest, total;
+	size_t wbytes;
 	unsigned computed;
-	int whole;
+	int whole, nweights;
 	char ld[32], ld2[32];
 	int i, trainable, src;
 	const char *scores_var;
@@ -593,16 +578,27 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	r->hd = r->d_out / r->H;
 	r->tokens = (const char *const *)in->tokens;
 	r->ntokens = in->ntokens;
-	if (check_sizes(r, err, errlen) != 0)
-		return -1;
-	nlaps = 0;
-	lap("");
 	computed = plan(r, in, floats);
-	r->all_bytes = weight_bytes(r, in);
-	for (i = 0, biggest = 0; i < ST_COUNT; i++) {
-		r->all_bytes += arena_bytes(floats[i]);
+	nweights = plan_weights(r, in, wfloats);
+	for (i = 0, total = biggest = 0; i < ST_COUNT; i++) {
+		total += floats[i];
 		biggest = floats[i] > biggest ? floats[i] : biggest;
 	}
+	for (i = 0; i < nweights; i++)
+		total += wfloats[i];
+	if (total > (double)stage_max_floats) {	/* refused before anything is allocated */
+		snprintf(err, errlen, "inputs: these sizes need %.0f floats for all stages "
+		    "(attn_scores alone holds %.0f); the limit is %zu (%zu GiB)", total,
+		    floats[ST_ATTN_SCORES], stage_max_floats, stage_max_floats * 4 >> 30);
+		return -1;
+	}
+	nlaps = 0;
+	lap("");
+	for (i = 0, r->all_bytes = 0; i < ST_COUNT; i++)
+		r->all_bytes += arena_bytes(floats[i]);
+	for (i = 0, wbytes = 0; i < nweights; i++)
+		wbytes += arena_bytes(wfloats[i]);
+	r->all_bytes += wbytes;
 	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
 		tensor_threads(1);
 	/*
@@ -611,7 +607,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	 * each), and the stages are recycled.
 	 */
 	whole = (keep & computed) == computed;
-	r->arena_bytes = whole ? r->all_bytes : weight_bytes(r, in);
+	r->arena_bytes = whole ? r->all_bytes : wbytes;
 	r->arena = tensor_arena_new(r->arena_bytes);
 	tensor_arena_use(whole ? r->arena : NULL);
 	tensor_recycle((size_t)biggest * sizeof(float));

@@ -75,7 +75,9 @@ cases = [
  ('rand-dims', '{"inputs": {"rand": [6, -3]}}\n', ':1:25: inputs.rand[1]: expected an integer >= 1, got -3'),
  ('rand-dims-count', '{"inputs": {"rand": [6]}}\n', ':1:21: inputs.rand: expected a list of 2 or 3 sizes, [T, d_in] or [B, T, d_in], got an array'),
  ('rand-both', '{"inputs": {"rand": [6, 3], "randn": [6, 3]}}\n', ':1:12: inputs: expected {"rand": [dims]} or {"randn": [dims]}, got an object'),
- ('absurd-size', '{"inputs": {"rand": [1, 20000, 1]}}\n', ': inputs: these sizes need 4400180005 floats for all stages (attn_scores alone holds 400000000); the limit is 1073741824 (4 GiB)'),
+ # 20000 inputs + 3 x 20000 queries, keys, values + 3 x 20000^2 scores, scaled scores,
+ # weights + 20000 context vectors = 1200100000 floats
+ ('absurd-size', '{"inputs": {"rand": [1, 20000, 1]}}\n', ': inputs: these sizes need 1200100000 floats for all stages (attn_scores alone holds 400000000); the limit is 1073741824 (4 GiB)'),
  ('deep-nesting', '{"inputs": ' + '[' * 100000 + '\n', ':1:75: nesting deeper than 64 levels'),
  ('dropout-rng-bad', B + ', "dropout_rng": "intel"}\n', ':1:69: dropout_rng: expected "default" or "mkl", got "intel"'),
  ('head-layout-bad', B + ', "head_layout": "split-heads"}\n', ':1:69: head_layout: expected "split" or "stacked", got "split-heads"'),
