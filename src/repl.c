@@ -22,6 +22,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -939,6 +940,10 @@ struct setting {
 	const char *const *choices;	/* for Tab, or NULL */
 	int (*set)(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len);
 	void (*get)(char *buf, size_t len, const struct input *in, const struct cell_opts *co);
+	/* without set and get: a plain int of the print options (lo..hi), or a flag of the view (bool) */
+	size_t off;
+	long long lo, hi;
+	int bool;
 };
 
 static void
@@ -1311,25 +1316,6 @@ get_out_proj(char *buf, size_t len, const struct input *in, const struct cell_op
 }
 
 static int
-set_precision(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
-{
-	long long x;
-
-	(void)co;
-	if (parse_int(v, 0, PRINT_MAX_PRECISION, &x, err, len) != 0)
-		return -1;
-	in->po.precision = (int)x;
-	return 0;
-}
-
-static void
-get_precision(char *buf, size_t len, const struct input *in, const struct cell_opts *co)
-{
-	(void)co;
-	snprintf(buf, len, "%d", in->po.precision);
-}
-
-static int
 set_threshold(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
 {
 	long long x;
@@ -1356,44 +1342,6 @@ get_threshold(char *buf, size_t len, const struct input *in, const struct cell_o
 }
 
 static int
-set_edgeitems(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
-{
-	long long x;
-
-	(void)co;
-	if (parse_int(v, 1, INT_MAX, &x, err, len) != 0)
-		return -1;
-	in->po.edgeitems = (int)x;
-	return 0;
-}
-
-static void
-get_edgeitems(char *buf, size_t len, const struct input *in, const struct cell_opts *co)
-{
-	(void)co;
-	snprintf(buf, len, "%d", in->po.edgeitems);
-}
-
-static int
-set_linewidth(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
-{
-	long long x;
-
-	(void)co;
-	if (parse_int(v, 1, INT_MAX, &x, err, len) != 0)
-		return -1;
-	in->po.linewidth = (int)x;
-	return 0;
-}
-
-static void
-get_linewidth(char *buf, size_t len, const struct input *in, const struct cell_opts *co)
-{
-	(void)co;
-	snprintf(buf, len, "%d", in->po.linewidth);
-}
-
-static int
 set_sci_mode(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
 {
 	int b;
@@ -1414,34 +1362,6 @@ get_sci_mode(char *buf, size_t len, const struct input *in, const struct cell_op
 {
 	(void)co;
 	snprintf(buf, len, "%s", in->po.sci_mode < 0 ? "none" : in->po.sci_mode ? "true" : "false");
-}
-
-static int
-set_all(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
-{
-	(void)in;
-	return bool_arg(v, &co->all, err, len);
-}
-
-static void
-get_all(char *buf, size_t len, const struct input *in, const struct cell_opts *co)
-{
-	(void)in;
-	snprintf(buf, len, "%s", co->all ? "true" : "false");
-}
-
-static int
-set_explain(struct input *in, struct cell_opts *co, const char *v, char *err, size_t len)
-{
-	(void)in;
-	return bool_arg(v, &co->explain, err, len);
-}
-
-static void
-get_explain(char *buf, size_t len, const struct input *in, const struct cell_opts *co)
-{
-	(void)in;
-	snprintf(buf, len, "%s", co->explain ? "true" : "false");
 }
 
 static int
@@ -1474,29 +1394,65 @@ static const char *const colors[] = { "always", "never", "auto", NULL };
 static const char *const rngs[] = { "default", "mkl", NULL };
 static const char *const thresholds[] = { "inf", NULL };
 
+/* a setting's own set_X and get_X; an int of the print options in lo..hi; a flag of the view */
+#define FUNCS(x) set_##x, get_##x, 0, 0, 0, 0
+#define PO_INT(field, lo, hi) NULL, NULL, offsetof(struct print_opts, field), lo, hi, 0
+#define FLAG(field) NULL, NULL, offsetof(struct cell_opts, field), 0, 1, 1
+
 static const struct setting settings[] = {
-	{ "heads", SET_RUN, "an integer >= 1 that divides d_out", NULL, set_heads, get_heads },
-	{ "causal", SET_RUN, "true or false", bools, set_causal, get_causal },
-	{ "dropout", SET_RUN, "a number from 0 to 1", NULL, set_dropout, get_dropout },
-	{ "dropout_seed", SET_RUN, "a seed, or none", nones, set_dropout_seed, get_dropout_seed },
-	{ "dropout_rng", SET_RUN, "default or mkl", rngs, set_dropout_rng, get_dropout_rng },
-	{ "seed", SET_RUN, "an integer from 0 to 2^64-1", NULL, set_seed, get_seed },
-	{ "scale", SET_RUN, "a number > 0, or none (divide by sqrt(head_dim))", nones, set_scale, get_scale },
-	{ "head_layout", SET_RUN, "split or stacked", layouts, set_head_layout, get_head_layout },
-	{ "init", SET_RUN, "rand, randn, linear or none (files without weights)", init_names, set_init, get_init },
-	{ "d_out", SET_RUN, "an integer >= 1 (with init)", NULL, set_d_out, get_d_out },
-	{ "qkv_bias", SET_RUN, "true or false (with init linear)", bools, set_qkv_bias, get_qkv_bias },
-	{ "out_proj", SET_RUN, "true or false (with init)", bools, set_out_proj, get_out_proj },
-	{ "precision", SET_PRINT, "digits after the point, 0 to 50", NULL, set_precision, get_precision },
-	{ "linewidth", SET_PRINT, "an integer >= 1", NULL, set_linewidth, get_linewidth },
-	{ "sci_mode", SET_PRINT, "true, false or none", sci_modes, set_sci_mode, get_sci_mode },
-	{ "threshold", SET_PRINT, "an integer >= 0, or inf", thresholds, set_threshold, get_threshold },
-	{ "edgeitems", SET_PRINT, "an integer >= 1", NULL, set_edgeitems, get_edgeitems },
-	{ "all", SET_VIEW, "true or false: step through the extra stages too", bools, set_all, get_all },
-	{ "explain", SET_VIEW, "true or false: teaching text in every cell", bools, set_explain, get_explain },
-	{ "color", SET_VIEW, "always, never or auto (or true, false)", colors, set_color, get_color },
+	{ "heads", SET_RUN, "an integer >= 1 that divides d_out", NULL, FUNCS(heads) },
+	{ "causal", SET_RUN, "true or false", bools, FUNCS(causal) },
+	{ "dropout", SET_RUN, "a number from 0 to 1", NULL, FUNCS(dropout) },
+	{ "dropout_seed", SET_RUN, "a seed, or none", nones, FUNCS(dropout_seed) },
+	{ "dropout_rng", SET_RUN, "default or mkl", rngs, FUNCS(dropout_rng) },
+	{ "seed", SET_RUN, "an integer from 0 to 2^64-1", NULL, FUNCS(seed) },
+	{ "scale", SET_RUN, "a number > 0, or none (divide by sqrt(head_dim))", nones, FUNCS(scale) },
+	{ "head_layout", SET_RUN, "split or stacked", layouts, FUNCS(head_layout) },
+	{ "init", SET_RUN, "rand, randn, linear or none (files without weights)", init_names, FUNCS(init) },
+	{ "d_out", SET_RUN, "an integer >= 1 (with init)", NULL, FUNCS(d_out) },
+	{ "qkv_bias", SET_RUN, "true or false (with init linear)", bools, FUNCS(qkv_bias) },
+	{ "out_proj", SET_RUN, "true or false (with init)", bools, FUNCS(out_proj) },
+	{ "precision", SET_PRINT, "digits after the point, 0 to 50", NULL, PO_INT(precision, 0, PRINT_MAX_PRECISION) },
+	{ "linewidth", SET_PRINT, "an integer >= 1", NULL, PO_INT(linewidth, 1, INT_MAX) },
+	{ "sci_mode", SET_PRINT, "true, false or none", sci_modes, FUNCS(sci_mode) },
+	{ "threshold", SET_PRINT, "an integer >= 0, or inf", thresholds, FUNCS(threshold) },
+	{ "edgeitems", SET_PRINT, "an integer >= 1", NULL, PO_INT(edgeitems, 1, INT_MAX) },
+	{ "all", SET_VIEW, "true or false: step through the extra stages too", bools, FLAG(all) },
+	{ "explain", SET_VIEW, "true or false: teaching text in every cell", bools, FLAG(explain) },
+	{ "color", SET_VIEW, "always, never or auto (or true, false)", colors, FUNCS(color) },
 };
+#undef FUNCS
+#undef PO_INT
+#undef FLAG
 #define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
+
+/* st's set(), or the plain field's: an int of in->po, or a flag of co */
+static int
+setting_set(const struct setting *st, struct input *in, struct cell_opts *co, const char *v,
+    char *err, size_t len)
+{
+	long long x;
+
+	if (st->set != NULL)
+		return st->set(in, co, v, err, len);
+	if (st->bool)
+		return bool_arg(v, (int *)((char *)co + st->off), err, len);
+	if (parse_int(v, st->lo, st->hi, &x, err, len) != 0)
+		return -1;
+	*(int *)((char *)&in->po + st->off) = (int)x;
+	return 0;
+}
+
+static void
+setting_get(const struct setting *st, char *buf, size_t len, const struct input *in, const struct cell_opts *co)
+{
+	if (st->get != NULL)
+		st->get(buf, len, in, co);
+	else if (st->bool)
+		snprintf(buf, len, "%s", *(const int *)((const char *)co + st->off) ? "true" : "false");
+	else
+		snprintf(buf, len, "%d", *(const int *)((const char *)&in->po + st->off));
+}
 
 static const char *const *
 setting_names(void)
@@ -1557,7 +1513,7 @@ cmd_set(struct session *s, char *args)
 		return fail("set: expected set KEY VALUE (show lists the settings, help set the keys)");
 	if ((st = find_setting(key)) == NULL)
 		return -1;
-	st->get(was, sizeof was, &s->in, &s->co);
+	setting_get(st, was, sizeof was, &s->in, &s->co);
 	if (val == NULL) {
 		printf("%s = %s (%s)\n", st->name, was, st->values);
 		return 0;
@@ -1566,11 +1522,11 @@ cmd_set(struct session *s, char *args)
 		return fail("set %s: expected one value, got \"%s %s\"", st->name, val, skip_ws(args));
 	input_copy(&in, &s->in);
 	co = s->co;
-	if (st->set(&in, &co, val, err, sizeof err) != 0) {
+	if (setting_set(st, &in, &co, val, err, sizeof err) != 0) {
 		input_free(&in);
 		return fail("set %s: %s", st->name, err);
 	}
-	st->get(now, sizeof now, &in, &co);
+	setting_get(st, now, sizeof now, &in, &co);
 	if (strcmp(was, now) == 0) {
 		input_free(&in);
 		printf("%s is %s already\n", st->name, now);
@@ -1600,7 +1556,7 @@ cmd_set(struct session *s, char *args)
 	printf("%s = %s (was %s)", st->name, now, was);
 	if (st->set == set_init && strcmp(was, "none") == 0)
 		printf("; d_out = %d, the inputs' width (set d_out to change it)", s->in.d_out);
-	if (st->kind == SET_RUN || st->set == set_all) {
+	if (st->kind == SET_RUN || strcmp(st->name, "all") == 0) {
 		reposition(s, note, sizeof note);
 		printf("; %d stages", cell_count(&s->r, &s->co));
 		if (note[0] != '\0')
@@ -1628,8 +1584,8 @@ cmd_show(struct session *s, char *args)
 		if (i == 0 || st->kind != settings[i - 1].kind)
 			printf("%s\n", st->kind == SET_RUN ? "the stages:" : st->kind == SET_PRINT ?
 			    "print options:" : "the view:");
-		st->get(now, sizeof now, &s->in, &s->co);
-		st->get(then, sizeof then, f, &s->co0);
+		setting_get(st, now, sizeof now, &s->in, &s->co);
+		setting_get(st, then, sizeof then, f, &s->co0);
 		if (strcmp(now, then) == 0) {
 			printf("  %-13s %s\n", st->name, now);
 		} else {
