@@ -510,6 +510,17 @@ plan_weights(const struct run *r, const struct input *in, double w[2 * NLAYER])
 	return n;
 }
 
+/* Takes stage id out of the run (it was computed, but not kept); returns its tensor. */
+static struct tensor *
+unkeep(struct run *r, int id)
+{
+	struct tensor *t = r->st[id];
+
+	r->st[id] = NULL;
+	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
+	return t;
+}
+
 /*
  * After a stage's last use: free it unless the caller keeps it, so that
  * the next stage reuses its memory (tensor_recycle).
@@ -517,11 +528,8 @@ plan_weights(const struct run *r, const struct input *in, double w[2 * NLAYER])
 static void
 drop(struct run *r, unsigned keep, int id)
 {
-	if (r->st[id] == NULL || (keep & STAGE_BIT(id)))
-		return;
-	tensor_free(r->st[id]);
-	r->st[id] = NULL;
-	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
+	if (r->st[id] != NULL && !(keep & STAGE_BIT(id)))
+		tensor_free(unkeep(r, id));
 }
 
 /*
@@ -534,11 +542,7 @@ into(struct run *r, unsigned keep, int id)
 {
 	struct tensor *t = r->st[id];
 
-	if (keep & STAGE_BIT(id))
-		return tensor_new_uninit(t->ndim, t->shape);
-	r->st[id] = NULL;
-	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
-	return t;
+	return keep & STAGE_BIT(id) ? tensor_new_uninit(t->ndim, t->shape) : unkeep(r, id);
 }
 
 int
