@@ -924,19 +924,6 @@ tensor_linear(float *y, const float *x, const float *w, const float *bias, int M
 	mm(y, x, w, bias, 1, M, N, K, 0, 0, 0, trans_w);
 }
 
-void
-tensor_mm(float *c, const float *a, const float *b, int M, int N, int K)
-{
-	tensor_mm_batch(c, a, b, 1, M, N, K, 0, 0, 0, 0);
-}
-
-void
-tensor_mm_nt(float *c, const float *a, const float *bt, int M, int N, int K)
-{
-	tensor_mm_batch(c, a, bt, 1, M, N, K, 0, 0, 0, 1);
-}
-
-
 /*
  * Clones where fmaf is one instruction rather than a libm call, and where
  * exp_row's loop vectorises (16 or 8 lanes); the results are the same bits.

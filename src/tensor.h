@@ -89,14 +89,10 @@ void tensor_threads(int on);
  */
 void tensor_parallel(void (*fn)(void *ctx, size_t lo, size_t hi), void *ctx, size_t rows, size_t cols);
 
-/* c (M, N) = a (M, K) @ b (K, N) */
-void tensor_mm(float *c, const float *a, const float *b, int M, int N, int K);
-/* c (M, N) = a (M, K) @ bt.T, bt (N, K): x @ W.T for nn.Linear, q @ k.T */
-void tensor_mm_nt(float *c, const float *a, const float *bt, int M, int N, int K);
 /* y (M, N) = x (M, K) @ w (K, N) + bias, or x @ w.T + bias with w (N, K) when trans_w (nn.Linear) */
 void tensor_linear(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int trans_w);
 /*
- * The same for `batch` products, item i at a + i*sa, b + i*sb, c + i*sc;
+ * Without a bias, for `batch` products, item i at a + i*sa, b + i*sb, c + i*sc;
  * b is (K, N), or (N, K) and used transposed when trans_b.
  */
 void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,

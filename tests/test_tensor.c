@@ -40,7 +40,7 @@ test_tensor(void)
 	tensor_free(t);
 
 	/* (3, 2) @ (2, 2) by hand: rows [1,2],[3,4],[5,6] times [[1,0.5],[0,0.25]] */
-	tensor_mm(out, a, b, 3, 2, 2);
+	tensor_linear(out, a, b, NULL, 3, 2, 2, 0);
 	CHECK(out[0] == 1 && out[1] == 1 && out[2] == 3 && out[3] == 2.5f && out[4] == 5 && out[5] == 4,
 	    "mm by hand: %g %g %g %g %g %g", out[0], out[1], out[2], out[3], out[4], out[5]);
 	/* softmax([0, 0, -inf]) = [0.5, 0.5, 0] exactly */
@@ -84,10 +84,7 @@ check_mm(const char *op, int M, int N, int K, const char *args, const char *want
 
 	hex_floats(args, x, (size_t)M * K + (size_t)K * N);
 	hex_floats(want, w, mn);
-	if (strcmp(op, "mm") == 0)
-		tensor_mm(y, x, x + (size_t)M * K, M, N, K);
-	else
-		tensor_mm_nt(y, x, x + (size_t)M * K, M, N, K);
+	tensor_linear(y, x, x + (size_t)M * K, NULL, M, N, K, strcmp(op, "mm_nt") == 0);
 	for (i = 0; i < mn; i++)
 		bad += !same_bits(y[i], w[i]);
 	CHECK(bad == 0, "%s %dx%dx%d: %zu of %zu values differ from torch", op, M, N, K, bad, mn);
