@@ -167,3 +167,49 @@ sbuf_take(struct sbuf *b)
 	b->len = b->cap = 0;
 	return s;
 }
+
+/* ---- did you mean: the JSON keys, stage names, settings and commands ---- */
+
+static int
+edit_distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+	int row[64], prev, tmp;
+
+	if (la > 60 || lb > 60)
+		return 99;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			int best = prev + (a[i - 1] != b[j - 1]);
+
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			tmp = row[j];
+			row[j] = best;
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+const char *
+diag_suggest(const char *word, const char *const *names)
+{
+	const char *best = NULL;
+	int bestd = 3, i, d;
+
+	for (i = 0; names[i] != NULL; i++) {
+		d = edit_distance(word, names[i]);
+		if (d < bestd || (strlen(word) >= 3 && strncmp(word, names[i], strlen(word)) == 0 && d < 9 && best == NULL)) {
+			bestd = d < bestd ? d : bestd;
+			best = names[i];
+		}
+	}
+	return best;
+}

@@ -13,6 +13,9 @@ void diag(const char *fmt, ...);
 void diag_at(const char *path, int line, int col, const char *fmt, ...);
 void diag_set_prefix(const char *prefix);
 
+/* Did you mean: the name among names (NULL-terminated) closest to word, or NULL. */
+const char *diag_suggest(const char *word, const char *const *names);
+
 /* Out of memory is the one error that exits on the spot (status 1). */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -389,7 +389,7 @@ lookup(struct parser *ps, const struct run *r, const char *name, const char *att
 		return NULL;
 	}
 	{
-		const char *s = json_suggest(name, expr_names);
+		const char *s = diag_suggest(name, expr_names);
 
 		if (s != NULL)
 			fail(ps, "unknown name \"%s\"; did you mean \"%s\"?", name, s);

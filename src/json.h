@@ -63,7 +63,4 @@ char *input_to_json(const struct input *in);
 /* "--tensor FILE": {"tensor": ..., "print_options": {...}}. */
 struct tensor *json_load_tensor(const char *path, struct print_opts *po);
 
-/* Shared with the command line: did-you-mean among names, or NULL. */
-const char *json_suggest(const char *word, const char *const *names);
-
 #endif

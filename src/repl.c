@@ -573,7 +573,7 @@ find_stage(struct session *s, const char *cmd, const char *word, int hidden)
 	if (id < 0 && nmatch > 1)
 		return fail("%s: ambiguous stage \"%s\": %s", cmd, word, list);
 	if (id < 0) {
-		const char *sug = json_suggest(word, names);
+		const char *sug = diag_suggest(word, names);
 
 		if (sug != NULL)
 			return fail("%s: unknown stage \"%s\"; did you mean \"%s\"?", cmd, word, sug);
@@ -1488,7 +1488,7 @@ find_setting(const char *key)
 	if (nmatch > 1) {
 		fail("set: ambiguous key \"%s\": %s", key, list);
 	} else {
-		const char *sug = json_suggest(key, setting_names());
+		const char *sug = diag_suggest(key, setting_names());
 
 		if (sug != NULL)
 			fail("set: unknown key \"%s\"; did you mean \"%s\"?", key, sug);
@@ -1818,7 +1818,7 @@ bare_expr(struct session *s, char *line)
 
 		n = strcspn(line, " \t");
 		snprintf(word, sizeof word, "%.*s%s", n > 40 ? 40 : (int)n, line, n > 40 ? "..." : "");
-		if ((sug = json_suggest(word, first_words())) != NULL)
+		if ((sug = diag_suggest(word, first_words())) != NULL)
 			return fail("unknown command or name \"%s\"; did you mean \"%s\"?", word, sug);
 		return fail("unknown command or name \"%s\" (help lists the commands)", word);
 	}
