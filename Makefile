@@ -13,9 +13,11 @@ WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototy
 LDLIBS = -lcjson -ledit -lm -lpthread
 VECFLAGS = -O3
 
-OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/json.o src/stage.o \
-      src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o
-TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o
+OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/input.o src/settings.o src/json.o \
+      src/stage.o src/code.o src/expr.o src/cell.o src/explain.o src/heatmap.o \
+      src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o
+TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
+       tests/test_settings.o
 
 all: attn-explain
 
@@ -67,18 +69,9 @@ uninstall:
 clean:
 	rm -f attn-explain tests/unit src/*.o tests/*.o
 
-# header dependencies
-src/main.o: src/cell.h src/diag.h src/expr.h src/heatmap.h src/json.h src/print.h src/repl.h src/rng.h src/stage.h src/tensor.h
-src/diag.o: src/diag.h
-src/print.o: src/print.h src/tensor.h src/diag.h
-src/json.o: src/json.h src/print.h src/tensor.h src/diag.h src/rng.h
-src/stage.o: src/stage.h src/json.h src/tensor.h src/rng.h src/diag.h src/print.h
-src/expr.o: src/expr.h src/stage.h src/json.h src/tensor.h src/diag.h src/print.h
-src/cell.o: src/cell.h src/explain.h src/stage.h src/print.h src/tensor.h src/diag.h src/json.h
-src/explain.o: src/explain.h src/stage.h src/diag.h src/json.h src/tensor.h src/print.h
-src/heatmap.o: src/heatmap.h src/expr.h src/stage.h src/print.h src/tensor.h src/json.h
-src/repl.o: src/repl.h src/cell.h src/json.h src/line.h src/expr.h src/stage.h src/heatmap.h src/explain.h src/diag.h src/print.h src/tensor.h
-src/line.o: src/line.h
-tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o: tests/test.h src/tensor.h src/print.h src/rng.h src/stage.h src/expr.h src/json.h
+# header dependencies: every object on every header (one list to keep, a full
+# rebuild is a few seconds)
+HDR = src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h
+src/main.o $(OBJ) $(TOBJ): $(HDR) tests/test.h
 
 .PHONY: all check demo deps bench fuzz install uninstall clean

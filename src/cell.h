@@ -5,14 +5,8 @@
 #include <stdio.h>
 
 #include "print.h"
+#include "settings.h"
 #include "stage.h"
-
-struct cell_opts {
-	int all;		/* also the extra stages (tril route, dropout mask) and the weights */
-	int color;		/* ANSI colour in headers */
-	int explain;		/* teaching text under each header */
-	struct print_opts po;
-};
 
 /* Is this stage shown by a run with these options? */
 int cell_shown(const struct run *r, int id, const struct cell_opts *co);

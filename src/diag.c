@@ -9,6 +9,8 @@
 
 static const char *diag_prefix = "attn-explain";
 
+volatile sig_atomic_t diag_interrupted;
+
 void
 diag_set_prefix(const char *prefix)
 {

@@ -13,6 +13,14 @@ void diag(const char *fmt, ...);
 void diag_at(const char *path, int line, int col, const char *fmt, ...);
 void diag_set_prefix(const char *prefix);
 
+/*
+ * Set by the REPL's Ctrl-C handler; long work (the stage loop, the kernels,
+ * the random draws, the printer) polls it and stops early.  The REPL
+ * clears it before each line and drops what was being made.
+ */
+#include <signal.h>
+extern volatile sig_atomic_t diag_interrupted;
+
 /* Did you mean: the name among names (NULL-terminated) closest to word, or NULL. */
 const char *diag_suggest(const char *word, const char *const *names);
 

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "diag.h"
 #include "json.h"
 #include "rng.h"
+#include "settings.h"
 
 #define MAX_DEPTH 64		/* inputs need 4 levels; deeper text is refused before cJSON sees it */
 #define MAX_FILE (256L << 20)	/* bytes of JSON we read */
@@ -39,20 +41,13 @@ struct ctx {
 	size_t scan;		/* scanner position */
 };
 
-static const char *const top_keys[] = {
-	"inputs", "tokens", "seed", "weights", "init", "d_out", "heads",
-	"head_layout", "causal", "scale", "dropout", "dropout_seed",
-	"dropout_rng", "qkv_bias", "out_proj", "init_order", "print_options",
-	NULL
-};
+/* The file's keys besides the settings (settings.c has those). */
+static const char *const data_keys[] = { "inputs", "tokens", "weights", "print_options", NULL };
 static const char *const weight_keys[] = {
 	"W_query", "W_key", "W_value", "out_proj", "heads", NULL
 };
 static const char *const head_keys[] = { "W_query", "W_key", "W_value", NULL };
 static const char *const linear_keys[] = { "weight", "bias", NULL };
-static const char *const popt_keys[] = {
-	"precision", "threshold", "edgeitems", "linewidth", "sci_mode", NULL
-};
 static const char *const layer_names[] = { "W_query", "W_key", "W_value", "out_proj" };
 
 /* ---- positions ---- */
@@ -326,15 +321,6 @@ get_seed(const struct ctx *c, const cJSON *v, const char *path, uint64_t *out)
 	return 0;
 }
 
-static int
-get_bool(const struct ctx *c, const cJSON *v, const char *path, int *out)
-{
-	if (!cJSON_IsBool(v))
-		return expected(c, v, path, "true or false");
-	*out = cJSON_IsTrue(v);
-	return 0;
-}
-
 /*
  * A nested numeric array -> tensor.  ndim_lo..ndim_hi dimensions; empty
  * dimensions only when allow_empty.  A NULL result follows a diagnostic.
@@ -441,42 +427,151 @@ fail:
 	return NULL;
 }
 
-static int
-get_print_opts(const struct ctx *c, const cJSON *o, struct print_opts *po)
+/*
+ * The keys of the top level (group SETTING_RUN) or of print_options
+ * (SETTING_PRINT): the data's and the settings table's, NULL-terminated.
+ */
+static const char *const *
+keys_of(int group)
 {
-	const cJSON *v;
-	double th;
+	static const char *keys[2][64];
+	const char *const *k = keys[group == SETTING_PRINT];
+	int i, n = 0;
 
-	if (!cJSON_IsObject(o))
-		return expected(c, o, "print_options", "an object");
-	if (check_keys(c, o, "print_options", popt_keys) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(o, "precision")) != NULL &&
-	    get_int(c, v, "print_options.precision", 0, PRINT_MAX_PRECISION, &po->precision) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(o, "threshold")) != NULL) {
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "inf") == 0) {
-			po->threshold = 0x7fffffffffffffffLL;
-		} else {
-			th = cJSON_IsNumber(v) ? v->valuedouble : -1;
-			if (th < 0 || th != floor(th))
-				return expected(c, v, "print_options.threshold", "an integer >= 0 or \"inf\"");
-			po->threshold = th > 9e18 ? 0x7fffffffffffffffLL : (long long)th;
-		}
+	if (k[0] == NULL) {
+		const char **out = keys[group == SETTING_PRINT];
+
+		if (group != SETTING_PRINT)
+			for (i = 0; data_keys[i] != NULL; i++)
+				out[n++] = data_keys[i];
+		for (i = 0; i < settings_count && n < 63; i++)
+			if (settings[i].in_file && settings[i].group == group)
+				out[n++] = settings[i].name;
+		out[n] = NULL;
 	}
-	if ((v = cJSON_GetObjectItem(o, "edgeitems")) != NULL &&
-	    get_int(c, v, "print_options.edgeitems", 1, 0x7fffffff, &po->edgeitems) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(o, "linewidth")) != NULL &&
-	    get_int(c, v, "print_options.linewidth", 1, 0x7fffffff, &po->linewidth) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(o, "sci_mode")) != NULL) {
-		if (cJSON_IsNull(v))
-			po->sci_mode = -1;
-		else if (cJSON_IsBool(v))
-			po->sci_mode = cJSON_IsTrue(v);
+	return k;
+}
+
+/* init_order: a permutation of the three layers */
+static int
+get_order(const struct ctx *c, const cJSON *v, const char *path, const char *what, int order[3])
+{
+	static const char *const names[] = { "W_query", "W_key", "W_value" };
+	const cJSON *e;
+	int seen[3] = { 0, 0, 0 }, n = 0, l;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3)
+		return expected(c, v, path, what);
+	cJSON_ArrayForEach(e, v) {
+		char where[128];
+
+		snprintf(where, sizeof where, "%s[%d]", path, n);
+		for (l = 0; l < 3; l++)
+			if (cJSON_IsString(e) && strcmp(e->valuestring, names[l]) == 0)
+				break;
+		if (l == 3)
+			return expected(c, e, where, "\"W_query\", \"W_key\" or \"W_value\"");
+		if (seen[l]++)
+			return bad(c, e, where, "\"%s\" appears twice; expected each of W_query, W_key, W_value once", names[l]);
+		order[n++] = l;
+	}
+	return 0;
+}
+
+/* One setting's value from the file, by its row in the settings table. */
+static int
+get_setting(const struct ctx *c, const cJSON *v, const struct setting *s, struct input *in)
+{
+	void *f = setting_field(s, in, NULL);
+	int *has = s->has_off ? (int *)((char *)in + s->has_off) : NULL;
+	char path[96], what[160];
+	double d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+	int i;
+
+	snprintf(path, sizeof path, "%s%s", s->group == SETTING_PRINT ? "print_options." : "", s->name);
+	setting_expected(what, sizeof what, s, FROM_FILE);
+	if (s->null_ok && cJSON_IsNull(v)) {
+		if (has != NULL)
+			*has = 0;
+		return 0;
+	}
+	switch (s->type) {
+	case SETTING_INT:
+		if (!(d == floor(d) && d >= s->lo && d <= s->hi))
+			return expected(c, v, path, what);
+		*(int *)f = (int)d;
+		break;
+	case SETTING_COUNT:
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "inf") == 0)
+			*(long long *)f = LLONG_MAX;
+		else if (d == floor(d) && d >= s->lo)
+			*(long long *)f = d > 9e18 ? LLONG_MAX : (long long)d;
 		else
-			return expected(c, v, "print_options.sci_mode", "true, false or null");
+			return expected(c, v, path, what);
+		break;
+	case SETTING_BOOL:
+		if (!cJSON_IsBool(v))
+			return expected(c, v, path, what);
+		*(int *)f = cJSON_IsTrue(v);
+		break;
+	case SETTING_TRI:
+		if (cJSON_IsNull(v))
+			*(int *)f = -1;
+		else if (cJSON_IsBool(v))
+			*(int *)f = cJSON_IsTrue(v);
+		else
+			return expected(c, v, path, what);
+		break;
+	case SETTING_REAL:
+		if (!(isfinite(d) && (s->lo_open ? d > s->lo : d >= s->lo) && d <= s->hi))
+			return expected(c, v, path, what);
+		*(double *)f = d;
+		break;
+	case SETTING_SEED:
+		if (get_seed(c, v, path, f) != 0)
+			return -1;
+		break;
+	case SETTING_ENUM:
+		for (i = s->first_in_file; s->choices[i] != NULL; i++)
+			if (cJSON_IsString(v) && strcmp(v->valuestring, s->choices[i]) == 0)
+				break;
+		if (s->choices[i] == NULL)
+			return expected(c, v, path, what);
+		*(int *)f = i;
+		break;
+	case SETTING_ORDER:
+		return get_order(c, v, path, what, f);
+	default:
+		return expected(c, v, path, what);
+	}
+	if (has != NULL)
+		*has = 1;
+	return 0;
+}
+
+/* The settings in the file, each by its row; node[i] is row i's value or NULL. */
+static int
+get_settings(const struct ctx *c, const cJSON *root, struct input *in, const cJSON **node)
+{
+	const cJSON *po = cJSON_GetObjectItem(root, "print_options");
+	int i;
+
+	if (po != NULL) {
+		if (!cJSON_IsObject(po))
+			return expected(c, po, "print_options", "an object");
+		if (check_keys(c, po, "print_options", keys_of(SETTING_PRINT)) != 0)
+			return -1;
+	}
+	for (i = 0; i < settings_count; i++) {
+		const struct setting *s = &settings[i];
+
+		node[i] = NULL;
+		if (!s->in_file)
+			continue;
+		node[i] = s->group == SETTING_PRINT ? (po ? cJSON_GetObjectItem(po, s->name) : NULL) :
+		    cJSON_GetObjectItem(root, s->name);
+		if (node[i] != NULL && get_setting(c, node[i], s, in) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -687,7 +782,7 @@ weight_free(struct weight *w)
 }
 
 static int
-get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_in)
+get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_in, int heads_given)
 {
 	int H = cJSON_GetArraySize(hv), h, l, hd = 0, rc = -1, has_bias = -1;
 	struct weight *per[3];
@@ -736,7 +831,7 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 		}
 		h++;
 	}
-	if (in->heads > 0 && in->heads != H) {
+	if (heads_given && in->heads != H) {
 		bad(c, hv, "weights.heads", "expected %d heads (\"heads\" is %d), got %d", in->heads, in->heads, H);
 		goto out;
 	}
@@ -754,7 +849,7 @@ out:
 }
 
 static int
-get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in)
+get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, int heads_given)
 {
 	const cJSON *v;
 	int l, d_out = 0, nqkv = 0;
@@ -770,7 +865,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in)
 			return bad(c, v, "weights.heads", "give either weights.heads or W_query, W_key, W_value, not both");
 		if (!in->stacked)
 			return bad(c, v, "weights.heads", "per-head weights need \"head_layout\": \"stacked\"");
-		if (get_heads_weights(c, v, in, d_in) != 0)
+		if (get_heads_weights(c, v, in, d_in, heads_given) != 0)
 			return -1;
 		d_out = w_out(&in->W[0]);
 	} else if (nqkv == 0) {
@@ -828,102 +923,17 @@ get_dims(const struct ctx *c, const cJSON *v, const char *path, struct input *in
 static int
 load_root(struct ctx *c, const cJSON *root, struct input *in)
 {
-	const cJSON *v, *e;
-	int T, d_in, i;
-	char buf[96];
+	const cJSON *v, *e, *node[64];
+	int T, d_in, i, heads_row = (int)(setting_find("heads") - settings);
+	char buf[96], err[512];
 
 	if (!cJSON_IsObject(root))
 		return bad(c, root, "(top level)", "expected a JSON object {\"inputs\": ...}, got %s", kind(root, buf, sizeof buf));
-	if (check_keys(c, root, "", top_keys) != 0)
+	if (check_keys(c, root, "", keys_of(SETTING_RUN)) != 0)
 		return -1;
-
 	/* settings first: the weights are checked against them */
-	if ((v = cJSON_GetObjectItem(root, "print_options")) != NULL && get_print_opts(c, v, &in->po) != 0)
+	if (get_settings(c, root, in, node) != 0)
 		return -1;
-	if ((v = cJSON_GetObjectItem(root, "seed")) != NULL && get_seed(c, v, "seed", &in->seed) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(root, "heads")) != NULL && get_int(c, v, "heads", 1, 1 << 20, &in->heads) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(root, "d_out")) != NULL && get_int(c, v, "d_out", 1, 1 << 24, &in->d_out) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(root, "head_layout")) != NULL) {
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "split") == 0)
-			in->stacked = 0;
-		else if (cJSON_IsString(v) && strcmp(v->valuestring, "stacked") == 0)
-			in->stacked = 1;
-		else
-			return expected(c, v, "head_layout", "\"split\" or \"stacked\"");
-	}
-	if ((v = cJSON_GetObjectItem(root, "causal")) != NULL && get_bool(c, v, "causal", &in->causal) != 0)
-		return -1;
-	if ((v = cJSON_GetObjectItem(root, "scale")) != NULL && !cJSON_IsNull(v)) {
-		if (!cJSON_IsNumber(v) || !(v->valuedouble > 0) || !isfinite(v->valuedouble))
-			return expected(c, v, "scale", "a number > 0 or null");
-		in->has_scale = 1;
-		in->scale = v->valuedouble;
-	}
-	if ((v = cJSON_GetObjectItem(root, "dropout")) != NULL) {
-		if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
-			return expected(c, v, "dropout", "a number from 0 to 1");
-		in->dropout = v->valuedouble;
-	}
-	if ((v = cJSON_GetObjectItem(root, "dropout_seed")) != NULL) {
-		if (get_seed(c, v, "dropout_seed", &in->dropout_seed) != 0)
-			return -1;
-		in->has_dropout_seed = 1;
-	}
-	if ((v = cJSON_GetObjectItem(root, "dropout_rng")) != NULL) {
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "default") == 0)
-			in->dropout_mkl = 0;
-		else if (cJSON_IsString(v) && strcmp(v->valuestring, "mkl") == 0)
-			in->dropout_mkl = 1;
-		else
-			return expected(c, v, "dropout_rng", "\"default\" or \"mkl\"");
-	}
-	if ((v = cJSON_GetObjectItem(root, "init")) != NULL) {
-		static const char *const inits[] = { "rand", "randn", "linear", NULL };
-
-		for (i = 0; inits[i] != NULL; i++)
-			if (cJSON_IsString(v) && strcmp(v->valuestring, inits[i]) == 0)
-				in->init = INIT_RAND + i;
-		if (in->init == INIT_NONE)
-			return expected(c, v, "init", "\"rand\", \"randn\" or \"linear\"");
-		if (cJSON_GetObjectItem(root, "weights") != NULL)
-			return bad(c, v, "init", "not allowed together with \"weights\" (give weights, or draw them with init, not both)");
-		if (in->d_out == 0)
-			return bad(c, v, "init", "needs \"d_out\", the width of the projections");
-	}
-	if ((v = cJSON_GetObjectItem(root, "qkv_bias")) != NULL) {
-		if (get_bool(c, v, "qkv_bias", &in->qkv_bias) != 0)
-			return -1;
-		if (in->qkv_bias && in->init != INIT_LINEAR)
-			return bad(c, v, "qkv_bias", "only used with \"init\": \"linear\" (explicit weights carry their own bias)");
-	}
-	if ((v = cJSON_GetObjectItem(root, "out_proj")) != NULL) {
-		if (get_bool(c, v, "out_proj", &in->out_proj) != 0)
-			return -1;
-		if (in->out_proj && in->init == INIT_NONE)
-			return bad(c, v, "out_proj", "true needs \"init\" (with \"weights\", give weights.out_proj instead)");
-	}
-	if ((v = cJSON_GetObjectItem(root, "init_order")) != NULL) {
-		int seen[3] = { 0, 0, 0 }, n = 0, l;
-
-		if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3)
-			return expected(c, v, "init_order", "a permutation of [\"W_query\", \"W_key\", \"W_value\"]");
-		cJSON_ArrayForEach(e, v) {
-			char where[64];
-
-			snprintf(where, sizeof where, "init_order[%d]", n);
-			for (l = 0; l < 3; l++)
-				if (cJSON_IsString(e) && strcmp(e->valuestring, layer_names[l]) == 0)
-					break;
-			if (l == 3)
-				return expected(c, e, where, "\"W_query\", \"W_key\" or \"W_value\"");
-			if (seen[l]++)
-				return bad(c, e, where, "\"%s\" appears twice; expected each of W_query, W_key, W_value once", layer_names[l]);
-			in->init_order[n++] = l;
-		}
-	}
 
 	/* the inputs */
 	if ((v = cJSON_GetObjectItem(root, "inputs")) == NULL)
@@ -966,37 +976,16 @@ load_root(struct ctx *c, const cJSON *root, struct input *in)
 			in->ntokens = i;
 		}
 	}
-	if ((v = cJSON_GetObjectItem(root, "weights")) != NULL && get_weights(c, v, in, d_in) != 0)
+	if ((v = cJSON_GetObjectItem(root, "weights")) != NULL && get_weights(c, v, in, d_in, node[heads_row] != NULL) != 0)
 		return -1;
 
-	/* what follows from all of it */
-	v = cJSON_GetObjectItem(root, "heads");
-	if (in->heads == 0)
-		in->heads = 1;
-	if (!in->has_weights && in->init == INIT_NONE) {
-		if (in->d_out > 0 && in->d_out != d_in)
-			return bad(c, cJSON_GetObjectItem(root, "d_out"), "d_out",
-			    "simple mode (no weights, no init) has d_out = d_in = %d, got %d", d_in, in->d_out);
-		in->d_out = 0;
-	}
-	{
-		int d = in->d_out ? in->d_out : d_in;
-
-		if (d % in->heads != 0)
-			return bad(c, v ? v : root, "heads", "%d heads do not divide d_out = %d", in->heads, d);
-	}
+	/* the rules across settings, each at its key (settings.c) */
+	for (i = 0; i < settings_count; i++)
+		if (settings[i].in_file && setting_check(&settings[i], in, FROM_FILE, err, sizeof err) != 0)
+			return bad(c, node[i] ? node[i] : root, settings[i].name, "%s", err);
+	if (!in->has_weights && in->init == INIT_NONE)
+		in->d_out = 0;	/* simple mode: d_out follows from the inputs */
 	return 0;
-}
-
-void
-input_default(struct input *in)
-{
-	memset(in, 0, sizeof *in);
-	in->heads = 0;
-	in->init_order[0] = LAYER_QUERY;
-	in->init_order[1] = LAYER_KEY;
-	in->init_order[2] = LAYER_VALUE;
-	print_opts_default(&in->po);
 }
 
 static int
@@ -1040,8 +1029,6 @@ load_terminated(struct input *in, const char *path, const char *text, size_t len
 	rc = load_root(&c, root, in);
 	cJSON_Delete(root);
 	free(c.pos);
-	if (in->heads == 0)
-		in->heads = 1;
 	return rc;
 }
 
@@ -1075,47 +1062,22 @@ json_load(struct input *in, const char *path)
 	return rc;
 }
 
-void
-input_free(struct input *in)
-{
-	int i;
-
-	tensor_free(in->inputs);
-	for (i = 0; i < in->ntokens; i++)
-		free(in->tokens[i]);
-	free(in->tokens);
-	for (i = 0; i < NLAYER; i++)
-		weight_free(&in->W[i]);
-	free(in->path);
-	memset(in, 0, sizeof *in);
-}
-
-static struct tensor *
-copy_or_null(const struct tensor *t)
-{
-	return t ? tensor_copy(t) : NULL;
-}
-
-void
-input_copy(struct input *dst, const struct input *src)
-{
-	int i;
-
-	*dst = *src;
-	dst->path = xstrdup(src->path);
-	dst->inputs = copy_or_null(src->inputs);
-	if (src->tokens != NULL) {
-		dst->tokens = xcalloc((size_t)src->ntokens, sizeof *dst->tokens);
-		for (i = 0; i < src->ntokens; i++)
-			dst->tokens[i] = xstrdup(src->tokens[i]);
-	}
-	for (i = 0; i < NLAYER; i++) {
-		dst->W[i].w = copy_or_null(src->W[i].w);
-		dst->W[i].b = copy_or_null(src->W[i].b);
-	}
-}
-
 /* ---- writing settings back (the REPL's save) ---- */
+
+/* A float32 as the shortest text that reads back to the same float32. */
+static char *
+float_str(char *buf, size_t len, float f)
+{
+	int prec;
+
+	for (prec = 1; prec < 9; prec++) {
+		snprintf(buf, len, "%.*g", prec, (double)f);
+		if ((float)strtod(buf, NULL) == f)
+			return buf;
+	}
+	snprintf(buf, len, "%.9g", (double)f);
+	return buf;
+}
 
 static cJSON *
 tensor_json(const struct tensor *t, int dim, size_t off)
@@ -1137,11 +1099,8 @@ tensor_json(const struct tensor *t, int dim, size_t off)
 				cJSON_AddItemToArray(a, cJSON_CreateString("nan"));
 			else if (isinf(f))
 				cJSON_AddItemToArray(a, cJSON_CreateString(f < 0 ? "-inf" : "inf"));
-			else {
-				/* 9 significant digits round-trip a float32 */
-				snprintf(num, sizeof num, "%.9g", (double)f);
-				cJSON_AddItemToArray(a, cJSON_CreateRaw(num));
-			}
+			else
+				cJSON_AddItemToArray(a, cJSON_CreateRaw(float_str(num, sizeof num, f)));
 		}
 	}
 	return a;
@@ -1161,21 +1120,64 @@ weight_json(const struct weight *w)
 	return o;
 }
 
-static void
-add_u64(cJSON *o, const char *key, uint64_t v)
+/* One setting's value in the file's form, by its row. */
+static cJSON *
+setting_json(const struct setting *s, const struct input *in)
 {
+	const void *f = setting_field(s, (struct input *)in, NULL);
+	const int *has = s->has_off ? (const int *)((const char *)in + s->has_off) : NULL;
 	char num[32];
+	cJSON *a;
+	int i;
 
-	snprintf(num, sizeof num, "%llu", (unsigned long long)v);
-	cJSON_AddItemToObject(o, key, cJSON_CreateRaw(num));
+	if (has != NULL && !*has)
+		return s->null_ok ? cJSON_CreateNull() : NULL;
+	switch (s->type) {
+	case SETTING_INT:
+		return cJSON_CreateNumber(*(const int *)f);
+	case SETTING_COUNT:
+		if (*(const long long *)f == LLONG_MAX)
+			return cJSON_CreateString("inf");
+		snprintf(num, sizeof num, "%lld", *(const long long *)f);
+		return cJSON_CreateRaw(num);
+	case SETTING_BOOL:
+		return cJSON_CreateBool(*(const int *)f);
+	case SETTING_TRI:
+		return *(const int *)f < 0 ? cJSON_CreateNull() : cJSON_CreateBool(*(const int *)f);
+	case SETTING_REAL:
+		return cJSON_CreateRaw(real_str(num, sizeof num, *(const double *)f));
+	case SETTING_SEED:
+		snprintf(num, sizeof num, "%llu", (unsigned long long)*(const uint64_t *)f);
+		return cJSON_CreateRaw(num);
+	case SETTING_ENUM:
+		return *(const int *)f < s->first_in_file ? NULL : cJSON_CreateString(s->choices[*(const int *)f]);
+	case SETTING_ORDER:
+		a = cJSON_CreateArray();
+		for (i = 0; i < 3; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(layer_names[((const int *)f)[i]]));
+		return a;
+	}
+	return NULL;
+}
+
+/* Settings that mean nothing for this input are left out: the file would refuse them. */
+static int
+setting_applies(const struct setting *s, const struct input *in)
+{
+	if (strcmp(s->name, "d_out") == 0)
+		return in->d_out > 0;
+	if (strcmp(s->name, "init_order") == 0 || strcmp(s->name, "out_proj") == 0)
+		return in->init != INIT_NONE;
+	if (strcmp(s->name, "qkv_bias") == 0)
+		return in->init == INIT_LINEAR;
+	return 1;
 }
 
 char *
-input_to_json(const struct input *in)
+json_dump(const struct input *in)
 {
-	static const char *const inits[] = { NULL, "rand", "randn", "linear" };
-	cJSON *o = cJSON_CreateObject(), *x;
-	char *s;
+	cJSON *o = cJSON_CreateObject(), *po = cJSON_CreateObject(), *x;
+	char *text;
 	int i;
 
 	if (in->inputs != NULL) {
@@ -1188,7 +1190,6 @@ input_to_json(const struct input *in)
 	}
 	if (in->tokens != NULL)
 		cJSON_AddItemToObject(o, "tokens", cJSON_CreateStringArray((const char *const *)in->tokens, in->ntokens));
-	add_u64(o, "seed", in->seed);
 	if (in->has_weights) {
 		x = cJSON_CreateObject();
 		for (i = 0; i < 3; i++)
@@ -1197,54 +1198,16 @@ input_to_json(const struct input *in)
 			cJSON_AddItemToObject(x, "out_proj", weight_json(&in->W[LAYER_OUT]));
 		cJSON_AddItemToObject(o, "weights", x);
 	}
-	if (in->init != INIT_NONE) {
-		cJSON_AddStringToObject(o, "init", inits[in->init]);
-		x = cJSON_CreateArray();
-		for (i = 0; i < 3; i++)
-			cJSON_AddItemToArray(x, cJSON_CreateString(layer_names[in->init_order[i]]));
-		cJSON_AddItemToObject(o, "init_order", x);
-		if (in->init == INIT_LINEAR)
-			cJSON_AddBoolToObject(o, "qkv_bias", in->qkv_bias);
-		cJSON_AddBoolToObject(o, "out_proj", in->out_proj);
-	}
-	if (in->d_out > 0)
-		cJSON_AddNumberToObject(o, "d_out", in->d_out);
-	cJSON_AddNumberToObject(o, "heads", in->heads);
-	cJSON_AddStringToObject(o, "head_layout", in->stacked ? "stacked" : "split");
-	cJSON_AddBoolToObject(o, "causal", in->causal);
-	if (in->has_scale) {
-		char num[32];
+	for (i = 0; i < settings_count; i++) {
+		const struct setting *st = &settings[i];
 
-		snprintf(num, sizeof num, "%.17g", in->scale);
-		cJSON_AddItemToObject(o, "scale", cJSON_CreateRaw(num));
-	} else {
-		cJSON_AddNullToObject(o, "scale");
+		if (st->in_file && setting_applies(st, in) && (x = setting_json(st, in)) != NULL)
+			cJSON_AddItemToObject(st->group == SETTING_PRINT ? po : o, st->name, x);
 	}
-	{
-		char num[32];
-
-		snprintf(num, sizeof num, "%.17g", in->dropout);
-		cJSON_AddItemToObject(o, "dropout", cJSON_CreateRaw(num));
-	}
-	if (in->has_dropout_seed)
-		add_u64(o, "dropout_seed", in->dropout_seed);
-	cJSON_AddStringToObject(o, "dropout_rng", in->dropout_mkl ? "mkl" : "default");
-	x = cJSON_CreateObject();
-	cJSON_AddNumberToObject(x, "precision", in->po.precision);
-	if (in->po.threshold >= 0x7fffffffffffffffLL)
-		cJSON_AddStringToObject(x, "threshold", "inf");
-	else
-		cJSON_AddNumberToObject(x, "threshold", (double)in->po.threshold);
-	cJSON_AddNumberToObject(x, "edgeitems", in->po.edgeitems);
-	cJSON_AddNumberToObject(x, "linewidth", in->po.linewidth);
-	if (in->po.sci_mode < 0)
-		cJSON_AddNullToObject(x, "sci_mode");
-	else
-		cJSON_AddBoolToObject(x, "sci_mode", in->po.sci_mode);
-	cJSON_AddItemToObject(o, "print_options", x);
-	s = cJSON_Print(o);
+	cJSON_AddItemToObject(o, "print_options", po);
+	text = cJSON_Print(o);
 	cJSON_Delete(o);
-	return s;
+	return text;
 }
 
 /* ---- --tensor FILE ---- */
@@ -1271,8 +1234,18 @@ json_load_tensor(const char *path, struct print_opts *po)
 	}
 	if (check_keys(&c, root, "", keys) != 0)
 		goto out;
-	if ((v = cJSON_GetObjectItem(root, "print_options")) != NULL && get_print_opts(&c, v, po) != 0)
-		goto out;
+	{
+		struct input tmp;
+		const cJSON *node[64];
+		int rc;
+
+		input_default(&tmp);
+		tmp.po = *po;
+		rc = get_settings(&c, root, &tmp, node);	/* only print_options can be there */
+		*po = tmp.po;
+		if (rc != 0)
+			goto out;
+	}
 	if ((v = cJSON_GetObjectItem(root, "tensor")) == NULL) {
 		bad(&c, root, "tensor", "missing: a number, a nested array, or {\"shape\": [...], \"data\": [...]}");
 		goto out;

@@ -1,64 +1,25 @@
-/* json.h - an input file (shared/spec/input-format.md) -> struct input. */
+/* json.h - the input file format (shared/spec/input-format.md): read, checked, written back. */
 #ifndef JSON_H
 #define JSON_H
 
-#include <stdint.h>
+#include <stddef.h>
 
+#include "input.h"
 #include "print.h"
 #include "tensor.h"
 
 /*
- * Ownership: json_load() fills a struct input that owns its tensors and
- * strings; release them with input_free().  input_copy() makes an
- * independent copy (the REPL keeps the file's settings beside its own).
+ * Ownership: json_load() fills a struct input (input.h) that owns its
+ * tensors and strings, to release with input_free(); json_dump() and
+ * json_load_tensor() give the caller what they return.
  */
 
-enum { INIT_NONE, INIT_RAND, INIT_RANDN, INIT_LINEAR };
-enum { LAYER_QUERY, LAYER_KEY, LAYER_VALUE, LAYER_OUT, NLAYER };
-
-/* One projection, in the form it was given. */
-struct weight {
-	int linear;		/* 1: {"weight", "bias"}: x @ weight.T + bias; 0: bare x @ W */
-	struct tensor *w;	/* bare: (in, out); linear: weight (out, in) */
-	struct tensor *b;	/* linear only: (out,), or NULL */
-};
-
-struct input {
-	char *path;		/* as given; "-" is standard input */
-	struct tensor *inputs;	/* (T, d_in) or (B, T, d_in); NULL when drawn */
-	int rand_kind;		/* INIT_NONE, or INIT_RAND / INIT_RANDN: inputs drawn */
-	int rand_ndim, rand_dims[3];
-	char **tokens;		/* ntokens labels, or NULL */
-	int ntokens;
-	uint64_t seed;
-	int has_weights;	/* explicit weights: W[LAYER_QUERY..LAYER_VALUE] */
-	struct weight W[NLAYER];	/* W[LAYER_OUT].w is NULL without out_proj */
-	int init;		/* INIT_* */
-	int d_out;		/* 0 when it follows from the weights or the inputs */
-	int heads;
-	int stacked;		/* head_layout "stacked" */
-	int causal;
-	int has_scale;
-	double scale;
-	double dropout;
-	int has_dropout_seed;
-	uint64_t dropout_seed;
-	int dropout_mkl;
-	int qkv_bias;
-	int out_proj;		/* with init: draw an output projection */
-	int init_order[3];	/* LAYER_* in creation order */
-	struct print_opts po;
-};
-
-void input_default(struct input *in);
 /* Read and check FILE; 0, or -1 after one diagnostic naming the place. */
 int json_load(struct input *in, const char *path);
 /* The same from text already in memory (len bytes); path names it in errors. */
 int json_load_text(struct input *in, const char *path, const char *text, size_t len);
-void input_free(struct input *in);
-void input_copy(struct input *dst, const struct input *src);
-/* The settings as an input file that reproduces them (the REPL's save). */
-char *input_to_json(const struct input *in);
+/* The input as a file that reproduces it (the REPL's save): free() it. */
+char *json_dump(const struct input *in);
 
 /* "--tensor FILE": {"tensor": ..., "print_options": {...}}. */
 struct tensor *json_load_tensor(const char *path, struct print_opts *po);

@@ -1,7 +1,6 @@
 /* main.c - attn-explain: options, usage, and the exit status. */
-#include <errno.h>
 #include <getopt.h>
-#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,7 @@
 #include "json.h"
 #include "print.h"
 #include "repl.h"
-#include "rng.h"
+#include "settings.h"
 #include "stage.h"
 
 #define VERSION "1.0.0"
@@ -30,334 +29,379 @@ static const char usage_text[] =
     "                    [--color auto|always|never] file\n"
     "       attn-explain [options] --tensor file\n";
 
-static const char help_text[] =
-    "\n"
-    "Show every stage of self-attention computed on FILE (JSON; - reads stdin),\n"
-    "each tensor printed exactly as PyTorch prints it.\n"
-    "\n"
-    "  -a, --all            also the tril-and-renormalise route, the dropout mask\n"
-    "                       and the weights\n"
-    "  -e, --explain        teaching text with each stage\n"
-    "  -i, --interactive    step through the stages in a REPL\n"
-    "  -p, --print EXPR     print only EXPR, as print(EXPR) in PyTorch (repeatable)\n"
-    "      --json           every computed stage as JSON\n"
-    "      --heatmap EXPR   the attention weights EXPR as a heat map\n"
-    "  -n, --numbers        the values in the heat map's cells\n"
-    "      --tensor FILE    print the tensor in FILE ({\"tensor\": ...})\n"
-    "      --seed N         torch.manual_seed(N), overriding the file's seed\n"
-    "      --dropout-rng R  default (the book's mask) or mkl (official x86 wheels)\n"
-    "      --precision N, --linewidth N, --threshold N, --edgeitems N,\n"
-    "      --sci-mode true|false|none\n"
-    "                       torch.set_printoptions, overriding print_options\n"
-    "      --torch29        forced sci_mode widths as PyTorch 2.9 and later\n"
-    "      --color WHEN     auto (default: on a terminal, unless NO_COLOR), always, never\n"
-    "  -h, --help           this help\n"
-    "  -V, --version        the version\n";
+/* The options that are not settings: what to do with the file. */
+enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_TENSOR, M_HELP, M_VERSION, NMODES };
+
+static const struct mode_opt {
+	const char *name;
+	int letter;		/* or 0 */
+	const char *metavar;	/* its argument, or NULL: a flag */
+	const char *help;
+} modes[NMODES] = {
+	[M_INTERACTIVE] = { "interactive", 'i', NULL, "step through the stages in a REPL" },
+	[M_PRINT] = { "print", 'p', "EXPR", "print only EXPR, as print(EXPR) in PyTorch (repeatable)" },
+	[M_JSON] = { "json", 0, NULL, "every computed stage as JSON" },
+	[M_HEATMAP] = { "heatmap", 0, "EXPR", "the attention weights EXPR as a heat map" },
+	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
+	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
+	[M_HELP] = { "help", 'h', NULL, "this help" },
+	[M_VERSION] = { "version", 'V', NULL, "the version" },
+};
+
+/* getopt_long's value of an option: modes from 256, settings from 512 */
+#define MODE_VAL(i) (256 + (i))
+#define SETTING_VAL(i) (512 + (i))
+
+/* The argument a setting's option takes, for --help; NULL: a flag. */
+static const char *
+metavar(const struct setting *s, char *buf, size_t len)
+{
+	const char *const *c;
+
+	switch (s->type) {
+	case SETTING_BOOL:
+		return NULL;
+	case SETTING_ENUM: case SETTING_TRI:
+		buf[0] = '\0';
+		for (c = s->choices; *c != NULL; c++)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", c == s->choices ? "" : "|", *c);
+		return buf;
+	case SETTING_COLOR:
+		return "WHEN";
+	default:
+		return "N";
+	}
+}
+
+/* "  -a, --all ARG" to column 23, then the help wrapped at 80 columns. */
+static void
+help_line(int letter, const char *name, const char *arg, const char *help)
+{
+	const char *p = help;
+	int col;
+
+	col = printf("  %c%c%s--%s%s%s", letter ? '-' : ' ', letter ? letter : ' ', letter ? ", " : "  ",
+	    name, arg ? " " : "", arg ? arg : "");
+	if (col > 22) {
+		putchar('\n');
+		col = 0;
+	}
+	printf("%*s", 23 - col, "");
+	col = 23;
+	while (*p != '\0') {
+		int w = (int)strcspn(p, " ");
+
+		if (col > 23 && col + 1 + w > 80) {
+			printf("\n%23s", "");
+			col = 23;
+		} else if (col > 23) {
+			putchar(' ');
+			col++;
+		}
+		col += printf("%.*s", w, p);
+		for (p += w; *p == ' '; p++)
+			;
+	}
+	putchar('\n');
+}
 
 static void
 usage(int full)
 {
+	char buf[64];
+	int i;
+
 	fputs(usage_text, full ? stdout : stderr);
-	if (full)
-		fputs(help_text, stdout);
+	if (!full)
+		return;
+	printf("\nShow every stage of self-attention computed on FILE (JSON; - reads stdin),\n"
+	    "each tensor printed exactly as PyTorch prints it.\n\n");
+	for (i = 0; i < M_HELP; i++)
+		help_line(modes[i].letter, modes[i].name, modes[i].metavar, modes[i].help);
+	for (i = 0; i < settings_count; i++)
+		if (settings[i].option != NULL)
+			help_line(settings[i].letter, settings[i].option, metavar(&settings[i], buf, sizeof buf),
+			    settings[i].help);
+	for (i = M_HELP; i < NMODES; i++)
+		help_line(modes[i].letter, modes[i].name, modes[i].metavar, modes[i].help);
 }
 
 static int
-bad_usage(const char *fmt, const char *arg)
+bad_usage(const char *fmt, ...)
 {
+	va_list ap;
+
 	fputs("attn-explain: ", stderr);
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
 	usage(0);
 	return EXIT_USAGE;
 }
 
-/* A non-negative integer option value. */
+/* Flush standard output: a write error is the run's error (status 1). */
 static int
-opt_int(const char *name, const char *arg, long lo, long hi, long *out)
+finish(int rc)
 {
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
-		fprintf(stderr, "attn-explain: --%s: expected an integer from %ld to %ld, got \"%s\"\n", name, lo, hi, arg);
-		usage(0);
-		return -1;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		diag("standard output:");
+		return rc == EXIT_OK ? EXIT_DATA : rc;
 	}
-	*out = v;
-	return 0;
+	return rc;
 }
 
-enum {
-	OPT_JSON = 256, OPT_HEATMAP, OPT_TENSOR, OPT_SEED, OPT_DROPOUT_RNG,
-	OPT_PRECISION, OPT_LINEWIDTH, OPT_THRESHOLD, OPT_EDGEITEMS, OPT_SCI_MODE,
-	OPT_TORCH29, OPT_COLOR
+/* What the command line asks for. */
+struct args {
+	int mode[NMODES];		/* each mode option given */
+	const char **prints;		/* --print EXPR, in order */
+	int nprints;
+	const char *heatmap, *tensor_file, *path;
+	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
+	int nset;
 };
 
-static const struct option longopts[] = {
-	{ "all", no_argument, NULL, 'a' },
-	{ "explain", no_argument, NULL, 'e' },
-	{ "interactive", no_argument, NULL, 'i' },
-	{ "print", required_argument, NULL, 'p' },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "numbers", no_argument, NULL, 'n' },
-	{ "heatmap", required_argument, NULL, OPT_HEATMAP },
-	{ "tensor", required_argument, NULL, OPT_TENSOR },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "dropout-rng", required_argument, NULL, OPT_DROPOUT_RNG },
-	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "linewidth", required_argument, NULL, OPT_LINEWIDTH },
-	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
-	{ "edgeitems", required_argument, NULL, OPT_EDGEITEMS },
-	{ "sci-mode", required_argument, NULL, OPT_SCI_MODE },
-	{ "torch29", no_argument, NULL, OPT_TORCH29 },
-	{ "color", required_argument, NULL, OPT_COLOR },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
+/* A setting's option into a and a scratch input, so that a bad value is a usage error before any file is read. */
+static int
+add_setting(struct args *a, const struct setting *s, const char *arg)
+{
+	struct input in;
+	struct cell_opts co;
+	char err[256];
 
-/* Print options given on the command line; -1 (or -2 for sci_mode) means "not given". */
-struct po_override {
-	long precision, linewidth, threshold, edgeitems;
-	int sci_mode;		/* -2 not given, -1 none, 0, 1 */
-	int torch29;
-};
+	if (arg != NULL) {
+		settings_default(&in, &co);
+		if (setting_parse(s, arg, &in, &co, err, sizeof err) != 0)
+			return bad_usage("--%s: %s", s->option, err);
+	}
+	if (a->nset < (int)(sizeof a->set / sizeof a->set[0])) {
+		a->set[a->nset].s = s;
+		a->set[a->nset++].arg = arg;
+	}
+	return EXIT_OK;
+}
 
 static void
-apply_override(struct print_opts *po, const struct po_override *ov)
+apply_settings(const struct args *a, struct input *in, struct cell_opts *co)
 {
-	if (ov->precision >= 0)
-		po->precision = (int)ov->precision;
-	if (ov->linewidth >= 0)
-		po->linewidth = (int)ov->linewidth;
-	if (ov->threshold >= 0)
-		po->threshold = ov->threshold;
-	if (ov->edgeitems >= 0)
-		po->edgeitems = (int)ov->edgeitems;
-	if (ov->sci_mode != -2)
-		po->sci_mode = ov->sci_mode;
-	if (ov->torch29)
-		po->torch29 = 1;
+	char err[256];
+	int i;
+
+	for (i = 0; i < a->nset; i++) {
+		if (a->set[i].arg == NULL)
+			*(int *)setting_field(a->set[i].s, in, co) = 1;
+		else
+			setting_parse(a->set[i].s, a->set[i].arg, in, co, err, sizeof err);	/* checked in add_setting */
+	}
+}
+
+/* The option that getopt_long refused, named as the user wrote it. */
+static int
+unknown_option(char **argv, int ind, int opt)
+{
+	const char *w = ind > 0 ? argv[ind - 1] : "";
+
+	if (strncmp(w, "--", 2) == 0) {
+		size_t n = strcspn(w + 2, "=");
+		int i;
+
+		if (w[2 + n] == '=')
+			for (i = 0; i < NMODES; i++)
+				if (strlen(modes[i].name) == n && strncmp(w + 2, modes[i].name, n) == 0 && modes[i].metavar == NULL)
+					return bad_usage("--%s takes no value (got \"%s\")", modes[i].name, w);
+		if (w[2 + n] == '=')
+			for (i = 0; i < settings_count; i++)
+				if (settings[i].option != NULL && settings[i].type == SETTING_BOOL &&
+				    strlen(settings[i].option) == n && strncmp(w + 2, settings[i].option, n) == 0)
+					return bad_usage("--%s takes no value (got \"%s\")", settings[i].option, w);
+		return bad_usage("%s: unknown option", w);
+	}
+	if (opt > 0 && opt < 256)
+		return bad_usage("-%c: unknown option", opt);
+	return bad_usage("%s: unknown option", w);
+}
+
+/* getopt_long over the two tables; EXIT_OK, or the status to exit with. */
+static int
+parse_args(int argc, char **argv, struct args *a)
+{
+	struct option longopts[NMODES + 64 + 1];
+	char shortopts[64] = ":";
+	int n = 0, i, ch;
+
+	memset(a, 0, sizeof *a);
+	for (i = 0; i < NMODES; i++) {
+		longopts[n++] = (struct option){ modes[i].name, modes[i].metavar ? required_argument : no_argument,
+		    NULL, MODE_VAL(i) };
+		if (modes[i].letter)
+			snprintf(shortopts + strlen(shortopts), 3, "%c%s", modes[i].letter, modes[i].metavar ? ":" : "");
+	}
+	for (i = 0; i < settings_count && n < NMODES + 64; i++) {
+		if (settings[i].option == NULL)
+			continue;
+		longopts[n++] = (struct option){ settings[i].option,
+		    settings[i].type == SETTING_BOOL ? no_argument : required_argument, NULL, SETTING_VAL(i) };
+		if (settings[i].letter)
+			snprintf(shortopts + strlen(shortopts), 3, "%c%s", settings[i].letter,
+			    settings[i].type == SETTING_BOOL ? "" : ":");
+	}
+	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (ch > 0 && ch < 256) {	/* a letter: its table row */
+			for (i = 0; i < NMODES && modes[i].letter != ch; i++)
+				;
+			if (i < NMODES) {
+				ch = MODE_VAL(i);
+			} else {
+				for (i = 0; i < settings_count && settings[i].letter != ch; i++)
+					;
+				if (i < settings_count && ch != '?' && ch != ':')
+					ch = SETTING_VAL(i);
+			}
+		}
+		if (ch == ':')
+			return bad_usage("%s: missing argument", argv[optind - 1]);
+		if (ch == '?' || ch < 256)
+			return unknown_option(argv, optind, optopt);
+		if (ch >= SETTING_VAL(0)) {
+			if ((i = add_setting(a, &settings[ch - SETTING_VAL(0)], optarg)) != EXIT_OK)
+				return i;
+			continue;
+		}
+		a->mode[ch - MODE_VAL(0)] = 1;
+		switch (ch - MODE_VAL(0)) {
+		case M_PRINT:
+			a->prints = xrealloc(a->prints, (size_t)(a->nprints + 1) * sizeof *a->prints);
+			a->prints[a->nprints++] = optarg;
+			break;
+		case M_HEATMAP: a->heatmap = optarg; break;
+		case M_TENSOR: a->tensor_file = optarg; break;
+		}
+	}
+	if (a->mode[M_HELP] || a->mode[M_VERSION])
+		return EXIT_OK;
+	if (a->tensor_file != NULL) {
+		if (optind != argc)
+			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
+		return EXIT_OK;
+	}
+	if (optind == argc)
+		return bad_usage("%s", "missing input file (give a JSON file, or - for standard input)");
+	if (optind + 1 < argc)
+		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
+	a->path = argv[optind];
+	if (a->mode[M_INTERACTIVE] && (a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL))
+		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
+	if (a->mode[M_INTERACTIVE] && strcmp(a->path, "-") == 0)
+		return bad_usage("%s", "--interactive reads its commands from standard input; give the input as a file");
+	return EXIT_OK;
 }
 
 /* --tensor FILE */
 static int
-run_tensor(const char *path, const struct po_override *ov)
+run_tensor(const struct args *a)
 {
-	struct print_opts po;
+	struct input in;
+	struct cell_opts co;
 	struct tensor *t;
 
-	print_opts_default(&po);
-	if ((t = json_load_tensor(path, &po)) == NULL)
+	settings_default(&in, &co);
+	if ((t = json_load_tensor(a->tensor_file, &in.po)) == NULL)
 		return EXIT_DATA;
-	apply_override(&po, ov);
-	print_tensor(stdout, t, &po);
+	apply_settings(a, &in, &co);
+	print_tensor(stdout, t, &in.po);
 	tensor_free(t);
 	return EXIT_OK;
 }
 
-int
-main(int argc, char **argv)
+/* --print EXPR...: every expression evaluated first, so that an error leaves stdout empty */
+static int
+run_prints(const struct args *a, const struct run *r, const struct print_opts *po)
 {
-	struct po_override ov = { -1, -1, -1, -1, -2, 0 };
-	const char **prints = NULL;
-	int nprints = 0, ch, i, all = 0, explain = 0, interactive = 0, json = 0;
-	unsigned keep;
-	int color = -1, numbers = 0, has_seed = 0, dropout_rng = -1, rc = EXIT_OK;
-	const char *heatmap = NULL, *tensor_file = NULL, *path;
-	uint64_t seed = 0;
-	struct input in;
-	struct run r;
-	struct cell_opts co;
-	char err[512];
+	char **out = xcalloc((size_t)a->nprints, sizeof *out), err[512];
+	int i, rc = EXIT_OK;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":aehinp:V", longopts, NULL)) != -1) {
-		long v;
+	for (i = 0; i < a->nprints; i++) {
+		struct value v;
 
-		switch (ch) {
-		case 'a': all = 1; break;
-		case 'e': explain = 1; break;
-		case 'i': interactive = 1; break;
-		case 'n': numbers = 1; break;
-		case 'p':
-			prints = realloc(prints, (size_t)(nprints + 1) * sizeof *prints);
-			if (prints == NULL)
-				return EXIT_DATA;
-			prints[nprints++] = optarg;
+		if (expr_eval(a->prints[i], r, &v, err, sizeof err) != 0) {
+			diag("--print: %s", err);
+			rc = EXIT_DATA;
 			break;
-		case OPT_JSON: json = 1; break;
-		case OPT_HEATMAP: heatmap = optarg; break;
-		case OPT_TENSOR: tensor_file = optarg; break;
-		case OPT_SEED:
-			if (rng_parse_seed(optarg, &seed) != 0) {
-				free(prints);
-				return bad_usage("--seed: expected an integer from -9223372036854775808 to 18446744073709551615, got \"%s\"", optarg);
-			}
-			has_seed = 1;
-			break;
-		case OPT_DROPOUT_RNG:
-			if (strcmp(optarg, "default") == 0)
-				dropout_rng = 0;
-			else if (strcmp(optarg, "mkl") == 0)
-				dropout_rng = 1;
-			else {
-				free(prints);
-				return bad_usage("--dropout-rng: expected default or mkl, got \"%s\"", optarg);
-			}
-			break;
-		case OPT_PRECISION:
-			if (opt_int("precision", optarg, 0, PRINT_MAX_PRECISION, &v) != 0)
-				goto usage_fail;
-			ov.precision = v;
-			break;
-		case OPT_LINEWIDTH:
-			if (opt_int("linewidth", optarg, 1, INT_MAX, &v) != 0)
-				goto usage_fail;
-			ov.linewidth = v;
-			break;
-		case OPT_THRESHOLD:
-			if (opt_int("threshold", optarg, 0, LONG_MAX, &v) != 0)
-				goto usage_fail;
-			ov.threshold = v;
-			break;
-		case OPT_EDGEITEMS:
-			if (opt_int("edgeitems", optarg, 1, INT_MAX, &v) != 0)
-				goto usage_fail;
-			ov.edgeitems = v;
-			break;
-		case OPT_SCI_MODE:
-			if (strcmp(optarg, "true") == 0 || strcmp(optarg, "True") == 0)
-				ov.sci_mode = 1;
-			else if (strcmp(optarg, "false") == 0 || strcmp(optarg, "False") == 0)
-				ov.sci_mode = 0;
-			else if (strcmp(optarg, "none") == 0 || strcmp(optarg, "None") == 0)
-				ov.sci_mode = -1;
-			else {
-				free(prints);
-				return bad_usage("--sci-mode: expected true, false or none, got \"%s\"", optarg);
-			}
-			break;
-		case OPT_TORCH29: ov.torch29 = 1; break;
-		case OPT_COLOR:
-			if (strcmp(optarg, "auto") == 0)
-				color = -1;
-			else if (strcmp(optarg, "always") == 0)
-				color = 1;
-			else if (strcmp(optarg, "never") == 0)
-				color = 0;
-			else {
-				free(prints);
-				return bad_usage("--color: expected auto, always or never, got \"%s\"", optarg);
-			}
-			break;
-		case 'h':
-			usage(1);
-			free(prints);
-			return EXIT_OK;
-		case 'V':
-			printf("attn-explain %s\n", VERSION);
-			free(prints);
-			return EXIT_OK;
-		case ':':
-			free(prints);
-			return bad_usage("%s: missing argument", argv[optind - 1]);
-		default:
-			free(prints);
-			if (optopt != 0 && optopt < 256) {
-				char o[3] = { '-', (char)optopt, '\0' };
-
-				return bad_usage("%s: unknown option", o);
-			}
-			return bad_usage("%s: unknown option", argv[optind - 1]);
 		}
+		out[i] = value_str(&v, po);
+		value_free(&v);
 	}
-	if (tensor_file != NULL) {
-		free(prints);
-		if (optind != argc)
-			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
-		return run_tensor(tensor_file, &ov);
+	for (i = 0; i < a->nprints; i++) {
+		if (rc == EXIT_OK)
+			printf("%s\n", out[i]);
+		free(out[i]);
 	}
-	if (optind == argc) {
-		free(prints);
-		return bad_usage("%s", "missing input file (give a JSON file, or - for standard input)");
-	}
-	if (optind + 1 < argc) {
-		free(prints);
-		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
-	}
-	if (interactive && (nprints > 0 || json || heatmap != NULL)) {
-		free(prints);
-		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
-	}
-	path = argv[optind];
-	if (interactive && strcmp(path, "-") == 0) {
-		free(prints);
-		return bad_usage("%s", "--interactive reads its commands from standard input; give the input as a file");
-	}
+	free(out);
+	return rc;
+}
 
-	if (json_load(&in, path) != 0) {
+/* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */
+static void
+print_timing(const struct run *r)
+{
+	size_t bytes = 0, refused, used;
+	int i;
+
+	for (i = 0; i < ST_COUNT; i++)
+		bytes += r->st[i] ? r->st[i]->numel * sizeof(float) : 0;
+	for (i = 0; i < NLAYER; i++) {
+		bytes += r->layer[i].w ? r->layer[i].w->numel * sizeof(float) : 0;
+		bytes += r->layer[i].b ? r->layer[i].b->numel * sizeof(float) : 0;
+	}
+	used = tensor_arena_used(r->arena, &refused);
+	fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes of %zu computed, "
+	    "at most %zu alive at once\n", tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes,
+	    r->all_bytes, tensor_stats.peak_live_bytes);
+	fprintf(stderr, "timing: arena %zu bytes used, %zu bytes did not fit\n", used, refused);
+	stage_timing_print(stderr);
+}
+
+/* The file's stages, shown as the options ask. */
+static int
+run_file(const struct args *a)
+{
+	struct input in;
+	struct cell_opts co;
+	struct run r;
+	unsigned keep;
+	char err[512];
+	int i, rc = EXIT_OK;
+
+	if (json_load(&in, a->path) != 0) {
 		input_free(&in);
-		free(prints);
 		return EXIT_DATA;
 	}
-	if (has_seed)
-		in.seed = seed;
-	if (dropout_rng >= 0)
-		in.dropout_mkl = dropout_rng;
-	apply_override(&in.po, &ov);
-	memset(&co, 0, sizeof co);
-	co.all = all;
-	co.explain = explain;
+	settings_default(NULL, &co);
+	apply_settings(a, &in, &co);
 	co.po = in.po;
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
-	co.color = color && nprints == 0 && !json;
-
-	if (interactive) {
+	co.color = co.color && a->nprints == 0 && !a->mode[M_JSON];
+	if (a->mode[M_INTERACTIVE]) {
 		rc = repl_main(&in, &co) == 0 ? EXIT_OK : EXIT_DATA;
 		input_free(&in);
-		free(prints);
 		return rc;
 	}
 	/* --print keeps only the stages its expressions name: less memory to fault in */
-	keep = nprints > 0 ? 0 : STAGE_KEEP_ALL;
-	for (i = 0; i < nprints; i++)
-		keep |= expr_stages(prints[i]);
+	keep = a->nprints > 0 ? 0 : STAGE_KEEP_ALL;
+	for (i = 0; i < a->nprints; i++)
+		keep |= expr_stages(a->prints[i]);
 	if (stage_run(&r, &in, keep, err, sizeof err) != 0) {
-		diag_at(path, 0, 0, "%s", err);
+		diag_at(a->path, 0, 0, "%s", err);
 		input_free(&in);
-		free(prints);
 		return EXIT_DATA;
 	}
-	if (nprints > 0) {
-		/* evaluate everything first: an error leaves stdout empty */
-		char **out = calloc((size_t)nprints, sizeof *out);
-
-		for (i = 0; out != NULL && i < nprints; i++) {
-			struct value v;
-
-			if (expr_eval(prints[i], &r, &v, err, sizeof err) != 0) {
-				diag("--print: %s", err);
-				rc = EXIT_DATA;
-				break;
-			}
-			out[i] = value_str(&v, &in.po);
-			value_free(&v);
-		}
-		for (i = 0; out != NULL && i < nprints; i++) {
-			if (rc == EXIT_OK)
-				printf("%s\n", out[i]);
-			free(out[i]);
-		}
-		free(out);
-	} else if (json) {
+	if (a->nprints > 0) {
+		rc = run_prints(a, &r, &in.po);
+	} else if (a->mode[M_JSON]) {
 		cell_print_json(stdout, &r);
-	} else if (heatmap != NULL) {
-		if (heatmap_print(stdout, &r, heatmap, color, numbers, err, sizeof err) != 0) {
+	} else if (a->heatmap != NULL) {
+		if (heatmap_print(stdout, &r, a->heatmap, co.color, a->mode[M_NUMBERS], err, sizeof err) != 0) {
 			diag("--heatmap: %s", err);
 			rc = EXIT_DATA;
 		}
@@ -367,32 +411,31 @@ main(int argc, char **argv)
 			if (cell_shown(&r, i, &co))
 				cell_print(stdout, &r, i, &co);
 	}
-	if (getenv("ATTN_EXPLAIN_TIMING") != NULL) {
-		size_t bytes = 0;
-
-		for (i = 0; i < ST_COUNT; i++)
-			bytes += r.st[i] ? r.st[i]->numel * sizeof(float) : 0;
-		for (i = 0; i < NLAYER; i++) {
-			bytes += r.layer[i].w ? r.layer[i].w->numel * sizeof(float) : 0;
-			bytes += r.layer[i].b ? r.layer[i].b->numel * sizeof(float) : 0;
-		}
-		size_t refused, used = tensor_arena_used(r.arena, &refused);
-
-		fprintf(stderr, "timing: matmul %.6f s %.0f flop; tensors kept %zu bytes of %zu computed, "
-		    "at most %zu alive at once\n", tensor_stats.mm_seconds, tensor_stats.mm_flops, bytes,
-		    r.all_bytes, tensor_stats.peak_live_bytes);
-		fprintf(stderr, "timing: arena %zu bytes used, %zu bytes did not fit\n", used, refused);
-		stage_timing_print(stderr);
-	}
+	if (getenv("ATTN_EXPLAIN_TIMING") != NULL)
+		print_timing(&r);
 	stage_free(&r);
 	input_free(&in);
-	free(prints);
-	if (fflush(stdout) != 0) {
-		diag("standard output:");
-		rc = EXIT_DATA;
-	}
 	return rc;
-usage_fail:
-	free(prints);
-	return EXIT_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct args a;
+	int rc;
+
+	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK) {
+		free(a.prints);
+		return rc;
+	}
+	if (a.mode[M_HELP])
+		usage(1);
+	else if (a.mode[M_VERSION])
+		printf("attn-explain %s\n", VERSION);
+	else if (a.tensor_file != NULL)
+		rc = run_tensor(&a);
+	else
+		rc = run_file(&a);
+	free(a.prints);
+	return finish(rc);
 }

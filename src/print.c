@@ -59,6 +59,8 @@ walk_values(struct walk *w, int dim, size_t off, size_t stride_of_dim[])
 	const struct tensor *t = w->t;
 	int n = t->shape[dim], i;
 
+	if (diag_interrupted)	/* the REPL's Ctrl-C: the text is dropped */
+		return;
 	for (i = 0; i < n; i++) {
 		if (w->summarize && n > 2 * w->edge && i == w->edge)
 			i = n - w->edge;
@@ -89,6 +91,8 @@ widen(struct fmt *f, int dim, size_t off, const struct tensor *t, int summarize,
 	int n = t->shape[dim], i;
 	char buf[512];
 
+	if (diag_interrupted)
+		return;
 	for (i = 0; i < n; i++) {
 		if (summarize && n > 2 * edge && i == edge)
 			i = n - edge;
@@ -214,6 +218,8 @@ tensor_body(struct sbuf *b, const struct tensor *t, int dim, size_t off,
 	int left = t->ndim - dim;	/* dimensions of this sub-tensor */
 	int cut = summarize && n > 2 * po->edgeitems;
 
+	if (diag_interrupted)
+		return;
 	if (left == 1) {
 		vector_str(b, t, off, indent, summarize, f, po);
 		return;

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "diag.h"
 #include "rng.h"
 
 /*
@@ -149,7 +150,7 @@ temper(uint32_t y)
 static void
 rng_floats(struct rng *g, float *out, size_t n)
 {
-	while (n > 0) {
+	while (n > 0 && !diag_interrupted) {	/* the REPL's Ctrl-C: the caller drops the draws */
 		size_t m = (size_t)g->left - 1, i, j;
 		const uint32_t *s;
 

@@ -74,7 +74,6 @@ stage_timing_print(FILE *fp)
 	fprintf(fp, " (ms)\n");
 }
 
-static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
 
 int
 stage_lookup(const char *name)
@@ -85,6 +84,17 @@ stage_lookup(const char *name)
 		if (strcmp(name, stage_defs[i].name) == 0)
 			return i;
 	return -1;
+}
+
+const char *const *
+stage_names(void)
+{
+	static const char *names[ST_COUNT + 1];
+	int i;
+
+	for (i = 0; i < ST_COUNT; i++)
+		names[i] = stage_defs[i].name;
+	return names;
 }
 
 static int
@@ -98,30 +108,6 @@ set_grad(struct tensor *t, int requires, const char *name)
 {
 	t->grad_fn = requires ? name : NULL;
 	t->requires_grad = 0;
-}
-
-static void
-code(struct run *r, int id, const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	free(r->code[id]);
-	r->code[id] = xstrdup(buf);
-}
-
-/* "2, 6, " when batched, "" otherwise: the leading dims in view(...) calls */
-static const char *
-lead(const struct run *r, char *buf, size_t len)
-{
-	if (r->batched)
-		snprintf(buf, len, "%d, ", r->B);
-	else
-		buf[0] = '\0';
-	return buf;
 }
 
 /* A tensor shaped (…, rest...) where … is B when batched. */
@@ -330,105 +316,59 @@ tri(int T, int upper)
 	return m;
 }
 
-/* ---- the weights ---- */
+/* ---- a run in progress ---- */
 
-static void
-weights_from_input(struct run *r, const struct input *in)
+/* What the steps share while a run computes. */
+struct pass {
+	struct run *r;
+	const struct input *in;
+	unsigned keep;		/* STAGE_BIT(id) of the stages the caller keeps */
+	struct rng g;		/* the generator, seeded once, as torch.manual_seed(seed) */
+};
+
+/* ---- the memory plan: what the steps ask of it ---- */
+
+/* Takes stage id out of the run (it was computed, but not kept); returns its tensor. */
+static struct tensor *
+unkeep(struct run *r, int id)
 {
-	int l;
+	struct tensor *t = r->st[id];
 
-	for (l = 0; l < NLAYER; l++) {
-		struct layer *L = &r->layer[l];
-		const struct weight *w = &in->W[l];
-
-		if (w->w == NULL)
-			continue;
-		L->present = 1;
-		L->linear = w->linear;
-		L->w = tensor_copy(w->w);
-		L->b = w->b ? tensor_copy(w->b) : NULL;
-		if (L->linear) {
-			L->w->parameter = L->w->requires_grad = 1;
-			if (L->b)
-				L->b->parameter = L->b->requires_grad = 1;
-		}
-	}
+	r->st[id] = NULL;
+	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
+	return t;
 }
 
-/* Draw the weights in PyTorch's order (input-format.md "Random weights"). */
+/*
+ * After a stage's last use: free it unless the caller keeps it, so that
+ * the next stage reuses its memory (tensor_recycle).
+ */
 static void
-weights_from_rng(struct run *r, const struct input *in, struct rng *g, struct sbuf *setup)
+done(struct pass *p, int id)
 {
-	int d_in = r->d_in, d = r->d_out, hd = r->hd, H = in->stacked ? r->H : 1;
-	int width = in->stacked ? hd : d;
-	int o, h, l, i, j;
-	const char *fn = in->init == INIT_RANDN ? "randn" : "rand";
-	float *tmp = xmalloc((size_t)d_in * width * sizeof *tmp);
-
-	for (l = 0; l < 3; l++) {
-		struct layer *L = &r->layer[l];
-
-		L->present = 1;
-		L->linear = in->init == INIT_LINEAR;
-		L->w = L->linear ? tensor_new2(d, d_in) : tensor_new2(d_in, d);
-		L->w->parameter = 1;
-		L->w->requires_grad = L->linear;
-		if (L->linear && in->qkv_bias) {
-			L->b = tensor_new(1, &d);
-			L->b->parameter = L->b->requires_grad = 1;
-		}
-	}
-	if (in->stacked && H > 1)
-		sbuf_addf(setup, "for h in range(%d):  # head by head, as MultiHeadAttentionWrapper\n", H);
-	for (h = 0; h < H; h++) {
-		for (o = 0; o < 3; o++) {
-			struct layer *L = &r->layer[in->init_order[o]];
-			const char *var = layer_var[in->init_order[o]];
-
-			if (h == 0) {
-				const char *ind = in->stacked && H > 1 ? "    " : "";
-				const char *suf = in->stacked && H > 1 ? "_h" : "";
-
-				if (L->linear)
-					sbuf_addf(setup, "%s%s%s = nn.Linear(%d, %d, bias=%s)\n", ind, var, suf,
-					    d_in, width, in->qkv_bias ? "True" : "False");
-				else
-					sbuf_addf(setup, "%s%s%s = nn.Parameter(torch.%s(%d, %d), requires_grad=False)\n",
-					    ind, var, suf, fn, d_in, width);
-			}
-			if (L->linear) {
-				/* head h's rows of the (out, in) weight are contiguous */
-				rng_linear(g, L->w->data + (size_t)h * width * d_in,
-				    L->b ? L->b->data + (size_t)h * width : NULL, d_in, width, 1);
-				continue;
-			}
-			if (in->init == INIT_RANDN)
-				rng_randn(g, tmp, (size_t)d_in * width);
-			else
-				rng_rand(g, tmp, (size_t)d_in * width);
-			for (i = 0; i < d_in; i++)
-				for (j = 0; j < width; j++)
-					L->w->data[(size_t)i * d + h * width + j] = tmp[(size_t)i * width + j];
-		}
-	}
-	if (in->stacked && H > 1)
-		sbuf_addf(setup, "# W_query, W_key, W_value: the %d heads' layers side by side\n", H);
-	free(tmp);
-	if (in->out_proj) {
-		struct layer *L = &r->layer[LAYER_OUT];
-		int dd = d;
-
-		L->present = L->linear = 1;
-		L->w = tensor_new2(d, d);
-		L->b = tensor_new(1, &dd);
-		L->w->parameter = L->w->requires_grad = 1;
-		L->b->parameter = L->b->requires_grad = 1;
-		rng_linear(g, L->w->data, L->b->data, d, d, 1);
-		sbuf_addf(setup, "out_proj = nn.Linear(%d, %d)\n", d, d);
-	}
+	if (p->r->st[id] != NULL && !(p->keep & STAGE_BIT(id)))
+		tensor_free(unkeep(p->r, id));
 }
 
-/* ---- the run ---- */
+/*
+ * Where a stage computed element by element from stage `id` goes: into
+ * id's own memory when the run does not keep id (this is its last use),
+ * so that a run keeping little needs few big blocks; else a new tensor.
+ */
+static struct tensor *
+into(struct pass *p, int id)
+{
+	struct tensor *t = p->r->st[id];
+
+	return p->keep & STAGE_BIT(id) ? tensor_new_uninit(t->ndim, t->shape) : unkeep(p->r, id);
+}
+
+/* A stage this input does not compute, and why (for --print). */
+static void
+skip(struct run *r, int id, const char *why)
+{
+	snprintf(r->why[id], sizeof r->why[id], "not computed: %s", why);
+}
 
 /* bytes of an n-float tensor in an arena (64-byte aligned) */
 static size_t
@@ -439,8 +379,8 @@ arena_bytes(double n)
 
 /*
  * The stages this input computes (a set of STAGE_BIT(id)), and the floats
- * of each in floats[id]: what stage_run() below allocates, stage by
- * stage.  The bench reports any byte of an arena that did not fit
+ * of each in floats[id]: what the steps below allocate, stage by stage.
+ * The bench reports any byte of an arena that did not fit
  * (ATTN_EXPLAIN_TIMING), and a unit test checks that none does.
  */
 static unsigned
@@ -483,7 +423,7 @@ plan(const struct run *r, const struct input *in, double floats[ST_COUNT])
 	return set;
 }
 
-/* The floats of each weight and bias stage_run() makes (drawn, or copied from the input); how many. */
+/* The floats of each weight and bias the run makes (drawn, or copied from the input); how many. */
 static int
 plan_weights(const struct run *r, const struct input *in, double w[2 * NLAYER])
 {
@@ -510,70 +450,477 @@ plan_weights(const struct run *r, const struct input *in, double w[2 * NLAYER])
 	return n;
 }
 
-/* Takes stage id out of the run (it was computed, but not kept); returns its tensor. */
-static struct tensor *
-unkeep(struct run *r, int id)
+/*
+ * The sizes, checked against the limit before anything is allocated, and
+ * the memory for them: one arena for everything when nothing is freed
+ * early; else one for the weights only (kept by every run, too small for
+ * huge pages each), and the stages recycled.  0, or -1 with err.
+ */
+static int
+plan_memory(struct pass *p, char *err, size_t errlen)
 {
-	struct tensor *t = r->st[id];
+	struct run *r = p->r;
+	double floats[ST_COUNT], wfloats[2 * NLAYER], biggest = 0, total = 0;
+	unsigned computed = plan(r, p->in, floats);
+	int nweights = plan_weights(r, p->in, wfloats), i, whole;
+	size_t wbytes = 0;
 
-	r->st[id] = NULL;
-	snprintf(r->why[id], sizeof r->why[id], "computed, but not kept by this run");
-	return t;
+	for (i = 0; i < ST_COUNT; i++) {
+		total += floats[i];
+		biggest = floats[i] > biggest ? floats[i] : biggest;
+	}
+	for (i = 0; i < nweights; i++)
+		total += wfloats[i];
+	if (total > (double)stage_max_floats) {
+		snprintf(err, errlen, "inputs: these sizes need %.0f floats for all stages "
+		    "(attn_scores alone holds %.0f); the limit is %zu (%zu GiB)", total,
+		    floats[ST_ATTN_SCORES], stage_max_floats, stage_max_floats * 4 >> 30);
+		return -1;
+	}
+	for (i = 0, r->all_bytes = 0; i < ST_COUNT; i++)
+		r->all_bytes += arena_bytes(floats[i]);
+	for (i = 0; i < nweights; i++)
+		wbytes += arena_bytes(wfloats[i]);
+	r->all_bytes += wbytes;
+	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
+		tensor_threads(1);
+	whole = (p->keep & computed) == computed;
+	r->arena_bytes = whole ? r->all_bytes : wbytes;
+	r->arena = tensor_arena_new(r->arena_bytes);
+	r->arena_whole = whole;
+	tensor_arena_use(whole ? r->arena : NULL);
+	tensor_recycle((size_t)biggest * sizeof(float));
+	return 0;
+}
+
+/* The arena, the recycled blocks and the worker thread, given back. */
+static void
+settle(void)
+{
+	tensor_arena_use(NULL);
+	tensor_recycle(0);
+	tensor_threads(0);
+}
+
+/* ---- the steps, in the notebook's order ---- */
+
+/* Copies of the explicit weights, print-ready: nn.Linear's are Parameters that require grad. */
+static void
+weights_from_input(struct run *r, const struct input *in)
+{
+	int l;
+
+	for (l = 0; l < NLAYER; l++) {
+		struct layer *L = &r->layer[l];
+		const struct weight *w = &in->W[l];
+
+		if (w->w == NULL)
+			continue;
+		L->present = 1;
+		L->linear = w->linear;
+		L->w = tensor_copy(w->w);
+		L->b = w->b ? tensor_copy(w->b) : NULL;
+		if (L->linear) {
+			L->w->parameter = L->w->requires_grad = 1;
+			if (L->b)
+				L->b->parameter = L->b->requires_grad = 1;
+		}
+	}
 }
 
 /*
- * After a stage's last use: free it unless the caller keeps it, so that
- * the next stage reuses its memory (tensor_recycle).
+ * The weights drawn in PyTorch's order (input-format.md "Random weights"):
+ * per layer in init_order; with head_layout "stacked" each head draws its
+ * own three layers of width head_dim, head 0 first, placed side by side.
  */
 static void
-drop(struct run *r, unsigned keep, int id)
+weights_from_rng(struct run *r, const struct input *in, struct rng *g)
 {
-	if (r->st[id] != NULL && !(keep & STAGE_BIT(id)))
-		tensor_free(unkeep(r, id));
+	int d_in = r->d_in, d = r->d_out, hd = r->hd, H = in->stacked ? r->H : 1;
+	int width = in->stacked ? hd : d;
+	int o, h, l, i, j;
+	float *tmp = xmalloc((size_t)d_in * width * sizeof *tmp);
+
+	for (l = 0; l < 3; l++) {
+		struct layer *L = &r->layer[l];
+
+		L->present = 1;
+		L->linear = in->init == INIT_LINEAR;
+		L->w = L->linear ? tensor_new2(d, d_in) : tensor_new2(d_in, d);
+		L->w->parameter = 1;
+		L->w->requires_grad = L->linear;
+		if (L->linear && in->qkv_bias) {
+			L->b = tensor_new(1, &d);
+			L->b->parameter = L->b->requires_grad = 1;
+		}
+	}
+	for (h = 0; h < H; h++) {
+		for (o = 0; o < 3; o++) {
+			struct layer *L = &r->layer[in->init_order[o]];
+
+			if (L->linear) {
+				/* head h's rows of the (out, in) weight are contiguous */
+				rng_linear(g, L->w->data + (size_t)h * width * d_in,
+				    L->b ? L->b->data + (size_t)h * width : NULL, d_in, width, 1);
+				continue;
+			}
+			if (in->init == INIT_RANDN)
+				rng_randn(g, tmp, (size_t)d_in * width);
+			else
+				rng_rand(g, tmp, (size_t)d_in * width);
+			for (i = 0; i < d_in; i++)
+				for (j = 0; j < width; j++)
+					L->w->data[(size_t)i * d + h * width + j] = tmp[(size_t)i * width + j];
+		}
+	}
+	free(tmp);
+	if (in->out_proj) {
+		struct layer *L = &r->layer[LAYER_OUT];
+		int dd = d;
+
+		L->present = L->linear = 1;
+		L->w = tensor_new2(d, d);
+		L->b = tensor_new(1, &dd);
+		L->w->parameter = L->w->requires_grad = 1;
+		L->b->parameter = L->b->requires_grad = 1;
+		rng_linear(g, L->w->data, L->b->data, d, d, 1);
+	}
 }
 
 /*
- * Where a stage computed element by element from stage `id` goes: into
- * id's own memory when the run does not keep id (this is its last use),
- * so that a run keeping little needs few big blocks; else a new tensor.
+ * inputs = torch.tensor(...) or torch.rand(...), then the weights, in
+ * PyTorch's order of draws after torch.manual_seed(seed).
+ * inputs: (…, T, d_in)   W: (d_in, d_out), or weight (d_out, d_in) for nn.Linear
  */
-static struct tensor *
-into(struct run *r, unsigned keep, int id)
+static void
+step_draw(struct pass *p)
 {
-	struct tensor *t = r->st[id];
+	struct run *r = p->r;
+	const struct input *in = p->in;
+	struct tensor *x;
 
-	return keep & STAGE_BIT(id) ? tensor_new_uninit(t->ndim, t->shape) : unkeep(r, id);
+	rng_seed(&p->g, in->seed);
+	if (in->inputs != NULL) {
+		x = tensor_copy(in->inputs);
+	} else {
+		x = tensor_new_uninit(in->rand_ndim, in->rand_dims);
+		if (in->rand_kind == INIT_RAND)
+			rng_rand(&p->g, x->data, x->numel);
+		else
+			rng_randn(&p->g, x->data, x->numel);
+	}
+	r->st[ST_INPUTS] = x;
+	tensor_arena_use(r->arena);	/* every run keeps its weights */
+	if (in->init != INIT_NONE)
+		weights_from_rng(r, in, &p->g);
+	else if (in->has_weights)
+		weights_from_input(r, in);
+	tensor_arena_use(r->arena_whole ? r->arena : NULL);
 }
 
-int
-stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen)
+/*
+ * queries = inputs @ W_query, or W_query(inputs); keys and values alike.
+ * Simple mode: queries = keys = values = inputs.
+ * inputs: (…, T, d_in)   queries, keys, values: (…, T, d_out)
+ */
+static void
+step_project(struct pass *p)
 {
-	struct rng g;
-	struct sbuf setup = { 0 };
-	struct tensor *x, *q, *k, *v, *s, *w;
-	double floats[ST_COUNT], wfloats[2 * NLAYER], biggest, total;
-	size_t wbytes;
-	unsigned computed;
-	int whole, nweights;
-	char ld[32], ld2[32];
-	int i, trainable, src;
-	const char *scores_var;
+	struct run *r = p->r;
+	const struct tensor *x = r->st[ST_INPUTS];
+	int i;
 
-	memset(r, 0, sizeof *r);
-	if (in->inputs != NULL) {
-		r->batched = in->inputs->ndim == 3;
-		r->B = r->batched ? in->inputs->shape[0] : 1;
-		r->T = in->inputs->shape[in->inputs->ndim - 2];
-		r->d_in = in->inputs->shape[in->inputs->ndim - 1];
-	} else {
-		r->batched = in->rand_ndim == 3;
-		r->B = r->batched ? in->rand_dims[0] : 1;
-		r->T = in->rand_dims[in->rand_ndim - 2];
-		r->d_in = in->rand_dims[in->rand_ndim - 1];
+	for (i = 0; i < 3; i++)
+		r->st[ST_QUERIES + i] = r->simple ? tensor_copy(x) : project(r, x, &r->layer[LAYER_QUERY + i]);
+	done(p, ST_INPUTS);
+}
+
+/*
+ * queries_heads = queries.view(…, T, H, head_dim).transpose(-3, -2), keys and values alike.
+ * queries: (…, T, d_out)   queries_heads: (…, H, T, head_dim)
+ */
+static void
+step_split_heads(struct pass *p)
+{
+	struct run *r = p->r;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (r->H == 1) {
+			skip(r, ST_QUERIES_HEADS + i, "heads is 1");
+			continue;
+		}
+		r->st[ST_QUERIES_HEADS + i] = split_heads(r, r->st[ST_QUERIES + i]);
+		done(p, ST_QUERIES + i);
 	}
-	trainable = in->has_weights || in->init != INIT_NONE;
-	r->simple = !trainable;
-	r->d_out = trainable ? in->d_out : r->d_in;
+}
+
+/* The queries, keys or values the attention works on: per head when there are heads. */
+static int
+per_head(const struct run *r, int id)
+{
+	return r->H > 1 ? id - ST_QUERIES + ST_QUERIES_HEADS : id;
+}
+
+/*
+ * attn_scores = queries @ keys.transpose(-2, -1), per batch and head.
+ * queries, keys: (…, [H,] T, head_dim)   attn_scores: (…, [H,] T, T)
+ */
+static void
+step_scores(struct pass *p)
+{
+	struct run *r = p->r;
+
+	r->st[ST_ATTN_SCORES] = attn_scores(r, r->st[per_head(r, ST_QUERIES)], r->st[per_head(r, ST_KEYS)]);
+	done(p, per_head(r, ST_QUERIES));
+	done(p, per_head(r, ST_KEYS));
+	r->scaled = 1;
+	if (p->in->has_scale) {
+		r->scale_used = (float)p->in->scale;
+		r->scale_divides = 0;
+	} else if (!r->simple) {
+		r->scale_used = (float)sqrt((double)r->hd);
+		r->scale_divides = 1;
+	} else {
+		r->scaled = 0;
+	}
+}
+
+/*
+ * The other route to causal weights: softmax first, then zero the future
+ * and renormalise each row.  It runs before the mask so that the masked
+ * scores may then overwrite the scores when the run does not keep them
+ * (independent stages: their order changes no number).
+ * unmasked_weights = torch.softmax(scaled attn_scores, dim=-1)
+ * mask_simple = torch.tril(torch.ones(T, T))
+ * masked_simple = unmasked_weights * mask_simple
+ * masked_simple_norm = masked_simple / masked_simple.sum(dim=-1, keepdim=True)
+ * all (…, [H,] T, T) but the (T, T) mask
+ */
+static void
+step_tril_route(struct pass *p)
+{
+	struct run *r = p->r;
+	struct tensor *s = r->st[ST_ATTN_SCORES], *uw, *ms, *mn;
+	struct rows_job j = { .r = r, .n = r->T, .tril = 1 };
+	size_t n = s->numel / (size_t)r->T;
+	int i;
+
+	if (!p->in->causal) {
+		for (i = ST_UNMASKED_WEIGHTS; i <= ST_MASKED_SIMPLE_NORM; i++)
+			skip(r, i, "causal is false");
+		return;
+	}
+	if (r->scaled) {	/* softmax of the scaled scores, without keeping the scaled copy */
+		uw = tensor_new_uninit(s->ndim, s->shape);
+		tensor_softmax_rows_scaled(uw->data, s->data, n, r->T, r->scale_used, r->scale_divides);
+		set_grad(uw, has_grad(s), "SoftmaxBackward0");
+	} else {
+		uw = softmax(s, tensor_new_uninit(s->ndim, s->shape));
+	}
+	r->st[ST_UNMASKED_WEIGHTS] = uw;
+	r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
+	ms = into(p, ST_UNMASKED_WEIGHTS);
+	j.a = uw->data;
+	j.b = r->st[ST_MASK_SIMPLE]->data;
+	j.y = ms->data;
+	rows(mul_rows, &j, n);
+	set_grad(ms, has_grad(uw), "MulBackward0");
+	r->st[ST_MASKED_SIMPLE] = ms;
+	done(p, ST_MASK_SIMPLE);
+	mn = into(p, ST_MASKED_SIMPLE);
+	j.a = ms->data;
+	j.y = mn->data;
+	rows(renorm_rows, &j, n);
+	set_grad(mn, has_grad(ms), "DivBackward0");
+	r->st[ST_MASKED_SIMPLE_NORM] = mn;
+	done(p, ST_MASKED_SIMPLE_NORM);
+}
+
+/*
+ * mask = torch.triu(torch.ones(T, T), diagonal=1)
+ * masked_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)
+ * mask: (T, T)   masked_scores: (…, [H,] T, T)
+ */
+static void
+step_mask(struct pass *p)
+{
+	struct run *r = p->r;
+	struct tensor *s = r->st[ST_ATTN_SCORES], *ms;
+	struct rows_job j = { .r = r, .a = s->data, .n = r->T };
+
+	if (!p->in->causal) {
+		skip(r, ST_MASK, "causal is false");
+		skip(r, ST_MASKED_SCORES, "causal is false");
+		return;
+	}
+	ms = into(p, ST_ATTN_SCORES);
+	j.y = ms->data;
+	rows(mask_rows, &j, s->numel / (size_t)r->T);
+	set_grad(ms, has_grad(s), "MaskedFillBackward0");
+	r->st[ST_MASK] = tri(r->T, 1);
+	r->st[ST_MASKED_SCORES] = ms;
+	done(p, ST_MASK);
+}
+
+/*
+ * scaled_scores = (masked) scores / sqrt(head_dim), or * scale, or the
+ * scores themselves in simple mode.  (…, [H,] T, T)
+ */
+static void
+step_scale(struct pass *p)
+{
+	struct run *r = p->r;
+	int src = p->in->causal ? ST_MASKED_SCORES : ST_ATTN_SCORES;
+	struct tensor *x = r->st[src], *y;
+	struct rows_job j = { .r = r, .a = x->data, .n = r->T, .f = r->scale_used, .divides = r->scale_divides };
+
+	y = into(p, src);
+	j.y = y->data;
+	if (r->scaled) {
+		rows(scale_rows, &j, y->numel / (size_t)r->T);
+		set_grad(y, has_grad(x), r->scale_divides ? "DivBackward0" : "MulBackward0");
+	} else if (y != x) {
+		memcpy(y->data, x->data, y->numel * sizeof *y->data);
+		y->grad_fn = x->grad_fn;
+		y->requires_grad = x->requires_grad;
+	}
+	r->st[ST_SCALED_SCORES] = y;
+}
+
+/* attn_weights = torch.softmax(scaled_scores, dim=-1): each row sums to 1.  (…, [H,] T, T) */
+static void
+step_softmax(struct pass *p)
+{
+	struct run *r = p->r;
+	struct tensor *x = r->st[ST_SCALED_SCORES];
+
+	r->st[ST_ATTN_WEIGHTS] = softmax(x, into(p, ST_SCALED_SCORES));	/* may be x itself */
+}
+
+/*
+ * dropout_mask = what nn.Dropout(p) multiplies by: 0, or 1/(1-p)
+ * dropped_weights = attn_weights * dropout_mask, in training mode
+ * after torch.manual_seed(dropout_seed) when given.  (…, [H,] T, T)
+ */
+static void
+step_dropout(struct pass *p)
+{
+	struct run *r = p->r;
+	struct tensor *w = r->st[ST_ATTN_WEIGHTS], *m, *dw;
+	struct rows_job j = { .r = r, .a = w->data, .n = r->T };
+
+	if (!(p->in->dropout > 0)) {
+		skip(r, ST_DROPOUT_MASK, "dropout is 0");
+		skip(r, ST_DROPPED_WEIGHTS, "dropout is 0");
+		return;
+	}
+	m = tensor_new_uninit(w->ndim, w->shape);
+	dw = into(p, ST_ATTN_WEIGHTS);
+	j.b = m->data;
+	j.y = dw->data;
+	if (p->in->has_dropout_seed)
+		rng_seed(&p->g, p->in->dropout_seed);
+	rng_dropout_mask(&p->g, m->data, m->numel, p->in->dropout, p->in->dropout_mkl);
+	set_grad(m, 0, NULL);
+	rows(mul_rows, &j, w->numel / (size_t)r->T);
+	set_grad(dw, has_grad(w), "MulBackward0");
+	r->st[ST_DROPOUT_MASK] = m;
+	r->st[ST_DROPPED_WEIGHTS] = dw;
+	done(p, ST_DROPOUT_MASK);
+}
+
+/*
+ * context_vecs = (dropped) weights @ values, per batch and head.
+ * weights: (…, [H,] T, T)   values: (…, [H,] T, head_dim)   context_vecs: (…, [H,] T, head_dim)
+ */
+static void
+step_context(struct pass *p)
+{
+	struct run *r = p->r;
+	int w = p->in->dropout > 0 ? ST_DROPPED_WEIGHTS : ST_ATTN_WEIGHTS;
+
+	r->st[ST_CONTEXT_VECS] = context(r, r->st[w], r->st[per_head(r, ST_VALUES)]);
+	done(p, ST_ATTN_WEIGHTS);
+	done(p, ST_DROPPED_WEIGHTS);
+	done(p, per_head(r, ST_VALUES));
+}
+
+/*
+ * merged = context_vecs.transpose(-3, -2).contiguous().view(…, T, d_out)
+ * context_vecs: (…, H, T, head_dim)   merged: (…, T, d_out)
+ */
+static void
+step_merge(struct pass *p)
+{
+	struct run *r = p->r;
+	struct tensor *x = r->st[ST_CONTEXT_VECS], *m;
+	struct rows_job j = { .r = r, .a = x->data, .n = r->hd, .merge = 1 };
+
+	if (r->H == 1) {
+		skip(r, ST_MERGED, "heads is 1");
+		return;
+	}
+	m = new_lead(r, 2, r->T, r->d_out, 0);
+	j.y = m->data;
+	rows(split_rows, &j, x->numel / (size_t)r->hd);
+	set_grad(m, has_grad(x), "ViewBackward0");
+	r->st[ST_MERGED] = m;
+	done(p, ST_CONTEXT_VECS);
+}
+
+/*
+ * output = out_proj(merged), or merged @ out_proj (context_vecs with one head).
+ * (…, T, d_out) -> (…, T, d_out)
+ */
+static void
+step_output(struct pass *p)
+{
+	struct run *r = p->r;
+	int x = r->H > 1 ? ST_MERGED : ST_CONTEXT_VECS;
+
+	if (!r->layer[LAYER_OUT].present) {
+		skip(r, ST_OUTPUT, "no output projection (out_proj)");
+	} else {
+		r->st[ST_OUTPUT] = project(r, r->st[x], &r->layer[LAYER_OUT]);
+	}
+	done(p, ST_MERGED);
+	done(p, ST_CONTEXT_VECS);
+	done(p, ST_OUTPUT);
+}
+
+/* The steps of self-attention, as the notebook's cells take them; the name times each (make bench). */
+static const struct step {
+	const char *name;
+	void (*fn)(struct pass *);
+} steps[] = {
+	{ "draws", step_draw },
+	{ "projections", step_project },
+	{ "heads", step_split_heads },
+	{ "scores", step_scores },
+	{ "route2", step_tril_route },
+	{ "mask", step_mask },
+	{ "scale", step_scale },
+	{ "softmax", step_softmax },
+	{ "dropout", step_dropout },
+	{ "context", step_context },
+	{ "merge", step_merge },
+	{ "output", step_output },
+};
+
+/* B, T, d_in, d_out, H, head_dim from the input; 0, or -1 with err. */
+static int
+run_shape(struct run *r, const struct input *in, char *err, size_t errlen)
+{
+	const int *dims = in->inputs != NULL ? in->inputs->shape : in->rand_dims;
+	int nd = in->inputs != NULL ? in->inputs->ndim : in->rand_ndim;
+
+	r->batched = nd == 3;
+	r->B = r->batched ? dims[0] : 1;
+	r->T = dims[nd - 2];
+	r->d_in = dims[nd - 1];
+	r->simple = !in->has_weights && in->init == INIT_NONE;
+	r->d_out = r->simple ? r->d_in : in->d_out;
 	r->H = in->heads > 0 ? in->heads : 1;
 	if (r->d_out % r->H != 0) {
 		snprintf(err, errlen, "heads: %d heads do not divide d_out = %d", r->H, r->d_out);
@@ -582,323 +929,39 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	r->hd = r->d_out / r->H;
 	r->tokens = (const char *const *)in->tokens;
 	r->ntokens = in->ntokens;
-	computed = plan(r, in, floats);
-	nweights = plan_weights(r, in, wfloats);
-	for (i = 0, total = biggest = 0; i < ST_COUNT; i++) {
-		total += floats[i];
-		biggest = floats[i] > biggest ? floats[i] : biggest;
-	}
-	for (i = 0; i < nweights; i++)
-		total += wfloats[i];
-	if (total > (double)stage_max_floats) {	/* refused before anything is allocated */
-		snprintf(err, errlen, "inputs: these sizes need %.0f floats for all stages "
-		    "(attn_scores alone holds %.0f); the limit is %zu (%zu GiB)", total,
-		    floats[ST_ATTN_SCORES], stage_max_floats, stage_max_floats * 4 >> 30);
+	return 0;
+}
+
+int
+stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen)
+{
+	struct pass p = { .r = r, .in = in, .keep = keep };
+	size_t i;
+	int id;
+
+	memset(r, 0, sizeof *r);
+	if (run_shape(r, in, err, errlen) != 0 || plan_memory(&p, err, errlen) != 0)
 		return -1;
-	}
+	for (id = 0; id < ST_COUNT; id++)
+		snprintf(r->why[id], sizeof r->why[id], "not computed");
 	nlaps = 0;
 	lap("");
-	for (i = 0, r->all_bytes = 0; i < ST_COUNT; i++)
-		r->all_bytes += arena_bytes(floats[i]);
-	for (i = 0, wbytes = 0; i < nweights; i++)
-		wbytes += arena_bytes(wfloats[i]);
-	r->all_bytes += wbytes;
-	if (r->all_bytes >= ((size_t)1 << 20))	/* a worker thread pays off */
-		tensor_threads(1);
-	/*
-	 * One arena for everything when nothing is to be freed early; else one
-	 * for the weights only (kept by every run, too small for huge pages
-	 * each), and the stages are recycled.
-	 */
-	whole = (keep & computed) == computed;
-	r->arena_bytes = whole ? r->all_bytes : wbytes;
-	r->arena = tensor_arena_new(r->arena_bytes);
-	tensor_arena_use(whole ? r->arena : NULL);
-	tensor_recycle((size_t)biggest * sizeof(float));
-	for (i = 0; i < ST_COUNT; i++)
-		snprintf(r->why[i], sizeof r->why[i], "not computed");
-
-	/* inputs and weights, in PyTorch's order of draws */
-	rng_seed(&g, in->seed);
-	if (in->inputs != NULL) {
-		x = tensor_copy(in->inputs);
-		code(r, ST_INPUTS, "inputs = torch.tensor(...)  # from %s", in->path ? in->path : "the input");
-	} else {
-		const char *fn = in->rand_kind == INIT_RAND ? "rand" : "randn";
-		int *dm = (int *)in->rand_dims;
-
-		x = tensor_new_uninit(in->rand_ndim, dm);
-		if (in->rand_kind == INIT_RAND)
-			rng_rand(&g, x->data, x->numel);
-		else
-			rng_randn(&g, x->data, x->numel);
-		if (in->rand_ndim == 3)
-			code(r, ST_INPUTS, "torch.manual_seed(%llu); inputs = torch.%s(%d, %d, %d)",
-			    (unsigned long long)in->seed, fn, dm[0], dm[1], dm[2]);
-		else
-			code(r, ST_INPUTS, "torch.manual_seed(%llu); inputs = torch.%s(%d, %d)",
-			    (unsigned long long)in->seed, fn, dm[0], dm[1]);
-	}
-	r->st[ST_INPUTS] = x;
-	if (in->init != INIT_NONE) {
-		sbuf_addf(&setup, "torch.manual_seed(%llu)\n", (unsigned long long)in->seed);
-		if (in->inputs == NULL)
-			sbuf_addf(&setup, "inputs = torch.%s(...)  # drawn first\n", in->rand_kind == INIT_RAND ? "rand" : "randn");
-		tensor_arena_use(r->arena);
-		weights_from_rng(r, in, &g, &setup);
-	} else if (in->has_weights) {
-		tensor_arena_use(r->arena);
-		weights_from_input(r, in);
-		for (i = 0; i < NLAYER; i++)
-			if (r->layer[i].present)
-				sbuf_addf(&setup, r->layer[i].linear ?
-				    "%s = nn.Linear(...)  # weight and bias from %s\n" :
-				    "%s = torch.tensor(...)  # from %s\n", layer_var[i], in->path ? in->path : "the input");
-	}
-	tensor_arena_use(whole ? r->arena : NULL);
-	lap("draws");
-	if (setup.len > 0)
-		r->setup = sbuf_take(&setup);
-
-	/* queries, keys, values */
-	if (r->simple) {
-		q = tensor_copy(x);
-		k = tensor_copy(x);
-		v = tensor_copy(x);
-		code(r, ST_QUERIES, "queries = inputs  # no trainable weights: each token is its own query");
-		code(r, ST_KEYS, "keys = inputs");
-		code(r, ST_VALUES, "values = inputs");
-	} else {
-		static const char *const names[3] = { "queries", "keys", "values" };
-
-		q = project(r, x, &r->layer[LAYER_QUERY]);
-		k = project(r, x, &r->layer[LAYER_KEY]);
-		v = project(r, x, &r->layer[LAYER_VALUE]);
-		for (i = 0; i < 3; i++) {
-			if (r->layer[i].linear)
-				code(r, ST_QUERIES + i, "%s = %s(inputs)", names[i], layer_var[i]);
-			else
-				code(r, ST_QUERIES + i, "%s = inputs @ %s", names[i], layer_var[i]);
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		steps[i].fn(&p);
+		lap(steps[i].name);
+		if (diag_interrupted) {	/* the REPL's Ctrl-C: nothing of this run is kept */
+			settle();
+			stage_free(r);
+			snprintf(err, errlen, "interrupted");
+			return -1;
 		}
 	}
-	lap("projections");
-	r->st[ST_QUERIES] = q;
-	r->st[ST_KEYS] = k;
-	r->st[ST_VALUES] = v;
-	drop(r, keep, ST_INPUTS);
-	if (r->H > 1) {
-		static const char *const names[3] = { "queries", "keys", "values" };
-
-		for (i = 0; i < 3; i++) {
-			r->st[ST_QUERIES_HEADS + i] = split_heads(r, r->st[ST_QUERIES + i]);
-			drop(r, keep, ST_QUERIES + i);
-			code(r, ST_QUERIES_HEADS + i, "%s_heads = %s.view(%s%d, %d, %d).transpose(%s)",
-			    names[i], names[i], lead(r, ld, sizeof ld), r->T, r->H, r->hd,
-			    r->batched ? "1, 2" : "0, 1");
-		}
-		q = r->st[ST_QUERIES_HEADS];
-		k = r->st[ST_KEYS_HEADS];
-		v = r->st[ST_VALUES_HEADS];
-	} else {
-		for (i = 0; i < 3; i++)
-			snprintf(r->why[ST_QUERIES_HEADS + i], sizeof r->why[0], "not computed: heads is 1");
-	}
-
-	lap("heads");
-	/* scores, mask, scale, softmax */
-	s = attn_scores(r, q, k);
-	r->st[ST_ATTN_SCORES] = s;
-	drop(r, keep, r->H > 1 ? ST_QUERIES_HEADS : ST_QUERIES);
-	drop(r, keep, r->H > 1 ? ST_KEYS_HEADS : ST_KEYS);
-	if (r->H > 1)
-		code(r, ST_ATTN_SCORES, "attn_scores = queries_heads @ keys_heads.transpose(2, 3)");
-	else if (r->batched)
-		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.transpose(1, 2)");
-	else
-		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.T");
-	lap("scores");
-	r->scaled = 1;
-	if (in->has_scale) {
-		r->scale_used = (float)in->scale;
-		r->scale_divides = 0;
-	} else if (trainable) {
-		r->scale_used = (float)sqrt((double)r->hd);
-		r->scale_divides = 1;
-	} else {
-		r->scaled = 0;
-	}
-	/*
-	 * The second route to causal weights first: it reads the scores, which
-	 * the masked scores may then overwrite when the run does not keep them
-	 * (independent stages: their order changes no number).
-	 */
-	if (in->causal) {
-		struct tensor *uw, *ms, *mn;
-		struct rows_job j = { .r = r, .n = r->T, .tril = 1 };
-		size_t n = s->numel / (size_t)r->T;
-
-		if (r->scaled) {	/* softmax(scale_scores(s)), without keeping the scaled copy */
-			uw = tensor_new_uninit(s->ndim, s->shape);
-			tensor_softmax_rows_scaled(uw->data, s->data, n, r->T, r->scale_used, r->scale_divides);
-			set_grad(uw, has_grad(s), "SoftmaxBackward0");
-		} else {
-			uw = softmax(s, tensor_new_uninit(s->ndim, s->shape));
-		}
-		r->st[ST_UNMASKED_WEIGHTS] = uw;
-		r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
-		ms = into(r, keep, ST_UNMASKED_WEIGHTS);
-		j.a = uw->data;
-		j.b = r->st[ST_MASK_SIMPLE]->data;
-		j.y = ms->data;
-		rows(mul_rows, &j, n);
-		set_grad(ms, has_grad(uw), "MulBackward0");
-		r->st[ST_MASKED_SIMPLE] = ms;
-		drop(r, keep, ST_MASK_SIMPLE);
-		mn = into(r, keep, ST_MASKED_SIMPLE);
-		j.a = ms->data;
-		j.y = mn->data;
-		rows(renorm_rows, &j, n);
-		set_grad(mn, has_grad(ms), "DivBackward0");
-		r->st[ST_MASKED_SIMPLE_NORM] = mn;
-		drop(r, keep, ST_MASKED_SIMPLE_NORM);
-		if (!r->scaled)
-			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores, dim=-1)");
-		else if (r->scale_divides)
-			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)");
-		else
-			code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores * %.9g, dim=-1)", in->scale);
-		code(r, ST_MASK_SIMPLE, "mask_simple = torch.tril(torch.ones(%d, %d))", r->T, r->T);
-		code(r, ST_MASKED_SIMPLE, "masked_simple = unmasked_weights * mask_simple");
-		code(r, ST_MASKED_SIMPLE_NORM, "masked_simple_norm = masked_simple / masked_simple.sum(dim=-1, keepdim=True)");
-	} else {
-		for (i = ST_UNMASKED_WEIGHTS; i <= ST_MASKED_SIMPLE_NORM; i++)
-			snprintf(r->why[i], sizeof r->why[0], "not computed: causal is false");
-	}
-	lap("route2");
-
-	/* mask, scale, softmax: each may overwrite the stage before it */
-	src = ST_ATTN_SCORES;
-	scores_var = "attn_scores";
-	if (in->causal) {
-		struct tensor *m = tri(r->T, 1), *ms;
-		struct rows_job j = { .r = r, .a = s->data, .n = r->T };
-
-		ms = into(r, keep, ST_ATTN_SCORES);
-		j.y = ms->data;
-
-		rows(mask_rows, &j, s->numel / (size_t)r->T);
-		set_grad(ms, has_grad(s), "MaskedFillBackward0");
-		r->st[ST_MASK] = m;
-		r->st[ST_MASKED_SCORES] = ms;
-		drop(r, keep, ST_MASK);
-		code(r, ST_MASK, "mask = torch.triu(torch.ones(%d, %d), diagonal=1)", r->T, r->T);
-		code(r, ST_MASKED_SCORES, "masked_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)");
-		src = ST_MASKED_SCORES;
-		scores_var = "masked_scores";
-	} else {
-		snprintf(r->why[ST_MASK], sizeof r->why[0], "not computed: causal is false");
-		snprintf(r->why[ST_MASKED_SCORES], sizeof r->why[0], "not computed: causal is false");
-	}
-	lap("mask");
-	{
-		struct tensor *x0 = r->st[src], *y;
-		struct rows_job j = { .r = r, .a = x0->data, .n = r->T, .f = r->scale_used, .divides = r->scale_divides };
-
-		y = into(r, keep, src);
-		j.y = y->data;
-		if (r->scaled) {
-			rows(scale_rows, &j, y->numel / (size_t)r->T);
-			set_grad(y, has_grad(x0), r->scale_divides ? "DivBackward0" : "MulBackward0");
-		} else if (y != x0) {	/* simple mode: the scores themselves */
-			memcpy(y->data, x0->data, y->numel * sizeof *y->data);
-			y->grad_fn = x0->grad_fn;
-			y->requires_grad = x0->requires_grad;
-		}
-		r->st[ST_SCALED_SCORES] = y;
-	}
-	if (!r->scaled)
-		code(r, ST_SCALED_SCORES, "scaled_scores = %s  # simple mode: no scaling", scores_var);
-	else if (r->scale_divides)
-		code(r, ST_SCALED_SCORES, "scaled_scores = %s / keys.shape[-1]**0.5  # sqrt(%d)", scores_var, r->hd);
-	else
-		code(r, ST_SCALED_SCORES, "scaled_scores = %s * %.9g", scores_var, in->scale);
-	lap("scale");
-	w = r->st[ST_SCALED_SCORES];
-	w = softmax(w, into(r, keep, ST_SCALED_SCORES));
-	r->st[ST_ATTN_WEIGHTS] = w;
-	code(r, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(scaled_scores, dim=-1)");
-	lap("softmax");
-	/* dropout, training mode */
-	if (in->dropout > 0) {
-		struct tensor *m = tensor_new_uninit(w->ndim, w->shape), *dw;
-		struct rows_job j = { .r = r, .a = w->data, .b = m->data, .n = r->T };
-
-		dw = into(r, keep, ST_ATTN_WEIGHTS);
-		j.y = dw->data;
-
-		if (in->has_dropout_seed)
-			rng_seed(&g, in->dropout_seed);
-		rng_dropout_mask(&g, m->data, m->numel, in->dropout, in->dropout_mkl);
-		set_grad(m, 0, NULL);
-		rows(mul_rows, &j, w->numel / (size_t)r->T);
-		set_grad(dw, has_grad(w), "MulBackward0");
-		r->st[ST_DROPOUT_MASK] = m;
-		r->st[ST_DROPPED_WEIGHTS] = dw;
-		if (in->has_dropout_seed)
-			code(r, ST_DROPOUT_MASK, "torch.manual_seed(%llu); dropout_mask = nn.Dropout(%.9g)(torch.ones_like(attn_weights))",
-			    (unsigned long long)in->dropout_seed, in->dropout);
-		else
-			code(r, ST_DROPOUT_MASK, "dropout_mask = nn.Dropout(%.9g)(torch.ones_like(attn_weights))", in->dropout);
-		code(r, ST_DROPPED_WEIGHTS, "dropped_weights = attn_weights * dropout_mask  # = nn.Dropout(%.9g)(attn_weights)", in->dropout);
-		drop(r, keep, ST_DROPOUT_MASK);
-		w = dw;
-	} else {
-		snprintf(r->why[ST_DROPOUT_MASK], sizeof r->why[0], "not computed: dropout is 0");
-		snprintf(r->why[ST_DROPPED_WEIGHTS], sizeof r->why[0], "not computed: dropout is 0");
-	}
-
-	lap("dropout");
-	/* context vectors, merge, output projection */
-	r->st[ST_CONTEXT_VECS] = context(r, w, v);
-	code(r, ST_CONTEXT_VECS, "context_vecs = %s @ %s", in->dropout > 0 ? "dropped_weights" : "attn_weights",
-	    r->H > 1 ? "values_heads" : "values");
-	drop(r, keep, ST_ATTN_WEIGHTS);
-	drop(r, keep, ST_DROPPED_WEIGHTS);
-	drop(r, keep, r->H > 1 ? ST_VALUES_HEADS : ST_VALUES);
-	lap("context");
-	x = r->st[ST_CONTEXT_VECS];
-	if (r->H > 1) {
-		struct tensor *m = new_lead(r, 2, r->T, r->d_out, 0);
-		struct rows_job j = { .r = r, .a = x->data, .y = m->data, .n = r->hd, .merge = 1 };
-
-		rows(split_rows, &j, x->numel / (size_t)r->hd);
-		set_grad(m, has_grad(x), "ViewBackward0");
-		r->st[ST_MERGED] = m;
-		code(r, ST_MERGED, "merged = context_vecs.transpose(%s).contiguous().view(%s%d, %d)",
-		    r->batched ? "1, 2" : "0, 1", lead(r, ld2, sizeof ld2), r->T, r->d_out);
-		drop(r, keep, ST_CONTEXT_VECS);
-		x = m;
-	} else {
-		snprintf(r->why[ST_MERGED], sizeof r->why[0], "not computed: heads is 1");
-	}
-	lap("merge");
-	if (r->layer[LAYER_OUT].present) {
-		r->st[ST_OUTPUT] = project(r, x, &r->layer[LAYER_OUT]);
-		code(r, ST_OUTPUT, r->layer[LAYER_OUT].linear ? "output = out_proj(%s)" : "output = %s @ out_proj",
-		    r->H > 1 ? "merged" : "context_vecs");
-	} else {
-		snprintf(r->why[ST_OUTPUT], sizeof r->why[0], "not computed: no output projection (out_proj)");
-	}
-	drop(r, keep, ST_MERGED);
-	drop(r, keep, ST_CONTEXT_VECS);
-	drop(r, keep, ST_OUTPUT);
-	lap("output");
-	for (i = 0; i < ST_COUNT; i++)
-		if (r->st[i] != NULL)
-			r->why[i][0] = '\0';
-	tensor_arena_use(NULL);
-	tensor_recycle(0);
-	tensor_threads(0);
+	for (id = 0; id < ST_COUNT; id++)
+		if (r->st[id] != NULL)
+			r->why[id][0] = '\0';
+	r->rng_end = p.g;
+	settle();
+	code_lines(r, in);
 	lap("settle");
 	return 0;
 }

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "json.h"
+#include "input.h"
+#include "rng.h"
 #include "tensor.h"
 
 /*
@@ -51,7 +52,9 @@ struct run {
 	float scale_used;		/* what the scores were multiplied by, or divided by */
 	int scale_divides;		/* 1: divided by sqrt(head_dim); 0: multiplied by scale */
 	int scaled;			/* 0 in simple mode without scale */
+	struct rng rng_end;		/* the generator after the run's own draws (weights, dropout) */
 	struct tensor_arena *arena;	/* the weights' memory, or every tensor's; or NULL */
+	int arena_whole;		/* the arena holds every tensor, not just the weights */
 	size_t arena_bytes;		/* what it was made for */
 	size_t all_bytes;		/* of every stage and weight, kept or not */
 };
@@ -72,8 +75,12 @@ int stage_run(struct run *r, const struct input *in, unsigned keep, char *err, s
 void stage_free(struct run *r);
 /* ST_*, or -1. */
 int stage_lookup(const char *name);
+/* Every stage's name, in order, NULL-terminated. */
+const char *const *stage_names(void);
 /* "timing: stages draws 4.10 projections ... (ms)": the last run's phases */
 void stage_timing_print(FILE *fp);
+/* code.c: the PyTorch line of each computed stage, and the weights' lines (r->code, r->setup). */
+void code_lines(struct run *r, const struct input *in);
 /* "(T, T) = (6, 6)" style description of a stage's shape. */
 char *stage_shape_desc(char *buf, size_t len, const struct run *r, int id);
 

@@ -729,7 +729,7 @@ mm_packed(float *c, const float *a, const float *bp, const float *bias, int i0, 
 	for (k0 = 0; k0 < K; k0 += KC) {
 		int kc = K - k0 < KC ? K - k0 : KC;
 
-		for (ib = i0; ib < i1; ib += MC) {
+		for (ib = i0; ib < i1 && !diag_interrupted; ib += MC) {
 			int ie = i1 - ib < MC ? i1 : ib + MC;
 
 			for (p = 0; p < np; p++) {
@@ -777,7 +777,7 @@ mm_job_run(void *arg)
 
 	if (j->bp == NULL && j->lo < j->hi)
 		bp = packed_buf(j->N, j->K, &block);
-	while (r < j->hi) {
+	while (r < j->hi && !diag_interrupted) {
 		size_t bi = r / (size_t)j->M;
 		int i0 = (int)(r % (size_t)j->M);
 		int i1 = (size_t)j->M - (size_t)i0 < j->hi - r ? j->M : i0 + (int)(j->hi - r);
@@ -794,15 +794,25 @@ mm_job_run(void *arg)
 struct par_job {
 	void (*fn)(void *, size_t, size_t);
 	void *ctx;
-	size_t lo, hi;
+	size_t lo, hi, cols;
 };
+
+/* Rows lo..hi in runs of about a million floats, stopping early at Ctrl-C. */
+static void
+run_rows(void (*fn)(void *, size_t, size_t), void *ctx, size_t lo, size_t hi, size_t cols)
+{
+	size_t step = cols > 0 && cols < ((size_t)1 << 20) ? ((size_t)1 << 20) / cols : 1, r;
+
+	for (r = lo; r < hi && !diag_interrupted; r += step)
+		fn(ctx, r, hi - r < step ? hi : r + step);
+}
 
 static void *
 par_run(void *arg)
 {
 	struct par_job *j = arg;
 
-	j->fn(j->ctx, j->lo, j->hi);
+	run_rows(j->fn, j->ctx, j->lo, j->hi, j->cols);
 	return NULL;
 }
 
@@ -812,10 +822,11 @@ tensor_parallel(void (*fn)(void *ctx, size_t lo, size_t hi), void *ctx, size_t r
 	struct par_job job[2];
 
 	if ((double)rows * cols < 262144 || rows < 2) {
-		fn(ctx, 0, rows);
+		run_rows(fn, ctx, 0, rows, cols);
 		return;
 	}
 	job[0].fn = job[1].fn = fn;
+	job[0].cols = job[1].cols = cols;
 	job[0].ctx = job[1].ctx = ctx;
 	job[0].lo = 0;
 	job[0].hi = job[1].lo = rows / 2;

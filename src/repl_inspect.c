@@ -1,0 +1,180 @@
+/* repl_inspect.c - looking at tensors: print, diff, heatmap, explain. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "explain.h"
+#include "expr.h"
+#include "heatmap.h"
+#include "repl_cmds.h"
+
+struct print_job {
+	const char *cmd;	/* "print: " or "" (a bare expression), before an error */
+	const char *expr;
+};
+
+static int
+print_expr(struct session *s, FILE *fp, const void *arg)
+{
+	const struct print_job *j = arg;
+	struct value v;
+	char err[512], *t;
+
+	if (expr_eval(j->expr, &s->r, &v, err, sizeof err) != 0)
+		return repl_fail("%s%s", j->cmd, err);
+	t = value_str(&v, &s->in.po);
+	fprintf(fp, "%s\n", t);
+	free(t);
+	value_free(&v);
+	return 0;
+}
+
+int
+repl_print_expr(struct session *s, const char *cmd, const char *expr)
+{
+	struct print_job j = { cmd, expr };
+
+	return repl_output(s, print_expr, &j);
+}
+
+int
+cmd_print(struct session *s, char *args)
+{
+	const char *e = repl_skip_ws(args);
+
+	if (*e == '\0')
+		return repl_fail("print: expected an expression, e.g. print attn_weights[0]");
+	return repl_print_expr(s, "print: ", e);
+}
+
+/* Largest |old - new|; equal values (infinities, NaN and NaN too) count 0. */
+static double
+max_abs_diff(const struct tensor *a, const struct tensor *b)
+{
+	double m = 0, x, y, d;
+	size_t k;
+
+	for (k = 0; k < a->numel; k++) {
+		x = a->data[k];
+		y = b->data[k];
+		if (x == y || (isnan(x) && isnan(y)))
+			continue;
+		d = fabs(x - y);
+		if (isnan(d))
+			return NAN;
+		if (d > m)
+			m = d;
+	}
+	return m;
+}
+
+static int
+print_diff(struct session *s, FILE *fp, const void *arg)
+{
+	const char *e = arg;
+	struct value old, now;
+	char err[512], a[64], b[64], *t;
+
+	if (expr_eval(e, &s->prev_r, &old, err, sizeof err) != 0)
+		return repl_fail("diff: before %s: %s", s->prev_what, err);
+	if (expr_eval(e, &s->r, &now, err, sizeof err) != 0) {
+		value_free(&old);
+		return repl_fail("diff: %s", err);
+	}
+	fprintf(fp, "old (before %s):\n", s->prev_what);
+	t = value_str(&old, &s->in.po);
+	fprintf(fp, "%s\nnew:\n", t);
+	free(t);
+	t = value_str(&now, &s->in.po);
+	fprintf(fp, "%s\n", t);
+	free(t);
+	if (old.kind != VAL_TENSOR || now.kind != VAL_TENSOR)
+		fprintf(fp, "max abs diff: none (not tensors)\n");
+	else if (!tensor_same_shape(old.t, now.t))
+		fprintf(fp, "shapes differ: %s before, %s now\n", tensor_size_str(a, sizeof a, old.t),
+		    tensor_size_str(b, sizeof b, now.t));
+	else
+		fprintf(fp, "max abs diff: %.6g\n", max_abs_diff(old.t, now.t));
+	value_free(&old);
+	value_free(&now);
+	return 0;
+}
+
+int
+cmd_diff(struct session *s, char *args)
+{
+	const char *e = repl_skip_ws(args);
+
+	if (*e == '\0')
+		return repl_fail("diff: expected an expression, e.g. diff attn_weights");
+	if (!s->has_prev)
+		return repl_fail("diff: nothing changed yet (diff EXPR compares EXPR before and after the last set)");
+	return repl_output(s, print_diff, e);
+}
+
+struct heatmap_job {
+	const char *expr;	/* NULL: the current weights */
+	int numbers;
+};
+
+static int
+print_heatmap(struct session *s, FILE *fp, const void *arg)
+{
+	const struct heatmap_job *j = arg;
+	char err[512];
+
+	if (heatmap_print(fp, &s->r, j->expr, s->co.color, j->numbers, err, sizeof err) != 0)
+		return repl_fail("heatmap: %s", err);
+	return 0;
+}
+
+int
+cmd_heatmap(struct session *s, char *args)
+{
+	struct heatmap_job j = { NULL, 0 };
+	char *p = repl_skip_ws(args);
+
+	while (*p == '-') {
+		char *w = repl_next_word(&p);
+
+		if (strcmp(w, "-n") != 0)
+			return repl_fail("heatmap: unknown option \"%s\" (-n adds the numbers)", w);
+		j.numbers = 1;
+		p = repl_skip_ws(p);
+	}
+	j.expr = *p ? p : NULL;
+	return repl_output(s, print_heatmap, &j);
+}
+
+int
+cmd_explain(struct session *s, char *args)
+{
+	struct sbuf b = { 0 };
+	char *w = repl_next_word(&args), *t;
+	int id;
+
+	if (w != NULL && *repl_skip_ws(args) != '\0')
+		return repl_fail("explain: expected one stage, a name or a number");
+	if (w != NULL && strcmp(w, "weights") == 0) {
+		if (s->r.setup == NULL)
+			return repl_fail("explain: weights: this run has none (queries = keys = values = inputs)");
+		id = -1;
+	} else if (w != NULL) {
+		if ((id = repl_find_stage(s, "explain", w, 1)) < 0)
+			return -1;
+	} else if (s->pos >= 0) {
+		id = s->pos;
+	} else if (s->r.setup != NULL) {
+		id = -1;
+	} else {
+		return repl_fail("explain: before the first stage: name one (explain attn_weights) or step with next");
+	}
+	printf("%s%s%s: %s\n", s->co.color ? BOLD : "", id < 0 ? "weights" : stage_defs[id].name,
+	    s->co.color ? RESET : "", id < 0 ? "where the projection matrices come from" : stage_defs[id].what);
+	explain_stage(&b, &s->r, id);
+	t = sbuf_take(&b);
+	repl_wrapped(stdout, t, "  # ", 76, s->co.color);
+	free(t);
+	return 0;
+}

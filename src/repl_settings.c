@@ -1,0 +1,202 @@
+/* repl_settings.c - changing settings: set, show, save; every rule comes from settings.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "json.h"
+#include "repl_cmds.h"
+
+/* Exact name, else unambiguous prefix, among the keys set knows; NULL after an error. */
+static const struct setting *
+find_setting(const char *key)
+{
+	const char *const *names = setting_names();
+	size_t n = strlen(key);
+	char list[512] = "";
+	int i, hit = -1, nmatch = 0;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(key, names[i]) == 0)
+			return setting_find(names[i]);
+	for (i = 0; names[i] != NULL; i++)
+		if (strncmp(key, names[i], n) == 0) {
+			hit = i;
+			nmatch++;
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", nmatch > 1 ? ", " : "", names[i]);
+		}
+	if (nmatch == 1)
+		return setting_find(names[hit]);
+	if (nmatch > 1) {
+		repl_fail("set: ambiguous key \"%s\": %s", key, list);
+	} else {
+		const char *sug = diag_suggest(key, names);
+
+		if (sug != NULL)
+			repl_fail("set: unknown key \"%s\"; did you mean \"%s\"?", key, sug);
+		else
+			repl_fail("set: unknown key \"%s\" (help set lists them)", key);
+	}
+	return NULL;
+}
+
+/* A new run from in, keeping every stage; the old one stays for diff. */
+static int
+recompute(struct session *s, struct input *in, const char *what)
+{
+	struct run r;
+	char err[512];
+
+	if (stage_run(&r, in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
+		if (diag_interrupted)
+			return repl_fail("interrupted");
+		return repl_fail("%s: %s", what, err);
+	}
+	if (s->has_prev) {
+		stage_free(&s->prev_r);
+		input_free(&s->prev_in);
+	}
+	s->prev_r = s->r;
+	s->prev_in = s->in;
+	s->has_prev = 1;
+	s->r = r;
+	s->in = *in;
+	return 0;
+}
+
+int
+cmd_set(struct session *s, char *args)
+{
+	const struct setting *st;
+	struct input in;
+	struct cell_opts co;
+	char *key = repl_next_word(&args), *val = repl_next_word(&args);
+	char was[64], now[64], err[512], note[192], lab[96], what[96];
+
+	if (key == NULL)
+		return repl_fail("set: expected set KEY VALUE (show lists the settings, help set the keys)");
+	if ((st = find_setting(key)) == NULL)
+		return -1;
+	setting_show(was, sizeof was, st, &s->in, &s->co);
+	if (val == NULL) {
+		printf("%s = %s (%s)\n", st->name, was, st->values);
+		return 0;
+	}
+	if (*repl_skip_ws(args) != '\0')
+		return repl_fail("set %s: expected one value, got \"%s %s\"", st->name, val, repl_skip_ws(args));
+	input_copy(&in, &s->in);
+	co = s->co;
+	if (setting_parse(st, val, &in, &co, err, sizeof err) != 0 ||
+	    setting_check(st, &in, FROM_TEXT, err, sizeof err) != 0) {
+		input_free(&in);
+		return repl_fail("set %s: %s", st->name, err);
+	}
+	setting_show(now, sizeof now, st, &in, &co);
+	if (strcmp(was, now) == 0) {
+		input_free(&in);
+		printf("%s is %s already\n", st->name, now);
+		return 0;
+	}
+	snprintf(what, sizeof what, "set %s", st->name);
+	if (st->group == SETTING_RUN) {
+		if (recompute(s, &in, what) != 0) {
+			input_free(&in);
+			return -1;
+		}
+		snprintf(s->prev_what, sizeof s->prev_what, "set %s %s", st->name, now);
+	} else {
+		s->in.po = in.po;
+		s->co = co;
+		input_free(&in);
+	}
+	s->co.po = s->in.po;
+	printf("%s = %s (was %s)", st->name, now, was);
+	if (strcmp(st->name, "init") == 0 && strcmp(was, "none") == 0)
+		printf("; d_out = %d, the inputs' width (set d_out to change it)", s->in.d_out);
+	if (st->group == SETTING_RUN || strcmp(st->name, "all") == 0) {
+		repl_reposition(s, note, sizeof note);
+		printf("; %d stages", cell_count(&s->r, &s->co));
+		if (note[0] != '\0')
+			printf("%s", note);
+		else if (s->pos >= 0)
+			printf(", now at %s", repl_stage_label(lab, sizeof lab, s, s->pos));
+	}
+	putchar('\n');
+	return 0;
+}
+
+int
+cmd_show(struct session *s, char *args)
+{
+	static const char *const group_title[] = { "the stages:", "print options:", "the view:" };
+	char desc[128], now[64], then[64];
+	int i, changed = 0, group = -1;
+
+	if (*repl_skip_ws(args) != '\0')
+		return repl_fail("show: takes no argument (set KEY shows one setting)");
+	printf("%s: inputs %s\n", s->in.path, stage_shape_desc(desc, sizeof desc, &s->r, ST_INPUTS));
+	for (i = 0; i < settings_count; i++) {
+		const struct setting *st = &settings[i];
+
+		if (!st->in_repl)
+			continue;
+		if (st->group != group)
+			printf("%s\n", group_title[group = st->group]);
+		setting_show(now, sizeof now, st, &s->in, &s->co);
+		setting_show(then, sizeof then, st, s->file, &s->co0);
+		if (strcmp(now, then) == 0) {
+			printf("  %-13s %s\n", st->name, now);
+		} else {
+			printf("* %-13s %-8s (%s: %s)\n", st->name, now, st->group == SETTING_VIEW ? "at the start" : "file", then);
+			changed++;
+		}
+	}
+	if (changed > 0)
+		printf("(* marks what changed since the start)\n");
+	return 0;
+}
+
+int
+cmd_save(struct session *s, char *args)
+{
+	char *p = repl_skip_ws(args), *json, *e;
+	int force = 0, fd;
+	size_t n;
+	FILE *fp;
+
+	if (strncmp(p, "-f", 2) == 0 && (p[2] == ' ' || p[2] == '\t' || p[2] == '\0')) {
+		force = 1;
+		p = repl_skip_ws(p + 2);
+	}
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	if (*p == '\0')
+		return repl_fail("save: expected a file name (save -f FILE overwrites)");
+	fd = open(p, O_WRONLY | O_CREAT | (force ? O_TRUNC : O_EXCL), 0666);
+	if (fd < 0 && errno == EEXIST)
+		return repl_fail("save: %s exists (save -f %s overwrites it)", p, p);
+	if (fd < 0 || (fp = fdopen(fd, "w")) == NULL) {
+		int saved = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return repl_fail("save: %s: %s", p, strerror(saved));
+	}
+	json = json_dump(&s->in);
+	n = strlen(json);
+	if (fwrite(json, 1, n, fp) != n || fputc('\n', fp) == EOF) {
+		int saved = errno;
+
+		fclose(fp);
+		free(json);
+		return repl_fail("save: %s: %s", p, strerror(saved));
+	}
+	free(json);
+	if (fclose(fp) != 0)
+		return repl_fail("save: %s: %s", p, strerror(errno));
+	printf("saved the settings to %s (attn-explain -i %s starts from them)\n", p, p);
+	return 0;
+}
