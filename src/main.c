@@ -8,6 +8,7 @@
 
 #include "cell.h"
 #include "diag.h"
+#include "emit.h"
 #include "expr.h"
 #include "heatmap.h"
 #include "json.h"
@@ -26,11 +27,11 @@ static const char usage_text[] =
     "                    [--dropout-rng default|mkl] [--precision n]\n"
     "                    [--linewidth n] [--threshold n] [--edgeitems n]\n"
     "                    [--sci-mode true|false|none] [--torch29]\n"
-    "                    [--color auto|always|never] file\n"
+    "                    [--color auto|always|never] [--emit python|ipynb] file\n"
     "       attn-explain [options] --tensor file\n";
 
 /* The options that are not settings: what to do with the file. */
-enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_TENSOR, M_HELP, M_VERSION, NMODES };
+enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -43,6 +44,7 @@ static const struct mode_opt {
 	[M_JSON] = { "json", 0, NULL, "every computed stage as JSON" },
 	[M_HEATMAP] = { "heatmap", 0, "EXPR", "the attention weights EXPR as a heat map" },
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
+	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
 	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
 	[M_HELP] = { "help", 'h', NULL, "this help" },
 	[M_VERSION] = { "version", 'V', NULL, "the version" },
@@ -157,6 +159,7 @@ struct args {
 	const char **prints;		/* --print EXPR, in order */
 	int nprints;
 	const char *heatmap, *tensor_file, *path;
+	int emit;			/* EMIT_*, or -1 */
 	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
 	int nset;
 };
@@ -230,6 +233,7 @@ parse_args(int argc, char **argv, struct args *a)
 	int n = 0, i, ch;
 
 	memset(a, 0, sizeof *a);
+	a->emit = -1;
 	for (i = 0; i < NMODES; i++) {
 		longopts[n++] = (struct option){ modes[i].name, modes[i].metavar ? required_argument : no_argument,
 		    NULL, MODE_VAL(i) };
@@ -277,10 +281,18 @@ parse_args(int argc, char **argv, struct args *a)
 			break;
 		case M_HEATMAP: a->heatmap = optarg; break;
 		case M_TENSOR: a->tensor_file = optarg; break;
+		case M_EMIT:
+			if ((a->emit = emit_format(optarg)) < 0)
+				return bad_usage("--emit: expected python or ipynb, got \"%s\"", optarg);
+			break;
 		}
 	}
 	if (a->mode[M_HELP] || a->mode[M_VERSION])
 		return EXIT_OK;
+	if (a->emit >= 0 && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
+	    a->tensor_file != NULL))
+		return bad_usage("%s", "--emit writes the whole run: it cannot be combined with --interactive, "
+		    "--print, --json, --heatmap or --tensor (the REPL's save --python writes one from a session)");
 	if (a->tensor_file != NULL) {
 		if (optind != argc)
 			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
@@ -381,7 +393,7 @@ run_file(const struct args *a)
 	settings_default(NULL, &co);
 	apply_settings(a, &in, &co);
 	co.po = in.po;
-	co.color = co.color && a->nprints == 0 && !a->mode[M_JSON];
+	co.color = co.color && a->nprints == 0 && !a->mode[M_JSON] && a->emit < 0;
 	if (a->mode[M_INTERACTIVE]) {
 		rc = repl_main(&in, &co) == 0 ? EXIT_OK : EXIT_DATA;
 		input_free(&in);
@@ -398,6 +410,8 @@ run_file(const struct args *a)
 	}
 	if (a->nprints > 0) {
 		rc = run_prints(a, &r, &in.po);
+	} else if (a->emit >= 0) {
+		emit_run(stdout, a->emit, &r, &in, &co);
 	} else if (a->mode[M_JSON]) {
 		cell_print_json(stdout, &r);
 	} else if (a->heatmap != NULL) {
@@ -406,10 +420,7 @@ run_file(const struct args *a)
 			rc = EXIT_DATA;
 		}
 	} else {
-		cell_print_setup(stdout, &r, &co);
-		for (i = 0; i < ST_COUNT; i++)
-			if (cell_shown(&r, i, &co))
-				cell_print(stdout, &r, i, &co);
+		cell_emit_all(cell_text_sink(stdout, &co), &r, &co);
 	}
 	if (getenv("ATTN_EXPLAIN_TIMING") != NULL)
 		print_timing(&r);

@@ -223,8 +223,8 @@ static const struct command commands[NCOMMANDS] = {
 	{ "run", "r", "run", "every stage from here to the end",
 	    "Shows every remaining cell, as a plain attn-explain FILE would.", cmd_run },
 	{ "restart", NULL, "restart", "back to before the first stage",
-	    "Goes back to the start and shows where the weights come from. Settings stay as "
-	    "they are (show lists them).", cmd_restart },
+	    "Goes back to the start, before the inputs (the weights cell follows the "
+	    "inputs cell). Settings stay as they are (show lists them).", cmd_restart },
 	{ "stages", NULL, "stages", "the stages, > marking where you are",
 	    "Lists the stages this run steps through with their shapes, > marking the one "
 	    "shown last, and names the extra stages that set all true adds.", cmd_stages },
@@ -578,8 +578,6 @@ repl_main(const struct input *in, const struct cell_opts *co)
 		sigaction(SIGINT, &sa, &old_sa);
 	}
 	banner(&s);
-	if (s.r.setup != NULL)
-		repl_output(&s, repl_print_setup, NULL);
 	fflush(stdout);
 	while (!s.done && (line = line_read(PROMPT, &len)) != NULL) {
 		diag_interrupted = 0;

@@ -63,8 +63,6 @@ char *repl_stage_label(char *buf, size_t len, const struct session *s, int id);
 int repl_find_stage(struct session *s, const char *cmd, const char *word, int hidden);
 /* After a change, the same stage if it is still shown, else the nearest earlier one. */
 void repl_reposition(struct session *s, char *note, size_t len);
-/* The weights cell, into fp. */
-int repl_print_setup(struct session *s, FILE *fp, const void *arg);
 
 /* repl_step.c */
 int cmd_next(struct session *s, char *args);

@@ -72,14 +72,6 @@ show_cells(struct session *s, const struct cells *c)
 	return 0;
 }
 
-int
-repl_print_setup(struct session *s, FILE *fp, const void *arg)
-{
-	(void)arg;
-	cell_print_setup(fp, &s->r, &s->co);
-	return 0;
-}
-
 void
 repl_reposition(struct session *s, char *note, size_t len)
 {
@@ -248,12 +240,6 @@ cmd_restart(struct session *s, char *args)
 		return repl_fail("restart: takes no argument");
 	s->pos = -1;
 	printf("at the start, before %s\n", repl_stage_label(lab, sizeof lab, s, next_shown(s, -1)));
-	if (s->r.setup != NULL) {
-		putchar('\n');
-		if (repl_output(s, repl_print_setup, NULL) != 0)
-			return -1;
-		s->blank = 1;
-	}
 	return 0;
 }
 

@@ -980,6 +980,7 @@ stage_free(struct run *r)
 		tensor_free(r->layer[i].b);
 	}
 	free(r->setup);
+	free(r->code_alone);
 	tensor_arena_free(r->arena);
 	memset(r, 0, sizeof *r);
 }

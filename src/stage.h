@@ -46,6 +46,7 @@ struct run {
 	char why[ST_COUNT][96];		/* why not, for "--print mask" on a non-causal run */
 	char *code[ST_COUNT];		/* the PyTorch line behind each stage */
 	char *setup;			/* the lines that create the weights, or NULL */
+	char *code_alone;		/* dropped_weights' line when dropout_mask's cell is not shown */
 	struct layer layer[NLAYER];
 	const char *const *tokens;	/* borrowed from the input */
 	int ntokens;
@@ -79,8 +80,18 @@ int stage_lookup(const char *name);
 const char *const *stage_names(void);
 /* "timing: stages draws 4.10 projections ... (ms)": the last run's phases */
 void stage_timing_print(FILE *fp);
-/* code.c: the PyTorch line of each computed stage, and the weights' lines (r->code, r->setup). */
+/*
+ * code.c: the PyTorch lines of each computed stage and of the weights
+ * (r->code, r->setup): lines joined by '\n', literal data as
+ * CODE_LIT name CODE_END.
+ */
+#define CODE_LIT "\001"
+#define CODE_END "\002"
 void code_lines(struct run *r, const struct input *in);
+/* A line as a cell shows it: literal data as "..."; free() it. */
+char *code_shown(const char *line);
+/* The tensor a literal names (its first len bytes): "inputs", "W_query.weight", ...; or NULL. */
+const struct tensor *code_literal(const struct run *r, const struct input *in, const char *name, size_t len);
 /* "(T, T) = (6, 6)" style description of a stage's shape. */
 char *stage_shape_desc(char *buf, size_t len, const struct run *r, int id);
 

@@ -91,7 +91,18 @@ if [ -f tests/tty/run.sh ]; then
 	if [ $st -ne 0 ] || grep -q '^not ok' "$tmp/tty"; then cat "$tmp/tty"; ko "tty test"; fi
 fi
 
-# 8. the manual
+# 8. the emitted PyTorch: scripts and notebooks print what the cells print
+if [ -f tests/emit/run.sh ]; then
+	BIN=$BIN sh tests/emit/run.sh > "$tmp/emit" 2>&1
+	pass=$((pass + $(grep -c '^ok ' "$tmp/emit")))
+	grep '^skip' "$tmp/emit"
+	if grep -q '^FAIL' "$tmp/emit"; then
+		fail=$((fail + $(grep -c '^FAIL' "$tmp/emit")))
+		grep -A 10 '^FAIL' "$tmp/emit" | head -n 40
+	fi
+fi
+
+# 9. the manual
 if [ -f tests/man.sh ]; then
 	if BIN=$BIN sh tests/man.sh > "$tmp/man" 2>&1; then ok; else cat "$tmp/man"; ko "man page checks"; fi
 fi

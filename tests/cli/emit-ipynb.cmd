@@ -1,0 +1,2 @@
+# the notebook's outline: nbformat 4, a code cell, markdown and code per stage
+$BIN --emit ipynb data/your-journey.json | grep -E '"(nbformat|nbformat_minor|cell_type)"' | sort | uniq -c

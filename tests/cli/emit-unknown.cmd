@@ -1,0 +1,1 @@
+$BIN --emit pyton data/your-journey.json

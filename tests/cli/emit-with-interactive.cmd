@@ -1,0 +1,1 @@
+$BIN -i --emit ipynb data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --emit python --print attn_weights data/your-journey.json
