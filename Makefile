@@ -76,7 +76,7 @@ src/stage.o: src/stage.h src/json.h src/tensor.h src/rng.h src/diag.h src/print.
 src/expr.o: src/expr.h src/stage.h src/json.h src/tensor.h src/diag.h src/print.h
 src/cell.o: src/cell.h src/explain.h src/stage.h src/print.h src/tensor.h src/diag.h src/json.h
 src/explain.o: src/explain.h src/stage.h src/diag.h src/json.h src/tensor.h src/print.h
-src/heatmap.o: src/heatmap.h src/expr.h src/stage.h src/print.h src/tensor.h src/json.h
+src/heatmap.o: src/heatmap.h src/diag.h src/expr.h src/stage.h src/print.h src/tensor.h src/json.h
 src/repl.o: src/repl.h src/cell.h src/json.h src/line.h src/expr.h src/stage.h src/heatmap.h src/explain.h src/diag.h src/print.h src/tensor.h
 src/line.o: src/line.h
 tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o: tests/test.h src/tensor.h src/print.h src/rng.h src/stage.h src/expr.h src/json.h

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,7 @@ main(int argc, char **argv)
 	struct cell_opts co;
 	char err[512];
 
+	setlocale(LC_CTYPE, "");
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":aehinp:V", longopts, NULL)) != -1) {
 		long v;
