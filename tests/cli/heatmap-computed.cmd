@@ -1,0 +1,4 @@
+# computed values are no stage's cells: positions, and nothing masked
+unset COLUMNS
+$BIN --heatmap 'attn_weights.sum(dim=-1, keepdim=True)' --numbers data/book-causal-dropout.json
+$BIN --heatmap 'attn_weights.sum(dim=0, keepdim=True)' data/book-causal-dropout.json
