@@ -663,11 +663,12 @@ put_label(FILE *fp, struct grid *g, int i)
 static void
 put_key(FILE *fp, struct grid *g, int width)
 {
-	const char *head = kind_many[g->ckind];
+	const char *head;
 	int j, col, need = 0;
 
 	if (!g->regular || !has_token(g->ckind) || g->r->tokens == NULL)
 		return;
+	head = kind_many[g->ckind];
 	for (j = 0; j < g->n && !need; j++) {
 		int pos = pos_of(&g->cols, 1, j), k = pos - g->rows.start;
 
