@@ -874,13 +874,12 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 		int last = pos_of(&g->cols, g->regular, g->n - 1), more = g->C - g->n < g->n ? g->C - g->n : g->n;
 		struct sbuf b = { NULL, 0, 0 };
 
-		fprintf(fp, "shown: %d of %d columns (", g->n, g->C);
-		if (g->regular)
-			fprintf(fp, "%s ", kind_word(g->r, g->m->id, g->ckind, 1));
-		fprintf(fp, "%d-%d", pos_of(&g->cols, g->regular, 0), last);
-		if (g->regular && g->cols.step > 1)
+		/* "shown: keys 0-25 (26 of 100 columns); next: attn_weights[0, 0, :, 26:52]" */
+		fprintf(fp, "shown: %s %d-%d", g->regular ? kind_word(g->r, g->m->id, g->ckind, 1) : "columns",
+		    pos_of(&g->cols, g->regular, 0), last);
+		if (g->cols.step > 1)
 			fprintf(fp, " step %d", g->cols.step);
-		fprintf(fp, "), to fit %d columns; next: ", width);
+		fprintf(fp, " (%d of %d columns); next: ", g->n, g->C);
 		if (g->regular) {
 			struct slice next = g->cols, rows = g->rows;
 
