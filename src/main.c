@@ -1,5 +1,6 @@
 /* main.c - attn-explain: options, usage, and the exit status. */
 #include <getopt.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -435,6 +436,7 @@ main(int argc, char **argv)
 	struct args a;
 	int rc;
 
+	setlocale(LC_CTYPE, "");	/* the heat maps measure tokens in display columns */
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK) {
 		free(a.prints);
 		return rc;

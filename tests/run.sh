@@ -4,7 +4,7 @@
 # BIN and UNIT may name other builds (the sanitizer run in .ci/run uses this).
 LC_ALL=C
 export LC_ALL
-unset NO_COLOR ATTN_EXPLAIN_HISTORY
+unset NO_COLOR ATTN_EXPLAIN_HISTORY COLUMNS
 BIN=${BIN:-./attn-explain}
 UNIT=${UNIT:-tests/unit}
 tmp=$(mktemp -d)

@@ -86,11 +86,59 @@ def default_expr(S):
 
 
 SHADES = [" ", "\u2591", "\u2592", "\u2593", "\u2588"]
+STAGES = ["inputs", "queries", "keys", "values", "queries_heads", "keys_heads", "values_heads",
+          "attn_scores", "mask", "masked_scores", "scaled_scores", "attn_weights", "unmasked_weights",
+          "mask_simple", "masked_simple", "masked_simple_norm", "dropout_mask", "dropped_weights",
+          "context_vecs", "merged", "output"]
+ATTENTION = STAGES[STAGES.index("attn_scores"):STAGES.index("dropped_weights") + 1]
+MASKED = ["masked_scores", "scaled_scores", "attn_weights", "dropped_weights", "masked_simple",
+          "masked_simple_norm"]
 
 
 def c_round(x):
     """lround: halves away from zero."""
     return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+
+
+def stage_map(S, expr, t):
+    """(name, flat stage index of every cell) when expr only selects, slices
+    and transposes one stage: evaluated on the stage replaced by its own flat
+    indices k, and by -(k+1); else (None, None)."""
+    words = set("".join(c if c.isalnum() or c == "_" else " " for c in expr).split())
+    for name in STAGES:
+        if name not in words or name not in S or S[name].numel() >= 1 << 24:
+            continue
+        st = S[name].detach()
+        k = reference.torch.arange(st.numel(), dtype=reference.torch.float32).view(st.shape)
+        try:
+            a = reference.evaluate(expr, dict(S, **{name: k})).detach().numpy()
+            b = reference.evaluate(expr, dict(S, **{name: -(k + 1)})).detach().numpy()
+        except Exception:
+            continue
+        if a.shape != t.shape or b.shape != t.shape:
+            continue
+        if not (np.all(a >= 0) and np.all(a < st.numel()) and np.all(a == np.floor(a))
+                and np.all(b == -(a + 1))):
+            continue
+        flat = st.numpy().ravel()[a.astype(np.int64)]
+        if np.array_equal(flat.view(np.int32), t.view(np.int32)):
+            return name, a.astype(np.int64)
+    return None, None
+
+
+def axis_kind(cfg, name, nd, d):
+    heads = name.endswith("_heads") or (cfg.get("heads", 1) > 1 and (name in ATTENTION or name == "context_vecs"))
+    end = nd - d
+    if end == 1:
+        return "key" if name in ATTENTION else "dim"
+    if end == 2:
+        return "query" if name in ATTENTION else "token"
+    if end == 3:
+        return "head" if heads else "batch"
+    return "batch"
+
+
+PLURAL = {"key": "keys", "query": "queries", "token": "tokens", "head": "heads", "batch": "batches"}
 
 
 def heatmap(path, args):
@@ -100,61 +148,137 @@ def heatmap(path, args):
     cfg, S, _ = load(path)
     expr = " ".join(rest) if rest else default_expr(S)
     t = values(path, expr)
-    T = t.shape[0]
+    R, C = t.shape
     tokens = cfg.get("tokens")
-    f32 = np.float32
-    lo, hi = f32(np.inf), f32(-np.inf)
-    for x in t.flat:
-        if np.isfinite(x):
-            lo = min(lo, f32(x))
-            hi = max(hi, f32(x))
-    if lo > 0:
-        lo = f32(0)
-    if not hi > lo:
-        hi = f32(lo + f32(1))
+    assert all(tok.isascii() and tok.isprintable() and len(tok) <= 12 for tok in tokens or [])
+    name, idx = stage_map(S, expr, t)
+    # rows and columns: which stage axis each walks, from the cells' stage coordinates
+    regular = False
+    if name is not None:
+        shape = S[name].shape
+        nd = len(shape)
+        co = np.array(np.unravel_index(idx, shape))         # (nd, R, C)
+        origin = co[:, 0, 0]
+        vary_r = [d for d in range(nd) if R > 1 and co[d, 1, 0] != origin[d]]
+        vary_c = [d for d in range(nd) if C > 1 and co[d, 0, 1] != origin[d]]
+        if len(vary_r) <= 1 and len(vary_c) <= 1 and (R == 1) == (not vary_r) and (C == 1) == (not vary_c):
+            ra = vary_r[0] if vary_r else None
+            ca = vary_c[0] if vary_c else None
+            if ra is None:
+                ra = next(d for d in [nd - 2] + list(range(nd - 1, -1, -1)) if d != ca)
+            if ca is None:
+                ca = next(d for d in [nd - 1] + list(range(nd - 1, -1, -1)) if d != ra)
+            rs = int(co[ra, 1, 0] - origin[ra]) if R > 1 else 1
+            cs = int(co[ca, 0, 1] - origin[ca]) if C > 1 else 1
+            want = np.array([[[origin[d] + (i * rs if d == ra else 0) + (j * cs if d == ca else 0)
+                               for j in range(C)] for i in range(R)] for d in range(nd)])
+            regular = ra != ca and rs > 0 and cs > 0 and np.array_equal(want, co)
+    if regular:
+        rkind, ckind = axis_kind(cfg, name, nd, ra), axis_kind(cfg, name, nd, ca)
+        rpos = [int(origin[ra]) + i * rs for i in range(R)]
+        cpos = [int(origin[ca]) + j * cs for j in range(C)]
+    else:
+        rpos, cpos = list(range(R)), list(range(C))
+    causal = "mask" in S
+    masked = np.zeros((R, C), dtype=bool)
+    if name in MASKED and causal:
+        T = S[name].shape[-1]
+        masked = idx % T > idx // T % T
 
-    def label(i, width):
-        s = tokens[i][:width] if tokens else "%d" % i
-        return s.rjust(width)
+    def tok(kind, pos):
+        return tokens[pos] if regular and tokens and kind in ("query", "key", "token") else None
+
+    width = 80
+    nd_ = max(len(str(p)) for p in rpos)
+    tw = max([len(tok(rkind, p)) for p in rpos if tok(rkind, p) is not None] or [0]) if regular else 0
+    lw = nd_ + (1 + tw if tw else 0)
+
+    def cw_of(n):
+        dg = len(str(cpos[n - 1]))
+        return max(7 if numbers else 2, dg)
+
+    n = 1
+    while n < C and lw + (n + 1) * (1 + cw_of(n + 1)) <= width:
+        n += 1
+    cw = cw_of(n)
+    shown = [(i, j) for i in range(R) for j in range(n)]
+    fin = [float(t[i, j]) for i, j in shown if not masked[i, j] and np.isfinite(t[i, j])]
+    lo, hi = (min(fin), max(fin)) if fin else (None, None)
+    if fin and lo > 0:
+        lo = 0.0
 
     def number(x):
         x = float(x)
-        if 0 <= x < 10:
-            return "%6.4f" % x
-        if -10 < x < 100:
-            return "%6.3f" % x
+        if math.isnan(x) or math.isinf(x):
+            return "%6s" % ("nan" if math.isnan(x) else "inf" if x > 0 else "-inf")
+        if x != 0 and abs(x) < 0.00005:
+            return "%6.0e" % x
+        for f in ("%6.4f", "%6.3f", "%6.2f", "%6.1f", "%6.0f"):
+            if len(f % x) <= 6:
+                return f % x
         return "%6.0e" % x
 
-    lw = max(len(tokens[i]) if tokens else len("%d" % i) for i in range(T))
-    lw = min(lw, 12)
-    cw = 7 if numbers else 2
-    out = [expr + "  (rows: queries, columns: keys)\n"]
-    out.append(" " * lw + "".join(" " + label(j, cw) for j in range(T)) + "\n")
-    masked_any = False
-    for i in range(T):
-        row = label(i, lw)
-        for j in range(T):
-            x = f32(t[i, j])
-            masked = (not np.isfinite(x)) or ("mask" in S and j > i)
-            level = float(f32(x - lo) / f32(hi - lo)) if np.isfinite(x) else 0.0
-            masked_any = masked_any or masked
+    if regular:
+        consts = []
+        for d in range(nd):
+            if d in (ra, ca):
+                continue
+            k = axis_kind(cfg, name, nd, d)
+            c = "%s %d" % (k, origin[d])
+            if tok(k, origin[d]) is not None:
+                c += ' "%s"' % tok(k, origin[d])
+            consts.append(c)
+        title = "%s  (%srows: %s, columns: %s)\n" % (expr, ", ".join(consts) + "; " if consts else "",
+                                                    PLURAL[rkind], PLURAL[ckind])
+    else:
+        title = expr + "  (rows and columns: positions in the result)\n"
+    out = [title, " " * lw + "".join(" %*d" % (cw, cpos[j]) for j in range(n)) + "\n"]
+    for i in range(R):
+        row = "%*d" % (nd_, rpos[i])
+        if tw:
+            row += " " + (tok(rkind, rpos[i]) or "").ljust(tw)
+        for j in range(n):
+            x = t[i, j]
             row += " "
-            if masked:
+            if masked[i, j]:
                 dot = " " * (cw - 1) + "\u00b7"
                 row += ("\033[2m" + dot + "\033[0m") if color else dot
-            elif color:
+                continue
+            if np.isnan(x):
+                row += ("\u00d7" + " " * (cw - 7) + number(x)) if numbers else " " * (cw - 1) + "\u00d7"
+                continue
+            if np.isinf(x):
+                level = 1.0 if x > 0 else 0.0
+            else:
+                level = (float(x) - lo) / (hi - lo) if hi > lo else 0.0
+            if color:
                 c = 232 + c_round(level * 23)
                 row += "\033[48;5;%dm\033[38;5;%dm" % (c, 16 if level > 0.5 else 255)
-                row += (" " + number(x)) if numbers else "  "
+                row += (" " * (cw - 6) + number(x)) if numbers else " " * cw
                 row += "\033[0m"
             else:
                 s = SHADES[c_round(level * 4)]
-                row += s + (number(x) if numbers else s)
+                row += s + (" " * (cw - 7) + number(x) if numbers else s * (cw - 1))
         out.append(row + "\n")
-    out.append("scale: %s%.4g .. %.4g%s\n" % ("dark = " if color else "' ' = ", float(lo), float(hi),
-                                             " = light" if color else " = \u2588"))
-    if masked_any:
-        out.append("\u00b7 = masked (a future token, -inf before softmax)\n")
+    assert not (regular and ckind in ("query", "key", "token") and tokens
+                and not (rkind in ("query", "key", "token") and all(p in rpos for p in cpos[:n]))), \
+        "gen.py draws no key line"
+    if lo is None:
+        out.append("scale: no finite value to shade\n")
+    elif lo == hi:
+        out.append("scale: every shaded cell is %.4g, drawn %s\n" % (lo, "dark" if color else "' '"))
+    else:
+        out.append("scale: %s%.4g .. %.4g%s\n" % ("dark = " if color else "' ' = ", lo, hi,
+                                                 " = light" if color else " = \u2588"))
+    assert not any(np.isinf(t[i, j]) for i, j in shown if not masked[i, j]), "gen.py draws no inf"
+    if any(masked[i, j] for i, j in shown):
+        out.append("\u00b7 = masked (a future token: %s)\n" % (
+            "-inf, so softmax gives it weight 0" if name in ("masked_scores", "scaled_scores") else
+            "zeroed by mask_simple" if name in ("masked_simple", "masked_simple_norm") else
+            "-inf before softmax, weight 0"))
+    if any(np.isnan(t[i, j]) for i, j in shown if not masked[i, j]):
+        out.append("\u00d7 = nan (not a number)\n")
+    assert n == C, "gen.py draws no cut maps"
     return "".join(out)
 
 

@@ -1,0 +1,6 @@
+# a causal run: only the stages the mask changed draw masked cells
+unset COLUMNS
+for s in attn_scores mask masked_scores scaled_scores attn_weights unmasked_weights \
+    mask_simple masked_simple masked_simple_norm; do
+	$BIN --heatmap $s tests/cli/heatmap-causal3.json
+done

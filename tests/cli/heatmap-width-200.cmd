@@ -1,0 +1,3 @@
+# 200 columns: 30 shaded cells fit, 30 cells with numbers do not
+COLUMNS=200 $BIN --heatmap 'mask[10:13]' tests/cli/heatmap-wide.json
+COLUMNS=200 $BIN --heatmap 'mask[10:13]' --numbers tests/cli/heatmap-wide.json

@@ -1,0 +1,3 @@
+# 30 columns do not fit 40: the first ones, and the slice for the next
+COLUMNS=40 $BIN --heatmap 'mask[10:14]' tests/cli/heatmap-wide.json
+COLUMNS=40 $BIN --heatmap 'mask[10:14]' --numbers tests/cli/heatmap-wide.json

@@ -1,0 +1,5 @@
+# COLUMNS=80, and the same without COLUMNS on a pipe (80)
+COLUMNS=80 $BIN --heatmap 'mask[10:14]' tests/cli/heatmap-wide.json
+unset COLUMNS
+$BIN --heatmap 'mask[10:14]' tests/cli/heatmap-wide.json
+COLUMNS=junk $BIN --heatmap 'mask[10:14]' tests/cli/heatmap-wide.json
