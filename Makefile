@@ -44,6 +44,10 @@ tests/unit: $(TOBJ) $(OBJ)
 deps:
 	@sh tests/deps.sh
 
+# optional: PyTorch and Jupyter's runner, so that make check also runs the emitted scripts and notebooks
+deps-torch:
+	apt-get install -y python3-torch python3-nbclient python3-nbformat python3-ipykernel
+
 check: deps
 	@$(MAKE) attn-explain tests/unit
 	@sh tests/run.sh
@@ -74,4 +78,4 @@ clean:
 HDR = src/emit.h src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h
 src/main.o $(OBJ) $(TOBJ): $(HDR) tests/test.h
 
-.PHONY: all check demo deps bench fuzz install uninstall clean
+.PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

@@ -119,7 +119,7 @@ cell_emit(struct cell_sink *k, const struct run *r, int id, const struct cell_op
 	if (r->st[id] == NULL)
 		return;
 	snprintf(title, sizeof title, "[%d/%d] %s", cell_index(r, id, co), cell_count(r, co), stage_defs[id].name);
-	k->header(k, title, stage_defs[id].what);
+	k->header(k, title, stage_what(r, id));
 	if (co->explain) {
 		char *t = explain_lines(r, id);
 

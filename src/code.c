@@ -25,6 +25,28 @@
 static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
 static const char *const qkv[3] = { "queries", "keys", "values" };
 
+/*
+ * The file's name for a "# from FILE" comment: control bytes as \xNN, so
+ * that a name cannot end the comment and put code on the next line.
+ */
+const char *
+code_path(const struct input *in, char *buf, size_t len)
+{
+	const char *p = in->path ? in->path : "the input";
+	size_t n = 0;
+
+	for (; *p && n + 5 < len; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 32 || c == 127)
+			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", c);
+		else
+			buf[n++] = (char)c;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 /* Appends a line to a stage's code (or, with id < 0, to the weights' lines). */
 static void
 code(struct run *r, int id, const char *fmt, ...)
@@ -76,7 +98,8 @@ seed_once(char *buf, size_t len, int *seeded, unsigned long long seed)
 static void
 setup_lines(struct run *r, const struct input *in, int *seeded)
 {
-	const char *from = in->path ? in->path : "the input";
+	char fb[512];
+	const char *from = code_path(in, fb, sizeof fb);
 	int H = in->stacked ? r->H : 1, width = in->stacked ? r->hd : r->d_out, o, l;
 	const char *bias = in->qkv_bias ? "True" : "False", *fn = in->init == INIT_RANDN ? "randn" : "rand";
 
@@ -170,7 +193,7 @@ scaling(const struct run *r, const struct input *in, char *buf, size_t len)
 void
 code_lines(struct run *r, const struct input *in)
 {
-	char ld[32], sc[64], sd[64], num[32];
+	char ld[32], sc[64], sd[64], num[32], fb[512];
 	const char *scores_var = in->causal ? "masked_scores" : "attn_scores";
 	const int *dm = in->rand_dims;
 	int i, seeded = 0;
@@ -178,7 +201,7 @@ code_lines(struct run *r, const struct input *in)
 	/* inputs first: the weights cell follows the inputs cell, as in the notebooks */
 	if (in->inputs != NULL) {
 		code(r, ST_INPUTS, "inputs = torch.tensor(" CODE_LIT "inputs" CODE_END ")  # from %s",
-		    in->path ? in->path : "the input");
+		    code_path(in, fb, sizeof fb));
 	} else {
 		seeded = 1;
 		if (in->rand_ndim == 3)

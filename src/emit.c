@@ -278,12 +278,14 @@ py_printoptions(struct sbuf *b, const struct print_opts *po)
 static void
 py_preamble(struct sbuf *b, const struct input *in, const struct cell_opts *co)
 {
+	char path[512];
+
 	sbuf_add(b, "# Every cell of attn-explain ");
 	if (co->all)
 		sbuf_add(b, "--all ");
 	if (co->explain)
 		sbuf_add(b, "--explain ");
-	sbuf_addf(b, "%s, in PyTorch (written by attn-explain --emit python).\n", in->path ? in->path : "-");
+	sbuf_addf(b, "%s, in PyTorch (written by attn-explain --emit python).\n", code_path(in, path, sizeof path));
 	sbuf_add(b, "# With PyTorch 1.13 on the CPU and the reference BLAS it prints, byte for byte,\n"
 	    "# what attn-explain --color never prints for the same input and options.\n");
 	if (co->po.torch29)
@@ -474,12 +476,13 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 		cell_emit_all(&k.k, r, &plain);
 	} else {
 		struct sbuf cells = { 0 }, first = { 0 };
+		char path[512];
 		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end },
 		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, &plain.po };
 		char *src;
 
 		sbuf_addf(&first, "# The cells of attn-explain %s, in PyTorch (written by attn-explain --emit ipynb)\n",
-		    in->path ? in->path : "-");
+		    code_path(in, path, sizeof path));
 		sbuf_add(&first, "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n");
 		py_printoptions(&first, &plain.po);
 		src = sbuf_take(&first);

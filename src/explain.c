@@ -38,6 +38,35 @@ most_attended(struct sbuf *b, const struct run *r, int id)
 	    r->batched || r->H > 1 ? " (batch 0, head 0)" : "", label(r, best, l2, sizeof l2), w[best]);
 }
 
+/*
+ * Dropout with a small T can zero a token's whole row of weights: its
+ * context vector is then all zeros, which surprises a learner (the book's
+ * causal example does it to 'starts').  Names the first such row.
+ */
+static void
+zeroed_rows(struct sbuf *b, const struct run *r)
+{
+	const struct tensor *w = r->st[ST_DROPPED_WEIGHTS];
+	size_t rows = w->numel / (size_t)r->T, i, n = 0, first = 0;
+	int j;
+	char l[64];
+
+	for (i = 0; i < rows; i++) {
+		for (j = 0; j < r->T && w->data[i * (size_t)r->T + (size_t)j] == 0; j++)
+			;
+		if (j == r->T && n++ == 0)
+			first = i;
+	}
+	if (n == 0)
+		return;
+	sbuf_addf(b, " Here dropout zeroed every weight of %s%s, so its context vector is all zeros",
+	    label(r, (int)(first % (size_t)r->T), l, sizeof l),
+	    r->batched || r->H > 1 ? " (in its first batch and head affected)" : "");
+	if (n > 1)
+		sbuf_addf(b, " (%zu rows are zeroed like this)", n);
+	sbuf_add(b, ": in training, that token learns nothing from the others in this step.");
+}
+
 void
 explain_stage(struct sbuf *b, const struct run *r, int id)
 {
@@ -45,8 +74,12 @@ explain_stage(struct sbuf *b, const struct run *r, int id)
 
 	switch (id) {
 	case -1:
-		sbuf_add(b, "The three projections are learned matrices. Before training they are random; "
-		    "with the same seed PyTorch draws exactly these numbers, so this run matches the notebook.");
+		if (r->drawn)
+			sbuf_add(b, "The three projections are learned matrices. Before training they are random; "
+			    "with the same seed PyTorch draws exactly these numbers, so this run matches the notebook.");
+		else
+			sbuf_add(b, "The three projections are learned matrices; here the input file gives their numbers, "
+			    "as a trained model would (or as a notebook prints them), so nothing is drawn at random.");
 		break;
 	case ST_INPUTS:
 		sbuf_addf(b, "Each row is one token's embedding: %d numbers that stand for the token. "
@@ -89,11 +122,22 @@ explain_stage(struct sbuf *b, const struct run *r, int id)
 	case ST_SCALED_SCORES:
 		if (!r->scaled)
 			sbuf_add(b, "Simple mode does not scale the scores.");
+		else if (r->scale_divides && r->hd == 1)
+			sbuf_add(b, "The scores are divided by sqrt(head_dim) = sqrt(1) = 1, which leaves them as they are. "
+			    "With wider heads it matters: dot products of head_dim numbers grow like sqrt(head_dim), and "
+			    "dividing by it keeps softmax from saturating into a one-hot row with vanishing gradients.");
 		else if (r->scale_divides)
-			sbuf_addf(b, "Dot products of %d-number vectors grow with sqrt(%d); dividing by %.4f keeps them moderate "
+			sbuf_addf(b, "Dot products of %d-number vectors grow like sqrt(%d); dividing by %.4f keeps them moderate "
 			    "so softmax does not saturate into a one-hot row with vanishing gradients.", r->hd, r->hd, r->scale_used);
+		else if (r->scale_used == 1)
+			sbuf_add(b, "The scores are multiplied by 1 (scale 1): they stay as they are, and softmax sees "
+			    "them unscaled.");
+		else if (r->scale_used < 1)
+			sbuf_addf(b, "The scores are multiplied by %.4g (Karpathy's C**-0.5 style): smaller scores make a "
+			    "flatter softmax, so it does not saturate into a one-hot row.", r->scale_used);
 		else
-			sbuf_addf(b, "The scores are multiplied by %.4g (Karpathy's C**-0.5 style) so softmax does not saturate.", r->scale_used);
+			sbuf_addf(b, "The scores are multiplied by %.4g, which makes them larger: softmax gets sharper, closer "
+			    "to a one-hot row (the opposite of the usual 1/sqrt(head_dim)).", r->scale_used);
 		break;
 	case ST_ATTN_WEIGHTS:
 		sbuf_add(b, "Softmax turns each row into positive weights that sum to 1. Subtracting the row's maximum first "
@@ -122,14 +166,25 @@ explain_stage(struct sbuf *b, const struct run *r, int id)
 		    "which keeps the model from relying on any single one.");
 		break;
 	case ST_CONTEXT_VECS:
-		sbuf_add(b, "Each context vector is the weighted sum of all value vectors, weighted by that token's row of attention weights: "
-		    "the token's embedding enriched with what it found relevant.");
+		if (r->causal)
+			sbuf_add(b, "Each context vector is the weighted sum of the value vectors of the tokens up to and "
+			    "including that token (the mask gave the later ones weight 0), weighted by its row of attention weights: "
+			    "the token's embedding enriched with what it found relevant.");
+		else
+			sbuf_add(b, "Each context vector is the weighted sum of all value vectors, weighted by that token's row "
+			    "of attention weights: the token's embedding enriched with what it found relevant.");
+		if (r->st[ST_DROPPED_WEIGHTS] != NULL)
+			zeroed_rows(b, r);
 		break;
 	case ST_MERGED:
 		sbuf_addf(b, "The %d heads' context vectors are put side by side again: (…, T, %d).", r->H, r->d_out);
 		break;
 	case ST_OUTPUT:
-		sbuf_add(b, "The output projection mixes the heads' results, so information found by one head can combine with another's.");
+		if (r->H > 1)
+			sbuf_add(b, "The output projection mixes the heads' results, so information found by one head can combine with another's.");
+		else
+			sbuf_add(b, "The output projection is one more learned linear layer over the context vectors, "
+			    "mixing their dimensions.");
 		break;
 	}
 }

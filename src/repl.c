@@ -248,9 +248,11 @@ static const struct command commands[NCOMMANDS] = {
 	{ "explain", NULL, "explain [STAGE]", "what a stage does and why",
 	    "The teaching text of a stage (of the current one by default, or of the weights "
 	    "before the first), with this run's numbers.", cmd_explain },
-	{ "save", NULL, "save [-f] FILE", "the settings as an input file (-f: overwrite)",
-	    "Writes the settings as an input file that reproduces this session; an "
-	    "existing FILE is kept unless -f is given.", cmd_save },
+	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch)",
+	    "save [-f] [--python | --ipynb] FILE writes the settings as an input file that "
+	    "reproduces this session; with --python, a Python script that prints every cell as this session shows them "
+	    "(attn-explain --emit python); with --ipynb, a Jupyter notebook of the same "
+	    "cells, outputs filled in. An existing FILE is kept unless -f is given.", cmd_save },
 	{ "help", "h", "help [COMMAND]", "this list, or more on one command",
 	    "Lists the commands, or says more about one.", cmd_help },
 	{ "quit", "q", "quit", "leave (also: exit, Ctrl-D, end of input)",

@@ -171,7 +171,7 @@ cmd_explain(struct session *s, char *args)
 		return repl_fail("explain: before the first stage: name one (explain attn_weights) or step with next");
 	}
 	printf("%s%s%s: %s\n", s->co.color ? BOLD : "", id < 0 ? "weights" : stage_defs[id].name,
-	    s->co.color ? RESET : "", id < 0 ? "where the projection matrices come from" : stage_defs[id].what);
+	    s->co.color ? RESET : "", id < 0 ? "where the projection matrices come from" : stage_what(&s->r, id));
 	explain_stage(&b, &s->r, id);
 	t = sbuf_take(&b);
 	repl_wrapped(stdout, t, "  # ", 76, s->co.color);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "emit.h"
 #include "json.h"
 #include "repl_cmds.h"
 
@@ -161,14 +162,26 @@ cmd_show(struct session *s, char *args)
 int
 cmd_save(struct session *s, char *args)
 {
-	char *p = repl_skip_ws(args), *json, *e;
-	int force = 0, fd;
-	size_t n;
+	char *p = repl_skip_ws(args), *json = NULL, *e;
+	int force = 0, format = -1, fd, saved;
 	FILE *fp;
 
-	if (strncmp(p, "-f", 2) == 0 && (p[2] == ' ' || p[2] == '\t' || p[2] == '\0')) {
-		force = 1;
-		p = repl_skip_ws(p + 2);
+	/* options first: -f overwrites, --python and --ipynb write the run as PyTorch */
+	for (;;) {
+		size_t n = strcspn(p, " \t");
+
+		if (n == 2 && strncmp(p, "-f", 2) == 0)
+			force = 1;
+		else if (n == 8 && strncmp(p, "--python", 8) == 0)
+			format = EMIT_PYTHON;
+		else if (n == 7 && strncmp(p, "--ipynb", 7) == 0)
+			format = EMIT_IPYNB;
+		else if (n > 0 && *p == '-')
+			return repl_fail("save: unknown option \"%.*s\" (-f overwrites; --python, --ipynb write PyTorch)",
+			    (int)n, p);
+		else
+			break;
+		p = repl_skip_ws(p + n);
 	}
 	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
@@ -179,24 +192,26 @@ cmd_save(struct session *s, char *args)
 	if (fd < 0 && errno == EEXIST)
 		return repl_fail("save: %s exists (save -f %s overwrites it)", p, p);
 	if (fd < 0 || (fp = fdopen(fd, "w")) == NULL) {
-		int saved = errno;
-
+		saved = errno;
 		if (fd >= 0)
 			close(fd);
 		return repl_fail("save: %s: %s", p, strerror(saved));
 	}
-	json = json_dump(&s->in);
-	n = strlen(json);
-	if (fwrite(json, 1, n, fp) != n || fputc('\n', fp) == EOF) {
-		int saved = errno;
-
-		fclose(fp);
+	if (format < 0) {
+		json = json_dump(&s->in);
+		fputs(json, fp);
+		fputc('\n', fp);
 		free(json);
-		return repl_fail("save: %s: %s", p, strerror(saved));
+	} else {
+		emit_run(fp, format, &s->r, &s->in, &s->co);
 	}
-	free(json);
-	if (fclose(fp) != 0)
-		return repl_fail("save: %s: %s", p, strerror(errno));
-	printf("saved the settings to %s (attn-explain -i %s starts from them)\n", p, p);
+	saved = ferror(fp) ? errno : 0;
+	if (fclose(fp) != 0 || saved != 0)
+		return repl_fail("save: %s: %s", p, strerror(saved ? saved : errno));
+	if (format < 0)
+		printf("saved the settings to %s (attn-explain -i %s starts from them)\n", p, p);
+	else
+		printf("saved the run as %s to %s (%s)\n", format == EMIT_PYTHON ? "a Python script" : "a notebook", p,
+		    format == EMIT_PYTHON ? "python3 FILE prints every cell" : "it opens with every output filled in");
 	return 0;
 }

@@ -86,6 +86,17 @@ stage_lookup(const char *name)
 	return -1;
 }
 
+const char *
+stage_what(const struct run *r, int id)
+{
+	if (id != ST_SCALED_SCORES || (r->scaled && r->scale_divides && r->hd > 1))
+		return stage_defs[id].what;
+	if (!r->scaled || r->scale_used == 1 || (r->scale_divides && r->hd == 1))
+		return "the scores as they are: this run does not scale them";
+	return r->scale_used < 1 ? "scores multiplied by scale: softmax gets flatter" :
+	    "scores multiplied by scale: softmax gets sharper";
+}
+
 const char *const *
 stage_names(void)
 {
@@ -920,6 +931,8 @@ run_shape(struct run *r, const struct input *in, char *err, size_t errlen)
 	r->T = dims[nd - 2];
 	r->d_in = dims[nd - 1];
 	r->simple = !in->has_weights && in->init == INIT_NONE;
+	r->drawn = in->init != INIT_NONE;
+	r->causal = in->causal;
 	r->d_out = r->simple ? r->d_in : in->d_out;
 	r->H = in->heads > 0 ? in->heads : 1;
 	if (r->d_out % r->H != 0) {

@@ -42,6 +42,8 @@ struct layer {
 struct run {
 	int batched, B, T, d_in, d_out, H, hd;
 	int simple;		/* no weights: queries = keys = values = inputs */
+	int drawn;		/* the weights were drawn (init), not given */
+	int causal;		/* future positions masked */
 	struct tensor *st[ST_COUNT];	/* NULL when this input does not compute it */
 	char why[ST_COUNT][96];		/* why not, for "--print mask" on a non-causal run */
 	char *code[ST_COUNT];		/* the PyTorch line behind each stage */
@@ -76,6 +78,8 @@ int stage_run(struct run *r, const struct input *in, unsigned keep, char *err, s
 void stage_free(struct run *r);
 /* ST_*, or -1. */
 int stage_lookup(const char *name);
+/* The cell header's line for stage id in this run (stage_defs' what, or one that fits this run's scaling). */
+const char *stage_what(const struct run *r, int id);
 /* Every stage's name, in order, NULL-terminated. */
 const char *const *stage_names(void);
 /* "timing: stages draws 4.10 projections ... (ms)": the last run's phases */
@@ -88,6 +92,8 @@ void stage_timing_print(FILE *fp);
 #define CODE_LIT "\001"
 #define CODE_END "\002"
 void code_lines(struct run *r, const struct input *in);
+/* The input's file name, control bytes as \xNN, for a comment line. */
+const char *code_path(const struct input *in, char *buf, size_t len);
 /* A line as a cell shows it: literal data as "..."; free() it. */
 char *code_shown(const char *line);
 /* The tensor a literal names (its first len bytes): "inputs", "W_query.weight", ...; or NULL. */

@@ -12,6 +12,24 @@ else
 	echo "mandoc missing (make deps installs it)"; status=1
 fi
 
+# groff (what man uses on most systems) and mandoc render the same words: a
+# macro argument that groff reads otherwise (".T" is groff's device name, a
+# ")" alone is punctuation) shows up as a difference here
+words() { col -b | sed "s/\`/'/g" | tr -s ' \t\n' '\n\n\n' | sed 's/^--$/-/' | grep -v -x -e '' -e BSD -e Debian |
+    awk '/[a-z]-$/ { sub(/-$/, ""); printf "%s", $0; next } { print }'; }
+if command -v groff >/dev/null 2>&1 && command -v mandoc >/dev/null 2>&1; then
+	mandoc -Tascii -O width=1000 "$page" | words > /tmp/attn-man-mandoc.$$
+	groff -mandoc -Tascii -rLL=1000n "$page" 2>/dev/null | words > /tmp/attn-man-groff.$$
+	if ! diff /tmp/attn-man-mandoc.$$ /tmp/attn-man-groff.$$ > /tmp/attn-man-diff.$$; then
+		echo "groff and mandoc render the manual differently:"; head -n 20 /tmp/attn-man-diff.$$; status=1
+	fi
+	warn=$(groff -mandoc -Tutf8 -ww -z "$page" 2>&1)
+	[ -z "$warn" ] || { echo "groff -ww: $warn"; status=1; }
+	rm -f /tmp/attn-man-mandoc.$$ /tmp/attn-man-groff.$$ /tmp/attn-man-diff.$$
+else
+	echo "skip: groff or mandoc missing: the manual's two renderings were not compared"
+fi
+
 # every ".Dl $ attn-explain ..." line in EXAMPLES, run from the project root
 sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$page" | sed -n 's/^\.Dl \$ //p' |
     sed -e 's/\\(dq/"/g' -e 's/\\e/\\/g' -e 's/\\-/-/g' > /tmp/attn-man-examples.$$

@@ -43,6 +43,17 @@ while IFS= read -r script; do
 		diff "$tmp/$name.tool" "$script.got" | head -n 10
 	fi
 done < "$tmp/scripts"
+# the REPL's save --python: the script of a changed session prints what the saved settings print
+printf 'set heads 3\nset causal true\nset dropout 0.25\nset all on\nsave -f %s\nsave -f --python %s\n' \
+    "$tmp/session.json" "$tmp/session.py" | "$BIN" -i data/book-linear-789.json > /dev/null 2>&1
+"$BIN" --all --color never "$tmp/session.json" | sed "s#$tmp/session.json#data/book-linear-789.json#" > "$tmp/session.tool"
+echo "$tmp/session.py" | LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_scripts.py
+if [ -s "$tmp/session.tool" ] && cmp -s "$tmp/session.tool" "$tmp/session.py.got"; then
+	echo "ok python save-python"
+else
+	echo "FAIL python save-python: the REPL's save --python does not print what its settings print"
+	diff "$tmp/session.tool" "$tmp/session.py.got" | head -n 10
+fi
 if "$PY" -c 'import nbclient, nbformat, ipykernel' 2>/dev/null; then
 	for f in data/your-journey.json data/book-causal-dropout.json data/book-wrapper-123.json data/karpathy-1337.json; do
 		name=$(basename "$f" .json)
