@@ -148,15 +148,16 @@ syn_error(const struct ctx *c, size_t off, const char *fmt, ...)
 	return fail_at(c, off, "invalid JSON: %s", msg);
 }
 
-/* The character at off, for a message: 'x', U+00E8 'è', byte 0x8f, end of input. */
+/* The character at off, for a message: 'x', 'è' (U+00E8), byte 0x8f, end of input. */
 static const char *
 describe(const struct ctx *c, size_t off, char *buf, size_t len)
 {
-	unsigned char ch = (unsigned char)c->text[off];
+	unsigned char ch;
 	size_t n;
 
 	if (off >= c->len)
 		return "end of input";
+	ch = (unsigned char)c->text[off];
 	if (ch == '\'')
 		return "\"'\"";
 	if (ch >= 32 && ch < 127) {
