@@ -5,7 +5,7 @@
 # skips, printing the expected diagnostic itself (this test has no .out).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if ! (ulimit -v 250000 && $BIN --version) > /dev/null 2>&1; then
+if [ "$( (ulimit -v 250000 && $BIN --version > /dev/null 2>&1 && echo yes) 2> /dev/null)" != yes ]; then
 	echo "skip: $BIN does not start under ulimit -v"
 	echo "attn-explain: big.json: out of memory" >&2
 	exit 1

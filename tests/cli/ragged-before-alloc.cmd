@@ -6,7 +6,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 msg='attn-explain: ragged.json:1:138015: inputs[1]: expected 46000 elements, as inputs[0] has, got 1 (arrays must be rectangular)'
-if ! (ulimit -v 200000 && $BIN --version) > /dev/null 2>&1; then
+if [ "$( (ulimit -v 200000 && $BIN --version > /dev/null 2>&1 && echo yes) 2> /dev/null)" != yes ]; then
 	echo "skip: $BIN does not start under ulimit -v"
 	echo "$msg" >&2
 	exit 1
