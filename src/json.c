@@ -578,8 +578,13 @@ kind(const cJSON *v, char *buf, size_t len)
 	if (cJSON_IsObject(v))
 		return "an object";
 	if (cJSON_IsString(v)) {
-		snprintf(buf, len, "\"%.40s%s\"", v->valuestring,
-		    strlen(v->valuestring) > 40 ? "..." : "");
+		int n = 40;
+
+		/* cut at a character, not inside one */
+		while (n > 0 && strlen(v->valuestring) > (size_t)n && ((unsigned char)v->valuestring[n] & 0xc0) == 0x80)
+			n--;
+		snprintf(buf, len, "\"%.*s%s\"", n, v->valuestring,
+		    strlen(v->valuestring) > (size_t)n ? "..." : "");
 		return buf;
 	}
 	if (cJSON_IsTrue(v))

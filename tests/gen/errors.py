@@ -142,6 +142,8 @@ cases = [
  ('duplicate-after-unknown', '{"inputs": [[1]], "heads": 1, "colour": 2, "heads": 2}\n', ':1:31: colour: unknown key "colour"'),
  # a string quoted in a message keeps its control characters escaped: one line, no terminal escape
  ('string-escapes-quoted', '{"inputs": [[1]], "heads": "\\u001b[2J\\n"}\n', ':1:28: heads: expected an integer from 1 to 1048576, got "\\x1b[2J\\n"'),
+ # a long string is cut at 40 bytes, but never inside a character: "a" and 19 of 30 "\u00e9" (39 bytes)
+ ('string-cut-utf8', '{"inputs": [[1]], "heads": "a' + '\u00e9' * 30 + '"}\n', ':1:28: heads: expected an integer from 1 to 1048576, got "a' + '\u00e9' * 19 + '..."'),
 ]
 for name, content, msg in cases:
     data = content.encode() if isinstance(content, str) else content
