@@ -8,6 +8,7 @@
 #include "diag.h"
 
 static const char *diag_prefix = "attn-explain";
+static const char *diag_file;	/* named by the out-of-memory message, or NULL */
 
 volatile sig_atomic_t diag_interrupted;
 
@@ -17,22 +18,133 @@ diag_set_prefix(const char *prefix)
 	diag_prefix = prefix;
 }
 
+void
+diag_set_file(const char *path)
+{
+	diag_file = path;
+}
+
+size_t
+diag_utf8_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		len = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		len = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;	/* a continuation byte, an overlong C0/C1, or beyond U+10FFFF */
+	if (n < len)
+		return 0;
+	/* the second byte's range rules out overlongs, surrogates and > U+10FFFF */
+	if (u[0] == 0xe0)
+		lo = 0xa0;
+	else if (u[0] == 0xed)
+		hi = 0x9f;
+	else if (u[0] == 0xf0)
+		lo = 0x90;
+	else if (u[0] == 0xf4)
+		hi = 0x8f;
+	if (u[1] < lo || u[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (u[i] < 0x80 || u[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+/*
+ * Every message is one line that cannot drive the terminal, whatever file
+ * name or expression it quotes: control bytes are written as escapes (\n,
+ * \r, \t, and \xNN for the others, so ESC is \x1b), and so is every byte
+ * that is not valid UTF-8, the C1 controls U+0080-U+009F (some terminals
+ * obey them as escapes) and the bidirectional overrides U+202A-U+202E and
+ * U+2066-U+2069 (they reorder what the terminal shows); a C1 control or an
+ * override is written byte by byte (U+009B as \xc2\x9b).  A backslash
+ * stays a backslash: the messages quote JSON escapes such as \uDFFF as
+ * they were written, so the form is readable, not reversible.
+ */
+static void
+put_escaped(FILE *fp, const char *s)
+{
+	char out[512];
+	size_t n = strlen(s), i = 0, k = 0, len, j;
+
+	while (i < n) {
+		const unsigned char *u = (const unsigned char *)s + i;
+		int plain;
+
+		if (k + 4 * 4 > sizeof out) {
+			fwrite(out, 1, k, fp);
+			k = 0;
+		}
+		len = diag_utf8_len(s + i, n - i);
+		plain = len > 0 && u[0] >= 0x20 && u[0] != 0x7f;
+		if (len == 2 && u[0] == 0xc2 && u[1] < 0xa0)
+			plain = 0;
+		if (len == 3 && u[0] == 0xe2 && ((u[1] == 0x80 && u[2] >= 0xaa && u[2] <= 0xae) ||
+		    (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9)))
+			plain = 0;
+		if (plain) {
+			memcpy(out + k, s + i, len);
+			k += len;
+			i += len;
+			continue;
+		}
+		if (len == 0)
+			len = 1;
+		for (j = 0; j < len; j++, i++) {
+			unsigned char c = (unsigned char)s[i];
+
+			if (c == '\n' || c == '\r' || c == '\t') {
+				out[k++] = '\\';
+				out[k++] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+			} else {
+				k += (size_t)sprintf(out + k, "\\x%02x", c);
+			}
+		}
+	}
+	fwrite(out, 1, k, fp);
+}
+
 static void
 vdiag(const char *where, const char *fmt, va_list ap)
 {
-	int saved = errno;
-	size_t n = strlen(fmt);
+	int saved = errno, n;
+	size_t flen = strlen(fmt);
+	char small[2048], *msg = small, *big = NULL;
+	va_list aq;
 
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n < 0)
+		small[0] = '\0';
+	else if ((size_t)n >= sizeof small && (big = malloc((size_t)n + 1)) != NULL) {
+		vsnprintf(big, (size_t)n + 1, fmt, aq);
+		msg = big;
+	}
+	va_end(aq);
 	if (diag_prefix != NULL)
 		fprintf(stderr, "%s: ", diag_prefix);
-	if (where != NULL)
-		fprintf(stderr, "%s: ", where);
-	vfprintf(stderr, fmt, ap);
-	if (n > 0 && fmt[n - 1] == ':')
+	if (where != NULL) {
+		put_escaped(stderr, where);
+		fputs(": ", stderr);
+	}
+	put_escaped(stderr, msg);
+	if (flen > 0 && fmt[flen - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
+	free(big);
 }
-
 void
 diag(const char *fmt, ...)
 {
@@ -61,7 +173,12 @@ diag_at(const char *path, int line, int col, const char *fmt, ...)
 static void
 nomem(void)
 {
-	fputs("attn-explain: out of memory\n", stderr);
+	fputs("attn-explain: ", stderr);
+	if (diag_file != NULL) {
+		put_escaped(stderr, diag_file);
+		fputs(": ", stderr);
+	}
+	fputs("out of memory\n", stderr);
 	exit(1);
 }
 

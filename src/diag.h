@@ -7,11 +7,18 @@
 /*
  * Messages go to stderr as "attn-explain: FILE:LINE:COL: message".  A
  * format ending in ':' appends strerror(errno).  In the REPL the prefix is
- * dropped (diag_set_prefix(NULL)), as lua.c does.
+ * dropped (diag_set_prefix(NULL)), as lua.c does.  Control characters and
+ * invalid UTF-8 in a message are written as escapes (\n, \x1b, ...), so
+ * a message is always one line and never reaches the terminal as a command.
  */
 void diag(const char *fmt, ...);
 void diag_at(const char *path, int line, int col, const char *fmt, ...);
 void diag_set_prefix(const char *prefix);
+/* The file being read, named by the out-of-memory message; NULL: none. */
+void diag_set_file(const char *path);
+
+/* Bytes in the valid UTF-8 character at s (n bytes readable), or 0 if not valid. */
+size_t diag_utf8_len(const char *s, size_t n);
 
 /*
  * Set by the REPL's Ctrl-C handler; long work (the stage loop, the kernels,

@@ -1,10 +1,13 @@
 /*
  * json.c - an input file -> struct input, the only user of cJSON.
  *
- * cJSON keeps no positions, so after a successful parse a pre-order scan of
- * the text (which visits values in the order cJSON built them) records the
- * offset of every node; a schema error then names FILE:LINE:COL as well as
- * the JSON path.
+ * cJSON accepts more than JSON and keeps no positions, so the text first
+ * passes a strict RFC 8259 syntax check of our own (check_syntax), which
+ * names the line:col of any error and records, in pre-order, where every
+ * value and key starts.  cJSON builds its nodes in the same pre-order, so
+ * bind_nodes() pairs each node with its offset; a schema error then names
+ * FILE:LINE:COL as well as the JSON path.  When cJSON fails on text the
+ * check accepted, memory ran out.
  */
 #include <errno.h>
 #include <float.h>
@@ -25,20 +28,24 @@
 
 #define MAX_DEPTH 64		/* inputs need 4 levels; deeper text is refused before cJSON sees it */
 #define MAX_FILE (256L << 20)	/* bytes of JSON we read */
+#define NO_KEY ((size_t)-1)
 
+/* Where one value starts, in the pre-order of the text and of cJSON's tree. */
 struct node_pos {
-	const cJSON *node;
-	size_t off;
-	int key;		/* the offset of the member's key, not its value */
+	const cJSON *node;	/* filled by bind_nodes() */
+	size_t off;		/* the value's first byte */
+	size_t key;		/* a member's key (its opening quote), or NO_KEY */
 };
 
 struct ctx {
 	const char *path;
 	const char *text;	/* NUL-terminated, BOM removed */
 	size_t len, bom;	/* bom: bytes skipped before text */
-	struct node_pos *pos;
+	struct node_pos *pos;	/* npos values in pre-order */
 	size_t npos, cappos;
-	size_t scan;		/* scanner position */
+	size_t scan;		/* the syntax check's position */
+	char *err;		/* json_check_syntax(): the message goes here, not to diag */
+	size_t errlen;
 };
 
 /* The file's keys besides the settings (settings.c has those). */
@@ -52,6 +59,7 @@ static const char *const layer_names[] = { "W_query", "W_key", "W_value", "out_p
 
 /* ---- positions ---- */
 
+/* Lines count '\n'; columns count characters (UTF-8 sequences), from 1. */
 static void
 line_col(const struct ctx *c, size_t off, int *line, int *col)
 {
@@ -65,7 +73,7 @@ line_col(const struct ctx *c, size_t off, int *line, int *col)
 		if (c->text[i] == '\n') {
 			(*line)++;
 			*col = 1;
-		} else {
+		} else if (((unsigned char)c->text[i] & 0xc0) != 0x80) {
 			(*col)++;
 		}
 	}
@@ -73,68 +81,23 @@ line_col(const struct ctx *c, size_t off, int *line, int *col)
 		*col += (int)c->bom;
 }
 
-static void
-skip_ws(struct ctx *c)
+/* A message at a byte of the text: to diag_at(), or into c->err. */
+static int
+fail_at(const struct ctx *c, size_t off, const char *fmt, ...)
 {
-	while (c->scan < c->len && (unsigned char)c->text[c->scan] <= 32)
-		c->scan++;
-}
+	char msg[1024];
+	int line, col;
+	va_list ap;
 
-static void
-skip_string(struct ctx *c)
-{
-	c->scan++;		/* opening quote */
-	while (c->scan < c->len && c->text[c->scan] != '"') {
-		if (c->text[c->scan] == '\\')
-			c->scan++;
-		c->scan++;
-	}
-	c->scan++;
-}
-
-static void
-record(struct ctx *c, const cJSON *node, int key)
-{
-	if (c->npos == c->cappos) {
-		c->cappos = c->cappos ? 2 * c->cappos : 256;
-		c->pos = xrealloc(c->pos, c->cappos * sizeof *c->pos);
-	}
-	c->pos[c->npos].node = node;
-	c->pos[c->npos].off = c->scan;
-	c->pos[c->npos].key = key;
-	c->npos++;
-}
-
-static void
-scan_value(struct ctx *c, const cJSON *node)
-{
-	const cJSON *e;
-
-	skip_ws(c);
-	record(c, node, 0);
-	if (cJSON_IsArray(node) || cJSON_IsObject(node)) {
-		c->scan++;
-		for (e = node->child; e != NULL; e = e->next) {
-			if (cJSON_IsObject(node)) {
-				skip_ws(c);
-				record(c, e, 1);
-				skip_string(c);
-				skip_ws(c);
-				c->scan++;	/* ':' */
-			}
-			scan_value(c, e);
-			skip_ws(c);
-			if (c->scan < c->len && c->text[c->scan] == ',')
-				c->scan++;
-		}
-		skip_ws(c);
-		c->scan++;
-	} else if (cJSON_IsString(node)) {
-		skip_string(c);
-	} else {
-		while (c->scan < c->len && strchr(",]} \t\r\n", c->text[c->scan]) == NULL)
-			c->scan++;
-	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	line_col(c, off, &line, &col);
+	if (c->err != NULL)
+		snprintf(c->err, c->errlen, "%d:%d: %s", line, col, msg);
+	else
+		diag_at(c->path, line, col, "%s", msg);
+	return -1;
 }
 
 static size_t
@@ -143,8 +106,8 @@ find_off(const struct ctx *c, const cJSON *node, int key)
 	size_t i;
 
 	for (i = 0; i < c->npos; i++)
-		if (c->pos[i].node == node && c->pos[i].key == key)
-			return c->pos[i].off;
+		if (c->pos[i].node == node)
+			return key && c->pos[i].key != NO_KEY ? c->pos[i].key : c->pos[i].off;
 	return 0;
 }
 
@@ -152,6 +115,450 @@ static size_t
 node_off(const struct ctx *c, const cJSON *node)
 {
 	return find_off(c, node, 0);
+}
+
+/* ---- the syntax check: RFC 8259, strictly ---- */
+
+/*
+ * cJSON takes leading zeros, "1.", raw control bytes in strings, any byte
+ * <= 32 as white space, and cuts strings at \u0000; and says only where it
+ * gave up.  check_syntax() accepts exactly JSON (RFC 8259) less what cJSON
+ * cannot hold (\u0000 in a string, lone surrogates) and nesting deeper than
+ * MAX_DEPTH.  Each error is one message at the byte where the text goes
+ * wrong (an unterminated string: at its opening quote), saying what was
+ * expected there.
+ */
+
+#define CH(c) ((unsigned char)(c)->text[(c)->scan])	/* NUL at the end */
+
+static int
+syn_error(const struct ctx *c, size_t off, const char *fmt, ...)
+{
+	char msg[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return fail_at(c, off, "invalid JSON: %s", msg);
+}
+
+/* The character at off, for a message: 'x', 'è' (U+00E8), byte 0x8f, end of input. */
+static const char *
+describe(const struct ctx *c, size_t off, char *buf, size_t len)
+{
+	unsigned char ch;
+	size_t n;
+
+	if (off >= c->len)
+		return "end of input";
+	ch = (unsigned char)c->text[off];
+	if (ch == '\'')
+		return "\"'\"";
+	if (ch >= 32 && ch < 127) {
+		snprintf(buf, len, "'%c'", ch);
+		return buf;
+	}
+	n = diag_utf8_len(c->text + off, c->len - off);
+	if (n == 3 && memcmp(c->text + off, "\xef\xbb\xbf", 3) == 0)
+		return "U+FEFF (a byte order mark, allowed only at the very start)";
+	if (n > 1) {
+		const unsigned char *u = (const unsigned char *)c->text + off;
+		unsigned long cp = n == 2 ? u[0] & 0x1f : n == 3 ? u[0] & 0x0f : u[0] & 0x07;
+		size_t i;
+
+		for (i = 1; i < n; i++)
+			cp = cp << 6 | (u[i] & 0x3f);
+		snprintf(buf, len, "'%.*s' (U+%04lX)", (int)n, c->text + off, cp);
+		return buf;
+	}
+	snprintf(buf, len, "byte 0x%02x", ch);
+	return buf;
+}
+
+/* "unexpected X[, expected WHAT]"; a comment gets a word of its own. */
+static int
+syn_unexpected(const struct ctx *c, size_t off, const char *what)
+{
+	char buf[64];
+
+	if (off < c->len && c->text[off] == '/' && (c->text[off + 1] == '/' || c->text[off + 1] == '*'))
+		return syn_error(c, off, "comments are not allowed in JSON (a key starting with '_' can hold one)");
+	if (off >= c->len || what == NULL)
+		return syn_error(c, off, "unexpected %s", describe(c, off, buf, sizeof buf));
+	return syn_error(c, off, "unexpected %s, expected %s", describe(c, off, buf, sizeof buf), what);
+}
+
+/* Quotes other than '"' where a string or key starts: 'x', “x”, ‘x’. */
+static int
+syn_quote(const struct ctx *c)
+{
+	const char *p = c->text + c->scan;
+
+	if (*p == '\'')
+		return syn_error(c, c->scan, "JSON needs double quotes (\"), not single quotes (')");
+	if (strncmp(p, "\xe2\x80\x9c", 3) == 0 || strncmp(p, "\xe2\x80\x9d", 3) == 0 ||
+	    strncmp(p, "\xe2\x80\x98", 3) == 0 || strncmp(p, "\xe2\x80\x99", 3) == 0)
+		return syn_error(c, c->scan, "JSON needs straight double quotes (\"), not curly quotes (%.3s)", p);
+	return 1;
+}
+
+static int
+skip_ws(struct ctx *c)
+{
+	while (CH(c) == ' ' || CH(c) == '\t' || CH(c) == '\n' || CH(c) == '\r')
+		c->scan++;
+	return CH(c);
+}
+
+static void
+record(struct ctx *c, size_t key)
+{
+	if (c->npos == c->cappos) {
+		c->cappos = c->cappos ? 2 * c->cappos : 256;
+		c->pos = xrealloc(c->pos, c->cappos * sizeof *c->pos);
+	}
+	c->pos[c->npos].node = NULL;
+	c->pos[c->npos].off = c->scan;
+	c->pos[c->npos].key = key;
+	c->npos++;
+}
+
+/* ASCII only: the REPL sets LC_CTYPE, and JSON's grammar is ASCII. */
+static int
+is_digit(int ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+static int
+is_alpha(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+static int
+lower(int ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+}
+
+static int
+hex4(const char *p, unsigned *u)
+{
+	int i, h;
+
+	*u = 0;
+	for (i = 0; i < 4; i++) {
+		if (is_digit(p[i]))
+			h = p[i] - '0';
+		else if (lower(p[i]) >= 'a' && lower(p[i]) <= 'f')
+			h = lower(p[i]) - 'a' + 10;
+		else
+			return -1;
+		*u = *u << 4 | (unsigned)h;
+	}
+	return 0;
+}
+
+/* A backslash escape in a string, at c->scan. */
+static int
+syn_escape(struct ctx *c)
+{
+	size_t at = c->scan;
+	const char *p = c->text + at;
+	unsigned char e = (unsigned char)p[1];
+	unsigned u, lo;
+
+	if (e != '\0' && strchr("\"\\/bfnrt", e) != NULL) {
+		c->scan += 2;
+		return 0;
+	}
+	if (e != 'u') {
+		if (e < 32 || e >= 127)
+			return syn_error(c, at, "unknown escape: '\\' followed by byte 0x%02x, expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", e);
+		return syn_error(c, at, "unknown escape '\\%c', expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", e);
+	}
+	if (hex4(p + 2, &u) != 0)
+		return syn_error(c, at, "expected 4 hex digits after \\u");
+	if (u == 0)
+		return syn_error(c, at, "\\u0000 (the NUL character) is not supported in strings");
+	if (u >= 0xdc00 && u <= 0xdfff)
+		return syn_error(c, at, "lone surrogate %.6s: a low surrogate \\uDC00-\\uDFFF must follow a high one \\uD800-\\uDBFF", p);
+	if (u >= 0xd800 && u <= 0xdbff) {
+		if (p[6] != '\\' || p[7] != 'u' || hex4(p + 8, &lo) != 0 || lo < 0xdc00 || lo > 0xdfff)
+			return syn_error(c, at, "lone surrogate %.6s, expected a low surrogate \\uDC00-\\uDFFF right after it", p);
+		c->scan += 12;
+		return 0;
+	}
+	c->scan += 6;
+	return 0;
+}
+
+/* A string or key, at its opening quote. */
+static int
+syn_string(struct ctx *c)
+{
+	size_t start = c->scan, n;
+	unsigned char ch;
+
+	c->scan++;
+	for (;;) {
+		ch = CH(c);
+		if (ch == '"') {
+			c->scan++;
+			return 0;
+		}
+		if (c->scan >= c->len || (ch == '\\' && c->scan + 1 >= c->len))
+			return syn_error(c, start, "unterminated string, expected a closing '\"' before the end of the file");
+		if (ch == '\n' || ch == '\r')
+			return syn_error(c, start, "unterminated string, expected a closing '\"' before the end of the line "
+			    "(a line break inside a string is written \\n)");
+		if (ch == '\t')
+			return syn_error(c, c->scan, "raw tab inside a string, expected \\t");
+		if (ch < 32)
+			return syn_error(c, c->scan, "raw control byte 0x%02x inside a string, expected \\u%04x", ch, ch);
+		if (ch == '\\') {
+			if (syn_escape(c) != 0)
+				return -1;
+		} else if (ch >= 0x80) {
+			if ((n = diag_utf8_len(c->text + c->scan, c->len - c->scan)) == 0)
+				return syn_error(c, c->scan, "invalid UTF-8 in a string (byte 0x%02x)", ch);
+			c->scan += n;
+		} else {
+			c->scan++;
+		}
+	}
+}
+
+/* Length of the word at off: letters, digits, '_'. */
+static size_t
+word_len(const struct ctx *c, size_t off)
+{
+	size_t n = 0;
+
+	while (is_alpha(c->text[off + n]) || is_digit(c->text[off + n]) || c->text[off + n] == '_')
+		n++;
+	return n;
+}
+
+static int
+word_is(const struct ctx *c, size_t off, size_t n, const char *w)
+{
+	size_t i;
+
+	if (strlen(w) != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (lower(c->text[off + i]) != w[i])
+			return 0;
+	return 1;
+}
+
+/* NaN, Infinity and Python's True/False/None say what JSON writes; sign: "-" or "". */
+static int
+syn_bad_word(const struct ctx *c, size_t at, size_t off, size_t n, const char *sign)
+{
+	static const char *const lits[] = { "true", "false", "null", "none" };
+	int i;
+
+	if (word_is(c, off, n, "nan"))
+		return syn_error(c, at, "%s%.*s is not JSON, expected the string \"nan\"", sign, (int)n, c->text + off);
+	if (word_is(c, off, n, "infinity") || word_is(c, off, n, "inf"))
+		return syn_error(c, at, "%s%.*s is not JSON, expected the string \"%sinf\"", sign, (int)n, c->text + off, sign);
+	if (*sign != '\0')
+		return 1;
+	for (i = 0; i < 4; i++)
+		if (word_is(c, off, n, lits[i]))
+			return syn_error(c, at, "%.*s is not JSON, expected %s (JSON writes true, false, null)",
+			    (int)n, c->text + off, i == 3 ? "null" : lits[i]);
+	return 1;
+}
+
+static int
+syn_number(struct ctx *c)
+{
+	size_t start = c->scan;
+	char buf[64];
+
+	if (CH(c) == '-') {
+		c->scan++;
+		if (!is_digit(CH(c))) {
+			size_t n = word_len(c, c->scan);
+
+			if (n > 0 && syn_bad_word(c, start, c->scan, n, "-") <= 0)
+				return -1;
+			return syn_error(c, c->scan, "expected a digit after '-', got %s", describe(c, c->scan, buf, sizeof buf));
+		}
+	}
+	if (CH(c) == '0') {
+		c->scan++;
+		if (is_digit(CH(c)))
+			return syn_error(c, start, "number with a leading zero (JSON writes 7, not 07; 0.7 is fine)");
+		if (CH(c) == 'x' || CH(c) == 'X')
+			return syn_error(c, start, "hexadecimal number, expected a decimal one");
+	} else {
+		while (is_digit(CH(c)))
+			c->scan++;
+	}
+	if (CH(c) == '.') {
+		c->scan++;
+		if (!is_digit(CH(c)))
+			return syn_error(c, c->scan, "expected a digit after the decimal point, got %s", describe(c, c->scan, buf, sizeof buf));
+		while (is_digit(CH(c)))
+			c->scan++;
+	}
+	if (CH(c) == 'e' || CH(c) == 'E') {
+		c->scan++;
+		if (CH(c) == '+' || CH(c) == '-')
+			c->scan++;
+		if (!is_digit(CH(c)))
+			return syn_error(c, c->scan, "expected a digit in the exponent, got %s", describe(c, c->scan, buf, sizeof buf));
+		while (is_digit(CH(c)))
+			c->scan++;
+	}
+	return 0;
+}
+
+static int syn_value(struct ctx *c, size_t key, int depth, const char *what);
+
+/* After '[' or '{': the closing bracket, or members separated by ','. */
+static int
+syn_container(struct ctx *c, int depth)
+{
+	int object = CH(c) == '{';
+	char close = object ? '}' : ']';
+	const char *sep = object ? "',' or '}'" : "',' or ']'";
+	size_t key = NO_KEY;
+	int first = 1;
+
+	if (depth > MAX_DEPTH)
+		return fail_at(c, c->scan, "nesting deeper than %d levels", MAX_DEPTH);
+	c->scan++;
+	if (skip_ws(c) == close) {
+		c->scan++;
+		return 0;
+	}
+	for (;;) {
+		if (object) {
+			key = c->scan;
+			if (CH(c) != '"') {
+				size_t n = word_len(c, c->scan);
+
+				if (syn_quote(c) <= 0)
+					return -1;
+				if (n > 0 && !is_digit(CH(c)))
+					return syn_error(c, c->scan, "key without quotes, expected \"%.*s\"",
+					    n > 40 ? 40 : (int)n, c->text + c->scan);
+				return syn_unexpected(c, c->scan, first ? "a key in double quotes or '}'" : "a key in double quotes");
+			}
+			if (syn_string(c) != 0)
+				return -1;
+			if (skip_ws(c) != ':')
+				return syn_unexpected(c, c->scan, "':' after the key");
+			c->scan++;
+		}
+		if (syn_value(c, key, depth, "a value") != 0)
+			return -1;
+		first = 0;
+		if (skip_ws(c) == close) {
+			c->scan++;
+			return 0;
+		}
+		if (CH(c) != ',')
+			return syn_unexpected(c, c->scan, sep);
+		c->scan++;
+		if (skip_ws(c) == close)
+			return syn_error(c, c->scan, "unexpected '%c' after ',' (JSON allows no trailing comma)", close);
+	}
+}
+
+/* One value at c->scan (after white space); what: expected, for the message. */
+static int
+syn_value(struct ctx *c, size_t key, int depth, const char *what)
+{
+	size_t n;
+	int ch = skip_ws(c);
+
+	record(c, key);
+	if (ch == '{' || ch == '[')
+		return syn_container(c, depth + 1);
+	if (ch == '"')
+		return syn_string(c);
+	if (ch == '-' || is_digit(ch))
+		return syn_number(c);
+	if ((n = word_len(c, c->scan)) > 0) {
+		const char *p = c->text + c->scan;
+
+		if ((n == 4 && (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)) ||
+		    (n == 5 && strncmp(p, "false", 5) == 0)) {
+			c->scan += n;
+			return 0;
+		}
+		if (syn_bad_word(c, c->scan, c->scan, n, "") <= 0)
+			return -1;
+	}
+	if (syn_quote(c) <= 0)
+		return -1;
+	if (ch == '+')
+		return syn_error(c, c->scan, "unexpected '+', JSON numbers have no plus sign");
+	if (ch == '.')
+		return syn_error(c, c->scan, "unexpected '.', JSON numbers start with a digit (0.5, not .5)");
+	return syn_unexpected(c, c->scan, what);
+}
+
+/*
+ * The whole text: one value and white space around it.  Fills c->pos.
+ * 0, or -1 after one message.
+ */
+static int
+check_syntax(struct ctx *c)
+{
+	const char *p;
+
+	if (c->len == 0 || strspn(c->text, " \t\r\n") == c->len)
+		return fail_at(c, c->len, "expected a JSON object, got %s", c->len ? "only white space" : "an empty file");
+	if ((p = memchr(c->text, '\0', c->len)) != NULL)
+		return fail_at(c, (size_t)(p - c->text), "unexpected NUL byte, expected JSON text");
+	c->scan = 0;
+	c->npos = 0;
+	if (syn_value(c, NO_KEY, 0, NULL) != 0)
+		return -1;
+	skip_ws(c);
+	if (c->scan < c->len)
+		return syn_unexpected(c, c->scan, NULL);
+	return 0;
+}
+
+/*
+ * Pairs cJSON's nodes with c->pos, both in pre-order, and checks that they
+ * agree (so a position never names another value).  0, or -1 if they do not.
+ */
+static int
+bind_nodes(struct ctx *c, cJSON *node, size_t *i, int member)
+{
+	cJSON *e;
+	struct node_pos *p;
+	char first;
+
+	if (*i >= c->npos)
+		return -1;
+	p = &c->pos[(*i)++];
+	first = c->text[p->off];
+	if ((p->key != NO_KEY) != member ||
+	    (cJSON_IsObject(node) && first != '{') || (cJSON_IsArray(node) && first != '[') ||
+	    (cJSON_IsString(node) && first != '"') || (cJSON_IsNumber(node) && first != '-' && !is_digit(first)) ||
+	    (cJSON_IsBool(node) && first != 't' && first != 'f') || (cJSON_IsNull(node) && first != 'n'))
+		return -1;
+	p->node = node;
+	/* Python's json reads "-0" as the integer 0, so torch.tensor() gets +0, not -0 */
+	if (cJSON_IsNumber(node) && strncmp(c->text + p->off, "-0", 2) == 0 &&
+	    c->text[p->off + 2] != '.' && c->text[p->off + 2] != 'e' && c->text[p->off + 2] != 'E')
+		cJSON_SetNumberValue(node, 0.0);
+	for (e = node->child; e != NULL; e = e->next)
+		if (bind_nodes(c, e, i, cJSON_IsObject(node)) != 0)
+			return -1;
+	return 0;
 }
 
 /* ---- messages ---- */
@@ -166,8 +573,13 @@ kind(const cJSON *v, char *buf, size_t len)
 	if (cJSON_IsObject(v))
 		return "an object";
 	if (cJSON_IsString(v)) {
-		snprintf(buf, len, "\"%.40s%s\"", v->valuestring,
-		    strlen(v->valuestring) > 40 ? "..." : "");
+		int n = 40;
+
+		/* cut at a character, not inside one */
+		while (n > 0 && strlen(v->valuestring) > (size_t)n && ((unsigned char)v->valuestring[n] & 0xc0) == 0x80)
+			n--;
+		snprintf(buf, len, "\"%.*s%s\"", n, v->valuestring,
+		    strlen(v->valuestring) > (size_t)n ? "..." : "");
 		return buf;
 	}
 	if (cJSON_IsTrue(v))
@@ -221,33 +633,74 @@ expected(const struct ctx *c, const cJSON *node, const char *path, const char *w
 	return bad(c, node, path, "expected %s, got %s", what, kind(node, buf, sizeof buf));
 }
 
-/* Unknown and duplicate keys of an object; keys starting with '_' are comments. */
+/* A key and its place among the object's members, to find duplicates by sorting. */
+struct key_ref {
+	const char *name;
+	size_t i;
+};
+
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct key_ref *x = a, *y = b;
+	int r = strcmp(x->name, y->name);
+
+	if (r != 0)
+		return r;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * Unknown and duplicate keys of an object; keys starting with '_' are
+ * comments.  The first member in order that repeats an earlier key or is
+ * unknown is reported.  Sorting finds the repeats: n log n, for files with
+ * a million comments.
+ */
 static int
 check_keys(const struct ctx *c, const cJSON *obj, const char *path, const char *const *names)
 {
-	const cJSON *e, *f;
+	const cJSON *e;
+	struct key_ref *refs;
+	unsigned char *dup;
 	char where[512];
-	int i, known;
+	size_t n = 0, i;
+	int k, known, rc = 0;
 
-	for (e = obj->child; e != NULL; e = e->next) {
-		snprintf(where, sizeof where, "%s%s%s", path, *path ? "." : "", e->string);
-		for (f = obj->child; f != e; f = f->next)
-			if (strcmp(f->string, e->string) == 0)
-				return bad_key(c, e, where, "duplicate key \"%s\"", e->string);
-		if (e->string[0] == '_')
+	for (e = obj->child; e != NULL; e = e->next)
+		n++;
+	refs = xcalloc(n, sizeof *refs);
+	dup = xcalloc(n, 1);
+	for (i = 0, e = obj->child; e != NULL; e = e->next, i++) {
+		refs[i].name = e->string;
+		refs[i].i = i;
+	}
+	qsort(refs, n, sizeof *refs, key_cmp);
+	for (i = 1; i < n; i++)
+		if (strcmp(refs[i].name, refs[i - 1].name) == 0)
+			dup[refs[i].i] = 1;
+	for (i = 0, e = obj->child; e != NULL && rc == 0; e = e->next, i++) {
+		if (!dup[i] && e->string[0] == '_')
 			continue;
-		for (known = 0, i = 0; names[i] != NULL; i++)
-			if (strcmp(e->string, names[i]) == 0)
+		for (known = 0, k = 0; names[k] != NULL; k++)
+			if (strcmp(e->string, names[k]) == 0)
 				known = 1;
-		if (!known) {
-			const char *s = diag_suggest(e->string, names);
+		if (!dup[i] && known)
+			continue;
+		snprintf(where, sizeof where, "%s%s%s", path, *path ? "." : "", e->string);
+		if (dup[i]) {
+			rc = bad_key(c, e, where, "duplicate key \"%s\"", e->string);
+		} else {
+			const char *sug = diag_suggest(e->string, names);
 
-			if (s != NULL)
-				return bad_key(c, e, where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, s);
-			return bad_key(c, e, where, "unknown key \"%s\"", e->string);
+			if (sug != NULL)
+				rc = bad_key(c, e, where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, sug);
+			else
+				rc = bad_key(c, e, where, "unknown key \"%s\"", e->string);
 		}
 	}
-	return 0;
+	free(refs);
+	free(dup);
+	return rc;
 }
 
 /* ---- values ---- */
@@ -322,22 +775,79 @@ get_seed(const struct ctx *c, const cJSON *v, const char *path, uint64_t *out)
 }
 
 /*
+ * Every element of a nested array v of the given shape, in order: each
+ * array's length checked against the shape, each number into out[k++]
+ * (out NULL: checked only).  0, or -1 after a diagnostic at the first
+ * element that is wrong.
+ */
+static int
+walk_array(const struct ctx *c, const cJSON *v, const char *path, int ndim,
+    const int *shape, float *out)
+{
+	int depth = 0, idx[TENSOR_MAXDIM + 1];
+	const cJSON *cur[TENSOR_MAXDIM + 1];
+	char paths[TENSOR_MAXDIM + 1][600], where[600], buf[96];
+	size_t k = 0;
+	float dummy;
+
+	snprintf(paths[0], sizeof paths[0], "%s", path);
+	cur[0] = v->child;
+	idx[0] = 0;
+	while (depth >= 0) {
+		const cJSON *x = cur[depth];
+
+		if (x == NULL) {
+			depth--;
+			if (depth >= 0) {
+				cur[depth] = cur[depth]->next;
+				idx[depth]++;
+			}
+			continue;
+		}
+		snprintf(where, sizeof where, "%s[%d]", paths[depth], idx[depth]);
+		if (depth + 1 < ndim) {
+			if (!cJSON_IsArray(x))
+				return bad(c, x, where, "expected an array of %d, got %s", shape[depth + 1], kind(x, buf, sizeof buf));
+			if (cJSON_GetArraySize(x) != shape[depth + 1]) {
+				char first[600];
+				int d;
+
+				snprintf(first, sizeof first, "%s", path);
+				for (d = 0; d <= depth; d++)
+					strncat(first, "[0]", sizeof first - strlen(first) - 1);
+				return bad(c, x, where, "expected %d elements, as %s has, got %d (arrays must be rectangular)",
+				    shape[depth + 1], first, cJSON_GetArraySize(x));
+			}
+			depth++;
+			snprintf(paths[depth], sizeof paths[depth], "%s", where);
+			cur[depth] = x->child;
+			idx[depth] = 0;
+			continue;
+		}
+		if (get_float(c, x, where, out != NULL ? &out[k++] : &dummy) != 0)
+			return -1;
+		cur[depth] = x->next;
+		idx[depth]++;
+	}
+	return 0;
+}
+
+/*
  * A nested numeric array -> tensor.  ndim_lo..ndim_hi dimensions; empty
  * dimensions only when allow_empty.  A NULL result follows a diagnostic.
+ * The whole array is checked before the tensor is allocated: the shape
+ * follows the first element at every depth, so a short text could
+ * otherwise claim gigabytes ([[1, 1, ... 1000 ones], [1], [1], ...]).
  */
 static struct tensor *
 get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
     int ndim_hi, int allow_empty, const char *what)
 {
-	int shape[TENSOR_MAXDIM], ndim = 0;
+	int shape[TENSOR_MAXDIM], ndim = 0, d;
 	const cJSON *e = v;
 	struct tensor *t;
-	size_t k = 0;
-	int idx[TENSOR_MAXDIM + 1];
-	char where[600];
-	char buf[96];
+	size_t numel = 1;
 
-	/* the shape follows the first element at every depth */
 	while (cJSON_IsArray(e)) {
 		if (ndim == TENSOR_MAXDIM) {
 			bad(c, v, path, "expected %s, got an array with more than %d dimensions", what, TENSOR_MAXDIM);
@@ -362,69 +872,29 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 			bad(c, v, path, "expected %s, got a %d-d array", what, ndim);
 		return NULL;
 	}
-	t = tensor_new(ndim, shape);
-	if (t == NULL) {
+	for (d = 0; d < ndim; d++) {
+		if (shape[d] > 0 && numel > TENSOR_MAX_NUMEL / (size_t)shape[d]) {
+			numel = TENSOR_MAX_NUMEL + 1;
+			break;
+		}
+		numel *= (size_t)shape[d];
+	}
+	if (numel > TENSOR_MAX_NUMEL) {
 		bad(c, v, path, "array too large");
 		return NULL;
 	}
-	if (!allow_empty && t->numel == 0) {
-		tensor_free(t);
+	if (!allow_empty && numel == 0) {
 		expected(c, v, path, "a non-empty array");
 		return NULL;
 	}
-	/* walk every element, checking each array's length against the shape */
-	idx[0] = 0;
-	{
-		int depth = 0;
-		const cJSON *cur[TENSOR_MAXDIM + 1];
-		char paths[TENSOR_MAXDIM + 1][600];
-
-		snprintf(paths[0], sizeof paths[0], "%s", path);
-		cur[0] = v->child;
-		while (depth >= 0) {
-			const cJSON *x = cur[depth];
-
-			if (x == NULL) {
-				depth--;
-				if (depth >= 0) {
-					cur[depth] = cur[depth]->next;
-					idx[depth]++;
-				}
-				continue;
-			}
-			snprintf(where, sizeof where, "%s[%d]", paths[depth], idx[depth]);
-			if (depth + 1 < ndim) {
-				if (!cJSON_IsArray(x)) {
-					bad(c, x, where, "expected an array of %d, got %s", shape[depth + 1], kind(x, buf, sizeof buf));
-					goto fail;
-				}
-				if (cJSON_GetArraySize(x) != shape[depth + 1]) {
-					char first[600];
-					int d;
-
-					snprintf(first, sizeof first, "%s", path);
-					for (d = 0; d <= depth; d++)
-						strncat(first, "[0]", sizeof first - strlen(first) - 1);
-					bad(c, x, where, "expected %d elements, as %s has, got %d (arrays must be rectangular)",
-					    shape[depth + 1], first, cJSON_GetArraySize(x));
-					goto fail;
-				}
-				depth++;
-				snprintf(paths[depth], sizeof paths[depth], "%s", where);
-				cur[depth] = x->child;
-				idx[depth] = 0;
-				continue;
-			}
-			if (get_float(c, x, where, &t->data[k++]) != 0)
-				goto fail;
-			cur[depth] = x->next;
-			idx[depth]++;
-		}
+	if (walk_array(c, v, path, ndim, shape, NULL) != 0)
+		return NULL;
+	if ((t = tensor_new(ndim, shape)) == NULL) {
+		bad(c, v, path, "array too large");
+		return NULL;
 	}
+	walk_array(c, v, path, ndim, shape, t->data);	/* cannot fail: checked above */
 	return t;
-fail:
-	tensor_free(t);
-	return NULL;
 }
 
 /*
@@ -630,60 +1100,31 @@ fail:
 	return NULL;
 }
 
-/* Syntax checks cJSON does not explain, then cJSON itself; NULL after a diagnostic. */
+/* The syntax check, then cJSON; NULL after a diagnostic. */
 static cJSON *
 parse(struct ctx *c)
 {
-	const char *end = NULL, *p;
-	int line, col, depth = 0, instr = 0;
-	size_t i;
 	cJSON *root;
+	size_t i = 0;
 
-	p = memchr(c->text, '\0', c->len);
-	if (p != NULL) {
-		line_col(c, (size_t)(p - c->text), &line, &col);
-		diag_at(c->path, line, col, "unexpected NUL byte, expected JSON text");
+	if (check_syntax(c) != 0)
 		return NULL;
-	}
-	for (i = 0; i < c->len; i++) {
-		char ch = c->text[i];
-
-		if (instr) {
-			if (ch == '\\')
-				i++;
-			else if (ch == '"')
-				instr = 0;
-		} else if (ch == '"') {
-			instr = 1;
-		} else if (ch == '[' || ch == '{') {
-			if (++depth > MAX_DEPTH) {
-				line_col(c, i, &line, &col);
-				diag_at(c->path, line, col, "nesting deeper than %d levels", MAX_DEPTH);
-				return NULL;
-			}
-		} else if (ch == ']' || ch == '}') {
-			depth--;
-		}
-	}
-	root = cJSON_ParseWithOpts(c->text, &end, 1);
-	if (root == NULL) {
-		size_t off = end ? (size_t)(end - c->text) : 0;
-		const char *q = c->text + off;
-
-		/* cJSON points at the value that failed; skip to the offending byte */
-		while (*q != '\0' && (unsigned char)*q <= 32)
-			q++;
-		line_col(c, (size_t)(q - c->text), &line, &col);
-		if (*q == '\0')
-			diag_at(c->path, line, col, "invalid JSON: unexpected end of input");
-		else if ((unsigned char)*q >= 32 && (unsigned char)*q < 127)
-			diag_at(c->path, line, col, "invalid JSON: unexpected '%c'", *q);
+	/* the text is JSON: cJSON can only fail for want of memory */
+	if ((root = cJSON_ParseWithOpts(c->text, NULL, 1)) == NULL) {
+		if (c->err != NULL)
+			snprintf(c->err, c->errlen, "out of memory");
 		else
-			diag_at(c->path, line, col, "invalid JSON: unexpected byte 0x%02x", (unsigned char)*q);
+			diag_at(c->path, 0, 0, "out of memory");
 		return NULL;
 	}
-	c->scan = 0;
-	scan_value(c, root);
+	if (bind_nodes(c, root, &i, 0) != 0 || i != c->npos) {
+		if (c->err != NULL)
+			snprintf(c->err, c->errlen, "internal error: cJSON read another structure");
+		else
+			diag_at(c->path, 0, 0, "internal error: cJSON read another structure than the syntax check; please report it");
+		cJSON_Delete(root);
+		return NULL;
+	}
 	return root;
 }
 
@@ -988,7 +1429,8 @@ load_root(struct ctx *c, const cJSON *root, struct input *in)
 	return 0;
 }
 
-static int
+/* text: len bytes, NUL-terminated at text[len]; a leading BOM is skipped. */
+static void
 ctx_open(struct ctx *c, const char *path, const char *text, size_t len)
 {
 	memset(c, 0, sizeof *c);
@@ -1000,14 +1442,6 @@ ctx_open(struct ctx *c, const char *path, const char *text, size_t len)
 		c->len -= 3;
 		c->bom = 0;	/* columns count from after the BOM */
 	}
-	if (c->len == 0 || strspn(c->text, " \t\r\n") == c->len) {
-		int line, col;
-
-		line_col(c, c->len, &line, &col);
-		diag_at(path, line, col, "expected a JSON object, got %s", c->len ? "only white space" : "an empty file");
-		return -1;
-	}
-	return 0;
 }
 
 /* text must be NUL-terminated at text[len]. */
@@ -1020,8 +1454,7 @@ load_terminated(struct input *in, const char *path, const char *text, size_t len
 
 	input_default(in);
 	in->path = xstrdup(path);
-	if (ctx_open(&c, path, text, len) != 0)
-		return -1;
+	ctx_open(&c, path, text, len);
 	if ((root = parse(&c)) == NULL) {
 		free(c.pos);
 		return -1;
@@ -1035,13 +1468,16 @@ load_terminated(struct input *in, const char *path, const char *text, size_t len
 int
 json_load_text(struct input *in, const char *path, const char *text, size_t len)
 {
-	char *copy = xmalloc(len + 1);
+	char *copy;
 	int rc;
 
+	diag_set_file(path);
+	copy = xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
 	rc = load_terminated(in, path, copy, len);
 	free(copy);
+	diag_set_file(NULL);
 	return rc;
 }
 
@@ -1049,16 +1485,50 @@ int
 json_load(struct input *in, const char *path)
 {
 	size_t len;
-	char *text = read_all(path, &len);
+	char *text;
 	int rc;
 
-	if (text == NULL) {
+	diag_set_file(path);
+	if ((text = read_all(path, &len)) == NULL) {
 		input_default(in);
 		in->path = xstrdup(path);
+		diag_set_file(NULL);
 		return -1;
 	}
 	rc = load_terminated(in, path, text, len);
 	free(text);
+	diag_set_file(NULL);
+	return rc;
+}
+
+int
+json_check_syntax(const char *text, size_t len, char *err, size_t errlen)
+{
+	struct ctx c;
+	char *copy = xmalloc(len + 1);
+	cJSON *root = NULL;
+	size_t i = 0;
+	int rc = -1;
+
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	ctx_open(&c, "-", copy, len);
+	c.err = err;
+	c.errlen = errlen;
+	err[0] = '\0';
+	if (check_syntax(&c) == 0) {
+		rc = -2;
+		root = cJSON_ParseWithOpts(c.text, NULL, 1);
+		if (root == NULL)
+			snprintf(err, errlen, "cJSON rejected it");
+		else if (bind_nodes(&c, root, &i, 0) != 0 || i != c.npos)
+			snprintf(err, errlen, "cJSON read another structure");
+		else
+			rc = 0;
+	}
+	cJSON_Delete(root);
+	free(c.pos);
+	free(copy);
 	return rc;
 }
 
@@ -1217,16 +1687,20 @@ json_load_tensor(const char *path, struct print_opts *po)
 {
 	struct ctx c;
 	size_t len;
-	char *text = read_all(path, &len);
+	char *text;
 	cJSON *root = NULL;
 	const cJSON *v, *sh, *data, *e;
 	struct tensor *t = NULL;
 	static const char *const keys[] = { "tensor", "print_options", NULL };
 	static const char *const skeys[] = { "shape", "data", NULL };
 
-	if (text == NULL)
+	diag_set_file(path);
+	if ((text = read_all(path, &len)) == NULL) {
+		diag_set_file(NULL);
 		return NULL;
-	if (ctx_open(&c, path, text, len) != 0 || (root = parse(&c)) == NULL)
+	}
+	ctx_open(&c, path, text, len);
+	if ((root = parse(&c)) == NULL)
 		goto out;
 	if (!cJSON_IsObject(root)) {
 		expected(&c, root, "(top level)", "a JSON object {\"tensor\": ...}");
@@ -1251,8 +1725,8 @@ json_load_tensor(const char *path, struct print_opts *po)
 		goto out;
 	}
 	if (cJSON_IsObject(v)) {
-		int shape[TENSOR_MAXDIM], nd = 0;
-		size_t k = 0;
+		int shape[TENSOR_MAXDIM], nd = 0, i;
+		size_t k = 0, numel, ndata;
 		char where[64];
 
 		if (check_keys(&c, v, "tensor", skeys) != 0)
@@ -1269,20 +1743,32 @@ json_load_tensor(const char *path, struct print_opts *po)
 				goto out;
 			nd++;
 		}
-		if ((t = tensor_new(nd, shape)) == NULL) {
+		/* the data must match the shape before anything is allocated */
+		for (numel = 1, i = 0; i < nd; i++) {
+			if (shape[i] > 0 && numel > TENSOR_MAX_NUMEL / (size_t)shape[i]) {
+				numel = TENSOR_MAX_NUMEL + 1;
+				break;
+			}
+			numel *= (size_t)shape[i];
+		}
+		if (numel > TENSOR_MAX_NUMEL) {
 			bad(&c, sh, "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
 			goto out;
 		}
-		if (!cJSON_IsArray(data) || (size_t)cJSON_GetArraySize(data) != t->numel) {
+		for (ndata = 0, e = cJSON_IsArray(data) ? data->child : NULL; e != NULL; e = e->next)
+			ndata++;
+		if (!cJSON_IsArray(data) || ndata != numel) {
 			char what[64];
 
-			snprintf(what, sizeof what, "a flat array of %zu numbers", t->numel);
+			snprintf(what, sizeof what, "a flat array of %zu numbers", numel);
 			if (cJSON_IsArray(data))
-				bad(&c, data, "tensor.data", "expected %zu numbers (the shape's product), got %d", t->numel, cJSON_GetArraySize(data));
+				bad(&c, data, "tensor.data", "expected %zu numbers (the shape's product), got %zu", numel, ndata);
 			else
 				expected(&c, data, "tensor.data", what);
-			tensor_free(t);
-			t = NULL;
+			goto out;
+		}
+		if ((t = tensor_new(nd, shape)) == NULL) {
+			bad(&c, sh, "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
 			goto out;
 		}
 		cJSON_ArrayForEach(e, data) {
@@ -1306,5 +1792,6 @@ out:
 	cJSON_Delete(root);
 	free(c.pos);
 	free(text);
+	diag_set_file(NULL);
 	return t;
 }

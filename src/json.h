@@ -24,4 +24,12 @@ char *json_dump(const struct input *in);
 /* "--tensor FILE": {"tensor": ..., "print_options": {...}}. */
 struct tensor *json_load_tensor(const char *path, struct print_opts *po);
 
+/*
+ * The syntax check a load starts with (RFC 8259, after a leading BOM), on
+ * its own, for the tests: 0 when text is JSON; -1 when not, with
+ * "LINE:COL: message" in err; -2 when cJSON does not build the tree the
+ * check saw (a bug).  Writes no diagnostic.
+ */
+int json_check_syntax(const char *text, size_t len, char *err, size_t errlen);
+
 #endif

@@ -23,6 +23,9 @@
 #include "line.h"
 
 #define HISTORY_SIZE 1000
+/* The first line of every history file libedit writes. */
+#define HISTORY_COOKIE_LINE "_HiStOrY_V2_"
+#define HISTORY_COOKIE HISTORY_COOKIE_LINE "\n"
 
 static int interactive;
 static EditLine *el;
@@ -143,6 +146,48 @@ complete(EditLine *e, int ch)
 	return rc;
 }
 
+/*
+ * The history file is never someone else's file: it is used only when it
+ * does not exist yet (created 0600 at the end), is empty, or is a regular
+ * file that starts as libedit writes them.  A FIFO (opening it would wait
+ * for a writer), a device, a directory or a file of other text is left as
+ * it is, with one line saying why, and the session keeps no history.
+ * fd: the file, open for reading (read with pread), or -1 to open path.
+ * 1: use it; 0: do not (said why).
+ */
+static int
+history_file_ok(const char *path, int fd)
+{
+	char head[sizeof HISTORY_COOKIE - 1];
+	struct stat st;
+	ssize_t n;
+	int own = fd < 0;
+
+	if (own && (fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0) {
+		if (errno == ENOENT)
+			return 1;
+		diag("history file %s: not used, history is not kept:", path);
+		return 0;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (own)
+			close(fd);
+		diag("history file %s: not a regular file, so left alone; history is not kept", path);
+		return 0;
+	}
+	n = pread(fd, head, sizeof head, 0);
+	if (own)
+		close(fd);
+	if (n == 0)
+		return 1;
+	if (n != (ssize_t)sizeof head || memcmp(head, HISTORY_COOKIE, sizeof head) != 0) {
+		diag("history file %s: not a history file (its first line is not " HISTORY_COOKIE_LINE
+		    "), so left alone; history is not kept", path);
+		return 0;
+	}
+	return 1;
+}
+
 void
 line_init(const char *histfile, line_completer complete_fn)
 {
@@ -168,7 +213,7 @@ line_init(const char *histfile, line_completer complete_fn)
 	/* el_wset: el_set's conversion of the name and help to wide strings leaks them */
 	el_wset(el, EL_ADDFN, L"attn-complete", L"complete a command, stage or setting", complete);
 	el_set(el, EL_BIND, "^I", "attn-complete", NULL);
-	if (histfile != NULL && strcmp(histfile, "/dev/null") != 0) {
+	if (histfile != NULL && strcmp(histfile, "/dev/null") != 0 && history_file_ok(histfile, -1)) {
 		hist_path = xstrdup(histfile);
 		history(hist, &ev, H_LOAD, hist_path);	/* a missing file is a first session */
 	}
@@ -241,29 +286,37 @@ line_add_history(const char *line)
 		history(hist, &ev, H_ENTER, line);
 }
 
-/* History file: created 0600 (it may hold anything typed); never truncates a device. */
+/*
+ * The history, into a file that is still one history_file_ok() accepts
+ * (it may have changed during the session): a new one is created 0600, an
+ * existing one rewritten and set to 0600 (it may hold anything typed).
+ */
 static void
 save_history(void)
 {
 	HistEvent ev;
-	struct stat st;
 	FILE *fp;
 	int fd;
 
-	fd = open(hist_path, O_WRONLY | O_CREAT, 0600);
-	if (fd < 0)
+	fd = open(hist_path, O_RDWR | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0 && errno == ENOENT)
+		fd = open(hist_path, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, 0600);
+	if (fd < 0) {
+		diag("history file %s: history not saved:", hist_path);
 		return;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || ftruncate(fd, 0) != 0) {
+	}
+	if (!history_file_ok(hist_path, fd)) {
 		close(fd);
 		return;
 	}
-	fchmod(fd, 0600);
-	if ((fp = fdopen(fd, "w")) == NULL) {
+	if (ftruncate(fd, 0) != 0 || fchmod(fd, 0600) != 0 || (fp = fdopen(fd, "w")) == NULL) {
+		diag("history file %s: history not saved:", hist_path);
 		close(fd);
 		return;
 	}
 	history(hist, &ev, H_SAVE_FP, fp);
-	fclose(fp);
+	if (fclose(fp) != 0)
+		diag("history file %s: history not saved:", hist_path);
 }
 
 void

@@ -44,6 +44,16 @@ fmt_raw(char *buf, size_t len, double v, int int_mode, int sci_mode, int precisi
 	return snprintf(buf, len, "%.*f", precision, v);
 }
 
+/*
+ * Is a dimension of n summarized ("n > 2 * edgeitems" in Python, whose
+ * integers do not overflow; edgeitems may be INT_MAX)?
+ */
+static int
+cut_dim(int n, int edge)
+{
+	return (long long)n > 2LL * edge;
+}
+
 /* The values the formatter looks at: all, or only the displayed corners (4.1, 8). */
 struct walk {
 	const struct tensor *t;
@@ -62,7 +72,7 @@ walk_values(struct walk *w, int dim, size_t off, size_t stride_of_dim[])
 	if (diag_interrupted)	/* the REPL's Ctrl-C: the text is dropped */
 		return;
 	for (i = 0; i < n; i++) {
-		if (w->summarize && n > 2 * w->edge && i == w->edge)
+		if (w->summarize && cut_dim(n, w->edge) && i == w->edge)
 			i = n - w->edge;
 		if (dim + 1 < t->ndim) {
 			walk_values(w, dim + 1, off + (size_t)i * stride_of_dim[dim], stride_of_dim);
@@ -94,7 +104,7 @@ widen(struct fmt *f, int dim, size_t off, const struct tensor *t, int summarize,
 	if (diag_interrupted)
 		return;
 	for (i = 0; i < n; i++) {
-		if (summarize && n > 2 * edge && i == edge)
+		if (summarize && cut_dim(n, edge) && i == edge)
 			i = n - edge;
 		if (dim + 1 < t->ndim) {
 			widen(f, dim + 1, off + (size_t)i * stride_of_dim[dim], t,
@@ -180,10 +190,10 @@ vector_str(struct sbuf *b, const struct tensor *t, size_t off, int indent,
 {
 	int n = t->shape[t->ndim - 1];
 	int el = f->width + 2;
-	double fit = floor((double)(po->linewidth - indent) / el);
+	double fit = floor(((double)po->linewidth - indent) / el);
 	int per_line = fit < 1 ? 1 : (fit > 1e9 ? 1000000000 : (int)fit);
 	int e = po->edgeitems, i, k = 0;
-	int cut = summarize && n > 2 * e;
+	int cut = summarize && cut_dim(n, e);
 
 	sbuf_addc(b, '[');
 	for (i = 0; i < n; i++) {
@@ -216,7 +226,7 @@ tensor_body(struct sbuf *b, const struct tensor *t, int dim, size_t off,
 {
 	int n = t->shape[dim], i, first = 1, j;
 	int left = t->ndim - dim;	/* dimensions of this sub-tensor */
-	int cut = summarize && n > 2 * po->edgeitems;
+	int cut = summarize && cut_dim(n, po->edgeitems);
 
 	if (diag_interrupted)
 		return;

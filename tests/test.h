@@ -22,5 +22,6 @@ void test_expr(void);
 void test_stage(void);
 void test_softmax_scaled(void);
 void test_settings(void);
+void test_json_syntax(void);
 
 #endif

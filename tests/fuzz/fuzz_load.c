@@ -36,13 +36,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct run r;
 	struct cell_opts co = { 1, 0, 1, { 4, 1000, 3, 80, -1, 0 } };
 	char err[512];
-	int i;
+	int i, rc, loaded;
 
 	stage_max_floats = (size_t)1 << 22;	/* 16 MiB: sizes explore nothing new */
 	if (devnull == NULL) {
 		devnull = fopen("/dev/null", "w");
 	}
-	if (json_load_text(&in, "fuzz.json", (const char *)data, size) == 0 && small(&in)) {
+	/* the syntax check and cJSON agree on every text the check accepts */
+	rc = json_check_syntax((const char *)data, size, err, sizeof err);
+	if (rc == -2)
+		abort();
+	loaded = json_load_text(&in, "fuzz.json", (const char *)data, size) == 0;
+	if (loaded && rc != 0)
+		abort();	/* loaded what the syntax check refuses */
+	if (loaded && small(&in)) {
 		/* keep runs small: the fuzzer explores structure, not size */
 		in.po.threshold = in.po.threshold > 100000 ? 100000 : in.po.threshold;
 		if (in.po.linewidth > 100000)

@@ -7,6 +7,7 @@ import os
 D = 'tests/errors/'
 B = '{"inputs": [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]'   # 2 tokens, d_in 3
 W3x2 = '[[1, 2], [3, 4], [5, 6]]'
+T = '{"inputs": [[1]], "tokens": ['   # a string here opens at column 30
 cases = [
  # name, content (bytes or str), message after "attn-explain: FILE"
  ('empty', '', ':1:1: expected a JSON object, got an empty file'),
@@ -96,6 +97,53 @@ cases = [
  ('heads-weights-width', B + ', "head_layout": "stacked", "weights": {"heads": [{"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}, {"W_query": [[1], [2], [3]], "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}]}}\n', ':1:225: weights.heads[1].W_query: expected 2 columns (head_dim, as weights.heads[0].W_query), got 1'),
  ('heads-count-mismatch', B + ', "heads": 3, "head_layout": "stacked", "weights": {"heads": [{"W_query": ' + W3x2 + ', "W_key": ' + W3x2 + ', "W_value": ' + W3x2 + '}]}}\n', ':1:113: weights.heads: expected 3 heads ("heads" is 3), got 1'),
  ('simple-dout', B + ', "d_out": 4}\n', ':1:63: d_out: simple mode (no weights, no init) has d_out = d_in = 3, got 4'),
+ # JSON syntax (RFC 8259, strictly): columns count characters, the place is
+ # the byte where the text goes wrong (an unterminated string: its opening quote)
+ ('syntax-leading-zero', '{"inputs": [[01]]}\n', ':1:14: invalid JSON: number with a leading zero (JSON writes 7, not 07; 0.7 is fine)'),
+ ('syntax-point-no-digit', '{"inputs": [[1.]]}\n', ":1:16: invalid JSON: expected a digit after the decimal point, got ']'"),
+ ('syntax-exponent', '{"inputs": [[1e]]}\n', ":1:16: invalid JSON: expected a digit in the exponent, got ']'"),
+ ('syntax-plus', '{"inputs": [[+1]]}\n', ":1:14: invalid JSON: unexpected '+', JSON numbers have no plus sign"),
+ ('syntax-point-first', '{"inputs": [[.5]]}\n', ":1:14: invalid JSON: unexpected '.', JSON numbers start with a digit (0.5, not .5)"),
+ ('syntax-hex', '{"inputs": [[0x1F]]}\n', ':1:14: invalid JSON: hexadecimal number, expected a decimal one'),
+ ('syntax-nan', '{"inputs": [[NaN]]}\n', ':1:14: invalid JSON: NaN is not JSON, expected the string "nan"'),
+ ('syntax-minus-infinity', '{"inputs": [[1, -Infinity]]}\n', ':1:17: invalid JSON: -Infinity is not JSON, expected the string "-inf"'),
+ ('syntax-python-true', '{"inputs": [[1]], "causal": True}\n', ':1:29: invalid JSON: True is not JSON, expected true (JSON writes true, false, null)'),
+ ('syntax-python-none', '{"inputs": [[1]], "scale": None}\n', ':1:28: invalid JSON: None is not JSON, expected null (JSON writes true, false, null)'),
+ ('syntax-single-quotes', "{'inputs': [[1]]}\n", ':1:2: invalid JSON: JSON needs double quotes ("), not single quotes (' + "')"),
+ ('syntax-curly-quotes', '{\u201cinputs\u201d: [[1]]}\n', ':1:2: invalid JSON: JSON needs straight double quotes ("), not curly quotes (\u201c)'),
+ ('syntax-unquoted-key', '{inputs: [[1]]}\n', ':1:2: invalid JSON: key without quotes, expected "inputs"'),
+ ('syntax-trailing-comma', '{"inputs": [[1]],}\n', ":1:18: invalid JSON: unexpected '}' after ',' (JSON allows no trailing comma)"),
+ ('syntax-trailing-comma-line', '{"inputs": [[1]],\n}\n', ":2:1: invalid JSON: unexpected '}' after ',' (JSON allows no trailing comma)"),
+ ('syntax-trailing-comma-array', '{"inputs": [[1, 2,]]}\n', ":1:19: invalid JSON: unexpected ']' after ',' (JSON allows no trailing comma)"),
+ ('syntax-missing-colon', '{"inputs" [[1]]}\n', ":1:11: invalid JSON: unexpected '[', expected ':' after the key"),
+ ('syntax-missing-comma', '{"inputs": [[1]] "heads": 1}\n', ":1:18: invalid JSON: unexpected '\"', expected ',' or '}'"),
+ ('syntax-mismatched', '{"inputs": [[1}]\n', ":1:15: invalid JSON: unexpected '}', expected ',' or ']'"),
+ ('syntax-second-value', '{"inputs": [[1]]} {}\n', ":1:19: invalid JSON: unexpected '{'"),
+ ('syntax-control-outside', '{"inputs":\x0c[[1]]}\n', ':1:11: invalid JSON: unexpected byte 0x0c, expected a value'),
+ ('syntax-bom-middle', '{"inputs": \ufeff[[1]]}\n', ':1:12: invalid JSON: unexpected U+FEFF (a byte order mark, allowed only at the very start), expected a value'),
+ ('syntax-comment-line', '{"inputs": [[1]] // two tokens\n}\n', ":1:18: invalid JSON: comments are not allowed in JSON (a key starting with '_' can hold one)"),
+ ('syntax-comment-block', '/* weights */\n{"inputs": [[1]]}\n', ":1:1: invalid JSON: comments are not allowed in JSON (a key starting with '_' can hold one)"),
+ ('syntax-unterminated', T + '"a]}\n', ":1:30: invalid JSON: unterminated string, expected a closing '\"' before the end of the line (a line break inside a string is written \\n)"),
+ ('syntax-unterminated-eof', T + '"a]}', ":1:30: invalid JSON: unterminated string, expected a closing '\"' before the end of the file"),
+ ('syntax-raw-tab', T + '"a\tb"]}\n', ':1:32: invalid JSON: raw tab inside a string, expected \\t'),
+ ('syntax-raw-control', T + '"a\x01b"]}\n', ':1:32: invalid JSON: raw control byte 0x01 inside a string, expected \\u0001'),
+ ('syntax-nul-escape-key', '{"heads\\u0000junk": 2, "inputs": [[1]]}\n', ':1:8: invalid JSON: \\u0000 (the NUL character) is not supported in strings'),
+ ('syntax-lone-low-surrogate', T + '"\\uDFFF"]}\n', ':1:31: invalid JSON: lone surrogate \\uDFFF: a low surrogate \\uDC00-\\uDFFF must follow a high one \\uD800-\\uDBFF'),
+ ('syntax-lone-high-surrogate', T + '"\\ud83dx"]}\n', ':1:31: invalid JSON: lone surrogate \\ud83d, expected a low surrogate \\uDC00-\\uDFFF right after it'),
+ ('syntax-bad-escape', T + '"a\\x41"]}\n', ":1:32: invalid JSON: unknown escape '\\x', expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+ ('syntax-short-unicode', T + '"\\u12"]}\n', ':1:31: invalid JSON: expected 4 hex digits after \\u'),
+ ('syntax-invalid-utf8', T.encode() + b'"\xff"]}\n', ':1:31: invalid JSON: invalid UTF-8 in a string (byte 0xff)'),
+ ('syntax-utf8-surrogate', T.encode() + b'"\xed\xa0\x80"]}\n', ':1:31: invalid JSON: invalid UTF-8 in a string (byte 0xed)'),
+ ('syntax-utf8-overlong', T.encode() + b'"\xc0\xaf"]}\n', ':1:31: invalid JSON: invalid UTF-8 in a string (byte 0xc0)'),
+ # columns count characters: "\u00e8" is 2 bytes, 1 column
+ ('syntax-column-chars', '{"tokens": ["\u00e8"], "inputs": [[1, x]]}\n', ":1:34: invalid JSON: unexpected 'x', expected a value"),
+ # duplicates (found by sorting): the first member in order that is wrong
+ ('duplicate-comment', '{"_c": 1, "inputs": [[1]], "_c": 2}\n', ':1:28: _c: duplicate key "_c"'),
+ ('duplicate-after-unknown', '{"inputs": [[1]], "heads": 1, "colour": 2, "heads": 2}\n', ':1:31: colour: unknown key "colour"'),
+ # a string quoted in a message keeps its control characters escaped: one line, no terminal escape
+ ('string-escapes-quoted', '{"inputs": [[1]], "heads": "\\u001b[2J\\n"}\n', ':1:28: heads: expected an integer from 1 to 1048576, got "\\x1b[2J\\n"'),
+ # a long string is cut at 40 bytes, but never inside a character: "a" and 19 of 30 "\u00e9" (39 bytes)
+ ('string-cut-utf8', '{"inputs": [[1]], "heads": "a' + '\u00e9' * 30 + '"}\n', ':1:28: heads: expected an integer from 1 to 1048576, got "a' + '\u00e9' * 19 + '..."'),
 ]
 for name, content, msg in cases:
     data = content.encode() if isinstance(content, str) else content

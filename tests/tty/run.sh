@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh - the REPL on a real terminal, driven through tmux: the prompt, a
 # cell, Up recalling the last line, Tab completing a command, Ctrl-C at the
-# prompt and during a long print, Ctrl-D leaving with status 0, and the
-# history file.  The paths a pipe never takes (tests/repl/ covers the rest).
+# prompt and during a long print, Ctrl-D leaving with status 0, the
+# history file, and history files that are not ones (left alone).  The paths
+# a pipe never takes (tests/repl/ covers the rest).
 #
 # Prints one "ok" line per check; exits 1 at the first failure, 0 when all
 # pass, and 0 with "skip: no tmux" where tmux is missing.  BIN names another
@@ -77,17 +78,19 @@ keys() {
 	tmux -S "$sock" send-keys -t $S "$@"
 }
 
-# start INPUT: a session running the REPL on INPUT, its status into $tmp/status.
+# start INPUT: a session running the REPL on INPUT, its status into $tmp/status,
+# its history in $HIST.
 start() {
 	rm -f "$tmp/status"
 	tmux -S "$sock" kill-server > /dev/null 2>&1
 	n=$((n + 1))
 	sock=$tmp/tmux-$n	# a new server: the old one may still be going away
 	tmux -S "$sock" -f /dev/null new-session -d -s $S -x 100 -y 30 \
-	    "env -u NO_COLOR LC_ALL=C ATTN_EXPLAIN_HISTORY='$tmp/history' '$BIN' -i '$1'; echo \$? > '$tmp/status'; sleep 60" ||
+	    "env -u NO_COLOR LC_ALL=C ATTN_EXPLAIN_HISTORY='$HIST' '$BIN' -i '$1'; echo \$? > '$tmp/status'; sleep 60" ||
 	    fail "tmux new-session"
 }
 
+HIST=$tmp/history
 start data/your-journey.json
 wait_last "attn>"
 screen | grep -F -q "8 stages to step through" || fail "no banner before the prompt"
@@ -184,3 +187,52 @@ keys C-d
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "after Ctrl-C: exit status $(cat "$tmp/status"), expected 0"
 echo "ok 12 - and the session still ends with status 0"
+
+# A history file that is not one is left alone, and the session goes on
+# without history: a FIFO (opening it waited for a writer, before the first
+# prompt) and a file of notes (it was overwritten and set to mode 0600).
+mkfifo "$tmp/fifo" || fail "mkfifo"
+HIST=$tmp/fifo
+start data/your-journey.json
+wait_last "attn>"
+screen | grep -F -q "history file $tmp/fifo: not a regular file, so left alone; history is not kept" ||
+    fail "no word on the FIFO"
+keys next Enter
+wait_for "[1/8] inputs"
+keys C-d
+wait_file "$tmp/status"
+[ "$(cat "$tmp/status")" = 0 ] || fail "FIFO history: exit status $(cat "$tmp/status"), expected 0"
+[ -p "$tmp/fifo" ] || fail "the FIFO is no longer a FIFO"
+echo "ok 13 - a FIFO as history file: one line, the prompt, no history"
+
+printf 'my notes\n' > "$tmp/notes"
+chmod 644 "$tmp/notes"
+HIST=$tmp/notes
+start data/your-journey.json
+wait_last "attn>"
+screen | grep -F -q "history file $tmp/notes: not a history file (its first line is not _HiStOrY_V2_), so left alone; history is not kept" ||
+    fail "no word on the notes"
+keys next Enter
+wait_for "[1/8] inputs"
+keys C-d
+wait_file "$tmp/status"
+[ "$(cat "$tmp/status")" = 0 ] || fail "notes as history: exit status $(cat "$tmp/status"), expected 0"
+[ "$(cat "$tmp/notes")" = "my notes" ] || fail "the notes were changed: $(cat "$tmp/notes")"
+mode=$(ls -l "$tmp/notes" | cut -c1-10)
+[ "$mode" = "-rw-r--r--" ] || fail "the notes' mode is $mode, expected -rw-r--r--"
+echo "ok 14 - a file of notes as history file: left as it was"
+
+# An empty file is one to fill (nothing to lose): used, then mode 0600.
+: > "$tmp/empty"
+chmod 644 "$tmp/empty"
+HIST=$tmp/empty
+start data/your-journey.json
+wait_last "attn>"
+keys next Enter
+wait_for "[1/8] inputs"
+keys C-d
+wait_file "$tmp/status"
+grep -q '^next$' "$tmp/empty" || fail "the empty history file lacks \"next\""
+mode=$(ls -l "$tmp/empty" | cut -c1-10)
+[ "$mode" = "-rw-------" ] || fail "the empty history file's mode is $mode, expected -rw-------"
+echo "ok 15 - an empty file as history file: used, mode 0600"
