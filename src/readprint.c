@@ -29,6 +29,7 @@ struct rd {
 	int at_line, at_col;
 	int comment;		/* this print's first line starts with '#': so may its other lines */
 	int json;		/* messages speak JSON ("an array") rather than print text ("'['") */
+	size_t total;		/* values read into the set so far (at most RP_MAX_VALUES) */
 	char jpath[256];	/* JSON messages start with the tensor's key */
 };
 
@@ -207,10 +208,9 @@ number(const char *w, size_t n, struct num *x)
 		return -1;
 	memcpy(buf, w, n);
 	buf[n] = '\0';
-	errno = 0;
 	x->v = strtod(buf, &end);	/* LC_NUMERIC stays "C": line.c sets LC_CTYPE only */
-	if (isinf(x->v))
-		return -2;
+	if (isinf(x->v) || (x->v == 0 && strcspn(buf, "123456789") < strcspn(buf, "eE")))
+		return -2;	/* 1e999, or 1e-999 gone to zero */
 	x->kind = sci ? NUM_SCI : !point ? NUM_INT : x->digits ? NUM_FIXED : NUM_INTF;
 	return 0;
 }
@@ -248,7 +248,8 @@ facts_add(struct facts *f, const struct num *x)
 		f->nfloat++;
 	if (x->kind == NUM_NONFINITE)
 		return;
-	u = pow(10.0, (double)x->exp - x->digits);
+	/* at least the smallest double: 4.9407e-324 has a unit of 1e-328 */
+	u = fmax(pow(10.0, (double)x->exp - x->digits), nextafter(0, 1));
 	if (x->kind == NUM_SCI) {
 		double a = fabs(x->v);
 
@@ -376,8 +377,9 @@ nest_leaf(struct rd *r, struct nest *b, size_t off, double v)
 		    r->json ? "a number" : got(r, off, g, sizeof g));
 	if (b->depth > 0 && nest_bump(r, b, off) < 0)
 		return -1;
-	if (b->n == RP_MAX_SHOWN)
-		return fail(r, off, "expected at most %zu elements in one tensor, got more", RP_MAX_SHOWN);
+	if (r->total == RP_MAX_VALUES)
+		return fail(r, off, "expected at most %zu elements in all, got more", RP_MAX_VALUES);
+	r->total++;
 	if (b->n == b->cap) {
 		b->cap = b->cap ? 2 * b->cap : 64;
 		b->v = xrealloc(b->v, b->cap * sizeof *b->v);
@@ -466,9 +468,10 @@ set_add(struct rp_set *s)
 {
 	struct rp_tensor *t;
 
-	if (s->n == INT_MAX)
+	if (s->n == INT_MAX / 2)
 		return NULL;
-	s->t = xrealloc(s->t, ((size_t)s->n + 1) * sizeof *s->t);
+	if ((s->n & (s->n - 1)) == 0)	/* 0, 1, 2, 4...: the capacity doubles */
+		s->t = xrealloc(s->t, (s->n ? 2 * (size_t)s->n : 1) * sizeof *s->t);
 	t = &s->t[s->n++];
 	memset(t, 0, sizeof *t);
 	return t;
@@ -663,6 +666,14 @@ only_out_prompt(const char *a, const char *b)
 	return (n = io_prompt(a, b)) > 0 && blank(a + n, b);
 }
 
+/* A markdown code fence, as nbconvert --to markdown puts around code cells: "```python". */
+static int
+fence(const char *a, const char *b)
+{
+	trim(&a, &b);
+	return b - a >= 3 && (memcmp(a, "```", 3) == 0 || memcmp(a, "~~~", 3) == 0);
+}
+
 static int
 is_parameter_line(const char *a, const char *b)
 {
@@ -674,7 +685,7 @@ is_parameter_line(const char *a, const char *b)
  * Around the print at p: the text before "tensor(" on its line (a label
  * "name: tensor(...", a prompt "Out[3]: ", a comment "# "), or when nothing
  * but prompts stands there, "Parameter containing:" and the label on the
- * lines before.  Looks only backwards, never past lo (the end of the
+ * lines before (over blank lines, "Out[3]:" and markdown fences).  Looks only backwards, never past lo (the end of the
  * previous print) nor more than MAX_LABEL_LINE characters into a line:
  * linear over the whole text.
  */
@@ -707,7 +718,7 @@ around(struct rd *r, size_t p, size_t lo, struct rp_tensor *t)
 		if (!line_before(r, ka, lo, &ka, &kb))
 			return;
 	}
-	while (blank(s + ka, s + kb) || only_out_prompt(s + ka, s + kb))
+	while (blank(s + ka, s + kb) || only_out_prompt(s + ka, s + kb) || fence(s + ka, s + kb))
 		if (!line_before(r, ka, lo, &ka, &kb))
 			return;
 	if (label_of(s + ka, s + kb, &la, &ln))
@@ -1094,7 +1105,7 @@ read_text(struct rd *r, struct rp_set *set)
 			continue;
 		}
 		if ((t = set_add(set)) == NULL)
-			return fail(r, p, "expected at most %d tensors, got more", INT_MAX);
+			return fail(r, p, "expected at most %d tensors, got more", INT_MAX / 2);
 		around(r, p, prev_end, t);
 		where(r, p, &t->line, &t->col);
 		if (print_read(r, p, t, &end) < 0)
@@ -1106,37 +1117,12 @@ read_text(struct rd *r, struct rp_set *set)
 
 /* ---- JSON ---- */
 
-enum { J_NULL, J_FALSE, J_TRUE, J_NUM, J_BIG, J_STR, J_ARR, J_OBJ };
-
-struct jnode {
-	int type;		/* J_* */
-	int kid, next;		/* first child, next sibling: indices, or -1 */
-	size_t off;		/* where the value starts */
-	size_t key;		/* in an object: where its key's opening quote is */
-	double num;		/* J_NUM */
-};
-
-struct jdoc {
-	struct jnode *n;
-	int nn, cap;
-};
-
-static int
-jnew(struct rd *r, struct jdoc *d, int type, size_t off)
-{
-	if (d->nn == INT_MAX)
-		return fail(r, off, "expected fewer JSON values, got more than %d", INT_MAX);
-	if (d->nn == d->cap) {
-		d->cap = d->cap ? (d->cap > INT_MAX / 2 ? INT_MAX : 2 * d->cap) : 256;
-		d->n = xrealloc(d->n, (size_t)d->cap * sizeof *d->n);
-	}
-	d->n[d->nn].type = type;
-	d->n[d->nn].kid = d->n[d->nn].next = -1;
-	d->n[d->nn].off = off;
-	d->n[d->nn].key = 0;
-	d->n[d->nn].num = 0;
-	return d->nn++;
-}
+/*
+ * Two passes over the text: jskip() checks the syntax of the whole value
+ * (deciding JSON or not) without keeping anything, then read_json() walks
+ * it again straight into the nested-list builder: memory is the values
+ * only, and each pass is linear.
+ */
 
 static size_t
 jws(const struct rd *r, size_t p)
@@ -1294,36 +1280,33 @@ jnumber(struct rd *r, size_t *pp, double *v, int *big)
 	return 0;
 }
 
-/* One JSON value at *pp into d; its node index, or -1 (a syntax error, in r->err). */
+/* Check one JSON value at *pp and move past it (the syntax pass, and members nobody reads). */
 static int
-jvalue(struct rd *r, struct jdoc *d, size_t *pp, int depth)
+jskip(struct rd *r, size_t *pp, int depth)
 {
 	size_t p = jws(r, *pp);
-	char g[64], c = p < r->len ? r->s[p] : 0;
-	int i, last = -1, k;
+	char g[64], c;
+	double v;
+	int big;
 
 	if (p >= r->len)
 		return fail(r, p, "expected a JSON value, got end of input");
+	c = r->s[p];
 	if (c == '[' || c == '{') {
 		char close = c == '[' ? ']' : '}';
 
 		if (depth == JSON_MAX_DEPTH)
 			return fail(r, p, "expected JSON nested at most %d deep, got deeper", JSON_MAX_DEPTH);
-		if ((i = jnew(r, d, c == '[' ? J_ARR : J_OBJ, p)) < 0)
-			return -1;
 		p = jws(r, p + 1);
 		if (p < r->len && r->s[p] == close) {
 			*pp = p + 1;
-			return i;
+			return 0;
 		}
 		for (;;) {
-			size_t key = 0;
-
 			if (close == '}') {
 				p = jws(r, p);
 				if (p >= r->len || r->s[p] != '"')
 					return fail(r, p, "expected a string key, got %s", got(r, p, g, sizeof g));
-				key = p;
 				if (jstring(r, &p, NULL) < 0)
 					return -1;
 				p = jws(r, p);
@@ -1331,14 +1314,8 @@ jvalue(struct rd *r, struct jdoc *d, size_t *pp, int depth)
 					return fail(r, p, "expected ':', got %s", got(r, p, g, sizeof g));
 				p++;
 			}
-			if ((k = jvalue(r, d, &p, depth + 1)) < 0)
+			if (jskip(r, &p, depth + 1) < 0)
 				return -1;
-			d->n[k].key = key;
-			if (last < 0)
-				d->n[i].kid = k;
-			else
-				d->n[last].next = k;
-			last = k;
 			p = jws(r, p);
 			if (p < r->len && r->s[p] == ',') {
 				p++;
@@ -1349,77 +1326,94 @@ jvalue(struct rd *r, struct jdoc *d, size_t *pp, int depth)
 			return fail(r, p, "expected ',' or '%c', got %s", close, got(r, p, g, sizeof g));
 		}
 		*pp = p + 1;
-		return i;
+		return 0;
 	}
 	if (c == '"') {
-		if ((i = jnew(r, d, J_STR, p)) < 0 || jstring(r, &p, NULL) < 0)
-			return -1;
 		*pp = p;
-		return i;
+		return jstring(r, pp, NULL);
 	}
 	if (r->len - p >= 4 && (memcmp(r->s + p, "true", 4) == 0 || memcmp(r->s + p, "null", 4) == 0)) {
 		*pp = p + 4;
-		return jnew(r, d, c == 't' ? J_TRUE : J_NULL, p);
+		return 0;
 	}
 	if (r->len - p >= 5 && memcmp(r->s + p, "false", 5) == 0) {
 		*pp = p + 5;
-		return jnew(r, d, J_FALSE, p);
+		return 0;
 	}
-	{
-		double v = 0;
-		int big;
-		size_t q = p;
-
-		if (jnumber(r, &q, &v, &big) < 0 || (i = jnew(r, d, big ? J_BIG : J_NUM, p)) < 0)
-			return -1;
-		d->n[i].num = v;
-		*pp = q;
-		return i;
-	}
+	if (jnumber(r, &p, &v, &big) < 0)
+		return -1;
+	*pp = p;
+	return 0;
 }
 
+/* The JSON value at p, for "got ...": an array, a string "x", null... */
 static const char *
-jkind(const struct rd *r, const struct jnode *n, char *buf, size_t len)
+jkind(const struct rd *r, size_t p, char *buf, size_t len)
 {
-	switch (n->type) {
-	case J_NULL: return "null";
-	case J_FALSE: return "false";
-	case J_TRUE: return "true";
-	case J_NUM: return "a number";
-	case J_BIG: return "a number out of double range";
-	case J_ARR: return "an array";
-	case J_OBJ: return "an object";
-	default: {
-		size_t e = n->off + 1;
+	size_t e = p + 1;
 
-		while (e < r->len && r->s[e] != '"' && (unsigned char)r->s[e] >= 32 && e - n->off <= 24)
+	switch (p < r->len ? r->s[p] : 0) {
+	case '[': return "an array";
+	case '{': return "an object";
+	case 't': return "true";
+	case 'f': return "false";
+	case 'n': return "null";
+	case '"':
+		while (e < r->len && r->s[e] != '"' && (unsigned char)r->s[e] >= 32 && e - p <= 24)
 			e++;
-		snprintf(buf, len, "a string \"%.*s%s\"", (int)(e - n->off - 1), r->s + n->off + 1,
+		snprintf(buf, len, "a string \"%.*s%s\"", (int)(e - p - 1), r->s + p + 1,
 		    e < r->len && r->s[e] == '"' ? "" : "...");
 		return buf;
-	}
+	default:
+		return "a number";
 	}
 }
 
+/*
+ * The string at the quote at *pp, decoded (the syntax pass checked it);
+ * *pp moves past it.  It becomes a label and a part of one-line messages:
+ * control characters ("\n" in a key) turn into '?'.
+ */
 static char *
-jdecode(struct rd *r, size_t quote)
+jdecode(struct rd *r, size_t *pp)
 {
 	struct sbuf b = { NULL, 0, 0 };
-	size_t p = quote;
+	size_t i;
 
 	sbuf_addn(&b, "", 0);
-	jstring(r, &p, &b);	/* checked by the parse already */
+	jstring(r, pp, &b);
+	for (i = 0; i < b.len; i++)
+		if ((unsigned char)b.s[i] < 32 || b.s[i] == 127)
+			b.s[i] = '?';
 	return sbuf_take(&b);
 }
 
-/* "inf", "-inf", "nan" (any case, "infinity" too) as a JSON string value. */
+/* Does the key at the quote at p read exactly name (no escapes)? */
 static int
-jnonfinite(const struct rd *r, const struct jnode *n, double *v)
+jkey_is(const struct rd *r, size_t p, const char *name)
 {
-	size_t p = n->off + 1, q = p, k;
+	size_t n = strlen(name);
+
+	return r->len - p > n + 1 && memcmp(r->s + p + 1, name, n) == 0 && r->s[p + 1 + n] == '"';
+}
+
+/* After a key at *pp: past the key and its ':', to the value. */
+static void
+jpast_key(struct rd *r, size_t *pp)
+{
+	jstring(r, pp, NULL);
+	*pp = jws(r, jws(r, *pp) + 1);
+}
+
+/* "inf", "-inf", "nan" (any case, "infinity" too) as the JSON string at p. */
+static int
+jnonfinite(const struct rd *r, size_t p, double *v)
+{
+	size_t q, k;
 	char w[16];
 	int neg = 0;
 
+	q = ++p;
 	while (q < r->len && r->s[q] != '"' && q - p < 12)
 		q++;
 	if (q >= r->len || r->s[q] != '"')
@@ -1438,62 +1432,85 @@ jnonfinite(const struct rd *r, const struct jnode *n, double *v)
 	return 0;
 }
 
+/* The value at *pp (nested arrays of numbers) into b; recursion ends at RP_MAXDIM + 1 levels. */
 static int
-jtensor_at(struct rd *r, const struct jdoc *d, int i, struct nest *b, struct facts *f, const char *key)
+jtensor_at(struct rd *r, size_t *pp, struct nest *b, struct facts *f, const char *key)
 {
-	const struct jnode *n = &d->n[i];
+	size_t p = jws(r, *pp), at = p;
 	double v = 0;
-	char g[64];
-	int k, isbool = 0;
+	char g[64], c = p < r->len ? r->s[p] : 0;
+	int isbool = 0, big = 0;
 
 	nest_path(r, b, key, b->depth, 1);
-	if (n->type == J_ARR) {
-		if (nest_open(r, b, n->off) < 0)
+	if (c == '[') {
+		if (nest_open(r, b, at) < 0)
 			return -1;
-		for (k = n->kid; k >= 0; k = d->n[k].next)
-			if (jtensor_at(r, d, k, b, f, key) < 0)
-				return -1;
+		p = jws(r, p + 1);
+		if (p < r->len && r->s[p] == ']') {
+			p++;
+		} else {
+			for (;;) {
+				if (jtensor_at(r, &p, b, f, key) < 0)
+					return -1;
+				p = jws(r, p);
+				if (p < r->len && r->s[p] == ',') {
+					p++;
+				} else if (p < r->len && r->s[p] == ']') {
+					p++;
+					break;
+				} else {
+					return fail(r, p, "expected ',' or ']', got %s", got(r, p, g, sizeof g));
+				}
+			}
+		}
 		nest_path(r, b, key, b->depth - 1, 0);
-		return nest_close(r, b, n->off);
+		*pp = p;
+		return nest_close(r, b, at);
 	}
-	if (n->type == J_NUM) {
-		v = n->num;
-	} else if (n->type == J_TRUE || n->type == J_FALSE) {
+	if (c == '"' && jnonfinite(r, p, &v) == 0) {
+		jstring(r, &p, NULL);
+	} else if (c == 't' || c == 'f') {
 		isbool = 1;
-		v = n->type == J_TRUE;
-	} else if (n->type != J_STR || jnonfinite(r, n, &v) < 0) {
-		return fail(r, n->off, "expected a number, \"inf\", \"-inf\" or \"nan\", got %s",
-		    jkind(r, n, g, sizeof g));
+		v = c == 't';
+		p += c == 't' ? 4 : 5;
+	} else if (c == '-' || c == 'N' || c == 'I' || is_digit(c)) {
+		if (jnumber(r, &p, &v, &big) < 0)
+			return -1;
+		if (big)
+			return fail(r, at, "expected a number, \"inf\", \"-inf\" or \"nan\", got a number out of double range");
+	} else {
+		return fail(r, at, "expected a number, \"inf\", \"-inf\" or \"nan\", got %s", jkind(r, at, g, sizeof g));
 	}
 	if (isbool != (f->nbool > 0) && f->nbool + f->nnum > 0)
-		return fail(r, n->off, "expected %s like the elements before, got %s",
-		    f->nbool ? "true or false" : "a number", jkind(r, n, g, sizeof g));
-	if (nest_leaf(r, b, n->off, v) < 0)
+		return fail(r, at, "expected %s like the elements before, got %s",
+		    f->nbool ? "true or false" : "a number", jkind(r, at, g, sizeof g));
+	if (nest_leaf(r, b, at, v) < 0)
 		return -1;
 	if (isbool)
 		f->nbool++;
 	else
 		f->nnum++;
+	*pp = p;
 	return 0;
 }
 
-/* The tensor of JSON value i, labelled key (a copy is kept). */
+/* A new tensor in set from the JSON value at *pp; key names it in messages. */
 static int
-jtensor(struct rd *r, const struct jdoc *d, int i, const char *key, struct rp_set *set, struct rp_tensor **tp)
+jtensor(struct rd *r, size_t *pp, const char *key, struct rp_set *set, struct rp_tensor **tp)
 {
 	struct nest b;
 	struct facts f;
 	struct rp_tensor *t;
+	size_t p = jws(r, *pp);
 
 	memset(&b, 0, sizeof b);
 	memset(&f, 0, sizeof f);
 	b.ndim = -1;
 	if ((t = set_add(set)) == NULL)
-		return fail(r, d->n[i].off, "expected at most %d tensors, got more", INT_MAX);
-	t->label = xstrdup(key);
+		return fail(r, p, "expected at most %d tensors, got more", INT_MAX / 2);
 	t->json = 1;
-	where(r, d->n[i].off, &t->line, &t->col);
-	if (jtensor_at(r, d, i, &b, &f, key) < 0) {
+	where(r, p, &t->line, &t->col);
+	if (jtensor_at(r, &p, &b, &f, key) < 0) {
 		free(b.v);
 		return -1;
 	}
@@ -1503,123 +1520,154 @@ jtensor(struct rd *r, const struct jdoc *d, int i, const char *key, struct rp_se
 	t->notation = RP_UNROUNDED;
 	t->precision = -1;
 	t->unit = 0;
+	*pp = p;
 	*tp = t;
 	return 0;
 }
 
+/* "shape": [2, 3] at *pp into shape; the count into *nd. */
 static int
-jmember(const struct rd *r, const struct jdoc *d, int obj, const char *name)
+jshape(struct rd *r, size_t *pp, int *shape, int *nd)
 {
-	int k;
-	size_t n = strlen(name);
+	size_t p = *pp, at;
+	char g[64];
+	double v;
+	int big;
 
-	for (k = d->n[obj].kid; k >= 0; k = d->n[k].next) {
-		size_t q = d->n[k].key + 1;
-
-		if (r->len - q > n && memcmp(r->s + q, name, n) == 0 && r->s[q + n] == '"')
-			return k;
+	*nd = 0;
+	if (r->s[p] != '[')
+		return fail(r, p, "shape: expected an array of sizes, got %s", jkind(r, p, g, sizeof g));
+	p = jws(r, p + 1);
+	while (p < r->len && r->s[p] != ']') {
+		at = p;
+		if (*nd == RP_MAXDIM)
+			return fail(r, at, "shape: expected at most %d sizes, got more", RP_MAXDIM);
+		if (!(r->s[p] == '-' || is_digit(r->s[p])) || jnumber(r, &p, &v, &big) < 0 ||
+		    v < 0 || v > INT_MAX || v != floor(v))
+			return fail(r, at, "shape: expected a size from 0 to 2^31-1, got %s",
+			    r->s[at] == '-' || is_digit(r->s[at]) ? "another number" : jkind(r, at, g, sizeof g));
+		shape[(*nd)++] = (int)v;
+		p = jws(r, p);
+		if (p < r->len && r->s[p] == ',')
+			p = jws(r, p + 1);
 	}
-	return -1;
+	*pp = p + 1;
+	return 0;
 }
 
-/* --json's [{"name": ..., "shape": [...], "data": [...]}, ...]: data flat or nested. */
+/* One of --json's {"name": ..., "expression": ..., "shape": [...], "data": [...]}: data flat or nested. */
 static int
-jstage(struct rd *r, const struct jdoc *d, int obj, struct rp_set *set)
+jstage(struct rd *r, size_t *pp, struct rp_set *set)
 {
-	int name, data, shp, shape[RP_MAXDIM], nd = 0, zero = 0, k, dd;
-	char g[64], *key, want[160], have[160];
-	struct rp_tensor *t;
-	size_t numel = 1;
+	size_t p = jws(r, *pp), obj = p, data_at = 0, numel = 1;
+	int shape[RP_MAXDIM], nd = -1, d, zero = 0;
+	char g[64], want[160], have[160], *name = NULL;
+	struct rp_tensor *t = NULL;
 
-	if (d->n[obj].type != J_OBJ)
-		return fail(r, d->n[obj].off, "expected an object {\"name\", \"shape\", \"data\"}, got %s",
-		    jkind(r, &d->n[obj], g, sizeof g));
-	name = jmember(r, d, obj, "name");
-	data = jmember(r, d, obj, "data");
-	shp = jmember(r, d, obj, "shape");
-	if (name < 0 || d->n[name].type != J_STR)
-		return fail(r, name < 0 ? d->n[obj].off : d->n[name].off, "expected a \"name\" string, got %s",
-		    name < 0 ? "none" : jkind(r, &d->n[name], g, sizeof g));
-	key = jdecode(r, d->n[name].off);
-	snprintf(r->jpath, sizeof r->jpath, "%.200s: ", key);
-	if (data < 0) {
-		free(key);
-		return fail(r, d->n[obj].off, "expected a \"data\" member, got none");
-	}
-	if (shp >= 0) {
-		if (d->n[shp].type != J_ARR) {
-			free(key);
-			return fail(r, d->n[shp].off, "shape: expected an array of sizes, got %s",
-			    jkind(r, &d->n[shp], g, sizeof g));
-		}
-		for (k = d->n[shp].kid; k >= 0; k = d->n[k].next) {
-			double v = d->n[k].num;
+	if (r->s[p] != '{')
+		return fail(r, p, "expected an object {\"name\", \"shape\", \"data\"}, got %s", jkind(r, p, g, sizeof g));
+	p = jws(r, p + 1);
+	while (r->s[p] != '}') {
+		size_t key = p;
 
-			if (nd == RP_MAXDIM || d->n[k].type != J_NUM || v < 0 || v > INT_MAX || v != floor(v)) {
-				free(key);
-				if (nd == RP_MAXDIM)
-					return fail(r, d->n[k].off, "shape: expected at most %d sizes, got more", RP_MAXDIM);
-				return fail(r, d->n[k].off, "shape: expected a size from 0 to 2^31-1, got %s",
-				    d->n[k].type == J_NUM ? "another number" : jkind(r, &d->n[k], g, sizeof g));
+		if (name != NULL)
+			snprintf(r->jpath, sizeof r->jpath, "%.200s: ", name);
+		else
+			r->jpath[0] = '\0';
+		jpast_key(r, &p);
+		if (jkey_is(r, key, "name")) {
+			if (r->s[p] != '"') {
+				free(name);
+				return fail(r, p, "expected a \"name\" string, got %s", jkind(r, p, g, sizeof g));
 			}
-			shape[nd++] = (int)v;
-			zero |= v == 0;
-			if (numel <= RP_MAX_SHOWN)	/* saturates: 2^26 * 2^31 fits in size_t */
-				numel *= (size_t)v;
+			free(name);
+			name = jdecode(r, &p);
+		} else if (jkey_is(r, key, "data") && t == NULL) {
+			data_at = p;
+			if (jtensor(r, &p, name ? name : "data", set, &t) < 0) {
+				free(name);
+				return -1;
+			}
+		} else if (jkey_is(r, key, "shape") && nd < 0) {
+			if (jshape(r, &p, shape, &nd) < 0) {
+				free(name);
+				return -1;
+			}
+		} else if (jskip(r, &p, 2) < 0) {
+			free(name);
+			return -1;
 		}
+		p = jws(r, p);
+		if (r->s[p] == ',')
+			p = jws(r, p + 1);
 	}
-	k = jtensor(r, d, data, key, set, &t);
-	snprintf(r->jpath, sizeof r->jpath, "%.200s: ", key);
-	free(key);
-	if (k < 0 || shp < 0 || rp_fits(t, nd, shape)) {
+	*pp = p + 1;
+	if (name == NULL)
+		return fail(r, obj, "expected a \"name\" string, got none");
+	snprintf(r->jpath, sizeof r->jpath, "%.200s: ", name);
+	if (t == NULL) {
+		free(name);
+		return fail(r, obj, "expected a \"data\" member, got none");
+	}
+	t->label = name;
+	if (nd < 0 || rp_fits(t, nd, shape)) {
 		r->jpath[0] = '\0';
-		return k;
+		return 0;
+	}
+	for (d = 0; d < nd; d++) {
+		zero |= shape[d] == 0;
+		if (numel <= RP_MAX_VALUES)	/* saturates: 2^25 * 2^31 fits in size_t */
+			numel *= (size_t)shape[d];
 	}
 	if (zero)
 		numel = 0;
 	if (t->ndim == 1 && (size_t)t->shown[0] == numel) {	/* flat data */
 		t->ndim = nd;
-		for (dd = 0; dd < nd; dd++)
-			t->shown[dd] = t->head[dd] = t->size[dd] = shape[dd];
+		for (d = 0; d < nd; d++)
+			t->shown[d] = t->head[d] = t->size[d] = shape[d];
 		r->jpath[0] = '\0';
 		return 0;
 	}
 	shape_str(want, sizeof want, nd, shape);
 	layout_str(have, sizeof have, t);
-	return fail(r, d->n[data].off, "data: expected %zu numbers, or nested arrays of shape %s, got shape %s",
+	return fail(r, data_at, "data: expected %zu numbers, or nested arrays of shape %s, got shape %s",
 	    numel, want, have);
 }
 
+/* THEIRS as JSON (its syntax checked): {"name": nested arrays, ...} or --json's array. */
 static int
-read_json(struct rd *r, const struct jdoc *d, struct rp_set *set)
+read_json(struct rd *r, size_t p, struct rp_set *set)
 {
-	const struct jnode *root = &d->n[0];
 	struct rp_tensor *t;
-	char g[64];
-	int k;
+	char close = r->s[p] == '{' ? '}' : ']';
+	size_t root = p;
 
 	r->json = 1;
-	if (root->type == J_OBJ) {
-		for (k = root->kid; k >= 0; k = d->n[k].next) {
-			char *key = jdecode(r, d->n[k].key);
-			int rc = jtensor(r, d, k, key, set, &t);
+	p = jws(r, p + 1);
+	if (r->s[p] == close)
+		return fail(r, root, "expected at least one tensor, got an empty %s", close == '}' ? "object" : "array");
+	for (;;) {
+		if (close == '}') {
+			size_t q = p;
+			char *key = jdecode(r, &q);
+			int rc;
 
-			free(key);
+			p = jws(r, jws(r, q) + 1);
+			rc = jtensor(r, &p, key, set, &t);
+			if (rc == 0)
+				t->label = key;
+			else
+				free(key);
 			if (rc < 0)
 				return -1;
+		} else if (jstage(r, &p, set) < 0) {
+			return -1;
 		}
-	} else if (root->type == J_ARR) {
-		for (k = root->kid; k >= 0; k = d->n[k].next)
-			if (jstage(r, d, k, set) < 0)
-				return -1;
-	} else {
-		return fail(r, root->off, "expected a JSON object {\"name\": [numbers...]}, got %s",
-		    jkind(r, root, g, sizeof g));
+		p = jws(r, p);
+		if (r->s[p] != ',')
+			return 0;
+		p = jws(r, p + 1);
 	}
-	if (set->n == 0)
-		return fail(r, root->off, "expected at least one tensor, got an empty %s",
-		    root->type == J_OBJ ? "object" : "array");
-	return 0;
 }
 
 /* ---- entry points ---- */
@@ -1628,10 +1676,8 @@ int
 rp_read(struct rp_set *out, const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	struct rd r, jr;
-	struct jdoc d = { NULL, 0, 0 };
-	char jerr[512] = "";
+	char jerr[512] = "", g[64];
 	size_t p = 0, q;
-	int rc;
 
 	out->n = 0;
 	out->t = NULL;
@@ -1657,18 +1703,16 @@ rp_read(struct rp_set *out, const char *path, const char *text, size_t len, char
 		jr.err = jerr;
 		jr.errlen = sizeof jerr;
 		q = p;
-		if (jvalue(&jr, &d, &q, 0) >= 0 && (q = jws(&jr, q)) < len)
-			fail(&jr, q, "expected the end of the JSON text, got %s", got(&jr, q, (char[64]){ 0 }, 64));
+		if (jskip(&jr, &q, 0) == 0 && (q = jws(&jr, q)) < len)
+			fail(&jr, q, "expected the end of the JSON text, got %s", got(&jr, q, g, sizeof g));
 		if (!jr.failed) {
 			jr.err = err;
 			jr.errlen = errlen;
-			rc = read_json(&jr, &d, out);
-			free(d.n);
-			if (rc < 0)
-				rp_free(out);
-			return rc;
+			if (read_json(&jr, p, out) == 0)
+				return 0;
+			rp_free(out);
+			return -1;
 		}
-		free(d.n);
 	}
 	if (read_text(&r, out) < 0) {
 		rp_free(out);

@@ -20,7 +20,7 @@
  */
 
 #define RP_MAXDIM 8			/* torch-print.md prints at most TENSOR_MAXDIM dims too */
-#define RP_MAX_SHOWN ((size_t)1 << 26)	/* elements one tensor may show (refused beyond) */
+#define RP_MAX_VALUES ((size_t)1 << 25)	/* values one reading may hold in all (refused beyond) */
 
 enum rp_dtype {			/* from a dtype= suffix, else from what the print shows */
 	RP_FLOAT32,		/* the default: no dtype= suffix and a '.', 'e', inf or nan */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -367,6 +368,8 @@ test_labels(void)
 		{ "W_query\nParameter containing:\ntensor([1.], requires_grad=True)", "W_query", 1 },
 		{ "In [2]: W_query\nOut[2]:\nParameter containing:\ntensor([1.], requires_grad=True)", "W_query", 1 },
 		{ ">>> sa.W_key\nParameter containing:\ntensor([1.])", NULL, 1 },
+		{ "```python\nattn_weights\n```\n\n    tensor([[1.0000, 0.0000],\n            [0.5000, 0.5000]])",
+		    "attn_weights", 0 },	/* nbconvert --to markdown */
 		{ "x[0]\ntensor([1.])", NULL, 0 },
 		{ "attn[0]\n\ntensor([1.])", NULL, 0 },
 		{ "print(attn_weights.sum())\ntensor(1.)", NULL, 0 },
@@ -533,6 +536,11 @@ test_pastes(void)
 		CHECK(s.t[0].notation == RP_SCI && s.t[0].unit == 0.1 && s.t[0].precision == 1, "uneven digits: unit %g",
 		    s.t[0].unit);
 	rp_free(&s);
+	/* float64's smallest: a unit below the smallest double is that double, never 0 */
+	if (read_ok(&s, "tensor([4.9407e-324, 0.0000e+00], dtype=torch.float64)", 1))
+		CHECK(s.t[0].unit == nextafter(0, 1) && s.t[0].v[0] == nextafter(0, 1), "unit of 4.9407e-324: %g",
+		    s.t[0].unit);
+	rp_free(&s);
 	/* forced sci_mode with a zero: the largest element sets the unit, not the zero */
 	if (read_ok(&s, "tensor([1.0000e-05, 0.0000e+00])", 1))
 		CHECK(s.t[0].notation == RP_SCI && fabs(s.t[0].unit - 1e-9) < 1e-24, "sci unit beside a zero: %g",
@@ -638,6 +646,7 @@ test_errors(void)
 	ERR("tensor([1., 0x1p3])", "t.txt:1:13: expected a number, got \"0x1p3\"");
 	ERR("tensor([1.,\n 2 .5])", "t.txt:2:4: expected ',' or ']', got \".5\"");
 	ERR("tensor([1e999])", "t.txt:1:9: expected a number within double range, got \"1e999\"");
+	ERR("tensor([-1.0000e-5000])", "t.txt:1:9: expected a number within double range, got \"-1.0000e-5000\"");
 	ERR("tensor([True, 1])", "t.txt:1:15: expected True or False like the elements before, got \"1\"");
 	ERR("tensor([1, False])", "t.txt:1:12: expected a number like the elements before, got \"False\"");
 	ERR("tensor([1., \0])", "t.txt:1:13: expected a number, got byte 0x00");
@@ -674,6 +683,8 @@ test_errors(void)
 	ERR("{\"a\": [1e999]}", "t.txt:1:8: a[0]: expected a number, \"inf\", \"-inf\" or \"nan\", got a number out of double range");
 	ERR("{\"a\": [null]}", "t.txt:1:8: a[0]: expected a number, \"inf\", \"-inf\" or \"nan\", got null");
 	ERR("{\"a\": [true, 2]}", "t.txt:1:14: a[1]: expected true or false like the elements before, got a number");
+	ERR("{\"k\\n0\\u0001\": \"s\"}",
+	    "t.txt:1:16: k?0?: expected a number, \"inf\", \"-inf\" or \"nan\", got a string \"s\"");
 	ERR("{}", "t.txt:1:1: expected at least one tensor, got an empty object");
 	ERR("[]", "t.txt:1:1: expected at least one tensor, got an empty array");
 	ERR("[{\"name\": \"a\", \"shape\": [2, 2], \"data\": [1, 2, 3]}]",
@@ -739,6 +750,54 @@ test_shapes(void)
 	    "rp_dtype_name");
 }
 
+/* Texts built to be slow for a reader that is not linear: each takes milliseconds, or minutes. */
+static void
+test_linear(void)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	struct rp_set s;
+	char err[512];
+	clock_t t0 = clock();
+	int i, ok;
+
+	for (i = 0; i < 200000; i++)	/* many prints on one line */
+		sbuf_add(&b, "tensor(1.) ");
+	ok = rp_read(&s, "t.txt", b.s, b.len, err, sizeof err) == 0 && s.n == 200000 && s.t[199999].col == 2199990;
+	CHECK(ok, "200000 prints on one line");
+	rp_free(&s);
+	b.len = 0;
+	for (i = 0; i < 100000; i++)	/* blank lines, prompts and long lines before each print */
+		sbuf_add(&b, "wei\nOut[1]:\n\n\n\n\n\n\n\n\n\n\ntensor([1., 2.])\n"
+		    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		    " tensor(2.) tensor(x) torch.tensor([3.])\n");
+	ok = rp_read(&s, "t.txt", b.s, b.len, err, sizeof err) == 0 && s.n == 200000 &&
+	    s.t[2].label && strcmp(s.t[2].label, "wei") == 0 && s.t[3].label == NULL && s.t[199999].line == 1400000;
+	CHECK(ok, "100000 labelled prints: %s", ok ? "" : err);
+	rp_free(&s);
+	b.len = 0;
+	sbuf_add(&b, "tensor([");
+	for (i = 0; i < 1000000; i++)	/* one long row */
+		sbuf_add(&b, "0.5000, ");
+	sbuf_add(&b, "1.])");
+	CHECK(rp_read(&s, "t.txt", b.s, b.len, err, sizeof err) == 0 && s.n == 1 && s.t[0].nshown == 1000001,
+	    "a row of a million numbers");
+	rp_free(&s);
+	b.len = 0;
+	for (i = 0; i < 1000000; i++)	/* a million '[' after tensor( */
+		sbuf_addc(&b, i ? '[' : 't');
+	sbuf_add(&b, "ensor(");
+	memcpy(b.s, "tensor(", 7);
+	CHECK(rp_read(&s, "t.txt", b.s, b.len, err, sizeof err) == -1 &&
+	    strcmp(err, "t.txt:1:16: expected at most 8 dimensions, got a ninth '['") == 0, "deep print: %s", err);
+	rp_free(&s);
+	free(b.s);
+	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 20, "linear texts took %.1f s",
+	    (double)(clock() - t0) / CLOCKS_PER_SEC);
+}
+
 void
 test_readprint(void)
 {
@@ -749,4 +808,5 @@ test_readprint(void)
 	test_json();
 	test_errors();
 	test_shapes();
+	test_linear();
 }
