@@ -50,10 +50,10 @@ where(struct rd *r, size_t off, int *line, int *col)
 		unsigned char c = (unsigned char)r->s[r->at_off];
 
 		if (c == '\n') {
-			r->at_line++;
+			r->at_line += r->at_line < INT_MAX;
 			r->at_col = 1;
 		} else if ((c & 0xc0) != 0x80) {	/* not a UTF-8 continuation byte */
-			r->at_col++;
+			r->at_col += r->at_col < INT_MAX;
 		}
 	}
 	*line = r->at_line;
@@ -169,6 +169,8 @@ number(const char *w, size_t n, struct num *x)
 
 	x->digits = 0;
 	x->exp = 0;
+	if (n > MAX_WORD)
+		return -1;
 	if (word_is(w, n, "True") || word_is(w, n, "False")) {
 		x->kind = NUM_BOOL;
 		x->v = w[0] == 'T';
@@ -204,7 +206,7 @@ number(const char *w, size_t n, struct num *x)
 			return -1;
 		x->exp = (int)(neg ? -e : e);
 	}
-	if (i != n || n > MAX_WORD)
+	if (i != n)
 		return -1;
 	memcpy(buf, w, n);
 	buf[n] = '\0';
@@ -595,7 +597,8 @@ strip_prompts(const char **a, const char **b)
 
 /*
  * The label in a line's text [a, b): "name", "name:", "name = ...",
- * "print(name)" after any prompts; the identifier's bounds, or 0.
+ * "print(name)" after any prompts and before any "# comment"; the
+ * identifier's bounds, or 0.
  */
 static int
 label_of(const char *a, const char *b, const char **la, size_t *ln)
@@ -604,6 +607,10 @@ label_of(const char *a, const char *b, const char **la, size_t *ln)
 	size_t n;
 
 	strip_prompts(&a, &b);
+	if ((rest = memchr(a, '#', (size_t)(b - a))) != NULL) {
+		b = rest;
+		trim(&a, &b);
+	}
 	n = ident_len(a, (size_t)(b - a));
 	if (n == 0)
 		return 0;
@@ -685,9 +692,9 @@ is_parameter_line(const char *a, const char *b)
  * Around the print at p: the text before "tensor(" on its line (a label
  * "name: tensor(...", a prompt "Out[3]: ", a comment "# "), or when nothing
  * but prompts stands there, "Parameter containing:" and the label on the
- * lines before (over blank lines, "Out[3]:" and markdown fences).  Looks only backwards, never past lo (the end of the
- * previous print) nor more than MAX_LABEL_LINE characters into a line:
- * linear over the whole text.
+ * lines before (over blank lines, "Out[3]:" and markdown fences).  Looks
+ * only backwards, never past lo (the end of the previous print) nor more
+ * than MAX_LABEL_LINE characters into a line: linear over the whole text.
  */
 static void
 around(struct rd *r, size_t p, size_t lo, struct rp_tensor *t)

@@ -19,11 +19,11 @@
  * rp_index() relate the shown elements to a candidate full shape.
  */
 
-#define RP_MAXDIM 8			/* torch-print.md prints at most TENSOR_MAXDIM dims too */
+#define RP_MAXDIM 8			/* as TENSOR_MAXDIM: a print nested deeper is refused */
 #define RP_MAX_VALUES ((size_t)1 << 25)	/* values one reading may hold in all (refused beyond) */
 
 enum rp_dtype {			/* from a dtype= suffix, else from what the print shows */
-	RP_FLOAT32,		/* the default: no dtype= suffix and a '.', 'e', inf or nan */
+	RP_FLOAT32,		/* the default: no dtype= suffix and a '.', 'e', inf or nan; JSON numbers */
 	RP_FLOAT64, RP_FLOAT16, RP_BFLOAT16,
 	RP_INT64,		/* no suffix and bare integers; a float32 print at precision 0 looks the same */
 	RP_INT32, RP_INT16, RP_INT8, RP_UINT8,
@@ -38,8 +38,9 @@ enum rp_notation {
 };
 
 struct rp_tensor {
-	char *label;		/* bare identifier ("attn_weights"), the JSON key, or NULL */
-	int line, col;		/* where "tensor(" (or the JSON value) starts; 1-based, col in characters */
+	char *label;		/* bare identifier ("attn_weights"), the JSON key (control bytes as '?'), or NULL */
+	int line, col;		/* where "tensor(" (not "Parameter containing:"), or the JSON value,
+				 * starts; 1-based, col in characters (UTF-8) */
 	int json;		/* read from JSON */
 	enum rp_dtype dtype;
 	int ndim;		/* 0 (tensor(1.)) .. RP_MAXDIM */

@@ -351,6 +351,8 @@ test_labels(void)
 		{ "attn_weights = ...\ntensor([1.])", "attn_weights", 0 },
 		{ "attn_weights = torch.softmax(attn_scores, dim=-1)\ntensor([1.])", "attn_weights", 0 },
 		{ "attn_weights_2=attn_scores_2.softmax(0)\ntensor([1.])", "attn_weights_2", 0 },
+		{ "wei = F.softmax(wei, dim=-1) # (B, T, T)\ntensor([1.])", "wei", 0 },
+		{ "print(wei)  # the weights\ntensor([1.])", "wei", 0 },
 		{ "# attn_weights\ntensor([1.])", "attn_weights", 0 },
 		{ "## attn_weights:\ntensor([1.])", "attn_weights", 0 },
 		{ "In [5]: attn_weights\ntensor([1.])", "attn_weights", 0 },
