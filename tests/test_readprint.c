@@ -336,6 +336,20 @@ read_ok(struct rp_set *s, const char *text, int n)
 }
 
 static void
+expect_err(const char *text, size_t len, const char *want)
+{
+	struct rp_set s;
+	char err[512] = "unset";
+	int rc = rp_read(&s, "t.txt", text, len, err, sizeof err);
+
+	CHECK(rc == -1 && s.n == 0 && s.t == NULL && strcmp(err, want) == 0,
+	    "error for %s:\n  got  %s\n  want %s", text, rc == 0 ? "success" : err, want);
+	rp_free(&s);
+}
+
+#define ERR(text, want) expect_err(text, sizeof text - 1, want)
+
+static void
 test_labels(void)
 {
 	static const struct {
@@ -533,6 +547,12 @@ test_pastes(void)
 	    "the tensor(s) we use\nwei\ntensor([1.])", 1))
 		CHECK(strcmp(s.t[0].label, "wei") == 0 && s.t[0].line == 6, "code is skipped");
 	rp_free(&s);
+	/* columns count characters, not bytes: "\u2192" is 3 bytes */
+	if (read_ok(&s, "pesi \xe2\x86\x92 tensor([1.])\n\xc3\xa9\xc3\xa9\n\xc3\xa9 tensor([2.])", 2))
+		CHECK(s.t[0].col == 8 && s.t[1].line == 3 && s.t[1].col == 3, "UTF-8 columns: %d, %d:%d",
+		    s.t[0].col, s.t[1].line, s.t[1].col);
+	rp_free(&s);
+	ERR("\xc3\xa9\n  tensor([\n 2.,\xc3\xa9])", "t.txt:3:5: expected a number, got \"\xc3\xa9\"");
 	/* a hand-made print with uneven digits: the coarsest unit */
 	if (read_ok(&s, "tensor([0.5, 0.25, 1.0000e-03])", 1))
 		CHECK(s.t[0].notation == RP_SCI && s.t[0].unit == 0.1 && s.t[0].precision == 1, "uneven digits: unit %g",
@@ -597,19 +617,6 @@ test_json(void)
 	rp_free(&s);
 }
 
-static void
-expect_err(const char *text, size_t len, const char *want)
-{
-	struct rp_set s;
-	char err[512] = "unset";
-	int rc = rp_read(&s, "t.txt", text, len, err, sizeof err);
-
-	CHECK(rc == -1 && s.n == 0 && s.t == NULL && strcmp(err, want) == 0,
-	    "error for %s:\n  got  %s\n  want %s", text, rc == 0 ? "success" : err, want);
-	rp_free(&s);
-}
-
-#define ERR(text, want) expect_err(text, sizeof text - 1, want)
 
 static void
 test_errors(void)
