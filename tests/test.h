@@ -23,5 +23,6 @@ void test_stage(void);
 void test_softmax_scaled(void);
 void test_settings(void);
 void test_json_syntax(void);
+void test_readprint(void);
 
 #endif

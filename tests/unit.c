@@ -18,6 +18,7 @@ main(void)
 	test_softmax_scaled();
 	test_settings();
 	test_json_syntax();
+	test_readprint();
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }
