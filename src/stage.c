@@ -159,6 +159,8 @@ struct rows_job {
 	int divides;		/* ... that a is divided by, else multiplied by */
 	int tril;		/* mul_rows: b is (T, T), the same for every leading index */
 	int merge;		/* split_rows: the heads back into rows */
+	int hide;		/* mask_rows_as: which scores a mask hides (HIDE_*) ... */
+	float fill;		/* ... and what it puts there */
 };
 
 /* y = a / f or a * f */
@@ -212,6 +214,30 @@ mask_rows(void *arg, size_t lo, size_t hi)
 	}
 }
 
+/* The scores a causal mask hides in row t: the future (as it should), or a mistake's. */
+enum { HIDE_FUTURE, HIDE_FUTURE_AND_SELF, HIDE_PAST };
+
+/* y = a.masked_fill(hidden, fill): mask_rows with a mistaken mask or fill (check mode) */
+static void
+mask_rows_as(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_job *j = arg;
+	size_t i;
+	int c, t, n = j->n;
+
+	for (i = lo; i < hi; i++) {
+		const float *a = j->a + i * n;
+		float *y = j->y + i * n;
+
+		t = (int)(i % (size_t)n);
+		for (c = 0; c < n; c++) {
+			int hidden = j->hide == HIDE_PAST ? c < t : j->hide == HIDE_FUTURE_AND_SELF ? c >= t : c > t;
+
+			y[c] = hidden ? j->fill : a[c];
+		}
+	}
+}
+
 /* heads: row (b, h, t) of y is columns h*hd.. of row (b, t) of a; merge: the reverse */
 static void
 split_rows(void *arg, size_t lo, size_t hi)
@@ -255,6 +281,37 @@ project(const struct run *r, const struct tensor *x, const struct layer *L)
 		set_grad(y, L->linear || has_grad(x), L->b ? "AddmmBackward0" : "MmBackward0");
 	else
 		set_grad(y, L->linear || has_grad(x), L->b ? "ViewBackward0" : "UnsafeViewBackward0");
+	return y;
+}
+
+static const char *matmul_name(const struct tensor *t);
+
+/*
+ * weight-not-transposed: inputs @ W_query.weight (+ bias) for an nn.Linear
+ * whose weight is square, i.e. x @ W with W (out, in) read as (in, out).
+ * With stacked heads each head's layer has a (head_dim, d_in) weight: the
+ * mistake needs head_dim == d_in, and each block of rows is used so.
+ * x: (…, T, d_in) -> (…, T, d_out)
+ */
+static struct tensor *
+project_untransposed(const struct run *r, const struct tensor *x, const struct layer *L, int width)
+{
+	int in = x->shape[x->ndim - 1], out = L->w->shape[0], n = (int)(x->numel / (size_t)in), h, t;
+	struct tensor *y = new_lead(r, 2, r->T, out, 0);
+	float *tmp = width == out ? y->data : xmalloc((size_t)n * width * sizeof *tmp);
+
+	for (h = 0; h < out / width; h++) {
+		/* the block's rows h*width.., (width, in) with width == in, used as (in, width) */
+		tensor_linear(tmp, x->data, L->w->data + (size_t)h * width * in, L->b ? L->b->data + (size_t)h * width : NULL,
+		    n, width, in, 0);
+		if (tmp != y->data)
+			for (t = 0; t < n; t++)
+				memcpy(y->data + (size_t)t * out + (size_t)h * width, tmp + (size_t)t * width,
+				    (size_t)width * sizeof *tmp);
+	}
+	if (tmp != y->data)
+		free(tmp);
+	set_grad(y, 1, L->b ? "AddBackward0" : matmul_name(y));
 	return y;
 }
 
@@ -314,16 +371,41 @@ softmax(struct tensor *x, struct tensor *y)
 	return y;
 }
 
-/* torch.triu(torch.ones(T, T), diagonal=1) or torch.tril(torch.ones(T, T)) */
+/*
+ * softmax-wrong-dim: y = torch.softmax(x, dim=-2) over each (T, T) matrix:
+ * every column sums to 1.  The columns go through the rows' kernel
+ * transposed (PyTorch's kernel for an inner dim sums in another order:
+ * the last bits may differ, never a printed digit).  y may be x.
+ */
+static void
+softmax_columns(struct tensor *y, const struct tensor *x, int T)
+{
+	size_t m, nm = x->numel / ((size_t)T * T), tt = (size_t)T * T;
+	float *a = xmalloc(2 * tt * sizeof *a), *b = a + tt;
+	int i, k;
+
+	for (m = 0; m < nm; m++) {
+		for (i = 0; i < T; i++)
+			for (k = 0; k < T; k++)
+				a[(size_t)k * T + i] = x->data[m * tt + (size_t)i * T + k];
+		tensor_softmax_rows(b, a, (size_t)T, T);
+		for (i = 0; i < T; i++)
+			for (k = 0; k < T; k++)
+				y->data[m * tt + (size_t)i * T + k] = b[(size_t)k * T + i];
+	}
+	free(a);
+}
+
+/* torch.triu(torch.ones(T, T), diagonal=k) when upper, else torch.tril(torch.ones(T, T), diagonal=k) */
 static struct tensor *
-tri(int T, int upper)
+tri(int T, int upper, int k)
 {
 	struct tensor *m = tensor_new2(T, T);
 	int i, j;
 
 	for (i = 0; i < T; i++)
 		for (j = 0; j < T; j++)
-			m->data[(size_t)i * T + j] = upper ? (j > i) : (j <= i);
+			m->data[(size_t)i * T + j] = upper ? (j - i >= k) : (j - i <= k);
 	return m;
 }
 
@@ -335,7 +417,21 @@ struct pass {
 	const struct input *in;
 	unsigned keep;		/* STAGE_BIT(id) of the stages the caller keeps */
 	struct rng g;		/* the generator, seeded once, as torch.manual_seed(seed) */
+	const struct variant *v;	/* check mode's mistakes, or NULL */
 };
+
+/* Does this run make mistake mk (check mode)? */
+static int
+has(const struct pass *p, int mk)
+{
+	return p->v != NULL && (p->v->set >> mk & 1u);
+}
+
+static int
+reading(const struct pass *p, int mk)
+{
+	return p->v->reading[mk];
+}
 
 /* ---- the memory plan: what the steps ask of it ---- */
 
@@ -627,6 +723,7 @@ step_draw(struct pass *p)
 	else if (in->has_weights)
 		weights_from_input(r, in);
 	tensor_arena_use(r->arena_whole ? r->arena : NULL);
+	r->rng_drawn = p->g;
 }
 
 /*
@@ -641,8 +738,17 @@ step_project(struct pass *p)
 	const struct tensor *x = r->st[ST_INPUTS];
 	int i;
 
-	for (i = 0; i < 3; i++)
-		r->st[ST_QUERIES + i] = r->simple ? tensor_copy(x) : project(r, x, &r->layer[LAYER_QUERY + i]);
+	for (i = 0; i < 3; i++) {
+		const struct layer *L = &r->layer[LAYER_QUERY + i];
+
+		if (r->simple)
+			r->st[ST_QUERIES + i] = tensor_copy(x);
+		else if (has(p, MK_WEIGHT_NOT_TRANSPOSED) && L->linear && (p->in->stacked ? r->hd : r->d_out) == r->d_in &&
+		    (reading(p, MK_WEIGHT_NOT_TRANSPOSED) == WNT_ALL || reading(p, MK_WEIGHT_NOT_TRANSPOSED) == WNT_QUERY + i))
+			r->st[ST_QUERIES + i] = project_untransposed(r, x, L, p->in->stacked ? r->hd : r->d_out);
+		else
+			r->st[ST_QUERIES + i] = project(r, x, L);
+	}
 	done(p, ST_INPUTS);
 }
 
@@ -661,7 +767,17 @@ step_split_heads(struct pass *p)
 			skip(r, ST_QUERIES_HEADS + i, "heads is 1");
 			continue;
 		}
-		r->st[ST_QUERIES_HEADS + i] = split_heads(r, r->st[ST_QUERIES + i]);
+		if (has(p, MK_HEADS_NOT_TRANSPOSED) && reading(p, MK_HEADS_NOT_TRANSPOSED) != HNT_MERGE) {
+			/* queries.view(…, H, T, head_dim): the same memory read as heads */
+			const struct tensor *x = r->st[ST_QUERIES + i];
+			struct tensor *y = new_lead(r, 3, r->H, r->T, r->hd);
+
+			memcpy(y->data, x->data, y->numel * sizeof *y->data);
+			set_grad(y, has_grad(x), "ViewBackward0");
+			r->st[ST_QUERIES_HEADS + i] = y;
+		} else {
+			r->st[ST_QUERIES_HEADS + i] = split_heads(r, r->st[ST_QUERIES + i]);
+		}
 		done(p, ST_QUERIES + i);
 	}
 }
@@ -681,8 +797,29 @@ static void
 step_scores(struct pass *p)
 {
 	struct run *r = p->r;
+	const struct tensor *q = r->st[per_head(r, ST_QUERIES)], *k = r->st[per_head(r, ST_KEYS)], *t;
 
-	r->st[ST_ATTN_SCORES] = attn_scores(r, r->st[per_head(r, ST_QUERIES)], r->st[per_head(r, ST_KEYS)]);
+	if (has(p, MK_QK_SWAPPED)) {		/* keys @ queries.T */
+		t = q;
+		q = k;
+		k = t;
+	}
+	if (has(p, MK_QUERIES_ARE_KEYS)) {	/* keys @ keys.T, or queries @ queries.T */
+		if (reading(p, MK_QUERIES_ARE_KEYS) == QAK_KEYS)
+			q = k;
+		else
+			k = q;
+	}
+	r->st[ST_ATTN_SCORES] = attn_scores(r, q, k);
+	if (has(p, MK_DROPOUT_BEFORE_SOFTMAX) && p->in->dropout > 0) {
+		/* attn_scores = dropout(attn_scores): the mask nn.Dropout draws here is the one it would draw later */
+		struct tensor *s = r->st[ST_ATTN_SCORES], *m = tensor_new_uninit(s->ndim, s->shape);
+
+		memcpy(m->data, p->v->drop_mask, m->numel * sizeof *m->data);
+		tensor_mul(s->data, s->data, m->data, s->numel);
+		set_grad(s, has_grad(s), "MulBackward0");
+		r->st[ST_DROPOUT_MASK] = m;
+	}
 	done(p, per_head(r, ST_QUERIES));
 	done(p, per_head(r, ST_KEYS));
 	r->scaled = 1;
@@ -730,7 +867,7 @@ step_tril_route(struct pass *p)
 		uw = softmax(s, tensor_new_uninit(s->ndim, s->shape));
 	}
 	r->st[ST_UNMASKED_WEIGHTS] = uw;
-	r->st[ST_MASK_SIMPLE] = tri(r->T, 0);
+	r->st[ST_MASK_SIMPLE] = tri(r->T, 0, 0);
 	ms = into(p, ST_UNMASKED_WEIGHTS);
 	j.a = uw->data;
 	j.b = r->st[ST_MASK_SIMPLE]->data;
@@ -765,11 +902,27 @@ step_mask(struct pass *p)
 		skip(r, ST_MASKED_SCORES, "causal is false");
 		return;
 	}
+	if (has(p, MK_MASK_AFTER_SOFTMAX)) {	/* attn_weights * mask_simple, after softmax */
+		skip(r, ST_MASK, "the mask is applied after softmax");
+		skip(r, ST_MASKED_SCORES, "the mask is applied after softmax");
+		return;
+	}
 	ms = into(p, ST_ATTN_SCORES);
 	j.y = ms->data;
-	rows(mask_rows, &j, s->numel / (size_t)r->T);
+	if (has(p, MK_MASK_WITH_ZERO) || has(p, MK_MASK_DIAGONAL) || has(p, MK_MASK_INVERTED)) {
+		j.hide = has(p, MK_MASK_DIAGONAL) ? HIDE_FUTURE_AND_SELF : has(p, MK_MASK_INVERTED) ? HIDE_PAST : HIDE_FUTURE;
+		j.fill = has(p, MK_MASK_WITH_ZERO) ? 0.0f : -INFINITY;
+		rows(mask_rows_as, &j, s->numel / (size_t)r->T);
+	} else {
+		rows(mask_rows, &j, s->numel / (size_t)r->T);
+	}
 	set_grad(ms, has_grad(s), "MaskedFillBackward0");
-	r->st[ST_MASK] = tri(r->T, 1);
+	if (has(p, MK_MASK_DIAGONAL))		/* torch.triu(torch.ones(T, T), diagonal=0) */
+		r->st[ST_MASK] = tri(r->T, 1, 0);
+	else if (has(p, MK_MASK_INVERTED))	/* torch.tril(torch.ones(T, T), diagonal=-1) */
+		r->st[ST_MASK] = tri(r->T, 0, -1);
+	else
+		r->st[ST_MASK] = tri(r->T, 1, 1);
 	r->st[ST_MASKED_SCORES] = ms;
 	done(p, ST_MASK);
 }
@@ -782,15 +935,29 @@ static void
 step_scale(struct pass *p)
 {
 	struct run *r = p->r;
-	int src = p->in->causal ? ST_MASKED_SCORES : ST_ATTN_SCORES;
+	int src = p->in->causal && !has(p, MK_MASK_AFTER_SOFTMAX) ? ST_MASKED_SCORES : ST_ATTN_SCORES;
 	struct tensor *x = r->st[src], *y;
 	struct rows_job j = { .r = r, .a = x->data, .n = r->T, .f = r->scale_used, .divides = r->scale_divides };
+	int scaled = r->scaled;
 
+	/* the scale-* mistakes, as their typical lines compute them (a Python float, rounded to float32) */
+	if (has(p, MK_NO_SCALE)) {
+		scaled = 0;
+	} else if (has(p, MK_SCALE_BY_D)) {		/* / keys.shape[-1] */
+		j.f = (float)r->hd;
+		j.divides = 1;
+	} else if (has(p, MK_SCALE_BY_D_IN)) {	/* * C**-0.5, C = d_in */
+		j.f = (float)pow((double)r->d_in, -0.5);
+		j.divides = 0;
+	} else if (has(p, MK_SCALE_BY_D_OUT)) {	/* / self.d_out**0.5 */
+		j.f = (float)sqrt((double)r->d_out);
+		j.divides = 1;
+	}
 	y = into(p, src);
 	j.y = y->data;
-	if (r->scaled) {
+	if (scaled) {
 		rows(scale_rows, &j, y->numel / (size_t)r->T);
-		set_grad(y, has_grad(x), r->scale_divides ? "DivBackward0" : "MulBackward0");
+		set_grad(y, has_grad(x), j.divides ? "DivBackward0" : "MulBackward0");
 	} else if (y != x) {
 		memcpy(y->data, x->data, y->numel * sizeof *y->data);
 		y->grad_fn = x->grad_fn;
@@ -804,9 +971,37 @@ static void
 step_softmax(struct pass *p)
 {
 	struct run *r = p->r;
-	struct tensor *x = r->st[ST_SCALED_SCORES];
+	struct tensor *x = r->st[ST_SCALED_SCORES], *y;
+	struct rows_job j = { .r = r, .n = r->T };
+	size_t nrows = x->numel / (size_t)r->T;
 
-	r->st[ST_ATTN_WEIGHTS] = softmax(x, into(p, ST_SCALED_SCORES));	/* may be x itself */
+	if (p->v == NULL) {
+		r->st[ST_ATTN_WEIGHTS] = softmax(x, into(p, ST_SCALED_SCORES));	/* may be x itself */
+		return;
+	}
+	y = into(p, ST_SCALED_SCORES);
+	j.a = x->data;
+	j.y = y->data;
+	if (has(p, MK_SOFTMAX_WRONG_DIM)) {
+		softmax_columns(y, x, r->T);
+		set_grad(y, has_grad(x), "SoftmaxBackward0");
+	} else if (has(p, MK_NORMALISE_BY_SUM)) {	/* x / x.sum(dim=-1, keepdim=True) */
+		rows(renorm_rows, &j, nrows);
+		set_grad(y, has_grad(x), "DivBackward0");
+	} else {
+		softmax(x, y);
+	}
+	if (has(p, MK_MASK_AFTER_SOFTMAX) && p->in->causal) {	/* * torch.tril(torch.ones(T, T)) */
+		struct tensor *m = tri(r->T, 0, 0);
+
+		j.a = y->data;
+		j.b = m->data;
+		j.tril = 1;
+		rows(mul_rows, &j, nrows);
+		set_grad(y, has_grad(y), "MulBackward0");
+		tensor_free(m);
+	}
+	r->st[ST_ATTN_WEIGHTS] = y;
 }
 
 /*
@@ -826,13 +1021,27 @@ step_dropout(struct pass *p)
 		skip(r, ST_DROPPED_WEIGHTS, "dropout is 0");
 		return;
 	}
+	if (has(p, MK_DROPOUT_BEFORE_SOFTMAX)) {	/* the scores had it (step_scores) */
+		skip(r, ST_DROPPED_WEIGHTS, "dropout was applied to the scores");
+		return;
+	}
 	m = tensor_new_uninit(w->ndim, w->shape);
 	dw = into(p, ST_ATTN_WEIGHTS);
 	j.b = m->data;
 	j.y = dw->data;
-	if (p->in->has_dropout_seed)
-		rng_seed(&p->g, p->in->dropout_seed);
-	rng_dropout_mask(&p->g, m->data, m->numel, p->in->dropout, p->in->dropout_mkl);
+	if (p->v != NULL) {
+		/* a variant's masks were drawn by its caller; dropout-not-scaled keeps 0/1 */
+		int rd = has(p, MK_DROPOUT_NOT_SCALED) ? reading(p, MK_DROPOUT_NOT_SCALED) : -1;
+		const float *src = rd == DNS_RAND ? p->v->rand_mask : p->v->drop_mask;
+		size_t i;
+
+		for (i = 0; i < m->numel; i++)
+			m->data[i] = rd == DNS_UNSCALED ? (float)(src[i] != 0) : src[i];
+	} else {
+		if (p->in->has_dropout_seed)
+			rng_seed(&p->g, p->in->dropout_seed);
+		rng_dropout_mask(&p->g, m->data, m->numel, p->in->dropout, p->in->dropout_mkl);
+	}
 	set_grad(m, 0, NULL);
 	rows(mul_rows, &j, w->numel / (size_t)r->T);
 	set_grad(dw, has_grad(w), "MulBackward0");
@@ -849,7 +1058,7 @@ static void
 step_context(struct pass *p)
 {
 	struct run *r = p->r;
-	int w = p->in->dropout > 0 ? ST_DROPPED_WEIGHTS : ST_ATTN_WEIGHTS;
+	int w = p->in->dropout > 0 && !has(p, MK_DROPOUT_BEFORE_SOFTMAX) ? ST_DROPPED_WEIGHTS : ST_ATTN_WEIGHTS;
 
 	r->st[ST_CONTEXT_VECS] = context(r, r->st[w], r->st[per_head(r, ST_VALUES)]);
 	done(p, ST_ATTN_WEIGHTS);
@@ -874,7 +1083,10 @@ step_merge(struct pass *p)
 	}
 	m = new_lead(r, 2, r->T, r->d_out, 0);
 	j.y = m->data;
-	rows(split_rows, &j, x->numel / (size_t)r->hd);
+	if (has(p, MK_HEADS_NOT_TRANSPOSED) && reading(p, MK_HEADS_NOT_TRANSPOSED) != HNT_SPLIT)
+		memcpy(m->data, x->data, m->numel * sizeof *m->data);	/* context_vecs.contiguous().view(…, T, d_out) */
+	else
+		rows(split_rows, &j, x->numel / (size_t)r->hd);
 	set_grad(m, has_grad(x), "ViewBackward0");
 	r->st[ST_MERGED] = m;
 	done(p, ST_CONTEXT_VECS);
@@ -892,6 +1104,8 @@ step_output(struct pass *p)
 
 	if (!r->layer[LAYER_OUT].present) {
 		skip(r, ST_OUTPUT, "no output projection (out_proj)");
+	} else if (has(p, MK_NO_OUT_PROJ)) {	/* return context_vec, before self.out_proj */
+		r->st[ST_OUTPUT] = tensor_copy(r->st[x]);
 	} else {
 		r->st[ST_OUTPUT] = project(r, r->st[x], &r->layer[LAYER_OUT]);
 	}
@@ -900,24 +1114,145 @@ step_output(struct pass *p)
 	done(p, ST_OUTPUT);
 }
 
-/* The steps of self-attention, as the notebook's cells take them; the name times each (make bench). */
+#define B2(a, b) (STAGE_BIT(a) | STAGE_BIT(b))
+#define ROUTE2 (B2(ST_UNMASKED_WEIGHTS, ST_MASK_SIMPLE) | B2(ST_MASKED_SIMPLE, ST_MASKED_SIMPLE_NORM))
+
+/*
+ * The steps of self-attention, as the notebook's cells take them; the
+ * name times each (make bench); makes: the stages each computes.
+ */
+enum { S_DRAW, S_PROJECT, S_HEADS, S_SCORES, S_ROUTE2, S_MASK, S_SCALE, S_SOFTMAX, S_DROPOUT,
+	S_CONTEXT, S_MERGE, S_OUTPUT, NSTEPS };
 static const struct step {
 	const char *name;
 	void (*fn)(struct pass *);
-} steps[] = {
-	{ "draws", step_draw },
-	{ "projections", step_project },
-	{ "heads", step_split_heads },
-	{ "scores", step_scores },
-	{ "route2", step_tril_route },
-	{ "mask", step_mask },
-	{ "scale", step_scale },
-	{ "softmax", step_softmax },
-	{ "dropout", step_dropout },
-	{ "context", step_context },
-	{ "merge", step_merge },
-	{ "output", step_output },
+	unsigned makes;
+} steps[NSTEPS] = {
+	[S_DRAW] = { "draws", step_draw, STAGE_BIT(ST_INPUTS) },
+	[S_PROJECT] = { "projections", step_project, B2(ST_QUERIES, ST_KEYS) | STAGE_BIT(ST_VALUES) },
+	[S_HEADS] = { "heads", step_split_heads, B2(ST_QUERIES_HEADS, ST_KEYS_HEADS) | STAGE_BIT(ST_VALUES_HEADS) },
+	[S_SCORES] = { "scores", step_scores, STAGE_BIT(ST_ATTN_SCORES) },
+	[S_ROUTE2] = { "route2", step_tril_route, ROUTE2 },
+	[S_MASK] = { "mask", step_mask, B2(ST_MASK, ST_MASKED_SCORES) },
+	[S_SCALE] = { "scale", step_scale, STAGE_BIT(ST_SCALED_SCORES) },
+	[S_SOFTMAX] = { "softmax", step_softmax, STAGE_BIT(ST_ATTN_WEIGHTS) },
+	[S_DROPOUT] = { "dropout", step_dropout, B2(ST_DROPOUT_MASK, ST_DROPPED_WEIGHTS) },
+	[S_CONTEXT] = { "context", step_context, STAGE_BIT(ST_CONTEXT_VECS) },
+	[S_MERGE] = { "merge", step_merge, STAGE_BIT(ST_MERGED) },
+	[S_OUTPUT] = { "output", step_output, STAGE_BIT(ST_OUTPUT) },
 };
+
+/* ---- check mode: runs with mistakes ---- */
+
+/* The first step mistake mk (in its reading rd) does differently. */
+static int
+mistake_step(int mk, int rd)
+{
+	switch (mk) {
+	case MK_WEIGHT_NOT_TRANSPOSED: return S_PROJECT;
+	case MK_HEADS_NOT_TRANSPOSED: return rd == HNT_MERGE ? S_MERGE : S_HEADS;
+	case MK_QK_SWAPPED: case MK_QUERIES_ARE_KEYS: case MK_DROPOUT_BEFORE_SOFTMAX: return S_SCORES;
+	case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL: case MK_MASK_INVERTED: return S_MASK;
+	case MK_NO_SCALE: case MK_SCALE_BY_D: case MK_SCALE_BY_D_IN: case MK_SCALE_BY_D_OUT: return S_SCALE;
+	case MK_SOFTMAX_WRONG_DIM: case MK_NORMALISE_BY_SUM: return S_SOFTMAX;
+	case MK_DROPOUT_NOT_SCALED: return S_DROPOUT;
+	default: return S_OUTPUT;	/* MK_NO_OUT_PROJ */
+	}
+}
+
+/* The first step where v differs from the run base was computed with (NSTEPS: none). */
+static int
+variant_from(const struct run *base, const struct variant *v)
+{
+	int mk, from = NSTEPS;
+
+	for (mk = 0; mk < MK_COUNT; mk++)
+		if ((v->set >> mk & 1u) && !(base->variant.set >> mk & 1u) && mistake_step(mk, v->reading[mk]) < from)
+			from = mistake_step(mk, v->reading[mk]);
+	return from;
+}
+
+unsigned
+stage_variant_changes(const struct run *base, const struct variant *v)
+{
+	unsigned set = 0;
+	int i;
+
+	for (i = variant_from(base, v); i < NSTEPS; i++)
+		set |= steps[i].makes;
+	return set & ~ROUTE2;
+}
+
+int
+stage_run_variant(struct run *r, const struct run *base, const struct input *in,
+    const struct variant *v, unsigned need)
+{
+	struct pass p = { .r = r, .in = in, .keep = STAGE_KEEP_ALL, .v = v };
+	int from = variant_from(base, v), last = -1, i, id;
+
+	*r = *base;
+	r->variant = *v;
+	r->borrowed = 0;
+	r->layers_borrowed = 1;
+	r->arena = NULL;
+	r->arena_whole = 0;
+	r->setup = r->code_alone = NULL;
+	p.g = base->rng_drawn;
+	for (id = 0; id < ST_COUNT; id++)
+		r->code[id] = NULL;
+	for (i = 0; i < NSTEPS; i++) {
+		for (id = 0; id < ST_COUNT; id++) {
+			if (!(steps[i].makes & STAGE_BIT(id)))
+				continue;
+			if (i < from) {
+				r->borrowed |= r->st[id] != NULL ? STAGE_BIT(id) : 0;
+			} else {
+				r->st[id] = NULL;
+				snprintf(r->why[id], sizeof r->why[id], "not computed");
+			}
+		}
+		if (i >= from && (steps[i].makes & need & ~ROUTE2))
+			last = i;
+	}
+	for (i = from; i <= last; i++) {
+		if (i == S_ROUTE2)
+			continue;	/* the second route is for teaching; check mode compares with the first */
+		steps[i].fn(&p);
+		if (diag_interrupted) {
+			stage_free(r);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void
+stage_slice(struct run *s, const struct run *base, int b)
+{
+	int id, shape[TENSOR_MAXDIM];
+
+	*s = *base;
+	s->B = 1;
+	s->borrowed = 0;
+	s->layers_borrowed = 1;
+	s->arena = NULL;
+	s->arena_whole = 0;
+	s->setup = s->code_alone = NULL;
+	for (id = 0; id < ST_COUNT; id++) {
+		const struct tensor *t = base->st[id];
+
+		s->code[id] = NULL;
+		if (t == NULL)
+			continue;
+		memcpy(shape, t->shape, sizeof shape);
+		if (id == ST_MASK || id == ST_MASK_SIMPLE || !base->batched) {	/* (T, T): every batch's */
+			s->st[id] = tensor_view(t, 0, t->ndim, shape);
+		} else {
+			shape[0] = 1;
+			s->st[id] = tensor_view(t, (size_t)b * (t->numel / (size_t)base->B), t->ndim, shape);
+		}
+	}
+}
 
 /* B, T, d_in, d_out, H, head_dim from the input; 0, or -1 with err. */
 static int
@@ -949,8 +1284,7 @@ int
 stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen)
 {
 	struct pass p = { .r = r, .in = in, .keep = keep };
-	size_t i;
-	int id;
+	int i, id;
 
 	memset(r, 0, sizeof *r);
 	if (run_shape(r, in, err, errlen) != 0 || plan_memory(&p, err, errlen) != 0)
@@ -959,7 +1293,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		snprintf(r->why[id], sizeof r->why[id], "not computed");
 	nlaps = 0;
 	lap("");
-	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+	for (i = 0; i < NSTEPS; i++) {
 		steps[i].fn(&p);
 		lap(steps[i].name);
 		if (diag_interrupted) {	/* the REPL's Ctrl-C: nothing of this run is kept */
@@ -985,10 +1319,11 @@ stage_free(struct run *r)
 	int i;
 
 	for (i = 0; i < ST_COUNT; i++) {
-		tensor_free(r->st[i]);
+		if (!(r->borrowed & STAGE_BIT(i)))
+			tensor_free(r->st[i]);
 		free(r->code[i]);
 	}
-	for (i = 0; i < NLAYER; i++) {
+	for (i = 0; i < NLAYER && !r->layers_borrowed; i++) {
 		tensor_free(r->layer[i].w);
 		tensor_free(r->layer[i].b);
 	}

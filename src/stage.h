@@ -32,6 +32,39 @@ struct stage_def {
 };
 extern const struct stage_def stage_defs[ST_COUNT];
 
+/*
+ * Check mode's mistakes (shared/spec/check.md's catalogue, in its order;
+ * check.c holds their ids and texts).  Each is one step of this pipeline
+ * done as a learner's notebook may have done it; a struct variant names
+ * one or two, and stage_run_variant() computes the run with them.
+ */
+enum mistake {
+	MK_NO_SCALE, MK_SCALE_BY_D, MK_SCALE_BY_D_IN, MK_SCALE_BY_D_OUT,
+	MK_SOFTMAX_WRONG_DIM, MK_NORMALISE_BY_SUM, MK_MASK_AFTER_SOFTMAX,
+	MK_MASK_WITH_ZERO, MK_MASK_DIAGONAL, MK_MASK_INVERTED,
+	MK_QK_SWAPPED, MK_QUERIES_ARE_KEYS, MK_WEIGHT_NOT_TRANSPOSED,
+	MK_DROPOUT_NOT_SCALED, MK_DROPOUT_BEFORE_SOFTMAX,
+	MK_HEADS_NOT_TRANSPOSED, MK_NO_OUT_PROJ,
+	MK_COUNT
+};
+/* The readings of one id (check.md "Readings of the catalogue"). */
+enum { QAK_KEYS, QAK_QUERIES };				/* queries-are-keys: k @ k.T, or q @ q.T */
+enum { WNT_ALL, WNT_QUERY, WNT_KEY, WNT_VALUE };		/* weight-not-transposed: which projections */
+enum { DNS_UNSCALED, DNS_RAND };			/* dropout-not-scaled: nn.Dropout's zeros, or rand() > p */
+enum { HNT_MERGE, HNT_SPLIT, HNT_BOTH };		/* heads-not-transposed: view without transpose where */
+
+struct variant {
+	unsigned set;				/* 1u << MK_*: the mistakes made; 0 for a run as it should be */
+	unsigned char reading[MK_COUNT];	/* which reading of each, 0 the first */
+	/*
+	 * The dropout masks, shaped like attn_weights (the batch of a
+	 * stage_slice()): what nn.Dropout(p) multiplies by, and
+	 * torch.rand(...) > p as 0/1 (dropout-not-scaled's second reading).
+	 * A variant draws nothing: the caller drew these once.
+	 */
+	const float *drop_mask, *rand_mask;
+};
+
 /* A weight matrix as the notebook holds it: W_query, W_key, W_value, out_proj. */
 struct layer {
 	int present;
@@ -60,6 +93,10 @@ struct run {
 	int arena_whole;		/* the arena holds every tensor, not just the weights */
 	size_t arena_bytes;		/* what it was made for */
 	size_t all_bytes;		/* of every stage and weight, kept or not */
+	struct rng rng_drawn;		/* the generator after the inputs and weights: where dropout draws */
+	struct variant variant;		/* the mistakes it was computed with (check mode); set 0: none */
+	unsigned borrowed;		/* STAGE_BIT(id): st[id] belongs to the run this one was made from */
+	int layers_borrowed;		/* layer[] belongs to it too */
 };
 
 /* Largest number of floats one run may hold in all its stages. */
@@ -76,6 +113,27 @@ extern size_t stage_max_floats;
 #define STAGE_KEEP_ALL ((1u << ST_COUNT) - 1)
 int stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_t errlen);
 void stage_free(struct run *r);
+/*
+ * Check mode: the run of base (a run that kept every stage, or a
+ * stage_slice() of one, or a variant of those) with the mistakes of v,
+ * which must include base's own.  Stages before the first step v changes
+ * beyond base's are borrowed from base (which must outlive r); the steps
+ * from there on are computed up to the last stage in `need` (STAGE_BIT
+ * set), except the second causal route (unmasked_weights ...
+ * masked_simple_norm), which a variant never computes.  0, or -1 when
+ * interrupted (r is then empty).
+ */
+int stage_run_variant(struct run *r, const struct run *base, const struct input *in,
+    const struct variant *v, unsigned need);
+/* The stages (STAGE_BIT set) that stage_run_variant(r, base, in, v, ...) computes anew, at most. */
+unsigned stage_variant_changes(const struct run *base, const struct variant *v);
+/*
+ * Batch b of a batched run that kept every stage, as a run of B = 1 whose
+ * tensors are views of base's (stage_free() releases the views only);
+ * attention never mixes batches, so a variant of the slice is the same
+ * batch of the variant of the whole.
+ */
+void stage_slice(struct run *s, const struct run *base, int b);
 /* ST_*, or -1. */
 int stage_lookup(const char *name);
 /* The cell header's line for stage id in this run (stage_defs' what, or one that fits this run's scaling). */

@@ -470,6 +470,27 @@ tensor_copy(const struct tensor *t)
 	return c;
 }
 
+struct tensor *
+tensor_view(const struct tensor *t, size_t offset, int ndim, const int *shape)
+{
+	struct tensor *v = xcalloc(1, sizeof *v);
+	int i;
+
+	v->ndim = ndim;
+	v->numel = 1;
+	for (i = 0; i < ndim; i++) {
+		v->shape[i] = shape[i];
+		v->numel *= (size_t)shape[i];
+	}
+	v->data = t->data + offset;
+	v->borrowed = 1;
+	v->grad_fn = t->grad_fn;
+	v->requires_grad = t->requires_grad;
+	v->parameter = t->parameter;
+	tensor_stats.live_bytes += v->numel * sizeof *v->data;	/* tensor_free() takes them off */
+	return v;
+}
+
 void
 tensor_free(struct tensor *t)
 {

@@ -42,6 +42,12 @@ struct tensor *tensor_new_uninit(int ndim, const int *shape);
 void tensor_recycle(size_t block);
 struct tensor *tensor_new2(int d0, int d1);
 struct tensor *tensor_copy(const struct tensor *t);
+/*
+ * A tensor of `shape` whose data are t's from element offset on (a batch
+ * of a stage, for check mode): tensor_free() releases only the struct; t
+ * must outlive it and stay unchanged.
+ */
+struct tensor *tensor_view(const struct tensor *t, size_t offset, int ndim, const int *shape);
 void tensor_free(struct tensor *t);
 /*
  * Arenas: while one is in use, tensor_new() takes zeroed memory from it,
