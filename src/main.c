@@ -8,31 +8,35 @@
 #include <unistd.h>
 
 #include "cell.h"
+#include "check.h"
 #include "diag.h"
 #include "emit.h"
 #include "expr.h"
 #include "heatmap.h"
 #include "json.h"
 #include "print.h"
+#include "readprint.h"
 #include "repl.h"
 #include "settings.h"
 #include "stage.h"
 
 #define VERSION "1.0.0"
 
-enum { EXIT_OK, EXIT_DATA, EXIT_USAGE };
+enum { EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_DIFFER };	/* EXIT_DIFFER: --check found a tensor that differs */
 
 static const char usage_text[] =
-    "usage: attn-explain [-aehinV] [--all] [--explain] [--interactive] [--json]\n"
+    "usage: attn-explain [-aehinvV] [--all] [--explain] [--interactive] [--json]\n"
     "                    [--print expr]... [--heatmap expr] [--numbers] [--seed n]\n"
     "                    [--dropout-rng default|mkl] [--precision n]\n"
     "                    [--linewidth n] [--threshold n] [--edgeitems n]\n"
     "                    [--sci-mode true|false|none] [--torch29]\n"
     "                    [--color auto|always|never] [--emit python|ipynb] file\n"
-    "       attn-explain [options] --tensor file\n";
+    "       attn-explain [options] --tensor file\n"
+    "       attn-explain [options] --check theirs [--tolerance x] [-v] file\n";
 
 /* The options that are not settings: what to do with the file. */
-enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_HELP, M_VERSION, NMODES };
+enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_CHECK, M_TOLERANCE,
+	M_VERBOSE, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -47,6 +51,10 @@ static const struct mode_opt {
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
 	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
 	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
+	[M_CHECK] = { "check", 0, "THEIRS", "compare the tensors in THEIRS (PyTorch prints or JSON; - reads stdin) "
+	    "with the run's, and name the mistake that explains a difference" },
+	[M_TOLERANCE] = { "tolerance", 0, "X", "with --check: equal within X, instead of one unit of the last printed digit" },
+	[M_VERBOSE] = { "verbose", 'v', NULL, "more detail: every term of why's sums, check's tensors side by side" },
 	[M_HELP] = { "help", 'h', NULL, "this help" },
 	[M_VERSION] = { "version", 'V', NULL, "the version" },
 };
@@ -160,6 +168,8 @@ struct args {
 	const char **prints;		/* --print EXPR, in order */
 	int nprints;
 	const char *heatmap, *tensor_file, *path;
+	const char *check;		/* --check THEIRS */
+	double tolerance;		/* --tolerance X, when mode[M_TOLERANCE] */
 	int emit;			/* EMIT_*, or -1 */
 	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
 	int nset;
@@ -282,6 +292,11 @@ parse_args(int argc, char **argv, struct args *a)
 			break;
 		case M_HEATMAP: a->heatmap = optarg; break;
 		case M_TENSOR: a->tensor_file = optarg; break;
+		case M_CHECK: a->check = optarg; break;
+		case M_TOLERANCE:
+			if (check_parse_tolerance(optarg, &a->tolerance) != 0)
+				return bad_usage("--tolerance: expected a number >= 0, got \"%s\"", optarg);
+			break;
 		case M_EMIT:
 			if ((a->emit = emit_format(optarg)) < 0)
 				return bad_usage("--emit: expected python or ipynb, got \"%s\"", optarg);
@@ -294,6 +309,12 @@ parse_args(int argc, char **argv, struct args *a)
 	    a->tensor_file != NULL))
 		return bad_usage("%s", "--emit writes the whole run: it cannot be combined with --interactive, "
 		    "--print, --json, --heatmap or --tensor (the REPL's save --python writes one from a session)");
+	if (a->check != NULL && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
+	    a->tensor_file != NULL || a->emit >= 0))
+		return bad_usage("%s", "--check compares with the whole run: it cannot be combined with --interactive, "
+		    "--print, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)");
+	if (a->mode[M_TOLERANCE] && a->check == NULL)
+		return bad_usage("%s", "--tolerance goes with --check THEIRS");
 	if (a->tensor_file != NULL) {
 		if (optind != argc)
 			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
@@ -306,6 +327,8 @@ parse_args(int argc, char **argv, struct args *a)
 	a->path = argv[optind];
 	if (a->mode[M_INTERACTIVE] && (a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL))
 		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
+	if (a->check != NULL && strcmp(a->check, "-") == 0 && strcmp(a->path, "-") == 0)
+		return bad_usage("%s", "--check - reads THEIRS from standard input: give the input as a file");
 	if (a->mode[M_INTERACTIVE] && strcmp(a->path, "-") == 0)
 		return bad_usage("%s", "--interactive reads its commands from standard input; give the input as a file");
 	return EXIT_OK;
@@ -355,6 +378,21 @@ run_prints(const struct args *a, const struct run *r, const struct print_opts *p
 	return rc;
 }
 
+/* --check THEIRS: their tensors against the run; 0 all match, 3 some differ */
+static int
+run_check(const struct args *a, const struct run *r, const struct input *in, const struct rp_set *theirs)
+{
+	struct check_opts o;
+	int n;
+
+	memset(&o, 0, sizeof o);
+	o.verbose = a->mode[M_VERBOSE];
+	o.has_tolerance = a->mode[M_TOLERANCE];
+	o.tolerance = a->tolerance;
+	n = check_run(stdout, r, in, theirs, &o);
+	return n < 0 ? EXIT_DATA : n > 0 ? EXIT_DIFFER : EXIT_OK;
+}
+
 /* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */
 static void
 print_timing(const struct run *r)
@@ -383,11 +421,17 @@ run_file(const struct args *a)
 	struct input in;
 	struct cell_opts co;
 	struct run r;
+	struct rp_set theirs = { 0, NULL };
 	unsigned keep;
-	char err[512];
+	char err[1024];
 	int i, rc = EXIT_OK;
 
 	if (json_load(&in, a->path) != 0) {
+		input_free(&in);
+		return EXIT_DATA;
+	}
+	if (a->check != NULL && rp_load(&theirs, a->check, err, sizeof err) != 0) {	/* before the run: it may be long */
+		diag("%s", err);
 		input_free(&in);
 		return EXIT_DATA;
 	}
@@ -406,10 +450,13 @@ run_file(const struct args *a)
 		keep |= expr_stages(a->prints[i]);
 	if (stage_run(&r, &in, keep, err, sizeof err) != 0) {
 		diag_at(a->path, 0, 0, "%s", err);
+		rp_free(&theirs);
 		input_free(&in);
 		return EXIT_DATA;
 	}
-	if (a->nprints > 0) {
+	if (a->check != NULL) {
+		rc = run_check(a, &r, &in, &theirs);
+	} else if (a->nprints > 0) {
 		rc = run_prints(a, &r, &in.po);
 	} else if (a->emit >= 0) {
 		emit_run(stdout, a->emit, &r, &in, &co);
@@ -426,6 +473,7 @@ run_file(const struct args *a)
 	if (getenv("ATTN_EXPLAIN_TIMING") != NULL)
 		print_timing(&r);
 	stage_free(&r);
+	rp_free(&theirs);
 	input_free(&in);
 	return rc;
 }

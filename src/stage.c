@@ -1093,6 +1093,34 @@ step_merge(struct pass *p)
 }
 
 /*
+ * A variant's output projection of the rows check compares only: token
+ * t's row of every batch when want[t]; the other rows are 0.  (The
+ * product of a row does not depend on the other rows: the same floats.)
+ * (…, T, d_out) -> (…, T, d_out)
+ */
+static struct tensor *
+project_rows(const struct run *r, const struct tensor *x, const struct layer *L, const unsigned char *want)
+{
+	int in = x->shape[x->ndim - 1], out = L->linear ? L->w->shape[0] : L->w->shape[1];
+	size_t n = x->numel / (size_t)in, i, m = 0;
+	struct tensor *y = new_lead(r, 2, r->T, out, 0);
+	float *a = xmalloc(n * (size_t)in * sizeof *a), *c = xmalloc(n * (size_t)out * sizeof *c);
+
+	memset(y->data, 0, y->numel * sizeof *y->data);
+	for (i = 0; i < n; i++)
+		if (want[i % (size_t)r->T])
+			memcpy(a + m++ * (size_t)in, x->data + i * (size_t)in, (size_t)in * sizeof *a);
+	tensor_linear(c, a, L->w->data, L->b ? L->b->data : NULL, (int)m, out, in, L->linear);
+	for (i = 0, m = 0; i < n; i++)
+		if (want[i % (size_t)r->T])
+			memcpy(y->data + i * (size_t)out, c + m++ * (size_t)out, (size_t)out * sizeof *c);
+	free(a);
+	free(c);
+	set_grad(y, 1, L->b ? "ViewBackward0" : "UnsafeViewBackward0");
+	return y;
+}
+
+/*
  * output = out_proj(merged), or merged @ out_proj (context_vecs with one head).
  * (…, T, d_out) -> (…, T, d_out)
  */
@@ -1106,6 +1134,8 @@ step_output(struct pass *p)
 		skip(r, ST_OUTPUT, "no output projection (out_proj)");
 	} else if (has(p, MK_NO_OUT_PROJ)) {	/* return context_vec, before self.out_proj */
 		r->st[ST_OUTPUT] = tensor_copy(r->st[x]);
+	} else if (p->v != NULL && p->v->rows != NULL) {
+		r->st[ST_OUTPUT] = project_rows(r, r->st[x], &r->layer[LAYER_OUT], p->v->rows);
 	} else {
 		r->st[ST_OUTPUT] = project(r, r->st[x], &r->layer[LAYER_OUT]);
 	}

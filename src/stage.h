@@ -63,6 +63,7 @@ struct variant {
 	 * A variant draws nothing: the caller drew these once.
 	 */
 	const float *drop_mask, *rand_mask;
+	const unsigned char *rows;	/* T flags: the output rows to compute (those compared), or NULL: all */
 };
 
 /* A weight matrix as the notebook holds it: W_query, W_key, W_value, out_proj. */
