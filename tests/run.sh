@@ -102,6 +102,16 @@ if [ -f tests/emit/run.sh ]; then
 	fi
 fi
 
+# 8b. check mode against its corpus of learners' prints (tests/gen/check_cases.py, real PyTorch)
+if [ -f tests/check/run.sh ]; then
+	BIN=$BIN sh tests/check/run.sh > "$tmp/check" 2>&1
+	pass=$((pass + $(grep -c '^ok ' "$tmp/check")))
+	if grep -q '^FAIL' "$tmp/check"; then
+		fail=$((fail + $(grep -c '^FAIL' "$tmp/check")))
+		grep -A 8 '^FAIL' "$tmp/check" | head -n 40
+	fi
+fi
+
 # 9. the manual
 if [ -f tests/man.sh ]; then
 	if BIN=$BIN sh tests/man.sh > "$tmp/man" 2>&1; then ok; else cat "$tmp/man"; ko "man page checks"; fi

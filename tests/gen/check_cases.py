@@ -1,0 +1,630 @@
+#!/usr/bin/python3
+"""Check mode's corpus (tests/check/), from real PyTorch.
+
+Usage:
+    /usr/bin/python3 tests/gen/check_cases.py            # writes tests/check/cases/
+    /usr/bin/python3 tests/gen/check_cases.py --openblas  (internal: the other-BLAS prints)
+
+For each input below and each mistake of shared/spec/check.md's catalogue
+(every reading of it) that the input can make, and for a few pairs, the
+attention is computed in plain PyTorch as a learner writes it, the
+mistake's typical line in place of the right one (learner() below: not
+attn-explain's code, and not reference.py's).  The learner's tensors are
+printed in every form THEIRS takes -- notebook cells with print(NAME),
+">>> NAME", "NAME:" beside the print, bare prints, other precisions,
+scientific notation, summarised prints, the book's attn_weights_2 row,
+Karpathy's names (wei, out), JSON -- and the verdict check mode must give
+each is written beside them:
+
+    tests/check/cases/NAME.txt or NAME.json   THEIRS
+    tests/check/cases/NAME.expect             what attn-explain --check must say
+
+An .expect file holds "input FILE", optionally "args ...", then one
+"line VERDICT READING IDS" per tensor (READING "*": not checked; IDS "-":
+no mistake named, else the ids the tool may name, alternatives joined by
+"|", a pair as "a+b"), "summary N of M match" and "status S".  The
+verdicts come from the PyTorch tensors alone: a print is "ok" when every
+printed element is within one unit of its last digit of the right tensor
+(PyTorch's, computed the right way), and the ids a differing print
+accepts are every single mistake (else every pair of mistakes of
+different steps) whose PyTorch tensor its digits equal the same way.
+
+The "other BLAS" cases print the right tensors computed by PyTorch on
+OpenBLAS (Debian libopenblas0-pthread, by LD_LIBRARY_PATH only: the
+system's libblas alternative is left alone): their last digits may differ
+from the reference BLAS's, and check must still say ok.
+"""
+import itertools
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REF_BLAS = '/usr/lib/x86_64-linux-gnu/blas'
+OPENBLAS = '/usr/lib/x86_64-linux-gnu/openblas-pthread'
+OPEN = '--openblas' in sys.argv
+want = OPENBLAS if OPEN else REF_BLAS
+if os.environ.get('LD_LIBRARY_PATH') != want:
+    os.environ['LD_LIBRARY_PATH'] = want
+    os.execv(sys.executable, [sys.executable] + sys.argv)
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import torch._tensor_str as ts
+
+blas_maps = [l.split()[-1] for l in open('/proc/self/maps') if 'blas' in l and '.so' in l]
+assert blas_maps and all(('openblas' in m) == OPEN for m in blas_maps), blas_maps
+
+OUT = os.path.join(ROOT, 'tests', 'check', 'cases')
+
+# check.md's catalogue: id, its readings, the line of the notebook it is about (pairs: two different ones)
+CATALOGUE = [
+    ('no-scale', 1, 'scale'), ('scale-by-d', 1, 'scale'), ('scale-by-d-in', 1, 'scale'),
+    ('scale-by-d-out', 1, 'scale'), ('softmax-wrong-dim', 1, 'softmax'), ('normalise-by-sum', 1, 'softmax'),
+    ('mask-after-softmax', 1, 'mask'), ('mask-with-zero', 1, 'mask'), ('mask-diagonal', 1, 'mask'),
+    ('mask-inverted', 1, 'mask'), ('queries-keys-swapped', 1, 'scores'), ('queries-are-keys', 2, 'scores'),
+    ('weight-not-transposed', 4, 'project'), ('dropout-not-scaled', 2, 'dropout'),
+    ('dropout-before-softmax', 1, 'dropout'), ('heads-not-transposed', 3, 'split'), ('no-out-proj', 1, 'output'),
+]
+IDS = [c[0] for c in CATALOGUE]
+SLOT = {c[0]: c[2] for c in CATALOGUE}
+NREAD = {c[0]: c[1] for c in CATALOGUE}
+
+
+# ---------------------------------------------------------------------------
+# The inputs: the data/ examples, and two written here (square weights, for
+# weight-not-transposed; heads, out_proj, dropout all at once).
+# ---------------------------------------------------------------------------
+
+NEW_INPUTS = {
+    'square': {
+        "inputs": {"randn": [2, 5, 8]}, "seed": 7, "init": "linear", "qkv_bias": True, "d_out": 8,
+        "heads": 2, "causal": True, "out_proj": True, "dropout": 0.25, "dropout_seed": 5,
+    },
+    'square-stacked': {
+        "tokens": ["a", "b", "c", "d", "e"],
+        "inputs": {"rand": [5, 4]}, "seed": 3, "init": "linear", "d_out": 8, "heads": 2,
+        "head_layout": "stacked", "out_proj": True,
+    },
+}
+INPUTS = [
+    ('journey', 'data/your-journey.json'),
+    ('linear789', 'data/book-linear-789.json'),
+    ('causal-dropout', 'data/book-causal-dropout.json'),
+    ('karpathy', 'data/karpathy-1337.json'),
+    ('mha-split', 'data/multihead-split.json'),
+    ('batched-mh', 'data/batched-multihead.json'),
+    ('square', 'tests/check/square.json'),
+    ('square-stacked', 'tests/check/square-stacked.json'),
+]
+
+
+def numeric(v):
+    if isinstance(v, list):
+        return [numeric(e) for e in v]
+    if isinstance(v, str):
+        return float(v)
+    return float(v)
+
+
+def tens(v):
+    return torch.tensor(numeric(v), dtype=torch.float32)
+
+
+def given(spec):
+    if isinstance(spec, dict):
+        w = nn.Parameter(tens(spec["weight"]))
+        b = nn.Parameter(tens(spec["bias"])) if spec.get("bias") is not None else None
+        return ('linear', [w], None if b is None else [b])
+    return ('bare', [tens(spec)], None)
+
+
+def leaves(cfg):
+    """inputs, the layers (per head when stacked), out_proj, and the generator state dropout starts from."""
+    torch.manual_seed(cfg.get('seed', 0))
+    inp = cfg['inputs']
+    if isinstance(inp, dict):
+        x = torch.rand(*inp['rand']) if 'rand' in inp else torch.randn(*inp['randn'])
+    else:
+        x = tens(inp)
+    L = {'inputs': x, 'T': x.shape[-2], 'lead': tuple(x.shape[:-2]), 'd_in': x.shape[-1]}
+    heads = cfg.get('heads', 1)
+    order = cfg.get('init_order', ['W_query', 'W_key', 'W_value'])
+    proj, out_proj = {}, None
+    if 'weights' in cfg:
+        w = cfg['weights']
+        if 'heads' in w:
+            for n in ('W_query', 'W_key', 'W_value'):
+                per = [given(h[n]) for h in w['heads']]
+                proj[n] = (per[0][0], [p[1][0] for p in per], None if per[0][2] is None else [p[2][0] for p in per])
+        else:
+            for n in ('W_query', 'W_key', 'W_value'):
+                proj[n] = given(w[n])
+        if w.get('out_proj') is not None:
+            k, ws, bs = given(w['out_proj'])
+            out_proj = (k, ws[0], None if bs is None else bs[0])
+        mode = 'weights'
+    elif 'init' in cfg:
+        d_out = cfg['d_out']
+        stacked = cfg.get('head_layout', 'split') == 'stacked'
+        nh, width = (heads, d_out // heads) if stacked else (1, d_out)
+        per = {n: [] for n in order}
+        for _ in range(nh):
+            for n in order:
+                if cfg['init'] == 'linear':
+                    lin = nn.Linear(L['d_in'], width, bias=bool(cfg.get('qkv_bias', False)))
+                    per[n].append(('linear', lin.weight, lin.bias))
+                elif cfg['init'] == 'rand':
+                    per[n].append(('bare', torch.rand(L['d_in'], width), None))
+                else:
+                    per[n].append(('bare', torch.randn(L['d_in'], width), None))
+        for n in order:
+            proj[n] = (per[n][0][0], [p[1] for p in per[n]], None if per[n][0][2] is None else [p[2] for p in per[n]])
+        if cfg.get('out_proj'):
+            lin = nn.Linear(d_out, d_out)
+            out_proj = ('linear', lin.weight, lin.bias)
+        mode = 'init'
+    else:
+        mode = 'simple'
+    L.update(proj=proj, out_proj=out_proj, mode=mode, H=heads, rng=torch.get_rng_state())
+    if mode == 'simple':
+        L['d_out'] = L['d_in']
+    else:
+        k, ws, _ = proj['W_query']
+        L['d_out'] = sum(w.shape[1] if k == 'bare' else w.shape[0] for w in ws)
+    L['hd'] = L['d_out'] // heads
+    return L
+
+
+# ---------------------------------------------------------------------------
+# The learner's attention: the book's and the lecture's lines, each mistake
+# its typical line (check.md's table) in place of the right one.
+# ---------------------------------------------------------------------------
+
+def applicable(cfg, L, mid, rd):
+    """Can the learner's code make this mistake here (else it would not run, or change nothing)?"""
+    simple = L['mode'] == 'simple'
+    root = not simple and cfg.get('scale') is None
+    causal = bool(cfg.get('causal'))
+    p = float(cfg.get('dropout', 0))
+    if mid == 'no-scale':
+        return (root and L['hd'] != 1) or (cfg.get('scale') not in (None, 1))
+    if mid in ('scale-by-d',):
+        return root and L['hd'] != 1
+    if mid == 'scale-by-d-in':
+        return root and L['d_in'] != L['hd']
+    if mid == 'scale-by-d-out':
+        return root and L['H'] > 1
+    if mid == 'normalise-by-sum':
+        return not causal
+    if mid.startswith('mask-'):
+        return causal
+    if mid in ('queries-keys-swapped', 'queries-are-keys'):
+        return not simple
+    if mid == 'weight-not-transposed':
+        if simple:
+            return False
+        for i, n in enumerate(('W_query', 'W_key', 'W_value')):
+            if rd in (0, i + 1):
+                k, ws, _ = L['proj'][n]
+                if k != 'linear' or any(w.shape[0] != w.shape[1] for w in ws):
+                    return False
+        return True
+    if mid == 'dropout-not-scaled':
+        return 0 < p < 1
+    if mid == 'dropout-before-softmax':
+        return p > 0
+    if mid == 'heads-not-transposed':
+        return L['H'] > 1
+    if mid == 'no-out-proj':
+        return L['out_proj'] is not None
+    return True
+
+
+def learner(cfg, L, mk):
+    """The learner's tensors by name; mk: {id: reading} of the mistakes made."""
+    torch.set_rng_state(L['rng'])
+    x, T, lead, H, hd, d_out = L['inputs'], L['T'], L['lead'], L['H'], L['hd'], L['d_out']
+    p = float(cfg.get('dropout', 0))
+    causal = bool(cfg.get('causal'))
+    out = {}
+    if True:
+        if L['mode'] == 'simple':
+            q = k = v = x
+        else:
+            qkv = []
+            for i, n in enumerate(('W_query', 'W_key', 'W_value')):
+                kind, ws, bs = L['proj'][n]
+                heads_out = []
+                for h, w in enumerate(ws):
+                    b = None if bs is None else bs[h]
+                    if kind == 'bare':
+                        y = x @ w
+                    elif 'weight-not-transposed' in mk and mk['weight-not-transposed'] in (0, i + 1):
+                        y = x @ w if b is None else x @ w + b          # inputs @ W_query.weight
+                    else:
+                        y = F.linear(x, w, b)                         # W_query(inputs)
+                    heads_out.append(y)
+                qkv.append(heads_out[0] if len(heads_out) == 1 else torch.cat(heads_out, dim=-1))
+            q, k, v = qkv
+        out['queries'], out['keys'], out['values'] = q, k, v
+        if H > 1:
+            if mk.get('heads-not-transposed', 0) in (1, 2) and 'heads-not-transposed' in mk:
+                split = lambda t: t.view(*lead, H, T, hd)                       # no transpose
+            else:
+                split = lambda t: t.view(*lead, T, H, hd).transpose(-3, -2)
+            q, k, v = split(q), split(k), split(v)
+        if 'queries-keys-swapped' in mk:
+            s = k @ q.transpose(-2, -1)
+        elif 'queries-are-keys' in mk:
+            s = k @ k.transpose(-2, -1) if mk['queries-are-keys'] == 0 else q @ q.transpose(-2, -1)
+        else:
+            s = q @ k.transpose(-2, -1)
+        out['attn_scores'] = s
+        if 'dropout-before-softmax' in mk:
+            if cfg.get('dropout_seed') is not None:
+                torch.manual_seed(cfg['dropout_seed'])
+            s = nn.Dropout(p)(s)                                              # dropout(attn_scores)
+        if causal and 'mask-after-softmax' not in mk:
+            if 'mask-diagonal' in mk:
+                mask = torch.triu(torch.ones(T, T), diagonal=0)
+            elif 'mask-inverted' in mk:
+                mask = torch.tril(torch.ones(T, T), diagonal=-1)
+            else:
+                mask = torch.triu(torch.ones(T, T), diagonal=1)
+            out['mask'] = mask
+            s = s.masked_fill(mask.bool(), 0 if 'mask-with-zero' in mk else -torch.inf)
+            out['masked'] = s
+        scale = cfg.get('scale')
+        if L['mode'] == 'simple' and scale is None or 'no-scale' in mk:
+            z = s
+        elif scale is not None:
+            z = s * float(scale)
+        elif 'scale-by-d' in mk:
+            z = s / k.shape[-1]
+        elif 'scale-by-d-in' in mk:
+            C = L['d_in']
+            z = s * C ** -0.5
+        elif 'scale-by-d-out' in mk:
+            z = s / d_out ** 0.5
+        else:
+            z = s / k.shape[-1] ** 0.5
+        if 'softmax-wrong-dim' in mk:
+            w = torch.softmax(z, dim=z.dim() - 2)
+        elif 'normalise-by-sum' in mk:
+            w = z / z.sum(dim=-1, keepdim=True)
+        else:
+            w = torch.softmax(z, dim=-1)
+        if causal and 'mask-after-softmax' in mk:
+            w = w * torch.tril(torch.ones(T, T))
+        if p > 0 and 'dropout-before-softmax' not in mk:
+            if cfg.get('dropout_seed') is not None:
+                torch.manual_seed(cfg['dropout_seed'])
+            if mk.get('dropout-not-scaled') == 1:
+                w = w * (torch.rand(w.shape) > p)
+            elif 'dropout-not-scaled' in mk:
+                w = nn.Dropout(p)(w) * (1 - p)                                 # undoing the 1/(1-p)
+            else:
+                w = nn.Dropout(p)(w)
+        out['attn_weights'] = w
+        ctx = w @ v
+        if H > 1:
+            if 'heads-not-transposed' in mk and mk['heads-not-transposed'] in (0, 2):
+                ctx = ctx.contiguous().view(*lead, T, d_out)
+            else:
+                ctx = ctx.transpose(-3, -2).contiguous().view(*lead, T, d_out)
+        if L['out_proj'] is not None and 'no-out-proj' not in mk:
+            kind, W, b = L['out_proj']
+            ctx = F.linear(ctx, W, b) if kind == 'linear' else ctx @ W
+        out['context_vecs'] = ctx
+    return out
+
+
+def readings(cfg, L):
+    """Every single mistake the input can make, as {id: reading}."""
+    r = []
+    for mid in IDS:
+        for rd in range(NREAD[mid]):
+            if applicable(cfg, L, mid, rd):
+                r.append({mid: rd})
+    return r
+
+
+# ---------------------------------------------------------------------------
+# The equality rule, on the printed text (check.md "Equal or not")
+# ---------------------------------------------------------------------------
+
+NUM = re.compile(r'-?(?:inf|nan|\d+\.?\d*(?:e[+-]?\d+)?)|True|False')
+
+
+def shown_index(t):
+    o = ts.PRINT_OPTS
+    summ = t.numel() > o.threshold
+    return [list(range(o.edgeitems)) + list(range(n - o.edgeitems, n)) if summ and n > 2 * o.edgeitems
+            else list(range(n)) for n in t.shape]
+
+
+def printed(t):
+    """The print, its shown values with their indices, and its unit (0: JSON-like exactness)."""
+    text = str(t)
+    body = text[text.index('(') + 1:]
+    body = body.split('grad_fn=')[0].split('requires_grad=')[0].split('dtype=')[0]
+    toks = [m for m in NUM.findall(body.replace('...', ' '))]
+    idx = list(itertools.product(*shown_index(t)))
+    assert len(toks) == len(idx), (text, len(toks), len(idx))
+    vals = [float(x) for x in toks]
+    sci = any('e' in x and x not in ('inf', '-inf', 'nan') for x in toks)
+    if sci:
+        best, unit = -1.0, 0.0
+        for x in toks:
+            if x in ('inf', '-inf', 'nan'):
+                continue
+            mant, e = x.split('e')
+            digits = len(mant.split('.')[1]) if '.' in mant else 0
+            if abs(float(x)) > best or (abs(float(x)) == best and 10.0 ** (int(e) - digits) > unit):
+                best, unit = abs(float(x)), 10.0 ** (int(e) - digits)
+        if best == 0:
+            unit = max(10.0 ** (int(x.split('e')[1]) - len(x.split('e')[0].split('.')[1]))
+                       for x in toks if 'e' in x)
+    else:
+        fixed = [x for x in toks if '.' in x and x.split('.')[1] != '']
+        unit = max((10.0 ** -len(x.split('.')[1]) for x in fixed), default=0.0)
+    return text, list(zip(idx, vals)), unit
+
+
+def equal(shown, unit, ref):
+    """Every shown value within unit (0: 1e-6 relative, as JSON and integer prints) of ref's element."""
+    r = ref.detach().double()
+    for ix, x in shown:
+        y = float(r[ix])
+        if math.isnan(x) or math.isnan(y):
+            if not (math.isnan(x) and math.isnan(y)):
+                return False
+            continue
+        if math.isinf(x) or math.isinf(y):
+            if x != y:
+                return False
+            continue
+        bound = unit * (1 + 1e-12) if unit > 0 else 1e-6 * max(1.0, abs(x))
+        if abs(x - y) > bound:
+            return False
+    return True
+
+
+def json_shown(t):
+    return [(ix, float(t.detach()[ix])) for ix in itertools.product(*[range(n) for n in t.shape])]
+
+
+# ---------------------------------------------------------------------------
+# The cases
+# ---------------------------------------------------------------------------
+
+def vname(mk):
+    return '+'.join(mid + ('' if NREAD[mid] == 1 else '.%d' % mk[mid]) for mid in IDS if mid in mk) or 'correct'
+
+
+def ids_of(mk):
+    return '+'.join(mid for mid in IDS if mid in mk)
+
+
+class Case:
+    def __init__(self, cfg, L, right, singles, name, mk):
+        self.cfg, self.L, self.right, self.singles, self.name, self.mk = cfg, L, right, singles, name, mk
+        self.lines, self.text = [], []
+        self.mine = learner(cfg, L, mk) if mk else right
+        self._pairs = None
+
+    def reading(self, label, form_row=False):
+        """The stage check.md says a label names (for the expectation); '*' when it depends."""
+        cfg, L = self.cfg, self.L
+        p = float(cfg.get('dropout', 0))
+        if label in ('attn_weights', 'wei', 'att', 'attn'):
+            st = '*' if p > 0 else 'attn_weights'
+        elif label in ('context_vecs', 'out', 'context_vec'):
+            st = 'output' if L['out_proj'] is not None else 'merged' if L['H'] > 1 else 'context_vecs'
+        elif label == 'masked':
+            st = 'masked_scores'
+        elif label == 'mask':
+            st = '*'
+        else:
+            st = label
+        if form_row and st != '*':
+            st += '[1]'
+        return st
+
+    def pairs(self):
+        if self._pairs is None:
+            self._pairs = []
+            for a, b in itertools.combinations(self.singles, 2):
+                (ia, ra), = a.items()
+                (ib, rb), = b.items()
+                if SLOT[ia] == SLOT[ib]:
+                    continue
+                mk = {ia: ra, ib: rb}
+                self._pairs.append((mk, learner(self.cfg, self.L, mk)))
+        return self._pairs
+
+    def expect(self, var, label, shown, unit, row=False):
+        """The line a print of the learner's `var` must get."""
+        pick = (lambda t: t[..., 1, :]) if row else (lambda t: t)
+        if equal(shown, unit, pick(self.right[var])):
+            return 'ok'
+        accept = []
+        for mk in self.singles:
+            t = self.single_out(mk).get(var)
+            if t is not None and equal(shown, unit, pick(t)):
+                accept.append(ids_of(mk))
+        if not accept:
+            for mk, o in self.pairs():
+                if o.get(var) is not None and equal(shown, unit, pick(o[var])):
+                    accept.append(ids_of(mk))
+        return 'differs', sorted(set(accept))
+
+    def single_out(self, mk):
+        key = vname(mk)
+        if key not in CACHE:
+            CACHE[key] = learner(self.cfg, self.L, mk)
+        return CACHE[key]
+
+    def add(self, var, label, t, head, row=False):
+        """A print of t (the learner's var) after head (its label lines), and its expected line."""
+        _, shown, unit = printed(t)
+        e = self.expect(var, label, shown, unit, row)
+        self.text.append(head + str(t) + '\n')
+        st = self.reading('attn_weights' if row else label, row) if label else '*'
+        if e == 'ok':
+            self.lines.append('line ok %s -' % st)
+        else:
+            self.lines.append('line differs %s %s' % (st, '|'.join(e[1]) if e[1] else '-'))
+
+
+CACHE = {}
+
+
+def set_opts(**kw):
+    torch.set_printoptions(profile='default')
+    if kw:
+        torch.set_printoptions(**kw)
+
+
+def names_for(L, cfg):
+    n = ['queries', 'attn_scores']
+    if cfg.get('causal'):
+        n += ['mask', 'masked']
+    return n + ['attn_weights', 'context_vecs']
+
+
+def text_case(c):
+    """Every print form of the learner's tensors, in one THEIRS text."""
+    L, cfg, mine = c.L, c.cfg, c.mine
+    batched = len(L['lead']) > 0
+    names = [n for n in names_for(L, cfg) if n in mine]
+    # 1. notebook cells: print(NAME)
+    set_opts()
+    for i, n in enumerate(names):
+        c.add(n, n, mine[n], 'In [%d]:\nprint(%s)\n\n' % (i + 1, n))
+    # 2. the REPL and "name:" beside the print
+    c.add('attn_weights', 'attn_weights', mine['attn_weights'], '----\n>>> attn_weights\n')
+    c.add('context_vecs', 'context_vecs', mine['context_vecs'], '----\ncontext_vecs: ')
+    # 3. bare
+    c.add('attn_weights', None, mine['attn_weights'], '----\n')
+    c.add('context_vecs', None, mine['context_vecs'], '----\n')
+    # 4. other precisions, scientific notation
+    set_opts(precision=2)
+    c.add('attn_weights', 'attn_weights', mine['attn_weights'], '----\n# attn_weights\n')
+    set_opts(precision=6)
+    c.add('context_vecs', 'context_vecs', mine['context_vecs'], '----\ncontext_vecs = mha(inputs)\n')
+    set_opts(sci_mode=True)
+    c.add('attn_weights', 'attn_weights', mine['attn_weights'], '----\nattn_weights\n')
+    # 5. summarised
+    set_opts(threshold=8, edgeitems=2)
+    c.add('attn_weights', 'attn_weights', mine['attn_weights'], '----\nprint(attn_weights)\n')
+    c.add('context_vecs', None, mine['context_vecs'], '----\n')
+    set_opts()
+    # 6. the book's row of the second token; Karpathy's names
+    if not batched and L['H'] == 1 and L['T'] > 1:
+        c.add('attn_weights', 'attn_weights_2', mine['attn_weights'][1], '----\nattn_weights_2 = attn_weights[1]\n'
+              'print(attn_weights_2)\n', row=True)
+    else:
+        c.add('attn_weights', 'wei', mine['attn_weights'], '----\nwei\n')
+        c.add('context_vecs', 'out', mine['context_vecs'], '----\nout\n')
+    summary(c)
+
+
+def summary(c):
+    lines = [l for l in c.lines if l.startswith('line ')]
+    nok = sum(1 for l in lines if l.split()[1] == 'ok')
+    c.lines.append('summary %d of %d match' % (nok, len(lines)))
+    c.lines.append('status %d' % (0 if nok == len(lines) else 3))
+
+
+def json_case(c):
+    names = [n for n in names_for(c.L, c.cfg) if n in c.mine and n not in ('mask', 'masked')]
+    doc = {}
+    for n in names:
+        t = c.mine[n].detach()
+        doc[n] = t.tolist()
+        e = c.expect(n, n, json_shown(t), 0.0)
+        st = c.reading(n)
+        c.lines.append('line ok %s -' % st if e == 'ok' else 'line differs %s %s' % (st, '|'.join(e[1]) or '-'))
+    c.text.append(json.dumps(doc) + '\n')
+    summary(c)
+
+
+def write(name, input_path, c, ext, args=None):
+    with open(os.path.join(OUT, name + ext), 'w') as f:
+        f.write(''.join(c.text))
+    with open(os.path.join(OUT, name + '.expect'), 'w') as f:
+        f.write('input %s\n' % input_path)
+        if args:
+            f.write('args %s\n' % args)
+        f.write('\n'.join(c.lines) + '\n')
+
+
+PAIRS = {
+    'linear789': [{'no-scale': 0, 'softmax-wrong-dim': 0}, {'queries-keys-swapped': 0, 'normalise-by-sum': 0}],
+    'causal-dropout': [{'mask-with-zero': 0, 'no-scale': 0}, {'mask-diagonal': 0, 'dropout-not-scaled': 0}],
+    'square': [{'weight-not-transposed': 0, 'no-out-proj': 0}, {'heads-not-transposed': 0, 'scale-by-d': 0},
+               {'mask-inverted': 0, 'dropout-before-softmax': 0}],
+    'karpathy': [{'queries-are-keys': 0, 'mask-after-softmax': 0}],
+}
+
+
+def load_cfg(path):
+    with open(os.path.join(ROOT, path)) as f:
+        return json.load(f)
+
+
+def main_reference():
+    os.makedirs(OUT, exist_ok=True)
+    for name, cfg in NEW_INPUTS.items():
+        with open(os.path.join(ROOT, 'tests', 'check', name + '.json'), 'w') as f:
+            json.dump(cfg, f, indent=1)
+            f.write('\n')
+    for old in os.listdir(OUT):
+        os.remove(os.path.join(OUT, old))
+    n = 0
+    for iname, path in INPUTS:
+        cfg = load_cfg(path)
+        L = leaves(cfg)
+        CACHE.clear()
+        right = learner(cfg, L, {})
+        singles = readings(cfg, L)
+        for mk in [{}] + singles + PAIRS.get(iname, []):
+            base = '%s-%s' % (iname, vname(mk))
+            c = Case(cfg, L, right, singles, base, mk)
+            text_case(c)
+            write(base, path, c, '.txt')
+            c = Case(cfg, L, right, singles, base, mk)
+            json_case(c)
+            write(base + '-json', path, c, '.json')
+            n += 2
+    # the other BLAS: the right tensors from PyTorch on OpenBLAS
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), '--openblas'], check=True)
+    print('check_cases: %d cases from the reference BLAS, and the OpenBLAS ones' % n)
+
+
+def main_openblas():
+    for iname, path in INPUTS + [('mingpt', 'data/mingpt.json')]:
+        cfg = load_cfg(path)
+        L = leaves(cfg)
+        right = learner(cfg, L, {})
+        c = Case(cfg, L, right, [], '%s-openblas' % iname, {})
+        names = [n for n in names_for(L, cfg) if n in right]
+        for prec in (4, 6, 8):
+            set_opts(precision=prec)
+            for n in names:
+                # the verdict is ok by construction: these are the right tensors, from another BLAS
+                c.text.append('print(%s)\n' % n + str(right[n]) + '\n')
+                c.lines.append('line ok %s -' % c.reading(n))
+        set_opts()
+        summary(c)
+        write('%s-openblas' % iname, path, c, '.txt')
+
+
+if __name__ == '__main__':
+    main_openblas() if OPEN else main_reference()
