@@ -806,6 +806,8 @@ body(struct rd *r, size_t start, struct nest *b, struct facts *f, size_t *pp)
 		char c;
 
 		p = skip_ws(r, p);
+		if (p >= r->len && b->depth > 0)	/* unbalanced: name the '[' left open */
+			return fail(r, b->open[b->depth - 1], "expected ']' to close this '[', got end of input");
 		if (p >= r->len)
 			return unterminated(r, start);
 		c = r->s[p];

@@ -50,7 +50,7 @@ struct command {
 	int (*fn)(struct session *, char *args);
 };
 
-#define NCOMMANDS 16
+#define NCOMMANDS 17
 static const struct command commands[NCOMMANDS];	/* the table is near the end, after the functions */
 
 static void
@@ -248,6 +248,14 @@ static const struct command commands[NCOMMANDS] = {
 	{ "explain", NULL, "explain [STAGE]", "what a stage does and why",
 	    "The teaching text of a stage (of the current one by default, or of the weights "
 	    "before the first), with this run's numbers.", cmd_explain },
+	{ "check", NULL, "check [-v] THEIRS", "compare THEIRS's tensors with these; name the mistake",
+	    "Reads the tensors in the file THEIRS (PyTorch prints pasted from a notebook or a "
+	    "terminal, or JSON of named arrays), matches each to a stage of this session as it "
+	    "is now (its settings included), and says whether it matches; where it does not, "
+	    "which mistake of the catalogue (softmax over the wrong axis, no scaling, a mask "
+	    "after softmax ...) reproduces it, as attn-explain --check does. -v adds the tensors "
+	    "side by side and the PyTorch line the mistake changes; --tolerance X compares "
+	    "within X instead of one unit of the last printed digit.", cmd_check },
 	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch)",
 	    "save [-f] [--python | --ipynb] FILE writes the settings as an input file that "
 	    "reproduces this session; with --python, a Python script that prints every cell as this session shows them "

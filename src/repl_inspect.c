@@ -1,12 +1,14 @@
-/* repl_inspect.c - looking at tensors: print, diff, heatmap, explain. */
+/* repl_inspect.c - looking at tensors: print, diff, heatmap, explain, check. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "diag.h"
 #include "explain.h"
 #include "expr.h"
 #include "heatmap.h"
+#include "readprint.h"
 #include "repl_cmds.h"
 
 struct print_job {
@@ -177,4 +179,58 @@ cmd_explain(struct session *s, char *args)
 	repl_wrapped(stdout, t, "  # ", 76, s->co.color);
 	free(t);
 	return 0;
+}
+
+struct check_job {
+	const char *path;
+	struct check_opts o;
+};
+
+static int
+print_check(struct session *s, FILE *fp, const void *arg)
+{
+	const struct check_job *j = arg;
+	struct rp_set theirs;
+	char err[1024];
+	int n;
+
+	if (rp_load(&theirs, j->path, err, sizeof err) != 0)
+		return repl_fail("check: %s", err);
+	n = check_run(fp, &s->r, &s->in, &theirs, &j->o);
+	rp_free(&theirs);
+	return n < 0 ? -1 : 0;
+}
+
+/* check [-v] [--tolerance X] THEIRS: the rest of the line names the file (spaces and all) */
+int
+cmd_check(struct session *s, char *args)
+{
+	struct check_job j;
+	char *p = repl_skip_ws(args), *w, *e;
+
+	memset(&j, 0, sizeof j);
+	while (*p == '-' && p[1] != '\0' && p[1] != ' ' && p[1] != '\t') {
+		w = repl_next_word(&p);
+		if (strcmp(w, "-v") == 0) {
+			j.o.verbose = 1;
+		} else if (strcmp(w, "--tolerance") == 0) {
+			if ((w = repl_next_word(&p)) == NULL || check_parse_tolerance(w, &j.o.tolerance) != 0)
+				return repl_fail("check: --tolerance: expected a number >= 0, got %s%s%s", w ? "\"" : "",
+				    w ? w : "nothing", w ? "\"" : "");
+			j.o.has_tolerance = 1;
+		} else {
+			return repl_fail("check: unknown option \"%s\" (-v shows the tensors side by side; "
+			    "--tolerance X compares within X)", w);
+		}
+		p = repl_skip_ws(p);
+	}
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	if (*p == '\0')
+		return repl_fail("check: expected a file of PyTorch prints or JSON, e.g. check notebook.txt");
+	if (strcmp(p, "-") == 0)
+		return repl_fail("check: standard input holds the session's commands; give THEIRS as a file");
+	j.path = p;
+	return repl_output(s, print_check, &j);
 }

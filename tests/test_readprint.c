@@ -637,7 +637,8 @@ test_errors(void)
 	ERR("tensor([[1., 2.], 3.])", "t.txt:1:19: expected '[', got \"3.\"");
 	ERR("tensor([1., [2.]])", "t.txt:1:13: expected a number, got '['");
 	/* unterminated */
-	ERR("wei\ntensor([1., 2.,", "t.txt:2:1: expected ')' to close this tensor(, got end of input");
+	ERR("wei\ntensor([1., 2.,", "t.txt:2:8: expected ']' to close this '[', got end of input");
+	ERR("tensor([[1., 2.],\n        [3., 4.]", "t.txt:1:8: expected ']' to close this '[', got end of input");
 	ERR("tensor(", "t.txt:1:1: expected ')' to close this tensor(, got end of input");
 	ERR("tensor([1.], grad_fn=<MulBackward0>", "t.txt:1:1: expected ')' to close this tensor(, got end of input");
 	/* ragged */

@@ -604,6 +604,7 @@ def main_reference():
             write(base + '-json', path, c, '.json')
             n += 2
     # the other BLAS: the right tensors from PyTorch on OpenBLAS
+    exact_cases()
     r = subprocess.run([sys.executable, os.path.abspath(__file__), '--openblas'], check=True)
     print('check_cases: %d cases from the reference BLAS, and the OpenBLAS ones' % n)
 
@@ -624,6 +625,224 @@ def main_openblas():
         set_opts()
         summary(c)
         write('%s-openblas' % iname, path, c, '.txt')
+
+
+# ---------------------------------------------------------------------------
+# Exact outputs: a few cases whose whole report (numbers included) is
+# written here from PyTorch's tensors, in check.c's format, for tests/cli/
+# and the REPL session tests/repl/check.tmpl (@@ include).
+# ---------------------------------------------------------------------------
+
+WHAT = {
+    'no-scale': 'scores not scaled before softmax',
+    'scale-by-d': 'divided by d_k instead of sqrt(d_k)',
+    'scale-by-d-in': 'scaled by the embedding width d_in instead of the head width',
+    'scale-by-d-out': 'with several heads: scaled by d_out instead of head_dim',
+    'softmax-wrong-dim': 'softmax over the query axis: columns sum to 1',
+    'normalise-by-sum': 'normalised by the row sum instead of softmax',
+    'mask-after-softmax': 'causal mask applied after softmax, rows not renormalised',
+    'mask-with-zero': 'future scores set to 0 instead of -inf before softmax',
+    'mask-diagonal': 'the mask hides the diagonal too',
+    'mask-inverted': 'the past is masked instead of the future',
+    'queries-keys-swapped': 'scores transposed: keys times queries',
+    'queries-are-keys': 'the keys used in place of the queries (or the reverse)',
+    'weight-not-transposed': 'an nn.Linear weight applied as x @ W instead of x @ W.T',
+    'dropout-not-scaled': 'dropout zeroes entries but does not scale by 1/(1-p)',
+    'dropout-before-softmax': 'dropout applied to the scores, not the weights',
+    'heads-not-transposed': 'heads split with view and no transpose (or merged without transposing back)',
+    'no-out-proj': 'the output projection left out',
+}
+STAGE_ORDER = ["inputs", "queries", "keys", "values", "queries_heads", "keys_heads", "values_heads",
+               "attn_scores", "mask", "masked_scores", "scaled_scores", "attn_weights", "unmasked_weights",
+               "mask_simple", "masked_simple", "masked_simple_norm", "dropout_mask", "dropped_weights",
+               "context_vecs", "merged", "output"]
+
+
+def fmt_diff(d):
+    if math.isinf(d):
+        return 'inf'
+    if d == 0 or 1e-3 <= d < 1e6:
+        return '%.4f' % d
+    return '%.2e' % d
+
+
+def fmt_value(x, notation, prec):
+    if math.isnan(x):
+        return 'nan'
+    if math.isinf(x):
+        return '-inf' if x < 0 else 'inf'
+    if notation == 'fixed':
+        return '%.*f' % (prec, x)
+    if notation == 'sci':
+        return '%.*e' % (prec, x)
+    return '%.8g' % x
+
+
+class Exact:
+    """One THEIRS and the report check.c must write for it."""
+
+    def __init__(self, stage_of_right):
+        self.right = stage_of_right      # stage name -> the right tensor (PyTorch)
+        self.items, self.text = [], []
+
+    def add(self, head, t, label, stage, index=(), ids=(), json_key=None):
+        """t printed after head (or, json_key: a JSON member); it is taken as stage[index]; ids: what reproduces it."""
+        if json_key is None:
+            text, shown, unit = printed(t)
+            self.text.append(head + text + '\n')
+            nums = NUM.findall(text[text.index('('):].split('grad_fn=')[0].replace('...', ' '))
+            sci = any('e' in x and x not in ('inf', '-inf', 'nan') for x in nums)
+            prec = ts.PRINT_OPTS.precision
+            notation = 'sci' if sci else 'fixed' if unit > 0 else 'integer'
+        else:
+            text, shown, unit, notation, prec = None, json_shown(t), 0.0, 'json', -1
+        ref = self.right[stage]
+        for i in index:
+            ref = ref[i]
+        self.items.append(dict(label=label, stage=stage, index=index, shown=shown, unit=unit, ref=ref,
+                               ids=list(ids), t=t, text=text, notation=notation, prec=prec,
+                               shape=tuple(t.shape)))
+
+    def report(self, verbose=False, changed=None):
+        out, first = [], None
+        for it in self.items:
+            vals = [x for _, x in it['shown'] if math.isfinite(x)]
+            floor = math.ldexp(max((abs(x) for x in vals), default=0.0), -17)
+            it['floor'] = floor
+            md, at, fk = 0.0, 0, None
+            for k, (ix, x) in enumerate(it['shown']):
+                y = float(it['ref'].detach()[ix])
+                if x == y or (math.isnan(x) and math.isnan(y)):
+                    d = 0.0
+                elif math.isfinite(x) and math.isfinite(y):
+                    d = abs(x - y)
+                else:
+                    d = math.inf
+                if math.isnan(x) or math.isnan(y):
+                    eq = math.isnan(x) and math.isnan(y)
+                elif math.isinf(x) or math.isinf(y):
+                    eq = x == y
+                elif it.get('notation_rule') == 'tolerance':
+                    eq = d <= it['unit']
+                elif it['notation'] in ('json', 'integer'):
+                    eq = d <= max(1e-6 * max(1.0, abs(x)), floor)
+                else:
+                    eq = d <= max(it['unit'] * (1 + 4 * 2.0 ** -52), floor)
+                if not eq and fk is None:
+                    fk = k
+                if d > md:
+                    md, at = d, k
+            it.update(maxdiff=md, at=at, first=fk, ok=fk is None)
+            if not it['ok'] and (first is None or STAGE_ORDER.index(it['stage']) < STAGE_ORDER.index(first['stage'])):
+                first = it
+        nok = 0
+        for it in self.items:
+            part = it['stage'] + ('[%s]' % ', '.join(str(i) for i in it['index']) if it['index'] else '')
+            shape = '(%s)' % ', '.join(str(n) for n in it['shape'])
+            if it['label'] == part:
+                name = '%s %s' % (part, shape)
+            elif it['label']:
+                name = '%s taken as %s %s' % (it['label'], part, shape)
+            else:
+                name = 'taken as %s %s' % (part, shape)
+            if it['ok']:
+                nok += 1
+                out.append('ok       %s: matches\n' % name)
+                continue
+            idx = lambda k: '[%s]' % ', '.join(str(i) for i in it['shown'][k][0])
+            line = 'differs  %s: max abs diff %s at %s; ' % (name, fmt_diff(it['maxdiff']), idx(it['at']))
+            if it['ids']:
+                line += 'mistake: ' + ' or '.join('%s (%s)' % (v, '; '.join(WHAT[i] for i in v.split('+')))
+                                                  for v in it['ids'])
+            else:
+                fi = first
+                ix, x = fi['shown'][fi['first']]
+                y = float(fi['ref'].detach()[ix])
+                line += ('no known mistake reproduces it; first differing stage: %s, at [%s]: theirs %s, expected %s'
+                         % (fi['stage'], ', '.join(str(i) for i in ix), fmt_value(x, fi['notation'], fi['prec']),
+                            fmt_value(y, fi['notation'], fi['prec'])))
+            out.append(line + '\n')
+            if verbose:
+                a = it['text'].split('\n')
+                ours = it['ref'].detach().clone()
+                b = str(ours).split('\n')
+                wa = max(len(l) for l in a)
+                out.append('    %-*s    %s\n' % (wa, 'theirs:', 'attn-explain:'))
+                for i in range(max(len(a), len(b))):
+                    out.append('    %-*s    %s\n' % (wa, a[i] if i < len(a) else '', b[i] if i < len(b) else ''))
+                if it['ids'] and changed:
+                    for mid, (was, now) in changed.items():
+                        out.append('    %s changes the line\n      %s\n    into\n      %s\n' % (mid, was, now))
+        out.append('%d of %d match\n' % (nok, len(self.items)))
+        return ''.join(out), (0 if nok == len(self.items) else 3)
+
+
+def exact_cases():
+    """tests/check/exact/*.txt and tests/cli/check-*.cmd/.out/.err: whole reports from PyTorch."""
+    ex_dir = os.path.join(ROOT, 'tests', 'check', 'exact')
+    os.makedirs(ex_dir, exist_ok=True)
+    cli = os.path.join(ROOT, 'tests', 'cli')
+
+    def emit(name, ex, input_path, args='', verbose=False, changed=None, json_doc=None):
+        ext = '.json' if json_doc is not None else '.txt'
+        with open(os.path.join(ex_dir, name + ext), 'w') as f:
+            f.write(json.dumps(json_doc) + '\n' if json_doc is not None else ''.join(ex.text))
+        rep, status = ex.report(verbose, changed)
+        with open(os.path.join(ex_dir, name + '.out'), 'w') as f:
+            f.write(rep)
+        with open(os.path.join(cli, 'check-' + name + '.cmd'), 'w') as f:
+            f.write('$BIN --check tests/check/exact/%s%s %s%s\n' % (name, ext, args + ' ' if args else '', input_path))
+        with open(os.path.join(cli, 'check-' + name + '.out'), 'w') as f:
+            f.write(rep)
+        with open(os.path.join(cli, 'check-' + name + '.err'), 'w') as f:
+            f.write('status %d\n' % status)
+
+    set_opts()
+    # 1. Karpathy's softmax over the wrong axis on the book's six tokens (the README's walkthrough)
+    cfg = load_cfg('data/your-journey.json')
+    L = leaves(cfg)
+    right = learner(cfg, L, {})
+    wrong = learner(cfg, L, {'softmax-wrong-dim': 0})
+    for verbose in (False, True):
+        ex = Exact(right)
+        ex.add('In [7]:\nattn_weights = torch.softmax(attn_scores, dim=0)\nprint(attn_weights)\n\n',
+               wrong['attn_weights'], 'attn_weights', 'attn_weights', ids=['softmax-wrong-dim'])
+        ex.add('\nIn [8]:\ncontext_vecs = attn_weights @ inputs\nprint(context_vecs)\n\n',
+               wrong['context_vecs'], 'context_vecs', 'context_vecs', ids=['softmax-wrong-dim'])
+        ex.add('\nIn [9]:\nattn_weights_2 = torch.softmax(attn_scores[1], dim=0)\nprint(attn_weights_2)\n\n',
+               right['attn_weights'][1], 'attn_weights_2', 'attn_weights', index=(1,))
+        changed = {'softmax-wrong-dim': ('attn_weights = torch.softmax(scaled_scores, dim=-1)',
+                                         'attn_weights = torch.softmax(scaled_scores, dim=0)  # the query axis')}
+        emit('softmax-dim' + ('-v' if verbose else ''), ex, 'data/your-journey.json', '-v' if verbose else '',
+             verbose, changed)
+    # 2. the book's linear layers, drawn after the wrong seed: nothing in the catalogue explains it
+    cfg = load_cfg('data/book-linear-789.json')
+    right = learner(cfg, leaves(cfg), {})
+    other = dict(cfg, seed=123)
+    theirs = learner(other, leaves(other), {})
+    ex = Exact(right)
+    ex.add('>>> queries\n', theirs['queries'], 'queries', 'queries')
+    ex.add('>>> attn_weights\n', theirs['attn_weights'], 'attn_weights', 'attn_weights')
+    ex.add('>>> context_vecs\n', theirs['context_vecs'], 'context_vecs', 'context_vecs')
+    emit('wrong-seed', ex, 'data/book-linear-789.json')
+    # 3. the right numbers as JSON, and tensors no stage has the shape of
+    cfg = load_cfg('data/your-journey.json')
+    right = learner(cfg, leaves(cfg), {})
+    ex = Exact(right)
+    ex.add(None, right['attn_weights'], 'attn_weights', 'attn_weights', json_key='attn_weights')
+    ex.add(None, right['context_vecs'], 'context_vecs', 'context_vecs', json_key='context_vecs')
+    emit('json-right', ex, 'data/your-journey.json', json_doc={
+        'attn_weights': right['attn_weights'].tolist(), 'context_vecs': right['context_vecs'].tolist()})
+    # 4. --tolerance: a print at precision 2 is within 0.01 of the run, not within 0.001
+    set_opts(precision=2)
+    for tol, name in (('0.01', 'tolerance-ok'), ('0.001', 'tolerance-differs')):
+        ex = Exact(right)
+        ex.add('print(attn_weights)\n', right['attn_weights'], 'attn_weights', 'attn_weights')
+        # the report's rule is the tolerance: recompute the verdict by it
+        it = ex.items[-1]
+        it['unit'], it['notation_rule'] = float(tol), 'tolerance'
+        emit(name, ex, 'data/your-journey.json', '--tolerance ' + tol)
+    set_opts()
 
 
 if __name__ == '__main__':

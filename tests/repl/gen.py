@@ -15,6 +15,9 @@ literally, and in place of every number a directive (a line starting with
                                         inputs OLD and NEW
   @@ weight FILE LAYER.weight           an nn.Linear layer's weight (or .bias)
                                         as PyTorch prints the Parameter
+  @@ include FILE                       FILE's text: check mode's reports,
+                                        written from PyTorch's tensors by
+                                        tests/gen/check_cases.py
 
 In literal lines the four characters \\033 stand for ESC (colour tests).
 Literal text is the REPL's own (its messages as designed, cells' headers as
@@ -314,6 +317,9 @@ def expand(tmpl):
                 out.append(heatmap(path, args))
             elif op == "maxdiff":
                 out.append(maxdiff(path, args[0], " ".join(args[1:])))
+            elif op == "include":	# a report written from PyTorch by tests/gen/check_cases.py
+                with open(os.path.join(ROOT, path), encoding="utf-8") as inc:
+                    out.append(inc.read())
             else:
                 sys.exit("%s: unknown directive %r" % (tmpl, op))
     return "".join(out)
@@ -331,8 +337,8 @@ def check(tmpl):
             op, path, args = words[0], words[1], words[2:]
             if op == "maxdiff":
                 path, args = args[0], args[1:]
-            if op == "weight":
-                continue        # drawn or given, never computed: nothing to round
+            if op in ("weight", "include"):
+                continue        # drawn or given, never computed; or a check report (its own rule: one unit)
             args = [a for a in args if a not in ("-n", "--color")]
             with open(os.path.join(ROOT, path)) as fh2:
                 cfg = json.load(fh2)

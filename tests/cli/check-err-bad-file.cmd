@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/ok-small.txt tests/errors/not-json.json

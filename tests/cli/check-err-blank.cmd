@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/blank.txt data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors data/your-journey.json

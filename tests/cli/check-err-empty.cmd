@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/empty.txt data/your-journey.json

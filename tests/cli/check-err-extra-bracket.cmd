@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/extra-bracket.txt data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/letter.txt data/your-journey.json

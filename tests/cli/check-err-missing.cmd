@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/no-such-file.txt data/your-journey.json

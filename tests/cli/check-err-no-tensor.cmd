@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/no-tensor.txt data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/ragged.json data/your-journey.json

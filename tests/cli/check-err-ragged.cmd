@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/ragged.txt data/your-journey.json

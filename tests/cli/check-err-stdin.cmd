@@ -1,0 +1,1 @@
+$BIN --check - data/your-journey.json < tests/check/errors/unbalanced.txt

@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/string.json data/your-journey.json

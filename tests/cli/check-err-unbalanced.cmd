@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/unbalanced.txt data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/json-right.json data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/softmax-dim.txt data/your-journey.json

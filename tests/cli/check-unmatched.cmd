@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/unmatched.txt data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check - - < data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/errors/ok-small.txt -i data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN data/your-journey.json --check

@@ -1,0 +1,1 @@
+$BIN --tolerance 0.01 data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/wrong-seed.txt data/book-linear-789.json
