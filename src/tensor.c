@@ -483,11 +483,10 @@ tensor_view(const struct tensor *t, size_t offset, int ndim, const int *shape)
 		v->numel *= (size_t)shape[i];
 	}
 	v->data = t->data + offset;
-	v->borrowed = 1;
+	v->borrowed = 2;	/* a view: no bytes of its own to count or free */
 	v->grad_fn = t->grad_fn;
 	v->requires_grad = t->requires_grad;
 	v->parameter = t->parameter;
-	tensor_stats.live_bytes += v->numel * sizeof *v->data;	/* tensor_free() takes them off */
 	return v;
 }
 
@@ -496,7 +495,8 @@ tensor_free(struct tensor *t)
 {
 	if (t == NULL)
 		return;
-	tensor_stats.live_bytes -= t->numel * sizeof *t->data;
+	if (t->borrowed != 2)
+		tensor_stats.live_bytes -= t->numel * sizeof *t->data;
 	if (t->mapped && recycle_block > 0 && nspares < (int)(sizeof spares / sizeof spares[0])) {
 		spares[nspares].p = t->data;
 		spares[nspares++].len = t->mapped;

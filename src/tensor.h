@@ -24,7 +24,7 @@ struct tensor {
 	int requires_grad;		/* a leaf that requires grad */
 	int parameter;			/* an nn.Parameter: "Parameter containing:" */
 	size_t mapped;			/* bytes mmap()ed for data, or 0 (calloc) */
-	int borrowed;			/* data lies in an arena: tensor_free leaves it */
+	int borrowed;			/* data lies in an arena (1) or is another tensor's (2, tensor_view): tensor_free leaves it */
 };
 
 /* Largest number of elements one tensor may hold (refused before allocating). */

@@ -45,6 +45,10 @@ bench minGPT-plain tests/bench/mingpt.json
 bench GPT-2-small tests/bench/gpt2.json --print output.shape
 gpt2=$LAST_WALL
 bench book data/your-journey.json
+# check mode trying the whole catalogue, every mistake and every pair (nothing explains these prints)
+bench check-book data/book-linear-789.json --check tests/check/exact/wrong-seed.txt
+bench check-minGPT tests/bench/mingpt.json --check tests/bench/mingpt-theirs.txt
+echo "(check-book: target 50 ms; check-minGPT: target 2 s; both try every mistake and pair of the catalogue)"
 ATTN_EXPLAIN_TIMING=1 "$BIN" --print output.shape tests/bench/mingpt.json 2>&1 >/dev/null | sed -n 's/^timing: stages/minGPT phases (one run, ms):/p'
 
 # PyTorch's products use whichever libblas.so.3 comes first: compare with

@@ -605,6 +605,7 @@ def main_reference():
             n += 2
     # the other BLAS: the right tensors from PyTorch on OpenBLAS
     exact_cases()
+    mingpt_cases()
     r = subprocess.run([sys.executable, os.path.abspath(__file__), '--openblas'], check=True)
     print('check_cases: %d cases from the reference BLAS, and the OpenBLAS ones' % n)
 
@@ -775,6 +776,28 @@ class Exact:
                         out.append('    %s changes the line\n      %s\n    into\n      %s\n' % (mid, was, now))
         out.append('%d of %d match\n' % (nok, len(self.items)))
         return ''.join(out), (0 if nok == len(self.items) else 3)
+
+
+def mingpt_cases():
+    """minGPT's sizes: a mistake found in summarised prints (the corpus), and make bench's THEIRS."""
+    set_opts()
+    cfg = load_cfg('data/mingpt.json')
+    L = leaves(cfg)
+    right = learner(cfg, L, {})
+    singles = readings(cfg, L)
+    for mk in ({}, {'mask-after-softmax': 0}):
+        c = Case(cfg, L, right, [] if not mk else [mk], 'mingpt-' + vname(mk), mk)
+        c.add('attn_weights', 'att', c.mine['attn_weights'], 'att = F.softmax(att, dim=-1)\nprint(att)\n')
+        c.add('context_vecs', 'out', c.mine['context_vecs'], '\nprint(out)\n')
+        summary(c)
+        write(c.name, 'data/mingpt.json', c, '.txt')
+    # make bench: every mistake and pair tried, none explains it (the weights were drawn after another seed)
+    cfg = load_cfg('tests/bench/mingpt.json')
+    other = dict(cfg, seed=1)
+    t = learner(other, leaves(other), {})
+    with open(os.path.join(ROOT, 'tests', 'bench', 'mingpt-theirs.txt'), 'w') as f:
+        f.write('# minGPT with the weights of seed 1: no mistake explains these (tests/gen/check_cases.py)\n')
+        f.write('print(att)\n%s\n\nprint(y)\n%s\n\n%s\n' % (t['attn_weights'], t['context_vecs'], t['context_vecs']))
 
 
 def exact_cases():
