@@ -608,12 +608,29 @@ first_free(struct search *S)
  * every pending tensor: a part it reproduces, where the run did not,
  * records v.  0, or -1 when interrupted.
  */
+/* The parts of family f with elements in batch b (of a batched run, else b 0): [*p0, *p1). */
+static void
+batch_parts(const struct item *it, const struct family *f, int b, size_t *p0, size_t *p1)
+{
+	size_t k0, k1;
+
+	*p0 = *p1 = 0;
+	if (f->batch_lead) {
+		*p0 = (size_t)b * (f->count / (size_t)f->lead_size[0]);
+		*p1 = *p0 + f->count / (size_t)f->lead_size[0];
+	} else if (f->batch_free) {
+		*p1 = in_batch(it, f, 0, b, &k0, &k1) ? 1 : 0;
+	} else if (b == 0) {
+		*p1 = f->count;
+	}
+}
+
 static int
 try_variant(struct search *S, const struct variant *v, int pair)
 {
 	unsigned changes, need = 0;
-	size_t c, k0, k1;
-	int i, b, any = 0, left;
+	size_t p, p0, p1, k0, k1;
+	int i, f, b, left;
 	struct run probe;	/* what v changes beyond the run it starts from (which may not exist yet) */
 
 	memset(&probe, 0, sizeof probe);
@@ -623,20 +640,16 @@ try_variant(struct search *S, const struct variant *v, int pair)
 	for (i = 0; i < S->n; i++) {
 		struct item *it = &S->items[i];
 
-		if (!it->pending)
-			continue;
-		for (c = 0; c < it->ncand; c++) {
-			const struct family *f = &it->fam[fam_of(it, c)];
+		for (f = 0; f < it->nfam && it->pending; f++) {
+			const struct family *fm = &it->fam[f];
+			int on = !fm->shadow && (changes & STAGE_BIT(fm->stage)) != 0 &&
+			    !(pair && S->pairs_whole && !it->labelled && (fm->nlead > 0 || fm->tok >= 0));
 
-			it->alive[c] = !f->shadow && (changes & STAGE_BIT(f->stage)) != 0 &&
-			    !(pair && S->pairs_whole && !it->labelled && (f->nlead > 0 || f->tok >= 0));
-			if (it->alive[c]) {
-				need |= STAGE_BIT(f->stage);
-				any = 1;
-			}
+			memset(it->alive + fm->first, on, fm->count);
+			need |= on ? STAGE_BIT(fm->stage) : 0;
 		}
 	}
-	if (!any)
+	if (need == 0)
 		return 0;
 	for (b = 0; b < S->nslices; b++) {
 		struct run vr;
@@ -644,14 +657,15 @@ try_variant(struct search *S, const struct variant *v, int pair)
 		const struct run *base;
 		unsigned need_b = 0;
 
-		/* this batch computes what its candidates still alive need: the output only while one is */
+		/* this batch computes what its parts still alive need: the output only while one is */
 		for (i = 0; i < S->n; i++)
-			for (c = 0; c < S->items[i].ncand && S->items[i].pending; c++) {
-				struct item *it = &S->items[i];
-				const struct family *f = &it->fam[fam_of(it, c)];
+			for (f = 0; f < S->items[i].nfam && S->items[i].pending; f++) {
+				const struct item *it = &S->items[i];
 
-				if (it->alive[c] && in_batch(it, f, c - f->first, b, &k0, &k1))
-					need_b |= STAGE_BIT(f->stage);
+				batch_parts(it, &it->fam[f], b, &p0, &p1);
+				for (p = p0; p < p1 && !(need_b & STAGE_BIT(it->fam[f].stage)); p++)
+					if (it->alive[it->fam[f].first + p])
+						need_b |= STAGE_BIT(it->fam[f].stage);
 			}
 		if (need_b == 0)
 			continue;
@@ -661,53 +675,52 @@ try_variant(struct search *S, const struct variant *v, int pair)
 		if (stage_run_variant(&vr, base, S->in, &vb, need_b) != 0)
 			return -1;
 		S->nruns++;
-		left = 0;
 		for (i = 0; i < S->n; i++) {
 			struct item *it = &S->items[i];
 
-			for (c = 0; c < it->ncand && it->pending; c++) {
-				const struct family *f;
-				const struct tensor *st;
+			for (f = 0; f < it->nfam && it->pending; f++) {
+				const struct family *fm = &it->fam[f];
+				const struct tensor *st = vr.st[fm->stage];
+				size_t data_base = fm->batch_lead || fm->batch_free ?
+				    (size_t)b * (S->r->st[fm->stage]->numel / (size_t)S->nslices) : 0;
 
-				if (!it->alive[c])
-					continue;
-				f = &it->fam[fam_of(it, c)];
-				st = vr.st[f->stage];
-				if (in_batch(it, f, c - f->first, b, &k0, &k1)) {
-					size_t data_base = f->batch_lead || f->batch_free ?
-					    (size_t)b * (S->r->st[f->stage]->numel / (size_t)S->nslices) : 0;
+				batch_parts(it, fm, b, &p0, &p1);
+				for (p = p0; p < p1; p++) {
+					unsigned char *a = &it->alive[fm->first + p];
 
-					if (st == NULL || !compare(it, f, c - f->first, st->data, data_base, k0, k1, S->o, NULL))
-						it->alive[c] = 0;
+					if (*a && in_batch(it, fm, p, b, &k0, &k1) &&
+					    (st == NULL || !compare(it, fm, p, st->data, data_base, k0, k1, S->o, NULL)))
+						*a = 0;
 				}
-				left |= it->alive[c];
 			}
 		}
 		stage_free(&vr);
+		for (i = 0, left = 0; i < S->n && !left; i++)
+			for (p = 0; p < S->items[i].ncand && S->items[i].pending && !left; p++)
+				left = S->items[i].alive[p];
 		if (!left)
 			return 0;
 	}
 	for (i = 0; i < S->n; i++) {
 		struct item *it = &S->items[i];
+		int k;
 
-		for (c = 0; c < it->ncand && it->pending; c++) {
-			int f = fam_of(it, c), k;
-
-			if (!it->alive[c])
-				continue;
-			if (it->nfound == 0) {
-				it->vfam = f;
-				it->vpart = c - it->fam[f].first;
-			} else if (it->vfam != f || it->vpart != c - it->fam[f].first) {
-				break;	/* another part: the first one found stays */
-			}
-			for (k = 0; k < it->nfound; k++)	/* the same ids again (another reading) */
-				if (it->found[k].set == v->set)
-					break;
-			if (k == it->nfound && it->nfound < MAXFOUND)
-				it->found[it->nfound++] = *v;
-			break;
+		for (p = 0; p < it->ncand && it->pending && !it->alive[p]; p++)
+			;
+		if (!it->pending || p == it->ncand)
+			continue;
+		f = fam_of(it, p);
+		if (it->nfound == 0) {
+			it->vfam = f;
+			it->vpart = p - it->fam[f].first;
+		} else if (it->vfam != f || it->vpart != p - it->fam[f].first) {
+			continue;	/* another part: the first one found stays */
 		}
+		for (k = 0; k < it->nfound; k++)	/* the same ids again (another reading) */
+			if (it->found[k].set == v->set)
+				break;
+		if (k == it->nfound && it->nfound < MAXFOUND)
+			it->found[it->nfound++] = *v;
 	}
 	return 0;
 }
