@@ -187,6 +187,46 @@ noise_floor(const struct rp_tensor *t)
 	return ldexp(m, -17);
 }
 
+/*
+ * What a family may be part of: a stage (ST_*), or one of the weights as
+ * the notebook holds it (W_ID: W_query, or W_query.weight and .bias for
+ * an nn.Linear), which a print of them is compared with (never with a
+ * mistake: nothing in the catalogue changes a weight).
+ */
+#define W_ID(l, bias) (ST_COUNT + 2 * (l) + (bias))
+#define NIDS W_ID(NLAYER, 0)
+
+static const struct tensor *
+tensor_of(const struct run *r, int id)
+{
+	int l = (id - ST_COUNT) / 2;
+
+	if (id < ST_COUNT)
+		return r->st[id];
+	return (id - ST_COUNT) % 2 ? r->layer[l].b : r->layer[l].w;
+}
+
+static const char *
+name_of(const struct run *r, int id, char *buf, size_t len)
+{
+	static const char *const var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+	int l = (id - ST_COUNT) / 2;
+
+	if (id < ST_COUNT)
+		return stage_defs[id].name;
+	if (!r->layer[l].linear)
+		return var[l];
+	snprintf(buf, len, "%s.%s", var[l], (id - ST_COUNT) % 2 ? "bias" : "weight");
+	return buf;
+}
+
+/* Where it comes in the notebook, for "first differing stage": the weights right after the inputs. */
+static int
+order_of(int id)
+{
+	return id == ST_INPUTS ? 0 : id >= ST_COUNT ? 1 + id - ST_COUNT : NIDS + id;
+}
+
 /* Offset in the stage of part p's first element. */
 static size_t
 part_offset(const struct family *f, size_t p)
@@ -205,9 +245,10 @@ part_offset(const struct family *f, size_t p)
 static char *
 part_name(char *buf, size_t len, const struct run *r, const struct family *f, size_t p)
 {
-	const struct tensor *st = r->st[f->stage];
+	const struct tensor *st = tensor_of(r, f->stage);
 	int idx[TENSOR_MAXDIM], a, last = -1, n = st->ndim, k;
 	size_t o;
+	char nb[64];
 
 	for (a = 0; a < n; a++)
 		idx[a] = -1;
@@ -220,7 +261,7 @@ part_name(char *buf, size_t len, const struct run *r, const struct family *f, si
 	for (a = 0; a < n; a++)
 		if (idx[a] >= 0)
 			last = a;
-	o = (size_t)snprintf(buf, len, "%s", stage_defs[f->stage].name);
+	o = (size_t)snprintf(buf, len, "%s", name_of(r, f->stage, nb, sizeof nb));
 	for (a = 0; a <= last && o < len; a++) {
 		k = snprintf(buf + o, len - o, "%s", a == 0 ? "[" : ", ");
 		o += k > 0 ? (size_t)k : 0;
@@ -243,8 +284,10 @@ part_name(char *buf, size_t len, const struct run *r, const struct family *f, si
  * book's masked_simple pasted without its name.
  */
 static int
-shadowed(const struct run *r, int id)
+shadowed(const struct run *r, int id, const struct rp_tensor *t)
 {
+	if (id >= ST_COUNT || t->parameter)
+		return id < ST_COUNT || !t->parameter;	/* a "Parameter containing:" print is a weight first */
 	if (stage_defs[id].extra)
 		return 1;
 	return r->st[ST_OUTPUT] != NULL && (r->H > 1 ? id == ST_MERGED : id == ST_CONTEXT_VECS);
@@ -254,11 +297,11 @@ shadowed(const struct run *r, int id)
 static void
 add_family(struct item *it, const struct run *r, int id, int tok)
 {
-	const struct tensor *st = r->st[id];
+	const struct tensor *st = tensor_of(r, id);
 	const struct rp_tensor *t = it->t;
 	struct family f;
 	size_t str[TENSOR_MAXDIM];
-	int axes[TENSOR_MAXDIM], na = 0, a, n, k = t->ndim, shape[RP_MAXDIM];
+	int axes[TENSOR_MAXDIM], na = 0, a, n, k = t->ndim, shape[RP_MAXDIM], batched;
 
 	if (st == NULL || k == 0 || k > st->ndim)
 		return;
@@ -294,9 +337,10 @@ add_family(struct item *it, const struct run *r, int id, int tok)
 	}
 	if (f.count == 0)
 		return;
-	f.shadow = !it->labelled && shadowed(r, id);
-	f.batch_lead = r->batched && id != ST_MASK && id != ST_MASK_SIMPLE && f.nlead > 0 && f.lead_axis[0] == 0;
-	f.batch_free = r->batched && id != ST_MASK && id != ST_MASK_SIMPLE && f.nlead == 0 && axes[0] == 0;
+	f.shadow = !it->labelled && shadowed(r, id, t);
+	batched = r->batched && id < ST_COUNT && id != ST_MASK && id != ST_MASK_SIMPLE;
+	f.batch_lead = batched && f.nlead > 0 && f.lead_axis[0] == 0;
+	f.batch_free = batched && f.nlead == 0 && axes[0] == 0;
 	f.first = it->ncand;
 	it->ncand += f.count;
 	it->fam = xrealloc(it->fam, (size_t)(it->nfam + 1) * sizeof *it->fam);
@@ -345,6 +389,7 @@ static const struct alias {
 static int
 label_families(struct item *it, const struct run *r, const char *label)
 {
+	static const char *const var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
 	char name[64];
 	size_t n = strlen(label), k = n;
 	int tok = -1, i, j, id;
@@ -359,7 +404,13 @@ label_families(struct item *it, const struct run *r, const char *label)
 		return 0;
 	memcpy(name, label, n);
 	name[n] = '\0';
-	for (i = 0; i < (int)(sizeof aliases / sizeof aliases[0]); i++) {
+	for (i = 0; i < NLAYER; i++)
+		if (strcmp(label, var[i]) == 0) {
+			add_family(it, r, W_ID(i, 0), -1);
+			add_family(it, r, W_ID(i, 1), -1);
+			return 1;
+		}
+	for (i = 0; i < (int)(sizeof aliases / sizeof aliases[0]) && !it->t->named; i++) {
 		if (strcmp(name, aliases[i].name) != 0)
 			continue;
 		for (j = 0; j < 3 && aliases[i].stages[j] >= 0; j++) {
@@ -680,9 +731,9 @@ try_variant(struct search *S, const struct variant *v, int pair)
 
 			for (f = 0; f < it->nfam && it->pending; f++) {
 				const struct family *fm = &it->fam[f];
-				const struct tensor *st = vr.st[fm->stage];
+				const struct tensor *st = fm->stage < ST_COUNT ? vr.st[fm->stage] : NULL;
 				size_t data_base = fm->batch_lead || fm->batch_free ?
-				    (size_t)b * (S->r->st[fm->stage]->numel / (size_t)S->nslices) : 0;
+				    (size_t)b * (tensor_of(S->r, fm->stage)->numel / (size_t)S->nslices) : 0;
 
 				batch_parts(it, fm, b, &p0, &p1);
 				for (p = p0; p < p1; p++) {
@@ -1067,7 +1118,7 @@ side_by_side(FILE *fp, const struct run *r, const struct input *in, const struct
 {
 	const struct family *f = &it->fam[it->vfam];
 	const struct rp_tensor *t = it->t;
-	const float *data = r->st[f->stage]->data;
+	const float *data = tensor_of(r, f->stage)->data;
 	struct tensor *ours = tensor_new(t->ndim, f->shape), *theirs;
 	struct print_opts po = in->po;
 	struct lines a, b;
@@ -1125,13 +1176,13 @@ changed_lines(FILE *fp, const struct run *r, const struct input *in, const struc
 static void
 report(FILE *fp, const struct run *r, const struct input *in, struct item *items, int n, const struct check_opts *o)
 {
-	char a[96], b[96], c[96], sh[96];
+	char a[96], b[96], c[96], sh[96], nb[64];
 	int i, k, nok = 0, first = -1;
 
 	/* the first differing stage: the earliest stage any of their tensors differs in */
 	for (i = 0; i < n; i++)
 		if (items[i].verdict == V_DIFFERS &&
-		    (first < 0 || items[i].fam[items[i].vfam].stage < items[first].fam[items[first].vfam].stage))
+		    (first < 0 || order_of(items[i].fam[items[i].vfam].stage) < order_of(items[first].fam[items[first].vfam].stage)))
 			first = i;
 	for (i = 0; i < n; i++) {
 		struct item *it = &items[i];
@@ -1178,9 +1229,9 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 				for (k = 0; k < fi->t->ndim; k++)
 					off += (size_t)idx[k] * ff->stride[k];
 				fprintf(fp, "no known mistake reproduces it; first differing stage: %s, at %s: "
-				    "theirs %s, expected %s\n", stage_defs[ff->stage].name,
+				    "theirs %s, expected %s\n", name_of(r, ff->stage, nb, sizeof nb),
 				    index_text(a, sizeof a, fi, fi->first), value_text(b, sizeof b, fi->t, fi->t->v[fi->first]),
-				    value_text(c, sizeof c, fi->t, r->st[ff->stage]->data[off]));
+				    value_text(c, sizeof c, fi->t, tensor_of(r, ff->stage)->data[off]));
 			}
 			if (o->verbose) {
 				side_by_side(fp, r, in, it);
@@ -1206,7 +1257,7 @@ nearest(struct item *it, const struct run *r, const struct check_opts *o)
 
 	for (f = 0; f < it->nfam; f++)
 		for (p = 0; p < it->fam[f].count; p++) {
-			compare(it, &it->fam[f], p, r->st[it->fam[f].stage]->data, 0, 0, it->t->nshown, o, &c);
+			compare(it, &it->fam[f], p, tensor_of(r, it->fam[f].stage)->data, 0, 0, it->t->nshown, o, &c);
 			if (best < 0 || c.maxdiff < best || (isnan(best) && !isnan(c.maxdiff))) {
 				best = c.maxdiff;
 				it->vfam = f;
@@ -1226,7 +1277,7 @@ first_equal(struct item *it, const struct run *r, const struct check_opts *o, in
 		if (it->fam[f].shadow != shadow)
 			continue;
 		for (p = 0; p < it->fam[f].count; p++)
-			if (compare(it, &it->fam[f], p, r->st[it->fam[f].stage]->data, 0, 0, it->t->nshown, o, NULL)) {
+			if (compare(it, &it->fam[f], p, tensor_of(r, it->fam[f].stage)->data, 0, 0, it->t->nshown, o, NULL)) {
 				it->vfam = f;
 				it->vpart = p;
 				return 1;
@@ -1272,12 +1323,12 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		it->label = it->t->label;
 		it->floor = noise_floor(it->t);
 		if (it->label != NULL) {
-			it->labelled = label_families(it, r, it->label);
-			if (it->labelled && it->nfam == 0)
+			it->labelled = 1;	/* add_family() reads it: a label's families are never shadowed */
+			if (!label_families(it, r, it->label) || it->nfam == 0)
 				it->labelled = 0;	/* nothing of that name has this shape: by shape, as unlabelled */
 		}
 		if (!it->labelled)
-			for (id = 0; id < ST_COUNT; id++)
+			for (id = 0; id < NIDS; id++)
 				add_family(it, r, id, -1);
 		if (it->nfam == 0) {
 			it->verdict = V_UNMATCHED;
@@ -1334,7 +1385,8 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 			it->verdict = V_OK;
 			continue;
 		}
-		compare(it, &it->fam[it->vfam], it->vpart, r->st[it->fam[it->vfam].stage]->data, 0, 0, it->t->nshown, o, &c);
+		compare(it, &it->fam[it->vfam], it->vpart, tensor_of(r, it->fam[it->vfam].stage)->data, 0, 0, it->t->nshown,
+		    o, &c);
 		it->maxdiff = c.maxdiff;
 		it->at = c.at;
 		it->first = c.first == SIZE_MAX ? 0 : c.first;

@@ -673,6 +673,14 @@ only_out_prompt(const char *a, const char *b)
 	return (n = io_prompt(a, b)) > 0 && blank(a + n, b);
 }
 
+/* The line attn-explain's cells put between the code and the print: "  shape (T, T) = (6, 6)". */
+static int
+cell_shape(const char *a, const char *b)
+{
+	trim(&a, &b);
+	return b - a > 10 && memcmp(a, "shape (", 7) == 0 && b[-1] == ')' && memchr(a, '=', (size_t)(b - a)) != NULL;
+}
+
 /* A markdown code fence, as nbconvert --to markdown puts around code cells: "```python". */
 static int
 fence(const char *a, const char *b)
@@ -725,7 +733,8 @@ around(struct rd *r, size_t p, size_t lo, struct rp_tensor *t)
 		if (!line_before(r, ka, lo, &ka, &kb))
 			return;
 	}
-	while (blank(s + ka, s + kb) || only_out_prompt(s + ka, s + kb) || fence(s + ka, s + kb))
+	while (blank(s + ka, s + kb) || only_out_prompt(s + ka, s + kb) || fence(s + ka, s + kb) ||
+	    cell_shape(s + ka, s + kb))
 		if (!line_before(r, ka, lo, &ka, &kb))
 			return;
 	if (label_of(s + ka, s + kb, &la, &ln))
@@ -1619,6 +1628,7 @@ jstage(struct rd *r, size_t *pp, struct rp_set *set)
 		return fail(r, obj, "expected a \"data\" member, got none");
 	}
 	t->label = name;
+	t->named = 1;
 	if (nd < 0 || rp_fits(t, nd, shape)) {
 		r->jpath[0] = '\0';
 		return 0;

@@ -42,6 +42,7 @@ struct rp_tensor {
 	int line, col;		/* where "tensor(" (not "Parameter containing:"), or the JSON value,
 				 * starts; 1-based, col in characters (UTF-8) */
 	int json;		/* read from JSON */
+	int named;		/* its label is the "name" of an object of --json's array: a stage name as attn-explain wrote it */
 	enum rp_dtype dtype;
 	int ndim;		/* 0 (tensor(1.)) .. RP_MAXDIM */
 	/*

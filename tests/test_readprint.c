@@ -386,6 +386,9 @@ test_labels(void)
 		{ ">>> sa.W_key\nParameter containing:\ntensor([1.])", NULL, 1 },
 		{ "```python\nattn_weights\n```\n\n    tensor([[1.0000, 0.0000],\n            [0.5000, 0.5000]])",
 		    "attn_weights", 0 },	/* nbconvert --to markdown */
+		{ "[7/8] attn_weights: softmax: each row sums to 1\n  >>> attn_weights = torch.softmax(scaled_scores, dim=-1)\n"
+		    "  shape (T, T) = (6, 6)\ntensor([1.])", "attn_weights", 0 },	/* attn-explain's own cell */
+		{ "shape (6, 6)\ntensor([1.])", NULL, 0 },
 		{ "x[0]\ntensor([1.])", NULL, 0 },
 		{ "attn[0]\n\ntensor([1.])", NULL, 0 },
 		{ "print(attn_weights.sum())\ntensor(1.)", NULL, 0 },
@@ -594,6 +597,7 @@ test_json(void)
 		    "json.dump's NaN and Infinity");
 		CHECK(s.t[6].dtype == RP_BOOL && s.t[6].v[0] == 1 && s.t[6].v[1] == 0, "json bools");
 		CHECK(strcmp(s.t[7].label, "\xc3\xa9t\xc3\xa9") == 0, "json key escapes");
+		CHECK(!s.t[0].named && !s.t[7].named, "an object's keys are labels, not --json's names");
 	}
 	rp_free(&s);
 	/* the tool's own --json: flat data with a shape, or nested data */
@@ -609,6 +613,7 @@ test_json(void)
 		CHECK(s.t[1].ndim == 0 && s.t[1].v[0] == 4, "--json 0-d");
 		CHECK(rp_fits(&s.t[2], 2, shape) && s.t[2].v[3] == 4, "--json nested data");
 		CHECK(s.t[3].ndim == 2 && s.t[3].shown[0] == 0 && s.t[3].shown[1] == 3, "--json empty");
+		CHECK(s.t[0].named && s.t[3].named, "--json's names are marked");
 	}
 	rp_free(&s);
 	/* starts with '[' but is a Python list of prints, not JSON */

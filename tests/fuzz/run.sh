@@ -11,13 +11,13 @@ b=tests/fuzz/build
 mkdir -p "$b" tests/fuzz/crashes
 flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
 objs=""
-for s in diag tensor print rng json stage expr cell explain heatmap repl line readprint; do
+for s in diag tensor print rng input settings json stage code emit expr cell explain heatmap repl repl_step repl_inspect repl_settings line readprint check; do
 	extra=""
 	case $s in rng|tensor) extra=-ffp-contract=off ;; esac
 	clang $flags $extra -c -o "$b/$s.o" "src/$s.c"
 	objs="$objs $b/$s.o"
 done
-for h in load expr repl readprint; do
+for h in load expr repl readprint check; do
 	[ -f "tests/fuzz/fuzz_$h.c" ] || continue
 	[ -z "$only" ] || [ "$only" = "$h" ] || continue
 	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm
@@ -28,6 +28,7 @@ for h in load expr repl readprint; do
 	expr) seeds="tests/fuzz/expr" ;;
 	repl) seeds="tests/fuzz/repl" ;;
 	readprint) seeds="tests/fuzz/readprint" ;;
+	check) seeds="tests/fuzz/check" ;;
 	esac
 	echo "fuzz_$h: $secs s"
 	"$b/fuzz_$h" -max_total_time="$secs" -max_len=65536 -timeout=10 -close_fd_mask=2 -rss_limit_mb=4096 \

@@ -606,6 +606,7 @@ def main_reference():
     # the other BLAS: the right tensors from PyTorch on OpenBLAS
     exact_cases()
     mingpt_cases()
+    stage_cases()
     r = subprocess.run([sys.executable, os.path.abspath(__file__), '--openblas'], check=True)
     print('check_cases: %d cases from the reference BLAS, and the OpenBLAS ones' % n)
 
@@ -776,6 +777,61 @@ class Exact:
                         out.append('    %s changes the line\n      %s\n    into\n      %s\n' % (mid, was, now))
         out.append('%d of %d match\n' % (nok, len(self.items)))
         return ''.join(out), (0 if nok == len(self.items) else 3)
+
+
+def stage_cases():
+    """Every stage and weight as reference.py (the contract in PyTorch) computes it, printed under its own
+    name, and as JSON: every one matches, taken as the stage or weight it is (the weights of an nn.Linear by
+    their "Parameter containing:", the others by name)."""
+    sys.path.insert(0, os.path.join(ROOT, 'tests', 'gen'))
+    sys.dont_write_bytecode = True
+    import reference
+    for iname, path in INPUTS:
+        cfg = load_cfg(path)
+        S, names, L = reference.run(cfg)
+        set_opts()
+        c = Case(cfg, None, {}, [], iname + '-stages', {})
+        doc = {}
+        for n in names:
+            t = S[n]
+            c.text.append('print(%s)\n%s\n\n' % (n, t))
+            st = n
+            if n == 'context_vecs' and 'output' in S and S['output'].shape == t.shape:
+                st = 'output'		# check.md: context_vecs names the first of output, merged, context_vecs
+            elif n == 'context_vecs' and 'merged' in S and S['merged'].shape == t.shape:
+                st = 'merged'
+            if st == n:
+                c.lines.append('line ok %s -' % n)
+            else:
+                c.lines.append('line differs %s no-out-proj' % st)
+            doc[n] = t.detach().tolist()
+        stage_lines = list(c.lines)
+        layers = [(n, L['proj'][n]) for n in ('W_query', 'W_key', 'W_value') if n in L['proj']]
+        if L['out_proj'] is not None:
+            k, w, b = L['out_proj']
+            layers.append(('out_proj', (k, [w], None if b is None else [b])))
+        if True:
+            for lname, (kind, ws, bs) in layers:
+                w = ws[0] if len(ws) == 1 else torch.cat(ws, dim=1 if kind == 'bare' else 0)
+                if kind == 'bare':		# the book's nn.Parameter(torch.rand(d_in, d_out)): print(W_query)
+                    c.text.append('print(%s)\n%s\n\n' % (lname, nn.Parameter(w.detach(), requires_grad=False)))
+                    c.lines.append('line ok %s -' % lname)
+                    continue
+                c.text.append('print(%s.weight)\n%s\n\n' % (lname, nn.Parameter(w.detach())))
+                c.lines.append('line ok %s.weight -' % lname)
+                if bs is not None:
+                    b = bs[0] if len(bs) == 1 else torch.cat(bs)
+                    c.text.append('print(%s.bias)\n%s\n\n' % (lname, nn.Parameter(b.detach())))
+                    c.lines.append('line ok %s.bias -' % lname)
+        summary(c)
+        if any(not l.startswith('line ok') for l in c.lines if l.startswith('line')):
+            c.lines[-1] = 'status 3'
+        write(c.name, path, c, '.txt')
+        j = Case(cfg, None, {}, [], iname + '-stages-json', {})
+        j.text.append(json.dumps(doc) + '\n')
+        j.lines = stage_lines
+        summary(j)
+        write(j.name, path, j, '.json')
 
 
 def mingpt_cases():
