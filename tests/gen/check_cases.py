@@ -448,9 +448,9 @@ class Case:
                 self._pairs.append((mk, learner(self.cfg, self.L, mk)))
         return self._pairs
 
-    def expect(self, var, label, shown, unit, row=False):
-        """The line a print of the learner's `var` must get."""
-        pick = (lambda t: t[..., 1, :]) if row else (lambda t: t)
+    def expect(self, var, label, shown, unit, row=False, pick=None):
+        """The line a print of the learner's `var` (or of pick(var)) must get."""
+        pick = pick or ((lambda t: t[..., 1, :]) if row else (lambda t: t))
         if equal(shown, unit, pick(self.right[var])):
             return 'ok'
         accept = []
@@ -470,10 +470,10 @@ class Case:
             CACHE[key] = learner(self.cfg, self.L, mk)
         return CACHE[key]
 
-    def add(self, var, label, t, head, row=False):
-        """A print of t (the learner's var) after head (its label lines), and its expected line."""
+    def add(self, var, label, t, head, row=False, pick=None):
+        """A print of t (the learner's var, or pick(var)) after head (its label lines), and its expected line."""
         _, shown, unit = printed(t)
-        e = self.expect(var, label, shown, unit, row)
+        e = self.expect(var, label, shown, unit, row, pick)
         self.text.append(head + str(t) + '\n')
         st = self.reading('attn_weights' if row else label, row) if label else '*'
         if e == 'ok':
@@ -532,6 +532,8 @@ def text_case(c):
     else:
         c.add('attn_weights', 'wei', mine['attn_weights'], '----\nwei\n')
         c.add('context_vecs', 'out', mine['context_vecs'], '----\nout\n')
+    if batched:		# Karpathy's notebook: attn[0], the first batch's weights (no label: by shape)
+        c.add('attn_weights', None, mine['attn_weights'][-1], '----\nattn[-1]\n', pick=lambda t: t[-1])
     summary(c)
 
 
