@@ -41,15 +41,16 @@ static const struct mistake_def {
 	[MK_SCALE_BY_D] = { "divided by d_k instead of sqrt(d_k)", SL_SCALE, 1 },
 	[MK_SCALE_BY_D_IN] = { "scaled by the embedding width d_in instead of the head width", SL_SCALE, 1 },
 	[MK_SCALE_BY_D_OUT] = { "with several heads: scaled by d_out instead of head_dim", SL_SCALE, 1 },
-	[MK_SOFTMAX_WRONG_DIM] = { "softmax over the query axis: columns sum to 1", SL_SOFTMAX, 1 },
+	[MK_SOFTMAX_WRONG_DIM] = { "softmax over the query axis: columns sum to 1", SL_SOFTMAX, 3 },
 	[MK_NORMALISE_BY_SUM] = { "normalised by the row sum instead of softmax", SL_SOFTMAX, 1 },
 	[MK_MASK_AFTER_SOFTMAX] = { "causal mask applied after softmax, rows not renormalised", SL_MASK, 1 },
 	[MK_MASK_WITH_ZERO] = { "future scores set to 0 instead of -inf before softmax", SL_MASK, 1 },
 	[MK_MASK_DIAGONAL] = { "the mask hides the diagonal too", SL_MASK, 1 },
-	[MK_MASK_INVERTED] = { "the past is masked instead of the future", SL_MASK, 1 },
+	[MK_MASK_INVERTED] = { "the past is masked instead of the future", SL_MASK, 2 },
 	[MK_QK_SWAPPED] = { "scores transposed: keys times queries", SL_SCORES, 1 },
 	[MK_QUERIES_ARE_KEYS] = { "the keys used in place of the queries (or the reverse)", SL_SCORES, 2 },
-	[MK_WEIGHT_NOT_TRANSPOSED] = { "an nn.Linear weight applied as x @ W instead of x @ W.T", SL_PROJECT, 4 },
+	[MK_WEIGHT_NOT_TRANSPOSED] = { "an nn.Linear weight applied as x @ W instead of x @ W.T", SL_PROJECT,
+	    2 * WNT_BIAS },
 	[MK_DROPOUT_NOT_SCALED] = { "dropout zeroes entries but does not scale by 1/(1-p)", SL_DROPOUT, 2 },
 	[MK_DROPOUT_BEFORE_SOFTMAX] = { "dropout applied to the scores, not the weights", SL_DROPOUT, 1 },
 	[MK_HEADS_NOT_TRANSPOSED] = { "heads split with view and no transpose (or merged without transposing back)",
@@ -69,14 +70,15 @@ static int
 applies(const struct run *r, const struct input *in, int mk, int rd)
 {
 	int by_root = r->scaled && r->scale_divides;	/* divided by sqrt(head_dim) */
-	int width = in->stacked ? r->hd : r->d_out, l;
+	int width = in->stacked ? r->hd : r->d_out, l, k;
 
 	switch (mk) {
 	case MK_NO_SCALE: return r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1);
 	case MK_SCALE_BY_D: return by_root && r->hd != 1;
 	case MK_SCALE_BY_D_IN: return by_root && r->d_in != r->hd;
 	case MK_SCALE_BY_D_OUT: return by_root && r->H > 1;
-	case MK_SOFTMAX_WRONG_DIM: return r->T > 1;
+	case MK_SOFTMAX_WRONG_DIM:	/* the query axis; the heads' (dim=1 of a 4-d tensor); the batch's */
+		return rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1;
 	case MK_NORMALISE_BY_SUM: return !r->causal;	/* with a mask it gives nan */
 	case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL: case MK_MASK_INVERTED:
 		return r->causal;
@@ -84,15 +86,26 @@ applies(const struct run *r, const struct input *in, int mk, int rd)
 	case MK_WEIGHT_NOT_TRANSPOSED:
 		if (r->simple || width != r->d_in)
 			return 0;
-		for (l = 0; l < 3; l++)
-			if ((rd == WNT_ALL || rd == WNT_QUERY + l) && !r->layer[l].linear)
+		for (l = 0, k = 0; l < 3; l++) {
+			if (rd % WNT_BIAS != WNT_ALL && rd % WNT_BIAS != WNT_QUERY + l)
+				continue;
+			if (!r->layer[l].linear)
 				return 0;
-		return 1;
+			k |= r->layer[l].b != NULL;
+		}
+		return rd < WNT_BIAS || k;	/* "+ bias" only where there is one */
 	case MK_DROPOUT_NOT_SCALED: return in->dropout > 0 && in->dropout < 1;
 	case MK_DROPOUT_BEFORE_SOFTMAX: return in->dropout > 0;
 	case MK_HEADS_NOT_TRANSPOSED: return r->H > 1 && r->T > 1;
 	default: return r->layer[LAYER_OUT].present;	/* MK_NO_OUT_PROJ */
 	}
+}
+
+/* Does v mix batches (softmax over the batch axis)?  Then it cannot be computed batch by batch. */
+static int
+mixes_batches(const struct variant *v)
+{
+	return (v->set >> MK_SOFTMAX_WRONG_DIM & 1u) && v->reading[MK_SOFTMAX_WRONG_DIM] == SWD_BATCH;
 }
 
 /* ---- what their tensor may be: families of parts of stages ---- */
@@ -514,6 +527,8 @@ in_batch(const struct item *it, const struct family *f, size_t p, int b, size_t 
 
 	*k0 = 0;
 	*k1 = t->nshown;
+	if (b < 0)		/* the whole run */
+		return 1;
 	if (f->batch_lead)
 		return (int)(p / (f->count / (size_t)f->lead_size[0])) == b;
 	if (!f->batch_free)
@@ -554,7 +569,7 @@ struct search {
 static const struct run *
 slice(struct search *S, int b)
 {
-	if (S->nslices == 1)
+	if (S->nslices == 1 || b < 0)
 		return S->r;
 	if (!S->sliced[b]) {
 		stage_slice(&S->slices[b], S->r, b);
@@ -570,6 +585,8 @@ masks_for(const struct search *S, struct variant *v, int b)
 	const struct tensor *m = S->r->st[ST_DROPOUT_MASK];
 	size_t per = m != NULL ? m->numel / (size_t)(S->nslices) : 0;
 
+	if (b < 0)
+		b = 0;
 	v->drop_mask = m != NULL ? m->data + (size_t)b * per : NULL;
 	v->rand_mask = S->rand_mask != NULL ? S->rand_mask + (size_t)b * per : NULL;
 	v->rows = S->rows;
@@ -666,7 +683,9 @@ batch_parts(const struct item *it, const struct family *f, int b, size_t *p0, si
 	size_t k0, k1;
 
 	*p0 = *p1 = 0;
-	if (f->batch_lead) {
+	if (b < 0)
+		*p1 = f->count;
+	else if (f->batch_lead) {
 		*p0 = (size_t)b * (f->count / (size_t)f->lead_size[0]);
 		*p1 = *p0 + f->count / (size_t)f->lead_size[0];
 	} else if (f->batch_free) {
@@ -681,7 +700,7 @@ try_variant(struct search *S, const struct variant *v, int pair)
 {
 	unsigned changes, need = 0;
 	size_t p, p0, p1, k0, k1;
-	int i, f, b, left;
+	int i, f, b, left, whole = mixes_batches(v), nb = whole ? 0 : S->nslices;
 	struct run probe;	/* what v changes beyond the run it starts from (which may not exist yet) */
 
 	memset(&probe, 0, sizeof probe);
@@ -702,7 +721,7 @@ try_variant(struct search *S, const struct variant *v, int pair)
 	}
 	if (need == 0)
 		return 0;
-	for (b = 0; b < S->nslices; b++) {
+	for (b = whole ? -1 : 0; b < nb; b++) {	/* -1: the whole run at once */
 		struct run vr;
 		struct variant vb = *v;
 		const struct run *base;
@@ -732,7 +751,7 @@ try_variant(struct search *S, const struct variant *v, int pair)
 			for (f = 0; f < it->nfam && it->pending; f++) {
 				const struct family *fm = &it->fam[f];
 				const struct tensor *st = fm->stage < ST_COUNT ? vr.st[fm->stage] : NULL;
-				size_t data_base = fm->batch_lead || fm->batch_free ?
+				size_t data_base = b >= 0 && (fm->batch_lead || fm->batch_free) ?
 				    (size_t)b * (tensor_of(S->r, fm->stage)->numel / (size_t)S->nslices) : 0;
 
 				batch_parts(it, fm, b, &p0, &p1);
@@ -784,7 +803,7 @@ struct reading {
 static int
 search_mistakes(struct search *S)
 {
-	struct reading rd[MK_COUNT * 4];
+	struct reading rd[MK_COUNT * 2 * WNT_BIAS];
 	int nr = 0, mk, k, a, b2, i, pending;
 
 	for (mk = 0; mk < MK_COUNT; mk++)
@@ -850,7 +869,7 @@ search_mistakes(struct search *S)
 			v.set |= S->first_v.set;
 			v.reading[rd[a].mk] = (unsigned char)rd[a].rd;
 			S->npairs++;
-			if (try_variant(S, &v, 1) != 0) {
+			if (try_variant(S, &v, !mixes_batches(&v)) != 0) {
 				first_free(S);
 				return -1;
 			}
@@ -1020,8 +1039,9 @@ mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in
 		snprintf(buf, len, "scaled_scores = %s / d_out**0.5  # d_out = %d, not head_dim = %d", scores, r->d_out, r->hd);
 		return ST_SCALED_SCORES;
 	case MK_SOFTMAX_WRONG_DIM:
-		snprintf(buf, len, "attn_weights = torch.softmax(scaled_scores, dim=%d)  # the query axis",
-		    r->st[ST_ATTN_WEIGHTS]->ndim - 2);
+		snprintf(buf, len, "attn_weights = torch.softmax(scaled_scores, dim=%d)  # the %s axis",
+		    rd == SWD_QUERY ? r->st[ST_ATTN_WEIGHTS]->ndim - 2 : rd == SWD_HEADS ? r->st[ST_ATTN_WEIGHTS]->ndim - 3 : 0,
+		    rd == SWD_QUERY ? "query" : rd == SWD_HEADS ? "heads'" : "batch");
 		return ST_ATTN_WEIGHTS;
 	case MK_NORMALISE_BY_SUM:
 		snprintf(buf, len, "attn_weights = scaled_scores / scaled_scores.sum(dim=-1, keepdim=True)");
@@ -1037,7 +1057,11 @@ mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in
 		snprintf(buf, len, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", r->T, r->T);
 		return ST_MASK;
 	case MK_MASK_INVERTED:
-		snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d), diagonal=-1)", r->T, r->T);
+		if (rd == MI_PAST)
+			snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d), diagonal=-1)", r->T, r->T);
+		else
+			snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d))  # masked where 1: the past and the diagonal",
+			    r->T, r->T);
 		return ST_MASK;
 	case MK_QK_SWAPPED:
 		snprintf(buf, len, "attn_scores = %s @ %s%s", kv, qv, tr);
@@ -1046,10 +1070,10 @@ mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in
 		snprintf(buf, len, "attn_scores = %s @ %s%s", rd == QAK_KEYS ? kv : qv, rd == QAK_KEYS ? kv : qv, tr);
 		return ST_ATTN_SCORES;
 	case MK_WEIGHT_NOT_TRANSPOSED:
-		l = rd == WNT_ALL ? 0 : rd - WNT_QUERY;
-		snprintf(buf, len, "%s = inputs @ %s.weight%s%s%s%s", qkv[l], layer_var[l], r->layer[l].b ? " + " : "",
-		    r->layer[l].b ? layer_var[l] : "", r->layer[l].b ? ".bias" : "",
-		    rd == WNT_ALL ? "  # and keys, values alike" : "");
+		l = rd % WNT_BIAS == WNT_ALL ? 0 : rd % WNT_BIAS - WNT_QUERY;
+		snprintf(buf, len, "%s = inputs @ %s.weight%s%s%s%s", qkv[l], layer_var[l], rd >= WNT_BIAS ? " + " : "",
+		    rd >= WNT_BIAS ? layer_var[l] : "", rd >= WNT_BIAS ? ".bias" : "",
+		    rd % WNT_BIAS == WNT_ALL ? "  # and keys, values alike" : "");
 		return ST_QUERIES + l;
 	case MK_DROPOUT_NOT_SCALED:
 		if (rd == DNS_RAND)

@@ -215,7 +215,7 @@ mask_rows(void *arg, size_t lo, size_t hi)
 }
 
 /* The scores a causal mask hides in row t: the future (as it should), or a mistake's. */
-enum { HIDE_FUTURE, HIDE_FUTURE_AND_SELF, HIDE_PAST };
+enum { HIDE_FUTURE, HIDE_FUTURE_AND_SELF, HIDE_PAST, HIDE_PAST_AND_SELF };
 
 /* y = a.masked_fill(hidden, fill): mask_rows with a mistaken mask or fill (check mode) */
 static void
@@ -231,7 +231,8 @@ mask_rows_as(void *arg, size_t lo, size_t hi)
 
 		t = (int)(i % (size_t)n);
 		for (c = 0; c < n; c++) {
-			int hidden = j->hide == HIDE_PAST ? c < t : j->hide == HIDE_FUTURE_AND_SELF ? c >= t : c > t;
+			int hidden = j->hide == HIDE_PAST ? c < t : j->hide == HIDE_PAST_AND_SELF ? c <= t :
+			    j->hide == HIDE_FUTURE_AND_SELF ? c >= t : c > t;
 
 			y[c] = hidden ? j->fill : a[c];
 		}
@@ -294,7 +295,7 @@ static const char *matmul_name(const struct tensor *t);
  * x: (…, T, d_in) -> (…, T, d_out)
  */
 static struct tensor *
-project_untransposed(const struct run *r, const struct tensor *x, const struct layer *L, int width)
+project_untransposed(const struct run *r, const struct tensor *x, const struct layer *L, int width, int bias)
 {
 	int in = x->shape[x->ndim - 1], out = L->w->shape[0], n = (int)(x->numel / (size_t)in), h, t;
 	struct tensor *y = new_lead(r, 2, r->T, out, 0);
@@ -302,8 +303,8 @@ project_untransposed(const struct run *r, const struct tensor *x, const struct l
 
 	for (h = 0; h < out / width; h++) {
 		/* the block's rows h*width.., (width, in) with width == in, used as (in, width) */
-		tensor_linear(tmp, x->data, L->w->data + (size_t)h * width * in, L->b ? L->b->data + (size_t)h * width : NULL,
-		    n, width, in, 0);
+		tensor_linear(tmp, x->data, L->w->data + (size_t)h * width * in,
+		    L->b && bias ? L->b->data + (size_t)h * width : NULL, n, width, in, 0);
 		if (tmp != y->data)
 			for (t = 0; t < n; t++)
 				memcpy(y->data + (size_t)t * out + (size_t)h * width, tmp + (size_t)t * width,
@@ -311,7 +312,7 @@ project_untransposed(const struct run *r, const struct tensor *x, const struct l
 	}
 	if (tmp != y->data)
 		free(tmp);
-	set_grad(y, 1, L->b ? "AddBackward0" : matmul_name(y));
+	set_grad(y, 1, L->b && bias ? "AddBackward0" : matmul_name(y));
 	return y;
 }
 
@@ -372,27 +373,34 @@ softmax(struct tensor *x, struct tensor *y)
 }
 
 /*
- * softmax-wrong-dim: y = torch.softmax(x, dim=-2) over each (T, T) matrix:
- * every column sums to 1.  The columns go through the rows' kernel
- * transposed (PyTorch's kernel for an inner dim sums in another order:
- * the last bits may differ, never a printed digit).  y may be x.
+ * softmax-wrong-dim: y = torch.softmax(x, dim=axis) for an axis before
+ * the last (the query axis: every column sums to 1).  Each line along
+ * the axis goes through the rows' kernel (PyTorch's kernel for an inner
+ * dim sums in another order: the last bits may differ, never a printed
+ * digit).  y may be x.
  */
 static void
-softmax_columns(struct tensor *y, const struct tensor *x, int T)
+softmax_axis(struct tensor *y, const struct tensor *x, int axis)
 {
-	size_t m, nm = x->numel / ((size_t)T * T), tt = (size_t)T * T;
-	float *a = xmalloc(2 * tt * sizeof *a), *b = a + tt;
-	int i, k;
+	size_t outer = 1, inner = 1, o, i, k, n = (size_t)x->shape[axis];
+	float *a = xmalloc(2 * n * sizeof *a), *b = a + n;
+	int d;
 
-	for (m = 0; m < nm; m++) {
-		for (i = 0; i < T; i++)
-			for (k = 0; k < T; k++)
-				a[(size_t)k * T + i] = x->data[m * tt + (size_t)i * T + k];
-		tensor_softmax_rows(b, a, (size_t)T, T);
-		for (i = 0; i < T; i++)
-			for (k = 0; k < T; k++)
-				y->data[m * tt + (size_t)i * T + k] = b[(size_t)k * T + i];
-	}
+	for (d = 0; d < axis; d++)
+		outer *= (size_t)x->shape[d];
+	for (d = axis + 1; d < x->ndim; d++)
+		inner *= (size_t)x->shape[d];
+	for (o = 0; o < outer; o++)
+		for (i = 0; i < inner; i++) {
+			const float *xl = x->data + o * n * inner + i;
+			float *yl = y->data + o * n * inner + i;
+
+			for (k = 0; k < n; k++)
+				a[k] = xl[k * inner];
+			tensor_softmax_rows(b, a, 1, (int)n);
+			for (k = 0; k < n; k++)
+				yl[k * inner] = b[k];
+		}
 	free(a);
 }
 
@@ -744,8 +752,10 @@ step_project(struct pass *p)
 		if (r->simple)
 			r->st[ST_QUERIES + i] = tensor_copy(x);
 		else if (has(p, MK_WEIGHT_NOT_TRANSPOSED) && L->linear && (p->in->stacked ? r->hd : r->d_out) == r->d_in &&
-		    (reading(p, MK_WEIGHT_NOT_TRANSPOSED) == WNT_ALL || reading(p, MK_WEIGHT_NOT_TRANSPOSED) == WNT_QUERY + i))
-			r->st[ST_QUERIES + i] = project_untransposed(r, x, L, p->in->stacked ? r->hd : r->d_out);
+		    (reading(p, MK_WEIGHT_NOT_TRANSPOSED) % WNT_BIAS == WNT_ALL ||
+		    reading(p, MK_WEIGHT_NOT_TRANSPOSED) % WNT_BIAS == WNT_QUERY + i))
+			r->st[ST_QUERIES + i] = project_untransposed(r, x, L, p->in->stacked ? r->hd : r->d_out,
+			    reading(p, MK_WEIGHT_NOT_TRANSPOSED) >= WNT_BIAS);
 		else
 			r->st[ST_QUERIES + i] = project(r, x, L);
 	}
@@ -910,7 +920,8 @@ step_mask(struct pass *p)
 	ms = into(p, ST_ATTN_SCORES);
 	j.y = ms->data;
 	if (has(p, MK_MASK_WITH_ZERO) || has(p, MK_MASK_DIAGONAL) || has(p, MK_MASK_INVERTED)) {
-		j.hide = has(p, MK_MASK_DIAGONAL) ? HIDE_FUTURE_AND_SELF : has(p, MK_MASK_INVERTED) ? HIDE_PAST : HIDE_FUTURE;
+		j.hide = has(p, MK_MASK_DIAGONAL) ? HIDE_FUTURE_AND_SELF : !has(p, MK_MASK_INVERTED) ? HIDE_FUTURE :
+		    reading(p, MK_MASK_INVERTED) == MI_PAST ? HIDE_PAST : HIDE_PAST_AND_SELF;
 		j.fill = has(p, MK_MASK_WITH_ZERO) ? 0.0f : -INFINITY;
 		rows(mask_rows_as, &j, s->numel / (size_t)r->T);
 	} else {
@@ -919,8 +930,8 @@ step_mask(struct pass *p)
 	set_grad(ms, has_grad(s), "MaskedFillBackward0");
 	if (has(p, MK_MASK_DIAGONAL))		/* torch.triu(torch.ones(T, T), diagonal=0) */
 		r->st[ST_MASK] = tri(r->T, 1, 0);
-	else if (has(p, MK_MASK_INVERTED))	/* torch.tril(torch.ones(T, T), diagonal=-1) */
-		r->st[ST_MASK] = tri(r->T, 0, -1);
+	else if (has(p, MK_MASK_INVERTED))	/* torch.tril(torch.ones(T, T), diagonal=-1), or diagonal=0 */
+		r->st[ST_MASK] = tri(r->T, 0, reading(p, MK_MASK_INVERTED) == MI_PAST ? -1 : 0);
 	else
 		r->st[ST_MASK] = tri(r->T, 1, 1);
 	r->st[ST_MASKED_SCORES] = ms;
@@ -982,8 +993,10 @@ step_softmax(struct pass *p)
 	y = into(p, ST_SCALED_SCORES);
 	j.a = x->data;
 	j.y = y->data;
-	if (has(p, MK_SOFTMAX_WRONG_DIM)) {
-		softmax_columns(y, x, r->T);
+	if (has(p, MK_SOFTMAX_WRONG_DIM)) {	/* dim=-2; dim=1 of (B, H, T, T), the heads; dim=0 of (B, …), the batch */
+		int rd = reading(p, MK_SOFTMAX_WRONG_DIM);
+
+		softmax_axis(y, x, rd == SWD_QUERY ? x->ndim - 2 : rd == SWD_HEADS ? x->ndim - 3 : 0);
 		set_grad(y, has_grad(x), "SoftmaxBackward0");
 	} else if (has(p, MK_NORMALISE_BY_SUM)) {	/* x / x.sum(dim=-1, keepdim=True) */
 		rows(renorm_rows, &j, nrows);

@@ -49,7 +49,11 @@ enum mistake {
 };
 /* The readings of one id (check.md "Readings of the catalogue"). */
 enum { QAK_KEYS, QAK_QUERIES };				/* queries-are-keys: k @ k.T, or q @ q.T */
-enum { WNT_ALL, WNT_QUERY, WNT_KEY, WNT_VALUE };		/* weight-not-transposed: which projections */
+/* weight-not-transposed: which projections, and (+ WNT_BIAS) whether the bias is still added */
+enum { WNT_ALL, WNT_QUERY, WNT_KEY, WNT_VALUE, WNT_BIAS };
+/* softmax-wrong-dim: over which axis of (…, [H,] T, T) (the query axis is check.md's; dim=1 on 4-d is the heads') */
+enum { SWD_QUERY, SWD_HEADS, SWD_BATCH };
+enum { MI_PAST, MI_PAST_AND_SELF };			/* mask-inverted: tril(-1) as the mask, or masked where tril == 1 */
 enum { DNS_UNSCALED, DNS_RAND };			/* dropout-not-scaled: nn.Dropout's zeros, or rand() > p */
 enum { HNT_MERGE, HNT_SPLIT, HNT_BOTH };		/* heads-not-transposed: view without transpose where */
 

@@ -64,10 +64,10 @@ OUT = os.path.join(ROOT, 'tests', 'check', 'cases')
 # check.md's catalogue: id, its readings, the line of the notebook it is about (pairs: two different ones)
 CATALOGUE = [
     ('no-scale', 1, 'scale'), ('scale-by-d', 1, 'scale'), ('scale-by-d-in', 1, 'scale'),
-    ('scale-by-d-out', 1, 'scale'), ('softmax-wrong-dim', 1, 'softmax'), ('normalise-by-sum', 1, 'softmax'),
+    ('scale-by-d-out', 1, 'scale'), ('softmax-wrong-dim', 3, 'softmax'), ('normalise-by-sum', 1, 'softmax'),
     ('mask-after-softmax', 1, 'mask'), ('mask-with-zero', 1, 'mask'), ('mask-diagonal', 1, 'mask'),
-    ('mask-inverted', 1, 'mask'), ('queries-keys-swapped', 1, 'scores'), ('queries-are-keys', 2, 'scores'),
-    ('weight-not-transposed', 4, 'project'), ('dropout-not-scaled', 2, 'dropout'),
+    ('mask-inverted', 2, 'mask'), ('queries-keys-swapped', 1, 'scores'), ('queries-are-keys', 2, 'scores'),
+    ('weight-not-transposed', 8, 'project'), ('dropout-not-scaled', 2, 'dropout'),
     ('dropout-before-softmax', 1, 'dropout'), ('heads-not-transposed', 3, 'split'), ('no-out-proj', 1, 'output'),
 ]
 IDS = [c[0] for c in CATALOGUE]
@@ -205,15 +205,19 @@ def applicable(cfg, L, mid, rd):
         return causal
     if mid in ('queries-keys-swapped', 'queries-are-keys'):
         return not simple
-    if mid == 'weight-not-transposed':
+    if mid == 'softmax-wrong-dim':       # the query axis; dim=1 of (B, H, T, T), the heads; dim=0, the batch
+        return [L['T'] > 1, L['H'] > 1, len(L['lead']) > 0 and L['lead'][0] > 1][rd]
+    if mid == 'weight-not-transposed':   # readings 0-3: all, q, k, v; 4-7 the same with "+ W.bias"
         if simple:
             return False
+        bias = False
         for i, n in enumerate(('W_query', 'W_key', 'W_value')):
-            if rd in (0, i + 1):
-                k, ws, _ = L['proj'][n]
+            if rd % 4 in (0, i + 1):
+                k, ws, bs = L['proj'][n]
                 if k != 'linear' or any(w.shape[0] != w.shape[1] for w in ws):
                     return False
-        return True
+                bias = bias or bs is not None
+        return rd < 4 or bias
     if mid == 'dropout-not-scaled':
         return 0 < p < 1
     if mid == 'dropout-before-softmax':
@@ -244,8 +248,10 @@ def learner(cfg, L, mk):
                     b = None if bs is None else bs[h]
                     if kind == 'bare':
                         y = x @ w
-                    elif 'weight-not-transposed' in mk and mk['weight-not-transposed'] in (0, i + 1):
-                        y = x @ w if b is None else x @ w + b          # inputs @ W_query.weight
+                    elif 'weight-not-transposed' in mk and mk['weight-not-transposed'] % 4 in (0, i + 1):
+                        y = x @ w                                     # inputs @ W_query.weight
+                        if b is not None and mk['weight-not-transposed'] >= 4:
+                            y = y + b
                     else:
                         y = F.linear(x, w, b)                         # W_query(inputs)
                     heads_out.append(y)
@@ -272,8 +278,10 @@ def learner(cfg, L, mk):
         if causal and 'mask-after-softmax' not in mk:
             if 'mask-diagonal' in mk:
                 mask = torch.triu(torch.ones(T, T), diagonal=0)
-            elif 'mask-inverted' in mk:
+            elif 'mask-inverted' in mk and mk['mask-inverted'] == 0:
                 mask = torch.tril(torch.ones(T, T), diagonal=-1)
+            elif 'mask-inverted' in mk:
+                mask = torch.tril(torch.ones(T, T))                         # masked_fill(tril == 1, -inf)
             else:
                 mask = torch.triu(torch.ones(T, T), diagonal=1)
             out['mask'] = mask
@@ -294,7 +302,7 @@ def learner(cfg, L, mk):
         else:
             z = s / k.shape[-1] ** 0.5
         if 'softmax-wrong-dim' in mk:
-            w = torch.softmax(z, dim=z.dim() - 2)
+            w = torch.softmax(z, dim=[z.dim() - 2, z.dim() - 3, 0][mk['softmax-wrong-dim']])   # F.softmax(attn, dim=1)
         elif 'normalise-by-sum' in mk:
             w = z / z.sum(dim=-1, keepdim=True)
         else:
@@ -356,7 +364,7 @@ def printed(t):
     toks = [m for m in NUM.findall(body.replace('...', ' '))]
     idx = list(itertools.product(*shown_index(t)))
     assert len(toks) == len(idx), (text, len(toks), len(idx))
-    vals = [float(x) for x in toks]
+    vals = [1.0 if x == 'True' else 0.0 if x == 'False' else float(x) for x in toks]
     sci = any('e' in x and x not in ('inf', '-inf', 'nan') for x in toks)
     if sci:
         best, unit = -1.0, 0.0
@@ -452,6 +460,9 @@ class Case:
         """The line a print of the learner's `var` (or of pick(var)) must get."""
         pick = pick or ((lambda t: t[..., 1, :]) if row else (lambda t: t))
         if equal(shown, unit, pick(self.right[var])):
+            return 'ok'
+        if var == 'mask' and equal(shown, unit, torch.tril(torch.ones(self.L['T'], self.L['T']))):
+            # check.md: minGPT's and Karpathy's mask is tril (mask_simple), and "mask" may name it
             return 'ok'
         accept = []
         for mk in self.singles:
