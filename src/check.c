@@ -396,6 +396,7 @@ static const struct alias {
 	{ "context", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
 	{ "context_vec", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
 	{ "context_vecs", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
+	{ "y", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },	/* minGPT's y = att @ v, then merged, projected */
 };
 
 /* The label's stages into it (families), with a suffix _N meaning token N-1; 1 when it names any. */
@@ -556,6 +557,7 @@ struct search {
 	unsigned char *sliced;
 	float *rand_mask;	/* torch.rand(attn_weights.shape) > p, 0/1, when there is dropout */
 	unsigned char *rows;	/* the output rows (tokens) any pending tensor shows, or NULL: all */
+	struct tensor **wnt;	/* weight-not-transposed's projections: 6 per batch, then 6 of the whole run */
 	/* a pair's first mistake, per batch, while its pairs are tried */
 	struct run *first;
 	unsigned char *first_made;
@@ -585,11 +587,12 @@ masks_for(const struct search *S, struct variant *v, int b)
 	const struct tensor *m = S->r->st[ST_DROPOUT_MASK];
 	size_t per = m != NULL ? m->numel / (size_t)(S->nslices) : 0;
 
+	v->rows = S->rows;
+	v->proj_cache = S->wnt + 6 * (b < 0 || S->nslices == 1 ? S->nslices : b);
 	if (b < 0)
 		b = 0;
 	v->drop_mask = m != NULL ? m->data + (size_t)b * per : NULL;
 	v->rand_mask = S->rand_mask != NULL ? S->rand_mask + (size_t)b * per : NULL;
-	v->rows = S->rows;
 }
 
 /*
@@ -1333,6 +1336,7 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 	struct item *items = xcalloc((size_t)(theirs->n ? theirs->n : 1), sizeof *items);
 	int i, id, rc = 0, bad = 0, pending = 0;
 	double t0;
+	size_t big;
 
 	memset(&S, 0, sizeof S);
 	S.r = r;
@@ -1373,6 +1377,7 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		S.sliced = xcalloc((size_t)S.nslices, 1);
 		S.first = xcalloc((size_t)S.nslices, sizeof *S.first);
 		S.first_made = xcalloc((size_t)S.nslices, 1);
+		S.wnt = xcalloc(6 * (size_t)(S.nslices + 1), sizeof *S.wnt);
 		if (in->dropout > 0 && r->st[ST_DROPOUT_MASK] != NULL) {
 			/* torch.rand(attn_weights.shape) > p, drawn where nn.Dropout would draw */
 			const struct tensor *m = r->st[ST_DROPOUT_MASK];
@@ -1390,8 +1395,14 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		S.rows = output_rows(&S);
 		if (r->all_bytes >= ((size_t)1 << 20))
 			tensor_threads(1);
+		/* a whole-run variant's big tensors reuse the last one's pages (a batch's are small) */
+		for (id = 0, big = 0; id < ST_COUNT; id++)
+			if (r->st[id] != NULL && r->st[id]->numel * sizeof(float) > big)
+				big = r->st[id]->numel * sizeof(float);
+		tensor_recycle(big);
 		t0 = tensor_clock();
 		rc = search_mistakes(&S);
+		tensor_recycle(0);
 		tensor_threads(0);
 		if (getenv("ATTN_EXPLAIN_TIMING") != NULL)
 			fprintf(stderr, "timing: check %d readings, %d pairs, %ld variant runs of a batch (of %d), %.1f ms\n",
@@ -1431,6 +1442,9 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 	free(S.first_made);
 	free(S.rand_mask);
 	free(S.rows);
+	for (i = 0; S.wnt != NULL && i < 6 * (S.nslices + 1); i++)
+		tensor_free(S.wnt[i]);
+	free(S.wnt);
 	free(items);
 	return rc != 0 ? -1 : bad;
 }

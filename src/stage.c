@@ -382,25 +382,23 @@ softmax(struct tensor *x, struct tensor *y)
 static void
 softmax_axis(struct tensor *y, const struct tensor *x, int axis)
 {
-	size_t outer = 1, inner = 1, o, i, k, n = (size_t)x->shape[axis];
-	float *a = xmalloc(2 * n * sizeof *a), *b = a + n;
+	size_t outer = 1, inner = 1, o, i, k, n = (size_t)x->shape[axis], line;
+	float *a = xmalloc(2 * x->numel * sizeof *a), *b = a + x->numel;
 	int d;
 
 	for (d = 0; d < axis; d++)
 		outer *= (size_t)x->shape[d];
 	for (d = axis + 1; d < x->ndim; d++)
 		inner *= (size_t)x->shape[d];
-	for (o = 0; o < outer; o++)
-		for (i = 0; i < inner; i++) {
-			const float *xl = x->data + o * n * inner + i;
-			float *yl = y->data + o * n * inner + i;
-
+	for (o = 0, line = 0; o < outer; o++)	/* the lines along the axis, side by side as rows */
+		for (i = 0; i < inner; i++, line++)
 			for (k = 0; k < n; k++)
-				a[k] = xl[k * inner];
-			tensor_softmax_rows(b, a, 1, (int)n);
+				a[line * n + k] = x->data[(o * n + k) * inner + i];
+	tensor_softmax_rows(b, a, outer * inner, (int)n);
+	for (o = 0, line = 0; o < outer; o++)
+		for (i = 0; i < inner; i++, line++)
 			for (k = 0; k < n; k++)
-				yl[k * inner] = b[k];
-		}
+				y->data[(o * n + k) * inner + i] = b[line * n + k];
 	free(a);
 }
 
@@ -734,6 +732,21 @@ step_draw(struct pass *p)
 	r->rng_drawn = p->g;
 }
 
+/* project_untransposed() of layer l, from the variant's cache when it holds it (then borrowed). */
+static struct tensor *
+untransposed(struct pass *p, const struct tensor *x, const struct layer *L, int l, int bias)
+{
+	struct run *r = p->r;
+	struct tensor **slot = p->v->proj_cache != NULL ? &p->v->proj_cache[2 * l + bias] : NULL;
+
+	if (slot != NULL && *slot == NULL)
+		*slot = project_untransposed(r, x, L, p->in->stacked ? r->hd : r->d_out, bias);
+	if (slot == NULL)
+		return project_untransposed(r, x, L, p->in->stacked ? r->hd : r->d_out, bias);
+	r->borrowed |= STAGE_BIT(ST_QUERIES + l);
+	return *slot;
+}
+
 /*
  * queries = inputs @ W_query, or W_query(inputs); keys and values alike.
  * Simple mode: queries = keys = values = inputs.
@@ -754,8 +767,7 @@ step_project(struct pass *p)
 		else if (has(p, MK_WEIGHT_NOT_TRANSPOSED) && L->linear && (p->in->stacked ? r->hd : r->d_out) == r->d_in &&
 		    (reading(p, MK_WEIGHT_NOT_TRANSPOSED) % WNT_BIAS == WNT_ALL ||
 		    reading(p, MK_WEIGHT_NOT_TRANSPOSED) % WNT_BIAS == WNT_QUERY + i))
-			r->st[ST_QUERIES + i] = project_untransposed(r, x, L, p->in->stacked ? r->hd : r->d_out,
-			    reading(p, MK_WEIGHT_NOT_TRANSPOSED) >= WNT_BIAS);
+			r->st[ST_QUERIES + i] = untransposed(p, x, L, i, reading(p, MK_WEIGHT_NOT_TRANSPOSED) >= WNT_BIAS);
 		else
 			r->st[ST_QUERIES + i] = project(r, x, L);
 	}

@@ -68,6 +68,13 @@ struct variant {
 	 */
 	const float *drop_mask, *rand_mask;
 	const unsigned char *rows;	/* T flags: the output rows to compute (those compared), or NULL: all */
+	/*
+	 * weight-not-transposed's projections of this run's batch, x @ W
+	 * without and with the bias, slot 2 * layer + bias: computed on first
+	 * use and kept there for the next variant (which borrows them); the
+	 * caller frees them.  NULL: no cache.
+	 */
+	struct tensor **proj_cache;
 };
 
 /* A weight matrix as the notebook holds it: W_query, W_key, W_value, out_proj. */
