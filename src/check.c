@@ -674,11 +674,6 @@ first_free(struct search *S)
 		}
 }
 
-/*
- * Tries variant v (on top of the pair's first mistake when pair) on
- * every pending tensor: a part it reproduces, where the run did not,
- * records v.  0, or -1 when interrupted.
- */
 /* The parts of family f with elements in batch b (of a batched run, else b 0): [*p0, *p1). */
 static void
 batch_parts(const struct item *it, const struct family *f, int b, size_t *p0, size_t *p1)
@@ -698,6 +693,13 @@ batch_parts(const struct item *it, const struct family *f, int b, size_t *p0, si
 	}
 }
 
+/*
+ * Tries variant v (on top of the pair's first mistake when pair) on
+ * every pending tensor: a part it reproduces, where the run did not,
+ * records v.  Batch by batch, each computing what the parts still alive
+ * there need, until none is left; a variant that mixes batches on the
+ * whole run at once.  0, or -1 when interrupted.
+ */
 static int
 try_variant(struct search *S, const struct variant *v, int pair)
 {
@@ -906,8 +908,7 @@ layout_text(char *buf, size_t len, const struct rp_tensor *t)
 	int d;
 
 	for (d = 0; d < t->ndim && o < len; d++)
-		o += (size_t)snprintf(buf + o, len - o, "%s%s%d", d ? ", " : "", t->summarised[d] ? ">" : "",
-		    t->summarised[d] ? t->shown[d] : t->shown[d]);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s%d", d ? ", " : "", t->summarised[d] ? ">" : "", t->shown[d]);
 	if (o < len)
 		snprintf(buf + o, len - o, ")");
 	return buf;
