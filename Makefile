@@ -17,7 +17,7 @@ OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/input.o src/settings.o s
       src/stage.o src/code.o src/emit.o src/expr.o src/cell.o src/explain.o src/heatmap.o \
       src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o src/readprint.o src/check.o
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
-       tests/test_settings.o tests/test_json.o tests/test_readprint.o
+       tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_check.o
 
 all: attn-explain
 

@@ -835,12 +835,10 @@ step_scores(struct pass *p)
 	r->st[ST_ATTN_SCORES] = attn_scores(r, q, k);
 	if (has(p, MK_DROPOUT_BEFORE_SOFTMAX) && p->in->dropout > 0) {
 		/* attn_scores = dropout(attn_scores): the mask nn.Dropout draws here is the one it would draw later */
-		struct tensor *s = r->st[ST_ATTN_SCORES], *m = tensor_new_uninit(s->ndim, s->shape);
+		struct tensor *s = r->st[ST_ATTN_SCORES];
 
-		memcpy(m->data, p->v->drop_mask, m->numel * sizeof *m->data);
-		tensor_mul(s->data, s->data, m->data, s->numel);
+		tensor_mul(s->data, s->data, p->v->drop_mask, s->numel);
 		set_grad(s, has_grad(s), "MulBackward0");
-		r->st[ST_DROPOUT_MASK] = m;
 	}
 	done(p, per_head(r, ST_QUERIES));
 	done(p, per_head(r, ST_KEYS));
@@ -1046,7 +1044,11 @@ step_dropout(struct pass *p)
 		skip(r, ST_DROPPED_WEIGHTS, "dropout is 0");
 		return;
 	}
-	if (has(p, MK_DROPOUT_BEFORE_SOFTMAX)) {	/* the scores had it (step_scores) */
+	if (has(p, MK_DROPOUT_BEFORE_SOFTMAX)) {	/* the scores had it (step_scores): the mask, the weights as they are */
+		m = tensor_new_uninit(w->ndim, w->shape);
+		memcpy(m->data, p->v->drop_mask, m->numel * sizeof *m->data);
+		set_grad(m, 0, NULL);
+		r->st[ST_DROPOUT_MASK] = m;
 		skip(r, ST_DROPPED_WEIGHTS, "dropout was applied to the scores");
 		return;
 	}
