@@ -316,7 +316,7 @@ add_family(struct item *it, const struct run *r, int id, int tok)
 	size_t str[TENSOR_MAXDIM];
 	int axes[TENSOR_MAXDIM], na = 0, a, n, k = t->ndim, shape[RP_MAXDIM], batched;
 
-	if (st == NULL || k == 0 || k > st->ndim)
+	if (st == NULL || k > st->ndim)
 		return;
 	n = st->ndim;
 	if (tok >= 0 && (n < 2 || tok >= st->shape[n - 2]))
@@ -1229,7 +1229,7 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 			else
 				fprintf(fp, "unmatched tensor at %d:%d ", t->line, t->col);
 			if (t->ndim == 0)
-				fprintf(fp, "(a single number): check compares stages and their rows\n");
+				fprintf(fp, "(a single number): no element of a stage equals it\n");
 			else
 				fprintf(fp, "%s: no stage of this run has a part of this shape\n",
 				    layout_text(sh, sizeof sh, t));
@@ -1363,8 +1363,12 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 			it->verdict = V_UNMATCHED;
 			continue;
 		}
-		if (first_equal(it, r, o, 0)) {
+		if (first_equal(it, r, o, 0) || (it->t->ndim == 0 && first_equal(it, r, o, 1))) {
 			it->verdict = V_OK;
+			continue;
+		}
+		if (it->t->ndim == 0) {		/* a sum, a dot product: an element of a stage, or nothing we can tell */
+			it->verdict = V_UNMATCHED;
 			continue;
 		}
 		it->verdict = V_DIFFERS;
