@@ -17,6 +17,7 @@
 #include "repl.h"
 #include "settings.h"
 #include "stage.h"
+#include "why.h"
 
 #define VERSION "1.0.0"
 
@@ -29,10 +30,12 @@ static const char usage_text[] =
     "                    [--linewidth n] [--threshold n] [--edgeitems n]\n"
     "                    [--sci-mode true|false|none] [--torch29]\n"
     "                    [--color auto|always|never] [--emit python|ipynb] file\n"
+    "       attn-explain [options] [-v] --why expr [--depth n|all] file\n"
     "       attn-explain [options] --tensor file\n";
 
 /* The options that are not settings: what to do with the file. */
-enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_HELP, M_VERSION, NMODES };
+enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_WHY, M_DEPTH, M_VERBOSE,
+	M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -47,6 +50,9 @@ static const struct mode_opt {
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
 	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
 	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
+	[M_WHY] = { "why", 0, "EXPR", "how one element, e.g. attn_weights[1, 0], was computed, with the numbers (repeatable)" },
+	[M_DEPTH] = { "depth", 0, "N", "with --why: also the elements it used, N stages deep (all: back to the inputs and weights); 1 by default" },
+	[M_VERBOSE] = { "verbose", 'v', NULL, "more detail: every term of why's sums, check's tensors side by side" },
 	[M_HELP] = { "help", 'h', NULL, "this help" },
 	[M_VERSION] = { "version", 'V', NULL, "the version" },
 };
@@ -159,6 +165,9 @@ struct args {
 	int mode[NMODES];		/* each mode option given */
 	const char **prints;		/* --print EXPR, in order */
 	int nprints;
+	const char **whys;		/* --why EXPR, in order */
+	int nwhys;
+	int depth;			/* --depth: WHY_DEPTH_ALL or 1 .. */
 	const char *heatmap, *tensor_file, *path;
 	int emit;			/* EMIT_*, or -1 */
 	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
@@ -235,6 +244,7 @@ parse_args(int argc, char **argv, struct args *a)
 
 	memset(a, 0, sizeof *a);
 	a->emit = -1;
+	a->depth = 1;
 	for (i = 0; i < NMODES; i++) {
 		longopts[n++] = (struct option){ modes[i].name, modes[i].metavar ? required_argument : no_argument,
 		    NULL, MODE_VAL(i) };
@@ -281,6 +291,14 @@ parse_args(int argc, char **argv, struct args *a)
 			a->prints[a->nprints++] = optarg;
 			break;
 		case M_HEATMAP: a->heatmap = optarg; break;
+		case M_WHY:
+			a->whys = xrealloc(a->whys, (size_t)(a->nwhys + 1) * sizeof *a->whys);
+			a->whys[a->nwhys++] = optarg;
+			break;
+		case M_DEPTH:
+			if (why_depth(optarg, &a->depth) != 0)
+				return bad_usage("--depth: expected a number from 1 to %d, or all, got \"%s\"", WHY_MAX_DEPTH, optarg);
+			break;
 		case M_TENSOR: a->tensor_file = optarg; break;
 		case M_EMIT:
 			if ((a->emit = emit_format(optarg)) < 0)
@@ -294,6 +312,13 @@ parse_args(int argc, char **argv, struct args *a)
 	    a->tensor_file != NULL))
 		return bad_usage("%s", "--emit writes the whole run: it cannot be combined with --interactive, "
 		    "--print, --json, --heatmap or --tensor (the REPL's save --python writes one from a session)");
+	if (a->mode[M_DEPTH] && a->nwhys == 0)
+		return bad_usage("%s", "--depth goes with --why: how far back to explain the element, e.g. "
+		    "--why 'attn_weights[1, 0]' --depth 2");
+	if (a->nwhys > 0 && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
+	    a->tensor_file != NULL || a->emit >= 0))
+		return bad_usage("%s", "--why explains elements and nothing else: it cannot be combined with --interactive, "
+		    "--print, --json, --heatmap, --tensor or --emit (the REPL has why too)");
 	if (a->tensor_file != NULL) {
 		if (optind != argc)
 			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
@@ -355,6 +380,44 @@ run_prints(const struct args *a, const struct run *r, const struct print_opts *p
 	return rc;
 }
 
+/* --why EXPR...: every explanation made first, so that an error leaves stdout empty */
+static int
+run_whys(const struct args *a, const struct run *r, const struct input *in, const struct cell_opts *co)
+{
+	struct why_opts o;
+	char *text = NULL, err[512];
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int i, rc = EXIT_OK;
+
+	if (mem == NULL) {
+		diag("--why:");
+		return EXIT_DATA;
+	}
+	memset(&o, 0, sizeof o);
+	o.depth = a->depth;
+	o.verbose = a->mode[M_VERBOSE];
+	o.explain = co->explain;
+	o.cli = 1;
+	o.po = in->po;
+	for (i = 0; i < a->nwhys && rc == EXIT_OK; i++) {
+		if (i > 0)
+			fputc('\n', mem);
+		if (why_print(mem, r, in, a->whys[i], &o, err, sizeof err) != 0) {
+			diag("%s", err);
+			rc = EXIT_DATA;
+		}
+	}
+	if (fclose(mem) != 0 && rc == EXIT_OK) {
+		diag("--why:");
+		rc = EXIT_DATA;
+	}
+	if (rc == EXIT_OK)
+		fwrite(text, 1, len, stdout);
+	free(text);
+	return rc;
+}
+
 /* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */
 static void
 print_timing(const struct run *r)
@@ -401,7 +464,7 @@ run_file(const struct args *a)
 		return rc;
 	}
 	/* --print keeps only the stages its expressions name: less memory to fault in */
-	keep = a->nprints > 0 ? 0 : STAGE_KEEP_ALL;
+	keep = a->nprints > 0 ? 0 : STAGE_KEEP_ALL;	/* --why: every stage it may trace back through */
 	for (i = 0; i < a->nprints; i++)
 		keep |= expr_stages(a->prints[i]);
 	if (stage_run(&r, &in, keep, err, sizeof err) != 0) {
@@ -411,6 +474,8 @@ run_file(const struct args *a)
 	}
 	if (a->nprints > 0) {
 		rc = run_prints(a, &r, &in.po);
+	} else if (a->nwhys > 0) {
+		rc = run_whys(a, &r, &in, &co);
 	} else if (a->emit >= 0) {
 		emit_run(stdout, a->emit, &r, &in, &co);
 	} else if (a->mode[M_JSON]) {
@@ -439,6 +504,7 @@ main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");	/* the heat maps measure tokens in display columns */
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK) {
 		free(a.prints);
+		free(a.whys);
 		return rc;
 	}
 	if (a.mode[M_HELP])
@@ -450,5 +516,6 @@ main(int argc, char **argv)
 	else
 		rc = run_file(&a);
 	free(a.prints);
+	free(a.whys);
 	return finish(rc);
 }

@@ -50,7 +50,7 @@ struct command {
 	int (*fn)(struct session *, char *args);
 };
 
-#define NCOMMANDS 16
+#define NCOMMANDS 17
 static const struct command commands[NCOMMANDS];	/* the table is near the end, after the functions */
 
 static void
@@ -248,6 +248,12 @@ static const struct command commands[NCOMMANDS] = {
 	{ "explain", NULL, "explain [STAGE]", "what a stage does and why",
 	    "The teaching text of a stage (of the current one by default, or of the weights "
 	    "before the first), with this run's numbers.", cmd_explain },
+	{ "why", "w", "why [-d N] EXPR", "how one element was computed, with its numbers",
+	    "Shows how one element of a stage, e.g. why attn_weights[1, 0], was computed from the elements of "
+	    "the stages before it: the formula, the numbers put in, each intermediate result, and the value as "
+	    "print shows it. -d N also explains the elements it used, N stages deep (-d all: back to the inputs "
+	    "and the weights); -v writes every term of a long sum; set explain true adds why each step exists. "
+	    "Each step starts NAME[INDEX] = FORMULA and ends with the line = VALUE.", cmd_why },
 	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch)",
 	    "save [-f] [--python | --ipynb] FILE writes the settings as an input file that "
 	    "reproduces this session; with --python, a Python script that prints every cell as this session shows them "
@@ -458,7 +464,7 @@ complete(const char *line, int start)
 	}
 	snprintf(buf, sizeof buf, "%.*s", (int)(wl[0] < 63 ? wl[0] : 63), w[0]);
 	c = lookup_command(buf, &nmatch, clist, sizeof clist);
-	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap) {
+	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap || c->fn == cmd_why) {
 		add_matches(&list, &n, word, expr_names);
 	} else if ((c->fn == cmd_goto || c->fn == cmd_explain) && nw == 1) {
 		add_matches(&list, &n, word, stage_names());

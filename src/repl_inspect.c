@@ -8,6 +8,7 @@
 #include "expr.h"
 #include "heatmap.h"
 #include "repl_cmds.h"
+#include "why.h"
 
 struct print_job {
 	const char *cmd;	/* "print: " or "" (a bare expression), before an error */
@@ -177,4 +178,59 @@ cmd_explain(struct session *s, char *args)
 	repl_wrapped(stdout, t, "  # ", 76, s->co.color);
 	free(t);
 	return 0;
+}
+
+struct why_job {
+	const char *expr;
+	struct why_opts o;
+};
+
+static int
+print_why(struct session *s, FILE *fp, const void *arg)
+{
+	const struct why_job *j = arg;
+	char err[512];
+
+	if (why_print(fp, &s->r, &s->in, j->expr, &j->o, err, sizeof err) != 0)
+		return repl_fail("%s", err);
+	return 0;
+}
+
+/* why [-d N] [-v] EXPR */
+int
+cmd_why(struct session *s, char *args)
+{
+	struct why_job j;
+	char *p = repl_skip_ws(args), ex[64];
+	int d, nd = s->r.st[ST_ATTN_WEIGHTS]->ndim;
+
+	snprintf(ex, sizeof ex, "why -d 2 attn_weights[");	/* an example that fits this run */
+	for (d = 0; d < nd; d++)
+		snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "%s%d", d ? ", " : "", d == nd - 2 && s->r.T > 1);
+	snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "]");
+
+	memset(&j, 0, sizeof j);
+	j.o.depth = 1;
+	j.o.explain = s->co.explain;
+	j.o.po = s->in.po;
+	while (*p == '-') {
+		char *w = repl_next_word(&p), *v;
+
+		if (strcmp(w, "-v") == 0) {
+			j.o.verbose = 1;
+		} else if (strcmp(w, "-d") == 0) {
+			if ((v = repl_next_word(&p)) == NULL)
+				return repl_fail("why -d: expected how deep, a number from 1 to %d or all, e.g. %s",
+				    WHY_MAX_DEPTH, ex);
+			if (why_depth(v, &j.o.depth) != 0)
+				return repl_fail("why -d: expected a number from 1 to %d, or all, got \"%.40s\", e.g. %s",
+				    WHY_MAX_DEPTH, v, ex);
+		} else {
+			return repl_fail("why: unknown option \"%.40s\" (-d N: N stages deep, -v: every term), e.g. %s",
+			    w, ex);
+		}
+		p = repl_skip_ws(p);
+	}
+	j.expr = p;
+	return repl_output(s, print_why, &j);
 }

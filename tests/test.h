@@ -24,5 +24,6 @@ void test_softmax_scaled(void);
 void test_settings(void);
 void test_json_syntax(void);
 void test_readprint(void);
+void test_why(void);
 
 #endif

@@ -15,6 +15,8 @@ literally, and in place of every number a directive (a line starting with
                                         inputs OLD and NEW
   @@ weight FILE LAYER.weight           an nn.Linear layer's weight (or .bias)
                                         as PyTorch prints the Parameter
+  @@ why FILE DEPTH VERBOSE EXPR        what why -d DEPTH [-v] EXPR prints, every
+                                        number from PyTorch (tests/gen/why_cases.py)
 
 In literal lines the four characters \\033 stand for ESC (colour tests).
 Literal text is the REPL's own (its messages as designed, cells' headers as
@@ -314,6 +316,9 @@ def expand(tmpl):
                 out.append(heatmap(path, args))
             elif op == "maxdiff":
                 out.append(maxdiff(path, args[0], " ".join(args[1:])))
+            elif op == "why":
+                import why_cases    # tests/gen/why_cases.py: every number from PyTorch
+                out.append(why_cases.text_of(path, " ".join(args[2:]), args[0], int(args[1])))
             else:
                 sys.exit("%s: unknown directive %r" % (tmpl, op))
     return "".join(out)
@@ -331,8 +336,8 @@ def check(tmpl):
             op, path, args = words[0], words[1], words[2:]
             if op == "maxdiff":
                 path, args = args[0], args[1:]
-            if op == "weight":
-                continue        # drawn or given, never computed: nothing to round
+            if op in ("weight", "why"):
+                continue        # given or drawn, or why's steps: checked against PyTorch by why_cases.py
             args = [a for a in args if a not in ("-n", "--color")]
             with open(os.path.join(ROOT, path)) as fh2:
                 cfg = json.load(fh2)
