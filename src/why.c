@@ -491,7 +491,11 @@ rule_masked(struct step *st)
 	add_elem(&st->head, r, ST_MASK, m, -1, NULL);
 	sbuf_add(&st->head, " = 1 else ");
 	add_elem(&st->head, r, ST_ATTN_SCORES, st->e.flat, -1, NULL);
-	line_elem(st, ST_MASK, m);
+	sbuf_add(&st->body, "    ");
+	add_elem(&st->body, r, ST_MASK, m, -1, NULL);
+	sbuf_add(&st->body, " = ");
+	add_num(&st->body, r->st[ST_MASK]->data[m], num_po(st));
+	sbuf_addf(&st->body, "   (j = %d %s i = %d%s)\n", j, j > i ? ">" : "≤", i, j > i ? ": a future token" : "");
 	st->teach = "-inf and not 0: softmax gives exp(-inf) = 0, exactly no weight, while a score of 0 would still "
 	    "get exp(0 - m) > 0.";
 	if (r->st[ST_MASK]->data[m] != 0) {

@@ -370,7 +370,8 @@ def rule_masked(st):
     i, j = st.ix[-2], st.ix[-1]
     m = i * r.T + j
     st.head = "-inf if %s = 1 else %s" % (r.elem("mask", m), r.elem("attn_scores", st.flat))
-    st.line_elem("mask", m)
+    st.body.append("    %s = %s   (j = %d %s i = %d%s)" % (r.elem("mask", m), num(r.flatv("mask", m)), j,
+                   ">" if j > i else "≤", i, ": a future token" if j > i else ""))
     if r.flatv("mask", m) != 0:
         st.value = r.flatv(st.src, st.flat)
         st.used = [("mask", m)]
