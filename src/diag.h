@@ -2,6 +2,7 @@
 #ifndef DIAG_H
 #define DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /*
@@ -14,6 +15,10 @@
 void diag(const char *fmt, ...);
 void diag_at(const char *path, int line, int col, const char *fmt, ...);
 void diag_set_prefix(const char *prefix);
+/* diag() with a va_list. */
+void diag_v(const char *fmt, va_list ap);
+/* s as the messages quote it, control bytes escaped (see diag.c); free() it. */
+char *diag_escape(const char *s);
 /* The file being read, named by the out-of-memory message; NULL: none. */
 void diag_set_file(const char *path);
 

@@ -56,7 +56,6 @@ static void
 py_float(struct sbuf *b, float f)
 {
 	char buf[40];
-	int prec;
 
 	if (isnan(f)) {
 		sbuf_add(b, "float('nan')");
@@ -66,11 +65,7 @@ py_float(struct sbuf *b, float f)
 		sbuf_add(b, f < 0 ? "float('-inf')" : "float('inf')");
 		return;
 	}
-	for (prec = 1; prec <= 9; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, (double)f);
-		if ((float)strtod(buf, NULL) == f)
-			break;
-	}
+	print_shortest(buf, sizeof buf, f);
 	if (strpbrk(buf, ".e") == NULL)
 		strcat(buf, ".0");	/* a float, not an int: torch.tensor keeps float32 */
 	sbuf_add(b, buf);
