@@ -168,14 +168,16 @@ static void
 py_print_lines(struct sbuf *b, const char *lines, const char *prefix)
 {
 	const char *p, *nl;
-	char *line;
+	struct sbuf line = { 0 };
+	char *s;
 
 	for (p = lines; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
 		nl = strchr(p, '\n');
-		line = xmalloc(strlen(prefix) + (nl ? (size_t)(nl - p) : strlen(p)) + 1);
-		sprintf(line, "%s%.*s", prefix, nl ? (int)(nl - p) : (int)strlen(p), p);
-		py_print(b, line);
-		free(line);
+		sbuf_add(&line, prefix);
+		sbuf_addn(&line, p, nl ? (size_t)(nl - p) : strlen(p));
+		s = sbuf_take(&line);
+		py_print(b, s);
+		free(s);
 	}
 }
 
