@@ -269,16 +269,13 @@ cell_print(FILE *fp, const struct run *r, int id, const struct cell_opts *co)
 void
 cell_json_string(FILE *fp, const char *s)
 {
-	fputc('"', fp);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(fp, "\\%c", *s);
-		else if ((unsigned char)*s < 32)
-			fprintf(fp, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, fp);
-	}
-	fputc('"', fp);
+	struct sbuf b = { 0 };
+	char *q;
+
+	sbuf_quote(&b, s, 1);
+	q = sbuf_take(&b);
+	fputs(q, fp);
+	free(q);
 }
 
 void

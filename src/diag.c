@@ -300,6 +300,27 @@ sbuf_spaces(struct sbuf *b, int n)
 		sbuf_addc(b, ' ');
 }
 
+void
+sbuf_quote(struct sbuf *b, const char *s, int json)
+{
+	sbuf_addc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			sbuf_addf(b, "\\%c", c);
+		else if (c == '\n')
+			sbuf_add(b, "\\n");
+		else if (c == '\t')
+			sbuf_add(b, "\\t");
+		else if (c < 32 || c == 127)
+			sbuf_addf(b, json ? "\\u%04x" : "\\x%02x", c);
+		else
+			sbuf_addc(b, (char)c);
+	}
+	sbuf_addc(b, '"');
+}
+
 char *
 sbuf_take(struct sbuf *b)
 {
