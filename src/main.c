@@ -45,7 +45,7 @@ static const struct mode_opt {
 } modes[NMODES] = {
 	[M_INTERACTIVE] = { "interactive", 'i', NULL, "step through the stages in a REPL" },
 	[M_PRINT] = { "print", 'p', "EXPR", "print only EXPR, as print(EXPR) in PyTorch (repeatable)" },
-	[M_JSON] = { "json", 0, NULL, "every computed stage as JSON" },
+	[M_JSON] = { "json", 0, NULL, "every computed stage and weight as JSON, with the tokens and settings; with --print, the printed values" },
 	[M_HEATMAP] = { "heatmap", 0, "EXPR", "the attention weights EXPR as a heat map" },
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
 	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
@@ -140,11 +140,9 @@ bad_usage(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("attn-explain: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	diag_v(fmt, ap);	/* escaped: an argument cannot drive the terminal */
 	va_end(ap);
-	fputc('\n', stderr);
 	usage(0);
 	return EXIT_USAGE;
 }
@@ -329,6 +327,8 @@ parse_args(int argc, char **argv, struct args *a)
 	if (optind + 1 < argc)
 		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
 	a->path = argv[optind];
+	if (a->heatmap != NULL && (a->nprints > 0 || a->mode[M_JSON]))
+		return bad_usage("%s", "--heatmap draws one map: it cannot be combined with --print or --json");
 	if (a->mode[M_INTERACTIVE] && (a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL))
 		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
 	if (a->mode[M_INTERACTIVE] && strcmp(a->path, "-") == 0)
@@ -353,12 +353,38 @@ run_tensor(const struct args *a)
 	return EXIT_OK;
 }
 
+/* One --print value as JSON: a tensor's shape and data, else its text. */
+static char *
+value_json(const char *expr, const struct value *v, const struct print_opts *po)
+{
+	char *text = NULL, *s;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (mem == NULL)
+		return xstrdup("{}");
+	fputs("    {\"expression\": ", mem);
+	cell_json_string(mem, expr);
+	if (v->kind == VAL_TENSOR && v->t != NULL) {
+		fputs(", ", mem);
+		cell_json_data(mem, v->t);
+	} else {
+		s = value_str(v, po);
+		fputs(", \"value\": ", mem);
+		cell_json_string(mem, s);
+		free(s);
+	}
+	fputc('}', mem);
+	fclose(mem);
+	return text;
+}
+
 /* --print EXPR...: every expression evaluated first, so that an error leaves stdout empty */
 static int
-run_prints(const struct args *a, const struct run *r, const struct print_opts *po)
+run_prints(const struct args *a, const struct run *r, const struct input *in)
 {
 	char **out = xcalloc((size_t)a->nprints, sizeof *out), err[512];
-	int i, rc = EXIT_OK;
+	int i, rc = EXIT_OK, json = a->mode[M_JSON];
 
 	for (i = 0; i < a->nprints; i++) {
 		struct value v;
@@ -368,8 +394,19 @@ run_prints(const struct args *a, const struct run *r, const struct print_opts *p
 			rc = EXIT_DATA;
 			break;
 		}
-		out[i] = value_str(&v, po);
+		out[i] = json ? value_json(a->prints[i], &v, &in->po) : value_str(&v, &in->po);
 		value_free(&v);
+	}
+	if (json && rc == EXIT_OK) {	/* --json --print: the values, as one object */
+		fputs("{\n  \"file\": ", stdout);
+		cell_json_string(stdout, in->path ? in->path : "-");
+		fputs(",\n  \"prints\": [\n", stdout);
+		for (i = 0; i < a->nprints; i++)
+			printf("%s%s", out[i], i + 1 < a->nprints ? ",\n" : "\n  ]\n}\n");
+		for (i = 0; i < a->nprints; i++)
+			free(out[i]);
+		free(out);
+		return rc;
 	}
 	for (i = 0; i < a->nprints; i++) {
 		if (rc == EXIT_OK)
@@ -473,13 +510,13 @@ run_file(const struct args *a)
 		return EXIT_DATA;
 	}
 	if (a->nprints > 0) {
-		rc = run_prints(a, &r, &in.po);
+		rc = run_prints(a, &r, &in);
 	} else if (a->nwhys > 0) {
 		rc = run_whys(a, &r, &in, &co);
 	} else if (a->emit >= 0) {
 		emit_run(stdout, a->emit, &r, &in, &co);
 	} else if (a->mode[M_JSON]) {
-		cell_print_json(stdout, &r);
+		cell_print_json(stdout, &r, &in);
 	} else if (a->heatmap != NULL) {
 		if (heatmap_print(stdout, &r, a->heatmap, co.color, a->mode[M_NUMBERS], err, sizeof err) != 0) {
 			diag("--heatmap: %s", err);

@@ -66,14 +66,12 @@ on_sigint(int sig)
 int
 repl_fail(const char *fmt, ...)
 {
-	char msg[4096];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	fflush(stdout);		/* keep the order when both go to one file */
-	diag("%s", msg);
+	va_start(ap, fmt);
+	diag_v(fmt, ap);	/* the whole message, however long, escaped as every diagnostic is */
+	va_end(ap);
 	return -1;
 }
 
@@ -242,9 +240,9 @@ static const struct command commands[NCOMMANDS] = {
 	    "Prints EXPR as it was before the last set that recomputed, as it is now, and "
 	    "the largest absolute difference between the two.", cmd_diff },
 	{ "heatmap", "hm", "heatmap [-n] [EXPR]", "attention weights as a heat map (-n: numbers)",
-	    "Draws a (T, T) tensor, the current attention weights by default, with the "
-	    "tokens on both axes; -n writes the value in each cell. Colour follows set "
-	    "color.", cmd_heatmap },
+	    "Draws a 2-d tensor, by default the stage the session is at (its first batch "
+	    "and head; before the first stage, the attention weights), with positions and "
+	    "tokens on both axes; -n writes the value in each cell. Colour follows set color.", cmd_heatmap },
 	{ "explain", NULL, "explain [STAGE]", "what a stage does and why",
 	    "The teaching text of a stage (of the current one by default, or of the weights "
 	    "before the first), with this run's numbers.", cmd_explain },
@@ -505,9 +503,11 @@ banner(struct session *s)
 {
 	struct sbuf b = { 0 };
 	const struct run *r = &s->r;
-	char desc[128], *t;
+	char desc[128], *t, *path;
 
-	sbuf_addf(&b, "%s: inputs %s", s->in.path, stage_shape_desc(desc, sizeof desc, r, ST_INPUTS));
+	path = diag_escape(s->in.path);
+	sbuf_addf(&b, "%s: inputs %s", path, stage_shape_desc(desc, sizeof desc, r, ST_INPUTS));
+	free(path);
 	if (r->simple)
 		sbuf_add(&b, ", no weights (queries = keys = values = inputs)");
 	else if (s->in.has_weights)

@@ -134,7 +134,7 @@ int
 cmd_heatmap(struct session *s, char *args)
 {
 	struct heatmap_job j = { NULL, 0 };
-	char *p = repl_skip_ws(args);
+	char *p = repl_skip_ws(args), def[64];
 
 	while (*p == '-') {
 		char *w = repl_next_word(&p);
@@ -144,7 +144,8 @@ cmd_heatmap(struct session *s, char *args)
 		j.numbers = 1;
 		p = repl_skip_ws(p);
 	}
-	j.expr = *p ? p : NULL;
+	/* bare: the stage the session is at (before the first, the attention weights) */
+	j.expr = *p ? p : heatmap_default_expr(def, sizeof def, &s->r, s->pos >= 0 ? s->pos : ST_ATTN_WEIGHTS);
 	return repl_output(s, print_heatmap, &j);
 }
 

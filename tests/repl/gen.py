@@ -143,6 +143,17 @@ def axis_kind(cfg, name, nd, d):
 PLURAL = {"key": "keys", "query": "queries", "token": "tokens", "head": "heads", "batch": "batches"}
 
 
+def plural(cfg, name, kind):
+    """The axis as the title names it; a dimension by its width's name, as heatmap.c's dim_name()."""
+    if kind != "dim":
+        return PLURAL[kind]
+    if name == "inputs":
+        return "d_in"
+    if name.endswith("_heads") or (name == "context_vecs" and cfg.get("heads", 1) > 1):
+        return "head_dim"
+    return "d_out"
+
+
 def heatmap(path, args):
     numbers = "-n" in args
     color = "--color" in args
@@ -231,7 +242,7 @@ def heatmap(path, args):
                 c += ' "%s"' % tok(k, origin[d])
             consts.append(c)
         title = "%s  (%srows: %s, columns: %s)\n" % (expr, ", ".join(consts) + "; " if consts else "",
-                                                    PLURAL[rkind], PLURAL[ckind])
+                                                    plural(cfg, name, rkind), plural(cfg, name, ckind))
     else:
         title = expr + "  (rows and columns: positions in the result)\n"
     out = [title, " " * lw + "".join(" %*d" % (cw, cpos[j]) for j in range(n)) + "\n"]
