@@ -15,9 +15,9 @@ VECFLAGS = -O3
 
 OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/input.o src/settings.o src/json.o \
       src/stage.o src/code.o src/emit.o src/expr.o src/cell.o src/explain.o src/heatmap.o \
-      src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o src/readprint.o src/check.o
+      src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o src/readprint.o src/why.o src/check.o
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
-       tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_check.o
+       tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o
 
 all: attn-explain
 
@@ -75,7 +75,7 @@ clean:
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/check.h src/readprint.h src/emit.h src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h
+HDR = src/check.h src/readprint.h src/emit.h src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h src/why.h
 src/main.o $(OBJ) $(TOBJ): $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

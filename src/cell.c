@@ -6,6 +6,7 @@
 
 #include "cell.h"
 #include "explain.h"
+#include "json.h"
 
 #define BOLD "\033[1m"
 #define CYAN "\033[36m"
@@ -140,6 +141,9 @@ cell_emit(struct cell_sink *k, const struct run *r, int id, const struct cell_op
 		for (i = 0; i < r->ntokens; i++)
 			sbuf_addf(&b, " %s", r->tokens[i]);
 		t = sbuf_take(&b);
+		for (p = t; *p; p++)	/* a control byte in a token cannot drive the terminal: '?' as the heat map shows it */
+			if ((unsigned char)*p < 32 || *p == 127)
+				*p = '?';
 		k->note(k, t, 0);
 		free(t);
 	}
@@ -262,56 +266,92 @@ cell_print(FILE *fp, const struct run *r, int id, const struct cell_opts *co)
 
 /* ---- JSON ---- */
 
-static void
-json_string(FILE *fp, const char *s)
+void
+cell_json_string(FILE *fp, const char *s)
 {
-	fputc('"', fp);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(fp, "\\%c", *s);
-		else if ((unsigned char)*s < 32)
-			fprintf(fp, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, fp);
-	}
-	fputc('"', fp);
+	struct sbuf b = { 0 };
+	char *q;
+
+	sbuf_quote(&b, s, 1);
+	q = sbuf_take(&b);
+	fputs(q, fp);
+	free(q);
 }
 
 void
-cell_print_json(FILE *fp, const struct run *r)
+cell_json_data(FILE *fp, const struct tensor *t)
 {
-	int id, d, first = 1;
+	char num[40];
 	size_t i;
+	int d;
 
-	fputs("[\n", fp);
-	for (id = 0; id < ST_COUNT; id++) {
-		const struct tensor *t = r->st[id];
-		char *shown;
+	fputs("\"shape\": [", fp);
+	for (d = 0; d < t->ndim; d++)
+		fprintf(fp, "%s%d", d ? ", " : "", t->shape[d]);
+	fputs("], \"data\": [", fp);
+	for (i = 0; i < t->numel; i++) {
+		float v = t->data[i];
 
-		if (t == NULL)
-			continue;
-		fprintf(fp, "%s  {\"name\": \"%s\", \"expression\": ", first ? "" : ",\n", stage_defs[id].name);
-		shown = code_shown(r->code[id]);
-		json_string(fp, shown);
-		free(shown);
-		fputs(", \"shape\": [", fp);
-		for (d = 0; d < t->ndim; d++)
-			fprintf(fp, "%s%d", d ? ", " : "", t->shape[d]);
-		fputs("], \"data\": [", fp);
-		for (i = 0; i < t->numel; i++) {
-			float v = t->data[i];
+		if (i)
+			fputs(", ", fp);
+		if (isnan(v))
+			fputs("\"nan\"", fp);
+		else if (isinf(v))
+			fputs(v < 0 ? "\"-inf\"" : "\"inf\"", fp);
+		else
+			fputs(print_shortest(num, sizeof num, v), fp);
+	}
+	fputc(']', fp);
+}
 
-			if (i)
-				fputs(", ", fp);
-			if (isnan(v))
-				fputs("\"nan\"", fp);
-			else if (isinf(v))
-				fputs(v < 0 ? "\"-inf\"" : "\"inf\"", fp);
-			else
-				fprintf(fp, "%.9g", (double)v);
+void
+cell_print_json(FILE *fp, const struct run *r, const struct input *in)
+{
+	char *set = json_settings(in), *shown, name[32];
+	int id, l, i, first = 1;
+
+	fputs("{\n  \"file\": ", fp);
+	cell_json_string(fp, in->path ? in->path : "-");
+	fputs(",\n  \"tokens\": ", fp);
+	if (r->tokens == NULL) {
+		fputs("null", fp);
+	} else {
+		fputc('[', fp);
+		for (i = 0; i < r->ntokens; i++) {
+			fputs(i ? ", " : "", fp);
+			cell_json_string(fp, r->tokens[i]);
 		}
-		fputs("]}", fp);
+		fputc(']', fp);
+	}
+	fprintf(fp, ",\n  \"settings\": %s,\n  \"stages\": [\n", set);
+	free(set);
+	for (id = 0; id < ST_COUNT; id++) {
+		if (r->st[id] == NULL)
+			continue;
+		fprintf(fp, "%s    {\"name\": \"%s\", \"expression\": ", first ? "" : ",\n", stage_defs[id].name);
+		shown = code_shown(r->code[id]);
+		cell_json_string(fp, shown);
+		free(shown);
+		fputs(", ", fp);
+		cell_json_data(fp, r->st[id]);
+		fputc('}', fp);
 		first = 0;
 	}
-	fputs("\n]\n", fp);
+	fputs("\n  ],\n  \"weights\": [", fp);
+	for (l = 0, first = 1; l < NLAYER; l++) {
+		const struct layer *L = &r->layer[l];
+
+		for (i = 0; i < 2 && L->present; i++) {
+			const struct tensor *t = i ? L->b : L->w;
+
+			if (t == NULL)
+				continue;
+			snprintf(name, sizeof name, "%s%s", layer_var[l], i ? ".bias" : L->linear ? ".weight" : "");
+			fprintf(fp, "%s\n    {\"name\": \"%s\", ", first ? "" : ",", name);
+			cell_json_data(fp, t);
+			fputc('}', fp);
+			first = 0;
+		}
+	}
+	fputs(first ? "]\n}\n" : "\n  ]\n}\n", fp);
 }

@@ -47,7 +47,13 @@ void cell_emit(struct cell_sink *k, const struct run *r, int id, const struct ce
 void cell_emit_all(struct cell_sink *k, const struct run *r, const struct cell_opts *co);
 /* cell_emit() as text into fp. */
 void cell_print(FILE *fp, const struct run *r, int id, const struct cell_opts *co);
-/* Every stage as JSON (--json). */
-void cell_print_json(FILE *fp, const struct run *r);
+/*
+ * --json: one object with the file, the tokens, the settings (the file's
+ * keys), every computed stage and every weight (name, shape, flat data).
+ */
+void cell_print_json(FILE *fp, const struct run *r, const struct input *in);
+/* A JSON string; and "shape": [...], "data": [...] of a tensor (floats as the shortest text that reads back). */
+void cell_json_string(FILE *fp, const char *s);
+void cell_json_data(FILE *fp, const struct tensor *t);
 
 #endif

@@ -418,12 +418,19 @@ label_families(struct item *it, const struct run *r, const char *label)
 		return 0;
 	memcpy(name, label, n);
 	name[n] = '\0';
-	for (i = 0; i < NLAYER; i++)
+	for (i = 0; i < NLAYER; i++) {
+		size_t vn = strlen(var[i]);
+
 		if (strcmp(label, var[i]) == 0) {
 			add_family(it, r, W_ID(i, 0), -1);
 			add_family(it, r, W_ID(i, 1), -1);
 			return 1;
 		}
+		if (strncmp(label, var[i], vn) == 0 && (strcmp(label + vn, ".weight") == 0 || strcmp(label + vn, ".bias") == 0)) {
+			add_family(it, r, W_ID(i, label[vn + 1] == 'b'), -1);	/* --json's "W_query.weight" */
+			return 1;
+		}
+	}
 	for (i = 0; i < (int)(sizeof aliases / sizeof aliases[0]) && !it->t->named; i++) {
 		if (strcmp(name, aliases[i].name) != 0)
 			continue;

@@ -10,6 +10,8 @@
 static const char *diag_prefix = "attn-explain";
 static const char *diag_file;	/* named by the out-of-memory message, or NULL */
 
+static void nomem(void);
+
 volatile sig_atomic_t diag_interrupted;
 
 void
@@ -116,6 +118,21 @@ put_escaped(FILE *fp, const char *s)
 	fwrite(out, 1, k, fp);
 }
 
+char *
+diag_escape(const char *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (mem == NULL)
+		nomem();
+	put_escaped(mem, s);
+	if (fclose(mem) != 0)
+		nomem();
+	return text;
+}
+
 static void
 vdiag(const char *where, const char *fmt, va_list ap)
 {
@@ -145,6 +162,12 @@ vdiag(const char *where, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 	free(big);
 }
+void
+diag_v(const char *fmt, va_list ap)
+{
+	vdiag(NULL, fmt, ap);
+}
+
 void
 diag(const char *fmt, ...)
 {
@@ -275,6 +298,27 @@ sbuf_spaces(struct sbuf *b, int n)
 {
 	while (n-- > 0)
 		sbuf_addc(b, ' ');
+}
+
+void
+sbuf_quote(struct sbuf *b, const char *s, int json)
+{
+	sbuf_addc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			sbuf_addf(b, "\\%c", c);
+		else if (c == '\n')
+			sbuf_add(b, "\\n");
+		else if (c == '\t')
+			sbuf_add(b, "\\t");
+		else if (c < 32 || c == 127)
+			sbuf_addf(b, json ? "\\u%04x" : "\\x%02x", c);
+		else
+			sbuf_addc(b, (char)c);
+	}
+	sbuf_addc(b, '"');
 }
 
 char *

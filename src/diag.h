@@ -2,6 +2,7 @@
 #ifndef DIAG_H
 #define DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /*
@@ -14,6 +15,10 @@
 void diag(const char *fmt, ...);
 void diag_at(const char *path, int line, int col, const char *fmt, ...);
 void diag_set_prefix(const char *prefix);
+/* diag() with a va_list. */
+void diag_v(const char *fmt, va_list ap);
+/* s as the messages quote it, control bytes escaped (see diag.c); free() it. */
+char *diag_escape(const char *s);
 /* The file being read, named by the out-of-memory message; NULL: none. */
 void diag_set_file(const char *path);
 
@@ -47,6 +52,8 @@ void sbuf_add(struct sbuf *b, const char *s);
 void sbuf_addc(struct sbuf *b, char c);
 void sbuf_addf(struct sbuf *b, const char *fmt, ...);
 void sbuf_spaces(struct sbuf *b, int n);
+/* s in double quotes, escaped for JSON (json) or as a Python string literal */
+void sbuf_quote(struct sbuf *b, const char *s, int json);
 char *sbuf_take(struct sbuf *b);	/* the string (never NULL); b is empty again */
 
 #endif

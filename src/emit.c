@@ -29,34 +29,11 @@ emit_format(const char *name)
 
 /* ---- Python text ---- */
 
-/* s as a Python string literal in double quotes. */
-static void
-py_str(struct sbuf *b, const char *s)
-{
-	sbuf_addc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			sbuf_addf(b, "\\%c", c);
-		else if (c == '\n')
-			sbuf_add(b, "\\n");
-		else if (c == '\t')
-			sbuf_add(b, "\\t");
-		else if (c < 32 || c == 127)
-			sbuf_addf(b, "\\x%02x", c);
-		else
-			sbuf_addc(b, (char)c);
-	}
-	sbuf_addc(b, '"');
-}
-
 /* A float32 as the shortest Python float literal that torch.tensor() rounds back to it. */
 static void
 py_float(struct sbuf *b, float f)
 {
 	char buf[40];
-	int prec;
 
 	if (isnan(f)) {
 		sbuf_add(b, "float('nan')");
@@ -66,11 +43,7 @@ py_float(struct sbuf *b, float f)
 		sbuf_add(b, f < 0 ? "float('-inf')" : "float('inf')");
 		return;
 	}
-	for (prec = 1; prec <= 9; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, (double)f);
-		if ((float)strtod(buf, NULL) == f)
-			break;
-	}
+	print_shortest(buf, sizeof buf, f);
 	if (strpbrk(buf, ".e") == NULL)
 		strcat(buf, ".0");	/* a float, not an int: torch.tensor keeps float32 */
 	sbuf_add(b, buf);
@@ -136,7 +109,7 @@ static void
 py_print(struct sbuf *b, const char *text)
 {
 	sbuf_add(b, "print(");
-	py_str(b, text);
+	sbuf_quote(b, text, 0);
 	sbuf_add(b, ")\n");
 }
 
@@ -173,14 +146,16 @@ static void
 py_print_lines(struct sbuf *b, const char *lines, const char *prefix)
 {
 	const char *p, *nl;
-	char *line;
+	struct sbuf line = { 0 };
+	char *s;
 
 	for (p = lines; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
 		nl = strchr(p, '\n');
-		line = xmalloc(strlen(prefix) + (nl ? (size_t)(nl - p) : strlen(p)) + 1);
-		sprintf(line, "%s%.*s", prefix, nl ? (int)(nl - p) : (int)strlen(p), p);
-		py_print(b, line);
-		free(line);
+		sbuf_add(&line, prefix);
+		sbuf_addn(&line, p, nl ? (size_t)(nl - p) : strlen(p));
+		s = sbuf_take(&line);
+		py_print(b, s);
+		free(s);
 	}
 }
 
@@ -231,7 +206,7 @@ py_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	sbuf_addf(&s, "  shape %s =", dims);
 	label = sbuf_take(&s);
 	sbuf_add(ps(k)->b, "print(");
-	py_str(ps(k)->b, label);
+	sbuf_quote(ps(k)->b, label, 0);
 	sbuf_addf(ps(k)->b, ", tuple(%s.shape))\n", var);
 	free(label);
 }
@@ -296,26 +271,6 @@ py_preamble(struct sbuf *b, const struct input *in, const struct cell_opts *co)
 
 /* ---- the notebook ---- */
 
-/* s as a JSON string. */
-static void
-json_str(struct sbuf *b, const char *s)
-{
-	sbuf_addc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			sbuf_addf(b, "\\%c", c);
-		else if (c == '\n')
-			sbuf_add(b, "\\n");
-		else if (c < 32 || c == 127)
-			sbuf_addf(b, "\\u%04x", c);
-		else
-			sbuf_addc(b, (char)c);
-	}
-	sbuf_addc(b, '"');
-}
-
 /* text as a JSON array of lines, each but the last keeping its '\n' (nbformat's multiline strings) */
 static void
 json_lines(struct sbuf *b, const char *text)
@@ -329,7 +284,7 @@ json_lines(struct sbuf *b, const char *text)
 		nl = strchr(p, '\n');
 		line = nl ? strndup(p, (size_t)(nl - p + 1)) : strdup(p);
 		sbuf_add(b, first ? "" : ", ");
-		json_str(b, line);
+		sbuf_quote(b, line, 1);
 		free(line);
 		first = 0;
 		p = nl ? nl + 1 : p + strlen(p);
@@ -425,7 +380,7 @@ nb_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	sbuf_addf(&s, "shape %s =", dims);
 	label = sbuf_take(&s);
 	sbuf_add(&ns(k)->src, "print(");
-	py_str(&ns(k)->src, label);
+	sbuf_quote(&ns(k)->src, label, 0);
 	sbuf_addf(&ns(k)->src, ", tuple(%s.shape))\n", var);
 	sbuf_addf(&ns(k)->out, "%s %s\n", label, tensor_shape_str(buf, sizeof buf, t));
 	free(label);

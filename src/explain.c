@@ -9,10 +9,15 @@
 static const char *
 label(const struct run *r, int t, char *buf, size_t len)
 {
+	char *p;
+
 	if (r->tokens != NULL && t < r->ntokens)
 		snprintf(buf, len, "'%s'", r->tokens[t]);
 	else
 		snprintf(buf, len, "token %d", t);
+	for (p = buf; *p; p++)	/* control bytes as '?', as the cells and heat maps show them */
+		if ((unsigned char)*p < 32 || *p == 127)
+			*p = '?';
 	return buf;
 }
 

@@ -1534,21 +1534,6 @@ json_check_syntax(const char *text, size_t len, char *err, size_t errlen)
 
 /* ---- writing settings back (the REPL's save) ---- */
 
-/* A float32 as the shortest text that reads back to the same float32. */
-static char *
-float_str(char *buf, size_t len, float f)
-{
-	int prec;
-
-	for (prec = 1; prec < 9; prec++) {
-		snprintf(buf, len, "%.*g", prec, (double)f);
-		if ((float)strtod(buf, NULL) == f)
-			return buf;
-	}
-	snprintf(buf, len, "%.9g", (double)f);
-	return buf;
-}
-
 static cJSON *
 tensor_json(const struct tensor *t, int dim, size_t off)
 {
@@ -1570,7 +1555,7 @@ tensor_json(const struct tensor *t, int dim, size_t off)
 			else if (isinf(f))
 				cJSON_AddItemToArray(a, cJSON_CreateString(f < 0 ? "-inf" : "inf"));
 			else
-				cJSON_AddItemToArray(a, cJSON_CreateRaw(float_str(num, sizeof num, f)));
+				cJSON_AddItemToArray(a, cJSON_CreateRaw(print_shortest(num, sizeof num, f)));
 		}
 	}
 	return a;
@@ -1643,6 +1628,34 @@ setting_applies(const struct setting *s, const struct input *in)
 	return 1;
 }
 
+/* The settings of in as a JSON object's members (FILE's keys), into o and po. */
+static void
+settings_json(cJSON *o, cJSON *po, const struct input *in)
+{
+	cJSON *x;
+	int i;
+
+	for (i = 0; i < settings_count; i++) {
+		const struct setting *st = &settings[i];
+
+		if (st->in_file && setting_applies(st, in) && (x = setting_json(st, in)) != NULL)
+			cJSON_AddItemToObject(st->group == SETTING_PRINT ? po : o, st->name, x);
+	}
+	cJSON_AddItemToObject(o, "print_options", po);
+}
+
+char *
+json_settings(const struct input *in)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *text;
+
+	settings_json(o, cJSON_CreateObject(), in);
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	return text;
+}
+
 char *
 json_dump(const struct input *in)
 {
@@ -1668,13 +1681,7 @@ json_dump(const struct input *in)
 			cJSON_AddItemToObject(x, "out_proj", weight_json(&in->W[LAYER_OUT]));
 		cJSON_AddItemToObject(o, "weights", x);
 	}
-	for (i = 0; i < settings_count; i++) {
-		const struct setting *st = &settings[i];
-
-		if (st->in_file && setting_applies(st, in) && (x = setting_json(st, in)) != NULL)
-			cJSON_AddItemToObject(st->group == SETTING_PRINT ? po : o, st->name, x);
-	}
-	cJSON_AddItemToObject(o, "print_options", po);
+	settings_json(o, po, in);
 	text = cJSON_Print(o);
 	cJSON_Delete(o);
 	return text;

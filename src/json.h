@@ -21,6 +21,9 @@ int json_load_text(struct input *in, const char *path, const char *text, size_t 
 /* The input as a file that reproduces it (the REPL's save): free() it. */
 char *json_dump(const struct input *in);
 
+/* The settings alone, as one line of JSON with the file's keys: free() it. */
+char *json_settings(const struct input *in);
+
 /* "--tensor FILE": {"tensor": ..., "print_options": {...}}. */
 struct tensor *json_load_tensor(const char *path, struct print_opts *po);
 

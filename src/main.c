@@ -19,6 +19,7 @@
 #include "repl.h"
 #include "settings.h"
 #include "stage.h"
+#include "why.h"
 
 #define VERSION "1.0.0"
 
@@ -31,12 +32,13 @@ static const char usage_text[] =
     "                    [--linewidth n] [--threshold n] [--edgeitems n]\n"
     "                    [--sci-mode true|false|none] [--torch29]\n"
     "                    [--color auto|always|never] [--emit python|ipynb] file\n"
+    "       attn-explain [options] [-v] --why expr [--depth n|all] file\n"
     "       attn-explain [options] --tensor file\n"
     "       attn-explain [options] --check theirs [--tolerance x] [-v] file\n";
 
 /* The options that are not settings: what to do with the file. */
-enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_CHECK, M_TOLERANCE,
-	M_VERBOSE, M_HELP, M_VERSION, NMODES };
+enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_WHY, M_DEPTH, M_CHECK,
+	M_TOLERANCE, M_VERBOSE, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -46,11 +48,13 @@ static const struct mode_opt {
 } modes[NMODES] = {
 	[M_INTERACTIVE] = { "interactive", 'i', NULL, "step through the stages in a REPL" },
 	[M_PRINT] = { "print", 'p', "EXPR", "print only EXPR, as print(EXPR) in PyTorch (repeatable)" },
-	[M_JSON] = { "json", 0, NULL, "every computed stage as JSON" },
+	[M_JSON] = { "json", 0, NULL, "every computed stage and weight as JSON, with the tokens and settings; with --print, the printed values" },
 	[M_HEATMAP] = { "heatmap", 0, "EXPR", "the attention weights EXPR as a heat map" },
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
 	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
 	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
+	[M_WHY] = { "why", 0, "EXPR", "how one element, e.g. attn_weights[1, 0], was computed, with the numbers (repeatable)" },
+	[M_DEPTH] = { "depth", 0, "N", "with --why: also the elements it used, N stages deep (all: back to the inputs and weights); 1 by default" },
 	[M_CHECK] = { "check", 0, "THEIRS", "compare the tensors in THEIRS (PyTorch prints or JSON; - reads stdin) "
 	    "with the run's, and name the mistake that explains a difference" },
 	[M_TOLERANCE] = { "tolerance", 0, "X", "with --check: equal within X, instead of one unit of the last printed digit" },
@@ -142,11 +146,9 @@ bad_usage(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("attn-explain: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	diag_v(fmt, ap);	/* escaped: an argument cannot drive the terminal */
 	va_end(ap);
-	fputc('\n', stderr);
 	usage(0);
 	return EXIT_USAGE;
 }
@@ -167,6 +169,9 @@ struct args {
 	int mode[NMODES];		/* each mode option given */
 	const char **prints;		/* --print EXPR, in order */
 	int nprints;
+	const char **whys;		/* --why EXPR, in order */
+	int nwhys;
+	int depth;			/* --depth: WHY_DEPTH_ALL or 1 .. */
 	const char *heatmap, *tensor_file, *path;
 	const char *check;		/* --check THEIRS */
 	double tolerance;		/* --tolerance X, when mode[M_TOLERANCE] */
@@ -245,6 +250,7 @@ parse_args(int argc, char **argv, struct args *a)
 
 	memset(a, 0, sizeof *a);
 	a->emit = -1;
+	a->depth = 1;
 	for (i = 0; i < NMODES; i++) {
 		longopts[n++] = (struct option){ modes[i].name, modes[i].metavar ? required_argument : no_argument,
 		    NULL, MODE_VAL(i) };
@@ -291,6 +297,14 @@ parse_args(int argc, char **argv, struct args *a)
 			a->prints[a->nprints++] = optarg;
 			break;
 		case M_HEATMAP: a->heatmap = optarg; break;
+		case M_WHY:
+			a->whys = xrealloc(a->whys, (size_t)(a->nwhys + 1) * sizeof *a->whys);
+			a->whys[a->nwhys++] = optarg;
+			break;
+		case M_DEPTH:
+			if (why_depth(optarg, &a->depth) != 0)
+				return bad_usage("--depth: expected a number from 1 to %d, or all, got \"%s\"", WHY_MAX_DEPTH, optarg);
+			break;
 		case M_TENSOR: a->tensor_file = optarg; break;
 		case M_CHECK: a->check = optarg; break;
 		case M_TOLERANCE:
@@ -309,10 +323,17 @@ parse_args(int argc, char **argv, struct args *a)
 	    a->tensor_file != NULL))
 		return bad_usage("%s", "--emit writes the whole run: it cannot be combined with --interactive, "
 		    "--print, --json, --heatmap or --tensor (the REPL's save --python writes one from a session)");
-	if (a->check != NULL && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
+	if (a->mode[M_DEPTH] && a->nwhys == 0)
+		return bad_usage("%s", "--depth goes with --why: how far back to explain the element, e.g. "
+		    "--why 'attn_weights[1, 0]' --depth 2");
+	if (a->nwhys > 0 && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
+	    a->tensor_file != NULL || a->emit >= 0))
+		return bad_usage("%s", "--why explains elements and nothing else: it cannot be combined with --interactive, "
+		    "--print, --json, --heatmap, --tensor or --emit (the REPL has why too)");
+	if (a->check != NULL && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->nwhys > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
 	    a->tensor_file != NULL || a->emit >= 0))
 		return bad_usage("%s", "--check compares with the whole run: it cannot be combined with --interactive, "
-		    "--print, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)");
+		    "--print, --why, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)");
 	if (a->mode[M_TOLERANCE] && a->check == NULL)
 		return bad_usage("%s", "--tolerance goes with --check THEIRS");
 	if (a->tensor_file != NULL) {
@@ -325,6 +346,8 @@ parse_args(int argc, char **argv, struct args *a)
 	if (optind + 1 < argc)
 		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
 	a->path = argv[optind];
+	if (a->heatmap != NULL && (a->nprints > 0 || a->mode[M_JSON]))
+		return bad_usage("%s", "--heatmap draws one map: it cannot be combined with --print or --json");
 	if (a->mode[M_INTERACTIVE] && (a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL))
 		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
 	if (a->check != NULL && strcmp(a->check, "-") == 0 && strcmp(a->path, "-") == 0)
@@ -351,12 +374,38 @@ run_tensor(const struct args *a)
 	return EXIT_OK;
 }
 
+/* One --print value as JSON: a tensor's shape and data, else its text. */
+static char *
+value_json(const char *expr, const struct value *v, const struct print_opts *po)
+{
+	char *text = NULL, *s;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (mem == NULL)
+		return xstrdup("{}");
+	fputs("    {\"expression\": ", mem);
+	cell_json_string(mem, expr);
+	if (v->kind == VAL_TENSOR && v->t != NULL) {
+		fputs(", ", mem);
+		cell_json_data(mem, v->t);
+	} else {
+		s = value_str(v, po);
+		fputs(", \"value\": ", mem);
+		cell_json_string(mem, s);
+		free(s);
+	}
+	fputc('}', mem);
+	fclose(mem);
+	return text;
+}
+
 /* --print EXPR...: every expression evaluated first, so that an error leaves stdout empty */
 static int
-run_prints(const struct args *a, const struct run *r, const struct print_opts *po)
+run_prints(const struct args *a, const struct run *r, const struct input *in)
 {
 	char **out = xcalloc((size_t)a->nprints, sizeof *out), err[512];
-	int i, rc = EXIT_OK;
+	int i, rc = EXIT_OK, json = a->mode[M_JSON];
 
 	for (i = 0; i < a->nprints; i++) {
 		struct value v;
@@ -366,8 +415,19 @@ run_prints(const struct args *a, const struct run *r, const struct print_opts *p
 			rc = EXIT_DATA;
 			break;
 		}
-		out[i] = value_str(&v, po);
+		out[i] = json ? value_json(a->prints[i], &v, &in->po) : value_str(&v, &in->po);
 		value_free(&v);
+	}
+	if (json && rc == EXIT_OK) {	/* --json --print: the values, as one object */
+		fputs("{\n  \"file\": ", stdout);
+		cell_json_string(stdout, in->path ? in->path : "-");
+		fputs(",\n  \"prints\": [\n", stdout);
+		for (i = 0; i < a->nprints; i++)
+			printf("%s%s", out[i], i + 1 < a->nprints ? ",\n" : "\n  ]\n}\n");
+		for (i = 0; i < a->nprints; i++)
+			free(out[i]);
+		free(out);
+		return rc;
 	}
 	for (i = 0; i < a->nprints; i++) {
 		if (rc == EXIT_OK)
@@ -391,6 +451,44 @@ run_check(const struct args *a, const struct run *r, const struct input *in, con
 	o.tolerance = a->tolerance;
 	n = check_run(stdout, r, in, theirs, &o);
 	return n < 0 ? EXIT_DATA : n > 0 ? EXIT_DIFFER : EXIT_OK;
+}
+
+/* --why EXPR...: every explanation made first, so that an error leaves stdout empty */
+static int
+run_whys(const struct args *a, const struct run *r, const struct input *in, const struct cell_opts *co)
+{
+	struct why_opts o;
+	char *text = NULL, err[512];
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int i, rc = EXIT_OK;
+
+	if (mem == NULL) {
+		diag("--why:");
+		return EXIT_DATA;
+	}
+	memset(&o, 0, sizeof o);
+	o.depth = a->depth;
+	o.verbose = a->mode[M_VERBOSE];
+	o.explain = co->explain;
+	o.cli = 1;
+	o.po = in->po;
+	for (i = 0; i < a->nwhys && rc == EXIT_OK; i++) {
+		if (i > 0)
+			fputc('\n', mem);
+		if (why_print(mem, r, in, a->whys[i], &o, err, sizeof err) != 0) {
+			diag("%s", err);
+			rc = EXIT_DATA;
+		}
+	}
+	if (fclose(mem) != 0 && rc == EXIT_OK) {
+		diag("--why:");
+		rc = EXIT_DATA;
+	}
+	if (rc == EXIT_OK)
+		fwrite(text, 1, len, stdout);
+	free(text);
+	return rc;
 }
 
 /* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */
@@ -445,7 +543,7 @@ run_file(const struct args *a)
 		return rc;
 	}
 	/* --print keeps only the stages its expressions name: less memory to fault in */
-	keep = a->nprints > 0 ? 0 : STAGE_KEEP_ALL;
+	keep = a->nprints > 0 ? 0 : STAGE_KEEP_ALL;	/* --why: every stage it may trace back through */
 	for (i = 0; i < a->nprints; i++)
 		keep |= expr_stages(a->prints[i]);
 	if (stage_run(&r, &in, keep, err, sizeof err) != 0) {
@@ -457,11 +555,13 @@ run_file(const struct args *a)
 	if (a->check != NULL) {
 		rc = run_check(a, &r, &in, &theirs);
 	} else if (a->nprints > 0) {
-		rc = run_prints(a, &r, &in.po);
+		rc = run_prints(a, &r, &in);
+	} else if (a->nwhys > 0) {
+		rc = run_whys(a, &r, &in, &co);
 	} else if (a->emit >= 0) {
 		emit_run(stdout, a->emit, &r, &in, &co);
 	} else if (a->mode[M_JSON]) {
-		cell_print_json(stdout, &r);
+		cell_print_json(stdout, &r, &in);
 	} else if (a->heatmap != NULL) {
 		if (heatmap_print(stdout, &r, a->heatmap, co.color, a->mode[M_NUMBERS], err, sizeof err) != 0) {
 			diag("--heatmap: %s", err);
@@ -487,6 +587,7 @@ main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");	/* the heat maps measure tokens in display columns */
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK) {
 		free(a.prints);
+		free(a.whys);
 		return rc;
 	}
 	if (a.mode[M_HELP])
@@ -498,5 +599,6 @@ main(int argc, char **argv)
 	else
 		rc = run_file(&a);
 	free(a.prints);
+	free(a.whys);
 	return finish(rc);
 }

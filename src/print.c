@@ -340,3 +340,17 @@ print_tensor(FILE *fp, const struct tensor *t, const struct print_opts *po)
 	fputc('\n', fp);
 	free(s);
 }
+
+char *
+print_shortest(char *buf, size_t len, float f)
+{
+	int prec;
+
+	for (prec = 1; prec < 9; prec++) {
+		snprintf(buf, len, "%.*g", prec, (double)f);
+		if ((float)strtod(buf, NULL) == f)
+			return buf;
+	}
+	snprintf(buf, len, "%.9g", (double)f);
+	return buf;
+}

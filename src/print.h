@@ -24,4 +24,7 @@ char *print_tensor_str(const struct tensor *t, const struct print_opts *po);
 /* print(t): the text and a newline. */
 void print_tensor(FILE *fp, const struct tensor *t, const struct print_opts *po);
 
+/* A finite float32 as the shortest decimal that reads back to it ("0.43", "1e-05"); returns buf. */
+char *print_shortest(char *buf, size_t len, float f);
+
 #endif

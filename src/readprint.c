@@ -1653,7 +1653,61 @@ jstage(struct rd *r, size_t *pp, struct rp_set *set)
 	    numel, want, have);
 }
 
-/* THEIRS as JSON (its syntax checked): {"name": nested arrays, ...} or --json's array. */
+/*
+ * Is the object at p --json's document, {"file", "tokens", "settings",
+ * "stages": [...], "weights": [...]}?  Its member "stages" is an array.
+ */
+static int
+jdocument(struct rd *r, size_t p)
+{
+	size_t key;
+
+	p = jws(r, p + 1);
+	while (p < r->len && r->s[p] == '"') {
+		key = p;
+		jpast_key(r, &p);
+		if (jkey_is(r, key, "stages") && r->s[p] == '[')
+			return 1;
+		jskip(r, &p, 1);	/* checked by the syntax pass */
+		p = jws(r, p);
+		if (p < r->len && r->s[p] == ',')
+			p = jws(r, p + 1);
+	}
+	return 0;
+}
+
+/* --json's document: the tensors of its "stages" and "weights" arrays; the rest is not a tensor. */
+static int
+read_document(struct rd *r, size_t p, struct rp_set *set)
+{
+	size_t key;
+
+	p = jws(r, p + 1);
+	while (r->s[p] == '"') {
+		key = p;
+		jpast_key(r, &p);
+		if ((jkey_is(r, key, "stages") || jkey_is(r, key, "weights")) && r->s[p] == '[') {
+			for (p = jws(r, p + 1); r->s[p] != ']';) {
+				if (jstage(r, &p, set) < 0)
+					return -1;
+				p = jws(r, p);
+				if (r->s[p] == ',')
+					p = jws(r, p + 1);
+			}
+			p++;
+		} else {
+			jskip(r, &p, 1);
+		}
+		p = jws(r, p);
+		if (r->s[p] == ',')
+			p = jws(r, p + 1);
+	}
+	if (set->n == 0)
+		return fail(r, 0, "expected at least one tensor in \"stages\", got none");
+	return 0;
+}
+
+/* THEIRS as JSON (its syntax checked): {"name": nested arrays, ...}, or --json's document or array. */
 static int
 read_json(struct rd *r, size_t p, struct rp_set *set)
 {
@@ -1662,6 +1716,8 @@ read_json(struct rd *r, size_t p, struct rp_set *set)
 	size_t root = p;
 
 	r->json = 1;
+	if (close == '}' && jdocument(r, p))
+		return read_document(r, p, set);
 	p = jws(r, p + 1);
 	if (r->s[p] == close)
 		return fail(r, root, "expected at least one tensor, got an empty %s", close == '}' ? "object" : "array");

@@ -50,7 +50,7 @@ struct command {
 	int (*fn)(struct session *, char *args);
 };
 
-#define NCOMMANDS 17
+#define NCOMMANDS 18
 static const struct command commands[NCOMMANDS];	/* the table is near the end, after the functions */
 
 static void
@@ -66,14 +66,12 @@ on_sigint(int sig)
 int
 repl_fail(const char *fmt, ...)
 {
-	char msg[4096];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	fflush(stdout);		/* keep the order when both go to one file */
-	diag("%s", msg);
+	va_start(ap, fmt);
+	diag_v(fmt, ap);	/* the whole message, however long, escaped as every diagnostic is */
+	va_end(ap);
 	return -1;
 }
 
@@ -242,12 +240,18 @@ static const struct command commands[NCOMMANDS] = {
 	    "Prints EXPR as it was before the last set that recomputed, as it is now, and "
 	    "the largest absolute difference between the two.", cmd_diff },
 	{ "heatmap", "hm", "heatmap [-n] [EXPR]", "attention weights as a heat map (-n: numbers)",
-	    "Draws a (T, T) tensor, the current attention weights by default, with the "
-	    "tokens on both axes; -n writes the value in each cell. Colour follows set "
-	    "color.", cmd_heatmap },
+	    "Draws a 2-d tensor, by default the stage the session is at (its first batch "
+	    "and head; before the first stage, the attention weights), with positions and "
+	    "tokens on both axes; -n writes the value in each cell. Colour follows set color.", cmd_heatmap },
 	{ "explain", NULL, "explain [STAGE]", "what a stage does and why",
 	    "The teaching text of a stage (of the current one by default, or of the weights "
 	    "before the first), with this run's numbers.", cmd_explain },
+	{ "why", "w", "why [-d N] EXPR", "how one element was computed, with its numbers",
+	    "Shows how one element of a stage, e.g. why attn_weights[1, 0], was computed from the elements of "
+	    "the stages before it: the formula, the numbers put in, each intermediate result, and the value as "
+	    "print shows it. -d N also explains the elements it used, N stages deep (-d all: back to the inputs "
+	    "and the weights); -v writes every term of a long sum; set explain true adds why each step exists. "
+	    "Each step starts NAME[INDEX] = FORMULA and ends with the line = VALUE.", cmd_why },
 	{ "check", NULL, "check [-v] THEIRS", "compare THEIRS's tensors with these; name the mistake",
 	    "Reads the tensors in the file THEIRS (PyTorch prints pasted from a notebook or a "
 	    "terminal, or JSON of named arrays), matches each to a stage of this session as it "
@@ -466,7 +470,7 @@ complete(const char *line, int start)
 	}
 	snprintf(buf, sizeof buf, "%.*s", (int)(wl[0] < 63 ? wl[0] : 63), w[0]);
 	c = lookup_command(buf, &nmatch, clist, sizeof clist);
-	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap) {
+	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap || c->fn == cmd_why) {
 		add_matches(&list, &n, word, expr_names);
 	} else if ((c->fn == cmd_goto || c->fn == cmd_explain) && nw == 1) {
 		add_matches(&list, &n, word, stage_names());
@@ -507,9 +511,11 @@ banner(struct session *s)
 {
 	struct sbuf b = { 0 };
 	const struct run *r = &s->r;
-	char desc[128], *t;
+	char desc[128], *t, *path;
 
-	sbuf_addf(&b, "%s: inputs %s", s->in.path, stage_shape_desc(desc, sizeof desc, r, ST_INPUTS));
+	path = diag_escape(s->in.path);
+	sbuf_addf(&b, "%s: inputs %s", path, stage_shape_desc(desc, sizeof desc, r, ST_INPUTS));
+	free(path);
 	if (r->simple)
 		sbuf_add(&b, ", no weights (queries = keys = values = inputs)");
 	else if (s->in.has_weights)

@@ -76,6 +76,7 @@ int cmd_print(struct session *s, char *args);
 int cmd_diff(struct session *s, char *args);
 int cmd_heatmap(struct session *s, char *args);
 int cmd_explain(struct session *s, char *args);
+int cmd_why(struct session *s, char *args);
 int cmd_check(struct session *s, char *args);
 /* A line that is no command: an expression, printed as print shows it. */
 int repl_print_expr(struct session *s, const char *cmd, const char *expr);

@@ -1,4 +1,4 @@
-/* repl_inspect.c - looking at tensors: print, diff, heatmap, explain, check. */
+/* repl_inspect.c - looking at tensors: print, diff, heatmap, explain, why, check. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +10,7 @@
 #include "heatmap.h"
 #include "readprint.h"
 #include "repl_cmds.h"
+#include "why.h"
 
 struct print_job {
 	const char *cmd;	/* "print: " or "" (a bare expression), before an error */
@@ -135,7 +136,7 @@ int
 cmd_heatmap(struct session *s, char *args)
 {
 	struct heatmap_job j = { NULL, 0 };
-	char *p = repl_skip_ws(args);
+	char *p = repl_skip_ws(args), def[64];
 
 	while (*p == '-') {
 		char *w = repl_next_word(&p);
@@ -145,7 +146,8 @@ cmd_heatmap(struct session *s, char *args)
 		j.numbers = 1;
 		p = repl_skip_ws(p);
 	}
-	j.expr = *p ? p : NULL;
+	/* bare: the stage the session is at (before the first, the attention weights) */
+	j.expr = *p ? p : heatmap_default_expr(def, sizeof def, &s->r, s->pos >= 0 ? s->pos : ST_ATTN_WEIGHTS);
 	return repl_output(s, print_heatmap, &j);
 }
 
@@ -233,4 +235,59 @@ cmd_check(struct session *s, char *args)
 		return repl_fail("check: standard input holds the session's commands; give THEIRS as a file");
 	j.path = p;
 	return repl_output(s, print_check, &j);
+}
+
+struct why_job {
+	const char *expr;
+	struct why_opts o;
+};
+
+static int
+print_why(struct session *s, FILE *fp, const void *arg)
+{
+	const struct why_job *j = arg;
+	char err[512];
+
+	if (why_print(fp, &s->r, &s->in, j->expr, &j->o, err, sizeof err) != 0)
+		return repl_fail("%s", err);
+	return 0;
+}
+
+/* why [-d N] [-v] EXPR */
+int
+cmd_why(struct session *s, char *args)
+{
+	struct why_job j;
+	char *p = repl_skip_ws(args), ex[64];
+	int d, nd = s->r.st[ST_ATTN_WEIGHTS]->ndim;
+
+	snprintf(ex, sizeof ex, "why -d 2 attn_weights[");	/* an example that fits this run */
+	for (d = 0; d < nd; d++)
+		snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "%s%d", d ? ", " : "", d == nd - 2 && s->r.T > 1);
+	snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "]");
+
+	memset(&j, 0, sizeof j);
+	j.o.depth = 1;
+	j.o.explain = s->co.explain;
+	j.o.po = s->in.po;
+	while (*p == '-') {
+		char *w = repl_next_word(&p), *v;
+
+		if (strcmp(w, "-v") == 0) {
+			j.o.verbose = 1;
+		} else if (strcmp(w, "-d") == 0) {
+			if ((v = repl_next_word(&p)) == NULL)
+				return repl_fail("why -d: expected how deep, a number from 1 to %d or all, e.g. %s",
+				    WHY_MAX_DEPTH, ex);
+			if (why_depth(v, &j.o.depth) != 0)
+				return repl_fail("why -d: expected a number from 1 to %d, or all, got \"%.40s\", e.g. %s",
+				    WHY_MAX_DEPTH, v, ex);
+		} else {
+			return repl_fail("why: unknown option \"%.40s\" (-d N: N stages deep, -v: every term), e.g. %s",
+			    w, ex);
+		}
+		p = repl_skip_ws(p);
+	}
+	j.expr = p;
+	return repl_output(s, print_why, &j);
 }

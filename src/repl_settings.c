@@ -67,6 +67,24 @@ recompute(struct session *s, struct input *in, const char *what)
 	return 0;
 }
 
+/* Every stage and weight of a and b, bit for bit the same? */
+static int
+same_numbers(const struct run *a, const struct run *b)
+{
+	const struct tensor *x, *y;
+	int i;
+
+	for (i = 0; i < ST_COUNT + 2 * NLAYER; i++) {
+		x = i < ST_COUNT ? a->st[i] : (i - ST_COUNT) % 2 ? a->layer[(i - ST_COUNT) / 2].b : a->layer[(i - ST_COUNT) / 2].w;
+		y = i < ST_COUNT ? b->st[i] : (i - ST_COUNT) % 2 ? b->layer[(i - ST_COUNT) / 2].b : b->layer[(i - ST_COUNT) / 2].w;
+		if ((x == NULL) != (y == NULL))
+			return 0;
+		if (x != NULL && (!tensor_same_shape(x, y) || memcmp(x->data, y->data, x->numel * sizeof *x->data) != 0))
+			return 0;
+	}
+	return 1;
+}
+
 int
 cmd_set(struct session *s, char *args)
 {
@@ -124,6 +142,11 @@ cmd_set(struct session *s, char *args)
 		else if (s->pos >= 0)
 			printf(", now at %s", repl_stage_label(lab, sizeof lab, s, s->pos));
 	}
+	/* a setting this run does not use (a seed with nothing drawn, dropout_rng without dropout) */
+	if (st->group == SETTING_RUN && same_numbers(&s->r, &s->prev_r))
+		printf("; no number changed%s", strcmp(st->name, "seed") == 0 ?
+		    ": nothing in this run is drawn at random (inputs and weights are given, and no dropout draws from this seed)" :
+		    ": this run does not use it");
 	putchar('\n');
 	return 0;
 }
@@ -132,12 +155,14 @@ int
 cmd_show(struct session *s, char *args)
 {
 	static const char *const group_title[] = { "the stages:", "print options:", "the view:" };
-	char desc[128], now[64], then[64];
+	char desc[128], now[64], then[64], *path;
 	int i, changed = 0, group = -1;
 
 	if (*repl_skip_ws(args) != '\0')
 		return repl_fail("show: takes no argument (set KEY shows one setting)");
-	printf("%s: inputs %s\n", s->in.path, stage_shape_desc(desc, sizeof desc, &s->r, ST_INPUTS));
+	path = diag_escape(s->in.path);
+	printf("%s: inputs %s\n", path, stage_shape_desc(desc, sizeof desc, &s->r, ST_INPUTS));
+	free(path);
 	for (i = 0; i < settings_count; i++) {
 		const struct setting *st = &settings[i];
 

@@ -589,13 +589,18 @@ dropout(struct rng *g, float *out, const float *x, size_t n, double p, int mkl)
 	 * scalar divides a float tensor as float(1 - p), so the scale is
 	 * float(1 / float(1 - p)), not float(1 / (1 - p)). Then x * mask.
 	 */
-	keep = (float)(1.0 - p);
+	keep = rng_dropout_scale(p);	/* 1 / float(1 - p); a dropped 0 / float(1 - p) is 0 */
 	bern_start(&b, g, 1.0 - p, mkl);
 	for (i = 0; i < n; i++) {
-		m = bern_next(&b) ? 1.0f : 0.0f;
-		m = m / keep;
+		m = bern_next(&b) ? keep : 0.0f;
 		out[i] = (x != NULL ? x[i] : 1.0f) * m;
 	}
+}
+
+float
+rng_dropout_scale(double p)
+{
+	return 1.0f / (float)(1.0 - p);
 }
 
 void

@@ -88,6 +88,8 @@ void	rng_dropout(struct rng *g, float *out, const float *x, size_t n, double p, 
  * p == 1 all 0.0f, without drawing.
  */
 void	rng_dropout_mask(struct rng *g, float *mask, size_t n, double p, int mkl);
+/* What a kept element of that mask holds, 0 < p < 1: float(1 / float(1 - p)). */
+float	rng_dropout_scale(double p);
 
 /* One lane of avx_mathfun's log256_ps and sincos256_ps as GCC compiled them [5.3]. */
 float	rng_log256(float x);

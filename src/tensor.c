@@ -957,6 +957,28 @@ tensor_linear(float *y, const float *x, const float *w, const float *bias, int M
 }
 
 /*
+ * One output of mm(), in the order every path of its kernel keeps: from
+ * +0, each product a[k*sa] * b[k*sb] rounded before it is added, the
+ * bias added to the finished sum.  Not used by mm() itself (its tiles
+ * hold the same sums in vector lanes); test_mm_order and the why unit
+ * test hold the two to the same bits.
+ */
+float
+tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, const float *bias, float *prod)
+{
+	float acc = 0.0f, p;
+	int k;
+
+	for (k = 0; k < K; k++) {
+		p = a[(size_t)k * sa] * b[(size_t)k * sb];
+		if (prod != NULL)
+			prod[k] = p;
+		acc += p;
+	}
+	return bias != NULL ? acc + *bias : acc;
+}
+
+/*
  * Clones where fmaf is one instruction rather than a libm call, and where
  * exp_row's loop vectorises (16 or 8 lanes); the results are the same bits.
  */
@@ -1152,24 +1174,28 @@ struct softmax_job {
 	int n;
 	float scale;		/* the row is first divided by it (divides) or multiplied */
 	int scaled, divides;
+	struct tensor_softmax_steps *steps;	/* one row's steps, for why; or NULL */
 };
 
 FMA_CLONES static void *
 softmax_job_run(void *arg)
 {
 	const struct softmax_job *sj = arg;
+	struct tensor_softmax_steps *st = sj->steps;
 	size_t r;
 	int j, n = sj->n;
 
 	for (r = sj->lo; r < sj->hi; r++) {
 		const float *x = sj->in + r * (size_t)n;
 		float *y = sj->out + r * (size_t)n;
-		float max = -INFINITY, inv;
+		float max = -INFINITY, sum, inv;
 
 		if (sj->scaled) {	/* y = x / scale: the same floats a scaled copy would hold */
 			for (j = 0; j < n; j++)
 				y[j] = sj->divides ? x[j] / sj->scale : x[j] * sj->scale;
 			x = y;
+			if (st != NULL && st->scaled != NULL)
+				memcpy(st->scaled, y, (size_t)n * sizeof *y);
 		}
 		if (row_max(x, n, &max)) {	/* a NaN: the first one, as ATen's loop meets it */
 			for (j = 0; j < n && !isnan(x[j]); j++)
@@ -1177,7 +1203,14 @@ softmax_job_run(void *arg)
 			max = x[j];
 		}
 		exp_row(y, x, max, n);
-		inv = 1 / lane_sum8(y, n);
+		sum = lane_sum8(y, n);
+		inv = 1 / sum;
+		if (st != NULL) {
+			memcpy(st->exps, y, (size_t)n * sizeof *y);
+			st->max = max;
+			st->sum = sum;
+			st->inv = inv;
+		}
 		for (j = 0; j < n; j++)
 			y[j] *= inv;
 	}
@@ -1198,6 +1231,7 @@ softmax_rows(float *out, const float *in, size_t rows, int n, int scaled, int di
 	job[0].scaled = scaled;
 	job[0].divides = divides;
 	job[0].scale = scale;
+	job[0].steps = NULL;
 	if ((double)rows * n < 262144 || rows < 2) {
 		softmax_job_run(&job[0]);
 		return;
@@ -1217,6 +1251,16 @@ void
 tensor_softmax_rows_scaled(float *out, const float *in, size_t rows, int n, float scale, int divides)
 {
 	softmax_rows(out, in, rows, n, 1, divides, scale);
+}
+
+void
+tensor_softmax_steps(float *out, const float *in, int n, int scaled, float scale, int divides,
+    struct tensor_softmax_steps *steps)
+{
+	struct softmax_job job = { .out = out, .in = in, .lo = 0, .hi = 1, .n = n, .scale = scale,
+	    .scaled = scaled, .divides = divides, .steps = steps };
+
+	softmax_job_run(&job);
 }
 
 static int

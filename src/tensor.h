@@ -110,6 +110,26 @@ void tensor_mul(float *y, const float *a, const float *b, size_t n);
 void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);
 /* the same of in / scale (divides) or in * scale, without the scaled copy */
 void tensor_softmax_rows_scaled(float *out, const float *in, size_t rows, int n, float scale, int divides);
+/*
+ * One row of tensor_softmax_rows (scaled 0) or of tensor_softmax_rows_scaled
+ * (scaled 1), into out (n floats), keeping what the kernel computed on the
+ * way, for why: the same code, the same bits.
+ */
+struct tensor_softmax_steps {
+	float *scaled;		/* n floats: the row once scaled (when scaled), or NULL */
+	float *exps;		/* n floats: exp(x[j] - max) */
+	float max;		/* the row's largest value, or its first NaN */
+	float sum;		/* of the exps: 8 lanes, folded as a tree */
+	float inv;		/* 1 / sum: out[j] = exps[j] * inv */
+};
+void tensor_softmax_steps(float *out, const float *in, int n, int scaled, float scale, int divides,
+    struct tensor_softmax_steps *steps);
+/*
+ * One output of tensor_linear() or tensor_mm_batch(), in their order: the
+ * sum from +0 of a[k*sa] * b[k*sb], k < K, each product rounded, then
+ * + *bias when bias is not NULL.  prod: K floats for the products, or NULL.
+ */
+float tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, const float *bias, float *prod);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */

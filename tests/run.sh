@@ -117,5 +117,35 @@ if [ -f tests/man.sh ]; then
 	if BIN=$BIN sh tests/man.sh > "$tmp/man" 2>&1; then ok; else cat "$tmp/man"; ko "man page checks"; fi
 fi
 
+# 10. why: the steps behind random elements, every number printed by real PyTorch
+# (tests/gen/why_cases.py); NAME.why holds "DEPTH VERBOSE EXPR" lines
+for w in tests/why/*.why; do
+	[ -f "$w" ] || continue
+	base=${w%.why}
+	name=$(basename "$base")
+	case $name in
+	data-*) input=data/${name#data-}.json ;;
+	*) input=$base.json ;;
+	esac
+	: > "$tmp/out"
+	while IFS=' ' read -r depth verbose expr; do
+		printf '### %s %s %s\n' "$depth" "$verbose" "$expr" >> "$tmp/out"
+		if [ "$verbose" = 1 ]; then set -- -v; else set --; fi
+		"$BIN" "$@" --depth "$depth" --why "$expr" "$input" >> "$tmp/out" 2>&1
+	done < "$w"
+	same "why $name" "$base.out" "$tmp/out"
+done
+# --explain adds only "    # " lines to what why prints
+for e in 'attn_weights[1, 0]' 'output[1, 5, 1]'; do
+	case $e in output*) input=data/book-mha-123.json ;; *) input=data/book-causal-dropout.json ;; esac
+	"$BIN" --depth all --why "$e" "$input" > "$tmp/plain" 2>&1
+	"$BIN" --explain --depth all --why "$e" "$input" > "$tmp/explained" 2>&1
+	grep -v '^    # ' "$tmp/explained" > "$tmp/out"
+	same "why --explain $e" "$tmp/plain" "$tmp/out"
+	steps=$(grep -c '^[A-Za-z_.]*\[.*\] = ' "$tmp/plain")
+	taught=$(grep -c '^    # ' "$tmp/explained")
+	if [ "$steps" -gt 1 ] && [ "$steps" -eq "$taught" ]; then ok; else ko "why --explain $e: $taught teaching lines for $steps steps"; fi
+done
+
 echo "check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -24,6 +24,7 @@ void test_softmax_scaled(void);
 void test_settings(void);
 void test_json_syntax(void);
 void test_readprint(void);
+void test_why(void);
 void test_check(void);
 
 #endif

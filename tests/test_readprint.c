@@ -579,6 +579,7 @@ test_json(void)
 	struct rp_set s;
 	const struct rp_tensor *t;
 	int shape[2] = { 2, 2 }, idx[2];
+	char err[256];
 
 	if (read_ok(&s, "{\"attn_weights\": [[1, 0], [0.5, 0.5]], \"x\": 3.5,\n"
 	    " \"masked\": [[\"-inf\", 0], [\"nan\", \"Infinity\"]], \"e\": [], \"ee\": [[], []],\n"
@@ -615,6 +616,22 @@ test_json(void)
 		CHECK(s.t[3].ndim == 2 && s.t[3].shown[0] == 0 && s.t[3].shown[1] == 3, "--json empty");
 		CHECK(s.t[0].named && s.t[3].named, "--json's names are marked");
 	}
+	rp_free(&s);
+	/* --json's document: the tensors of "stages" and "weights"; the file, the tokens, the settings are none */
+	if (read_ok(&s, "{\n  \"file\": \"data/x.json\",\n  \"tokens\": [\"a\", \"b\"],\n"
+	    "  \"settings\": {\"heads\": 1, \"scale\": null, \"init_order\": [\"W_query\"]},\n"
+	    "  \"stages\": [\n    {\"name\": \"inputs\", \"expression\": \"inputs = ...\", \"shape\": [2, 2], "
+	    "\"data\": [1, 2, 3, 4]}\n  ],\n"
+	    "  \"weights\": [{\"name\": \"W_query.weight\", \"shape\": [1, 2], \"data\": [5, 6]}]\n}\n", 2)) {
+		CHECK(strcmp(s.t[0].label, "inputs") == 0 && s.t[0].named && rp_fits(&s.t[0], 2, shape) &&
+		    s.t[0].v[3] == 4 && s.t[0].line == 6, "--json document: a stage");
+		CHECK(strcmp(s.t[1].label, "W_query.weight") == 0 && s.t[1].named && s.t[1].ndim == 2 &&
+		    s.t[1].shown[0] == 1 && s.t[1].v[1] == 6, "--json document: a weight");
+	}
+	rp_free(&s);
+	CHECK(rp_read(&s, "t.json", "{\"file\": \"x\", \"stages\": []}", 27, err, sizeof err) != 0 &&
+	    strcmp(err, "t.json:1:1: expected at least one tensor in \"stages\", got none") == 0,
+	    "--json document without stages: %s", err);
 	rp_free(&s);
 	/* starts with '[' but is a Python list of prints, not JSON */
 	if (read_ok(&s, "[tensor([0.5000, 1.5000]), tensor([[1., 2.],\n        [3., 4.]])]", 2))

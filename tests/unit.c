@@ -19,6 +19,7 @@ main(void)
 	test_settings();
 	test_json_syntax();
 	test_readprint();
+	test_why();
 	test_check();
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;

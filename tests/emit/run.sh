@@ -33,6 +33,13 @@ if [ $torch = 0 ]; then
 	echo "skip: PyTorch is not installed (apt-get install python3-torch): the scripts were not run now"
 	exit 0
 fi
+# and every golden input (their PyTorch output is not committed here: only where torch is)
+for f in tests/golden/*.json; do
+	name=golden-$(basename "$f" .json)
+	"$BIN" --all --color never "$f" > "$tmp/$name.tool" 2>&1
+	"$BIN" --all --emit python "$f" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "FAIL emit $name: --emit python failed"
+	echo "$tmp/$name.py" >> "$tmp/scripts"
+done
 LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_scripts.py < "$tmp/scripts"
 while IFS= read -r script; do
 	name=$(basename "$script" .py)

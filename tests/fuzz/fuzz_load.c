@@ -6,6 +6,7 @@
 
 #include "../../src/cell.h"
 #include "../../src/diag.h"
+#include "../../src/emit.h"
 #include "../../src/json.h"
 #include "../../src/stage.h"
 
@@ -60,10 +61,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			uint32_t keep = 2166136261u;
 			size_t k;
 
-			cell_print_setup(devnull, &r, &co);
 			for (i = 0; i < ST_COUNT; i++)
 				cell_print(devnull, &r, i, &co);
-			cell_print_json(devnull, &r);
+			cell_print_json(devnull, &r, &in);
+			emit_run(devnull, EMIT_PYTHON, &r, &in, &co);
+			emit_run(devnull, EMIT_IPYNB, &r, &in, &co);
 			/* again keeping some stages (a hash of the input picks them): the same bits */
 			for (k = 0; k < size; k++)
 				keep = (keep ^ data[k]) * 16777619u;

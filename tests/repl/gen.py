@@ -18,6 +18,8 @@ literally, and in place of every number a directive (a line starting with
   @@ include FILE                       FILE's text: check mode's reports,
                                         written from PyTorch's tensors by
                                         tests/gen/check_cases.py
+  @@ why FILE DEPTH VERBOSE EXPR        what why -d DEPTH [-v] EXPR prints, every
+                                        number from PyTorch (tests/gen/why_cases.py)
 
 In literal lines the four characters \\033 stand for ESC (colour tests).
 Literal text is the REPL's own (its messages as designed, cells' headers as
@@ -144,6 +146,17 @@ def axis_kind(cfg, name, nd, d):
 PLURAL = {"key": "keys", "query": "queries", "token": "tokens", "head": "heads", "batch": "batches"}
 
 
+def plural(cfg, name, kind):
+    """The axis as the title names it; a dimension by its width's name, as heatmap.c's dim_name()."""
+    if kind != "dim":
+        return PLURAL[kind]
+    if name == "inputs":
+        return "d_in"
+    if name.endswith("_heads") or (name == "context_vecs" and cfg.get("heads", 1) > 1):
+        return "head_dim"
+    return "d_out"
+
+
 def heatmap(path, args):
     numbers = "-n" in args
     color = "--color" in args
@@ -232,7 +245,7 @@ def heatmap(path, args):
                 c += ' "%s"' % tok(k, origin[d])
             consts.append(c)
         title = "%s  (%srows: %s, columns: %s)\n" % (expr, ", ".join(consts) + "; " if consts else "",
-                                                    PLURAL[rkind], PLURAL[ckind])
+                                                    plural(cfg, name, rkind), plural(cfg, name, ckind))
     else:
         title = expr + "  (rows and columns: positions in the result)\n"
     out = [title, " " * lw + "".join(" %*d" % (cw, cpos[j]) for j in range(n)) + "\n"]
@@ -320,6 +333,9 @@ def expand(tmpl):
             elif op == "include":	# a report written from PyTorch by tests/gen/check_cases.py
                 with open(os.path.join(ROOT, path), encoding="utf-8") as inc:
                     out.append(inc.read())
+            elif op == "why":
+                import why_cases    # tests/gen/why_cases.py: every number from PyTorch
+                out.append(why_cases.text_of(path, " ".join(args[2:]), args[0], int(args[1])))
             else:
                 sys.exit("%s: unknown directive %r" % (tmpl, op))
     return "".join(out)
@@ -339,6 +355,8 @@ def check(tmpl):
                 path, args = args[0], args[1:]
             if op in ("weight", "include"):
                 continue        # drawn or given, never computed; or a check report (its own rule: one unit)
+            if op in ("weight", "why"):
+                continue        # given or drawn, or why's steps: checked against PyTorch by why_cases.py
             args = [a for a in args if a not in ("-n", "--color")]
             with open(os.path.join(ROOT, path)) as fh2:
                 cfg = json.load(fh2)

@@ -1,0 +1,1 @@
+$BIN --interactive=yes data/your-journey.json

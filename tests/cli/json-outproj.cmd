@@ -1,0 +1,2 @@
+# every stage and weight, numbers from PyTorch (tests/gen/json_cases.py)
+$BIN --json data/book-mha-123.json

@@ -1,0 +1,1 @@
+$BIN --depth 2 data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --why '' data/your-journey.json

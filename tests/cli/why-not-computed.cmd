@@ -1,0 +1,1 @@
+$BIN --why 'mask[0, 1]' data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --why 'attn_weights[1]' data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --why 'attn_weights[-7, 0]' data/your-journey.json

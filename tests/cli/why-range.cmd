@@ -1,0 +1,1 @@
+$BIN --why 'output[-1, 4]' data/multihead-split.json

@@ -1,0 +1,1 @@
+$BIN --why keys.shape data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --print attn_weights data/your-journey.json >&-

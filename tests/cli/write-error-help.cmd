@@ -1,0 +1,1 @@
+$BIN --help > /dev/full

@@ -1,0 +1,1 @@
+echo next | $BIN -i data/your-journey.json > /dev/full

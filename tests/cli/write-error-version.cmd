@@ -1,0 +1,1 @@
+$BIN --version > /dev/full
