@@ -133,11 +133,12 @@ struct family {
 enum { V_OK, V_DIFFERS, V_UNMATCHED };
 /*
  * Above this size (bytes of all stages) an unlabelled tensor is tried
- * against pairs of mistakes as a whole stage only, not as each part of
- * every stage (attn_weights[b] for every batch b of minGPT's 16 would
- * cost seconds): single mistakes are tried on every part.
+ * against the mistakes as a whole stage, or as a part of the first
+ * batch (a notebook's att[0]), not as each part of every batch: for
+ * minGPT's 16 batches that would cost every mistake and pair 16 runs of a
+ * batch instead of one.
  */
-#define PAIRS_PARTS_BYTES ((size_t)32 << 20)
+#define PARTS_BYTES ((size_t)32 << 20)
 #define MAXFOUND 4
 
 /* One of their tensors, and what check makes of it. */
@@ -570,7 +571,7 @@ struct search {
 	unsigned char *first_made;
 	struct variant first_v;
 	unsigned first_need;
-	int pairs_whole;	/* a big run: pairs only for whole stages, unless a label names parts */
+	int first_batch_only;	/* a big run: without a label, parts of batch 0 only (PARTS_BYTES) */
 	long nruns;		/* variant runs of one batch (or of the run), for ATTN_EXPLAIN_TIMING */
 	int nreadings, npairs;
 };
@@ -724,10 +725,13 @@ try_variant(struct search *S, const struct variant *v, int pair)
 
 		for (f = 0; f < it->nfam && it->pending; f++) {
 			const struct family *fm = &it->fam[f];
-			int on = !fm->shadow && (changes & STAGE_BIT(fm->stage)) != 0 &&
-			    !(pair && S->pairs_whole && !it->labelled && (fm->nlead > 0 || fm->tok >= 0));
+			int on = !fm->shadow && (changes & STAGE_BIT(fm->stage)) != 0;
+			size_t n = fm->count;
 
-			memset(it->alive + fm->first, on, fm->count);
+			if (S->first_batch_only && !it->labelled && fm->batch_lead)
+				n = fm->count / (size_t)fm->lead_size[0];	/* the parts of batch 0 */
+			memset(it->alive + fm->first, 0, fm->count);
+			memset(it->alive + fm->first, on, n);
 			need |= on ? STAGE_BIT(fm->stage) : 0;
 		}
 	}
@@ -1403,7 +1407,7 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 			for (e = 0; e < m->numel; e++)
 				S.rand_mask[e] = S.rand_mask[e] > (float)in->dropout;
 		}
-		S.pairs_whole = r->all_bytes > PAIRS_PARTS_BYTES;
+		S.first_batch_only = r->all_bytes > PARTS_BYTES;
 		S.rows = output_rows(&S);
 		if (r->all_bytes >= ((size_t)1 << 20))
 			tensor_threads(1);

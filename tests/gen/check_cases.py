@@ -852,12 +852,15 @@ def mingpt_cases():
     set_opts()
     cfg = load_cfg('data/mingpt.json')
     L = leaves(cfg)
+    CACHE.clear()
     right = learner(cfg, L, {})
     singles = readings(cfg, L)
-    for mk in ({}, {'mask-after-softmax': 0}):
+    for mk in ({}, {'mask-after-softmax': 0}, {'softmax-wrong-dim': 1}):
         c = Case(cfg, L, right, [] if not mk else [mk], 'mingpt-' + vname(mk), mk)
         c.add('attn_weights', 'att', c.mine['attn_weights'], 'att = F.softmax(att, dim=-1)\nprint(att)\n')
         c.add('context_vecs', 'out', c.mine['context_vecs'], '\nprint(out)\n')
+        # a bare print of the first batch's weights (att[0]): without a label, a big run's parts of batch 0
+        c.add('attn_weights', None, c.mine['attn_weights'][0], '\natt[0]\n', pick=lambda t: t[0])
         summary(c)
         write(c.name, 'data/mingpt.json', c, '.txt')
     # make bench: every mistake and pair tried, none explains it (the weights were drawn after another seed)
