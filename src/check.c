@@ -290,21 +290,19 @@ part_name(char *buf, size_t len, const struct run *r, const struct family *f, si
 }
 
 /*
- * Stages a print without a label is first taken for: not the second
- * causal route nor the dropout mask (shown by --all only), nor the
- * context before an output projection (what no-out-proj makes of the
- * output).  They come after the mistakes: a bare print equal to
- * masked_simple is a mask applied after softmax far more often than the
- * book's masked_simple pasted without its name.
+ * Parts a print without a label is tried for only after the mistakes: a
+ * weight, unless the print says "Parameter containing:", and a stage when
+ * it does.  Every stage comes first, in stage order, as check.md says
+ * ("first one that matches"): a bare print equal to masked_simple or to
+ * merged is that stage, ok, though a learner who applied the mask after
+ * softmax, or left out the output projection, prints the same numbers
+ * (with a label, attn_weights or out, those mistakes are named).
  */
 static int
 shadowed(const struct run *r, int id, const struct rp_tensor *t)
 {
-	if (id >= ST_COUNT || t->parameter)
-		return id < ST_COUNT || !t->parameter;	/* a "Parameter containing:" print is a weight first */
-	if (stage_defs[id].extra)
-		return 1;
-	return r->st[ST_OUTPUT] != NULL && (r->H > 1 ? id == ST_MERGED : id == ST_CONTEXT_VECS);
+	(void)r;
+	return id >= ST_COUNT ? !t->parameter : t->parameter;
 }
 
 /* The parts of stage id that have their layout (token axis fixed at tok, or -1), as a new family. */

@@ -326,6 +326,7 @@ def learner(cfg, L, mk):
             else:
                 ctx = ctx.transpose(-3, -2).contiguous().view(*lead, T, d_out)
         if L['out_proj'] is not None and 'no-out-proj' not in mk:
+            out['_before_out_proj'] = ctx	# merged (or the one head's context): a reading of a bare print
             kind, W, b = L['out_proj']
             ctx = F.linear(ctx, W, b) if kind == 'linear' else ctx @ W
         out['context_vecs'] = ctx
@@ -481,10 +482,48 @@ class Case:
             CACHE[key] = learner(self.cfg, self.L, mk)
         return CACHE[key]
 
+    def stages(self):
+        """The contract's stages for this input (reference.py), for prints without a label."""
+        if getattr(self, '_stages', None) is None:
+            sys.path.insert(0, os.path.join(ROOT, 'tests', 'gen'))
+            sys.dont_write_bytecode = True
+            import reference
+            self._stages = reference.run(self.cfg)[0]
+        return self._stages
+
+    def any_stage(self, t, shown, unit):
+        """check.md: without a label, the first stage, or part of one along its leading axes, that matches."""
+        import reference
+        S = self.stages()
+        for n in reference.STAGES:
+            st = S.get(n)
+            if st is None or st.dim() < t.dim() or tuple(st.shape[st.dim() - t.dim():]) != tuple(t.shape):
+                continue
+            for idx in itertools.product(*[range(k) for k in st.shape[:st.dim() - t.dim()]]):
+                if equal(shown, unit, st[idx] if idx else st):
+                    return True
+        return False
+
+    @staticmethod
+    def part_equal(st, t, shown, unit):
+        """Is shown (of t's shape) st, or a part of st along its leading axes?"""
+        if not isinstance(st, torch.Tensor) or st.dim() < t.dim() or \
+                tuple(st.shape[st.dim() - t.dim():]) != tuple(t.shape):
+            return False
+        return any(equal(shown, unit, st[idx] if idx else st)
+                   for idx in itertools.product(*[range(k) for k in st.shape[:st.dim() - t.dim()]]))
+
     def add(self, var, label, t, head, row=False, pick=None):
         """A print of t (the learner's var, or pick(var)) after head (its label lines), and its expected line."""
         _, shown, unit = printed(t)
         e = self.expect(var, label, shown, unit, row, pick)
+        if e != 'ok' and not label and self.cfg is not None and self.any_stage(t, shown, unit):
+            e = 'ok'	# a correct stage's numbers, taken as that stage
+        elif e != 'ok' and not label and self.cfg is not None:
+            # without a label, a single mistake that reproduces another stage's reading counts too
+            extra = [ids_of(mk) for mk in self.singles
+                     if any(self.part_equal(o, t, shown, unit) for o in self.single_out(mk).values())]
+            e = ('differs', sorted(set(e[1]) | set(extra)))
         self.text.append(head + str(t) + '\n')
         st = self.reading('attn_weights' if row else label, row) if label else '*'
         if e == 'ok':
