@@ -1006,21 +1006,6 @@ put_variant(FILE *fp, const struct variant *v)
 	fprintf(fp, ")");
 }
 
-/* " / keys.shape[-1]**0.5" or " * 0.25": the run's scaling as code.c writes it */
-static const char *
-scaling(const struct run *r, const struct input *in, char *buf, size_t len)
-{
-	char num[32];
-
-	if (!r->scaled)
-		buf[0] = '\0';
-	else if (r->scale_divides)
-		snprintf(buf, len, " / %s.shape[-1]**0.5", r->H > 1 ? "keys_heads" : "keys");
-	else
-		snprintf(buf, len, " * %s", real_str(num, sizeof num, in->scale));
-	return buf;
-}
-
 /* The line a mistake changes, as the notebook would have it: into buf; the stage whose line it replaces. */
 static int
 mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in, int mk, int rd)
@@ -1061,7 +1046,7 @@ mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in
 		return ST_ATTN_WEIGHTS;
 	case MK_MASK_AFTER_SOFTMAX:
 		snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1) * torch.tril(torch.ones(%d, %d))"
-		    "  # masked after softmax, rows not renormalised", scaling(r, in, sc, sizeof sc), r->T, r->T);
+		    "  # masked after softmax, rows not renormalised", code_scaling(r, in, sc, sizeof sc), r->T, r->T);
 		return ST_ATTN_WEIGHTS;
 	case MK_MASK_WITH_ZERO:
 		snprintf(buf, len, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)");

@@ -175,9 +175,8 @@ lead(const struct run *r, char *buf, size_t len)
 	return buf;
 }
 
-/* "/ keys_heads.shape[-1]**0.5" or "* 0.25": how the scores are scaled, or "" */
-static const char *
-scaling(const struct run *r, const struct input *in, char *buf, size_t len)
+const char *
+code_scaling(const struct run *r, const struct input *in, char *buf, size_t len)
 {
 	char num[32];
 
@@ -230,7 +229,7 @@ code_lines(struct run *r, const struct input *in)
 	} else {
 		code(r, ST_ATTN_SCORES, "attn_scores = queries @ keys.T");
 	}
-	scaling(r, in, sc, sizeof sc);
+	code_scaling(r, in, sc, sizeof sc);
 	if (in->causal) {
 		code(r, ST_UNMASKED_WEIGHTS, "unmasked_weights = torch.softmax(attn_scores%s, dim=-1)", sc);
 		code(r, ST_MASK_SIMPLE, "mask_simple = torch.tril(torch.ones(%d, %d))", r->T, r->T);

@@ -164,6 +164,8 @@ void stage_timing_print(FILE *fp);
 void code_lines(struct run *r, const struct input *in);
 /* The input's file name, control bytes as \xNN, for a comment line. */
 const char *code_path(const struct input *in, char *buf, size_t len);
+/* " / keys_heads.shape[-1]**0.5", " * 0.25" or "": how the run scales its scores, as code.c writes it; returns buf. */
+const char *code_scaling(const struct run *r, const struct input *in, char *buf, size_t len);
 /* A line as a cell shows it: literal data as "..."; free() it. */
 char *code_shown(const char *line);
 /* The tensor a literal names (its first len bytes): "inputs", "W_query.weight", ...; or NULL. */
