@@ -109,4 +109,25 @@ float tensor_expf(float x);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */
 float tensor_sum(const float *x, size_t n);
 
+/*
+ * A strided float32 view, as a torch tensor's (sizes, strides, offset):
+ * element (i0, i1, ...) is data[i0*stride[0] + i1*stride[1] + ...].
+ */
+struct tensor_view {
+	const float *data;
+	int ndim;
+	int shape[TENSOR_MAXDIM];
+	long long stride[TENSOR_MAXDIM];	/* in elements, >= 0 */
+	size_t numel;
+};
+
+/*
+ * x.sum(dims, keepdim) and x.var(dims, keepdim, correction), dims a set of
+ * bits (1 << d; all bits: the whole tensor), bit for bit as ATen sums a
+ * strided input (see tensor.c).  out: the kept dims, contiguous; keepdim
+ * changes no value, only the order ATen may choose.
+ */
+void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
+void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
+
 #endif

@@ -21,5 +21,6 @@ void test_rng(void);
 void test_expr(void);
 void test_stage(void);
 void test_softmax_scaled(void);
+void test_reduce(void);
 
 #endif

@@ -16,6 +16,7 @@ main(void)
 	test_expr();
 	test_stage();
 	test_softmax_scaled();
+	test_reduce();
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }
