@@ -14,7 +14,8 @@ LDLIBS = -lcjson -ledit -lm -lpthread
 VECFLAGS = -O3
 
 OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/json.o src/stage.o \
-      src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o
+      src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o \
+      src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pylib.o src/pyeval.o
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o
 
 all: attn-explain
@@ -39,11 +40,14 @@ attn-explain: src/main.o $(OBJ)
 tests/unit: $(TOBJ) $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(TOBJ) $(OBJ) $(LDLIBS)
 
+tests/pyrun: tests/pyrun.o $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
+
 deps:
 	@sh tests/deps.sh
 
 check: deps
-	@$(MAKE) attn-explain tests/unit
+	@$(MAKE) attn-explain tests/unit tests/pyrun
 	@sh tests/run.sh
 
 demo: deps
@@ -65,7 +69,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit src/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun src/*.o tests/*.o
 
 # header dependencies
 src/main.o: src/cell.h src/diag.h src/expr.h src/heatmap.h src/json.h src/print.h src/repl.h src/rng.h src/stage.h src/tensor.h
@@ -73,12 +77,14 @@ src/diag.o: src/diag.h
 src/print.o: src/print.h src/tensor.h src/diag.h
 src/json.o: src/json.h src/print.h src/tensor.h src/diag.h src/rng.h
 src/stage.o: src/stage.h src/json.h src/tensor.h src/rng.h src/diag.h src/print.h
-src/expr.o: src/expr.h src/stage.h src/json.h src/tensor.h src/diag.h src/print.h
+src/expr.o: src/expr.h src/stage.h src/json.h src/tensor.h src/diag.h src/print.h src/pyint.h src/py.h src/rng.h
+src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pylib.o src/pyeval.o: src/pyint.h src/py.h src/diag.h src/print.h src/rng.h src/stage.h src/tensor.h src/json.h
 src/cell.o: src/cell.h src/explain.h src/stage.h src/print.h src/tensor.h src/diag.h src/json.h
 src/explain.o: src/explain.h src/stage.h src/diag.h src/json.h src/tensor.h src/print.h
 src/heatmap.o: src/heatmap.h src/expr.h src/stage.h src/print.h src/tensor.h src/json.h
 src/repl.o: src/repl.h src/cell.h src/json.h src/line.h src/expr.h src/stage.h src/heatmap.h src/explain.h src/diag.h src/print.h src/tensor.h
 src/line.o: src/line.h
+tests/pyrun.o: src/py.h src/diag.h src/json.h src/stage.h src/print.h src/tensor.h src/rng.h
 tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o: tests/test.h src/tensor.h src/print.h src/rng.h src/stage.h src/expr.h src/json.h
 
 .PHONY: all check demo deps bench fuzz install uninstall clean

@@ -893,6 +893,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	drop(r, keep, ST_CONTEXT_VECS);
 	drop(r, keep, ST_OUTPUT);
 	lap("output");
+	r->rng_end = g, r->stacked = in->stacked;	/* the REPL's generator goes on from here */
 	for (i = 0; i < ST_COUNT; i++)
 		if (r->st[i] != NULL)
 			r->why[i][0] = '\0';

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "rng.h"
 #include "tensor.h"
 
 /*
@@ -54,6 +55,8 @@ struct run {
 	struct tensor_arena *arena;	/* the weights' memory, or every tensor's; or NULL */
 	size_t arena_bytes;		/* what it was made for */
 	size_t all_bytes;		/* of every stage and weight, kept or not */
+	struct rng rng_end;		/* the generator after the run's own draws */
+	int stacked;			/* head_layout "stacked": heads[h].W_query names head h's layers */
 };
 
 /* Largest number of floats one run may hold in all its stages. */

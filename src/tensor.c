@@ -714,7 +714,7 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 
 /* Rows i0..i1 of c (M, N) = a (M, K) @ b (+ bias), b packed by pack_b(). */
 static void
-mm_packed(float *c, const float *a, const float *bp, const float *bias, int i0, int i1, int N, int K)
+mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bias, int i0, int i1, int N, int K)
 {
 	int np = (N + NR - 1) / NR, k0, ib, p, i, mr = 4;
 	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int,
@@ -739,7 +739,7 @@ mm_packed(float *c, const float *a, const float *bp, const float *bias, int i0, 
 				const float *bj = bias != NULL && k0 + kc == K ? bias + j0 : NULL;
 
 				for (i = ib; i < ie; i += mr)
-					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * K + k0, (size_t)K,
+					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * lda + k0, lda,
 					    b, kc, k0 == 0, ie - i < mr ? ie - i : mr, w, bj);
 			}
 		}
@@ -751,6 +751,7 @@ struct mm_job {
 	const float *a, *b;
 	int M, N, K;
 	size_t sa, sb, sc;	/* strides between batch items */
+	size_t lda;		/* a[m][k] at a + m*lda + k */
 	size_t rs, cs;		/* b[k][j] at b + k*rs + j*cs */
 	const float *bp;	/* b packed once for every row (one item), or NULL */
 	const float *bias;	/* (N,) added to every row at the end, or NULL */
@@ -784,7 +785,7 @@ mm_job_run(void *arg)
 
 		if (j->bp == NULL)
 			pack_b(bp, j->b + bi * j->sb, j->rs, j->cs, j->N, j->K);
-		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
+		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
 		r += (size_t)(i1 - i0);
 	}
 	free(block);
@@ -851,8 +852,8 @@ pack_job_run(void *arg)
 }
 
 static void
-mm(float *c, const float *a, const float *b, const float *bias, int batch, int M, int N, int K,
-    size_t sa, size_t sb, size_t sc, int trans_b)
+mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, const float *bias,
+    int batch, int M, int N, int K, size_t sa, size_t sb, size_t sc)
 {
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
@@ -868,8 +869,9 @@ mm(float *c, const float *a, const float *b, const float *bias, int batch, int M
 	job[0].sa = sa;
 	job[0].sb = sb;
 	job[0].sc = sc;
-	job[0].rs = trans_b ? 1 : (size_t)N;
-	job[0].cs = trans_b ? (size_t)K : 1;
+	job[0].lda = lda;
+	job[0].rs = rs;
+	job[0].cs = cs;
 	job[0].bp = NULL;
 	job[0].bias = bias;
 	job[0].lo = 0;
@@ -915,13 +917,20 @@ void
 tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b)
 {
-	mm(c, a, b, NULL, batch, M, N, K, sa, sb, sc, trans_b);
+	mm(c, a, (size_t)K, b, trans_b ? 1 : (size_t)N, trans_b ? (size_t)K : 1, NULL, batch, M, N, K, sa, sb, sc);
+}
+
+void
+tensor_mm_strided(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs,
+    int batch, int M, int N, int K, size_t sa, size_t sb)
+{
+	mm(c, a, lda, b, rs, cs, NULL, batch, M, N, K, sa, sb, (size_t)M * N);
 }
 
 void
 tensor_linear(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int trans_w)
 {
-	mm(y, x, w, bias, 1, M, N, K, 0, 0, 0, trans_w);
+	mm(y, x, (size_t)K, w, trans_w ? 1 : (size_t)N, trans_w ? (size_t)K : 1, bias, 1, M, N, K, 0, 0, 0);
 }
 
 /*
@@ -1294,9 +1303,9 @@ tensor_sum(const float *x, size_t n)
  * (at::get_num_threads() == 1), so no reduction is split between threads.
  */
 struct iter {
-	int ndim, nops;			/* nops: 2 (the output, the input) or 1 (the input) */
+	int ndim, nops;			/* nops: 2 (the output, the input) or 1 (the input); 3 for layouts */
 	long long shape[TENSOR_MAXDIM];
-	long long stride[2][TENSOR_MAXDIM];	/* in elements; [nops - 1] is the input */
+	long long stride[3][TENSOR_MAXDIM];	/* in elements; [nops - 1] is the input */
 };
 
 /* torch's contiguous strides of a shape: a size-1 or size-0 dim counts as 1 */
@@ -1335,33 +1344,78 @@ should_swap(const struct iter *it, int red, int d0, int d1)
 	return 0;
 }
 
+/* reorder_dimensions' permutation: perm[i] is the dim that goes i-th (fastest first) */
+static void
+iter_perm(const struct iter *it, int red, int *perm)
+{
+	int i, d0, d1;
+
+	for (i = 0; i < it->ndim; i++)
+		perm[i] = it->ndim - 1 - i;
+	/* insertion sort, stopping at the first definite "keep" */
+	for (i = 1; i < it->ndim; i++) {
+		d1 = i;
+		for (d0 = i - 1; d0 >= 0; d0--) {
+			int c = should_swap(it, red, perm[d0], perm[d1]);
+
+			if (c > 0) {
+				int t = perm[d0];
+
+				perm[d0] = perm[d1];
+				perm[d1] = t;
+				d1 = d0;
+			} else if (c < 0) {
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * The strides TensorIterator gives the new output of an element-wise
+ * operation (allocate_or_resize_outputs): dense, in the order its inputs
+ * lie in memory, so that x.T + 1 is laid out like x.T.  Inputs' strides
+ * are 0 where they broadcast.
+ */
+void
+tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin)
+{
+	struct iter it;
+	int perm[TENSOR_MAXDIM], d, k, natural = 1;
+	long long next = 1;
+
+	it.ndim = ndim;
+	it.nops = nin < 3 ? nin : 3;
+	for (d = 0; d < ndim; d++) {
+		it.shape[d] = shape[d];
+		for (k = 0; k < it.nops; k++)
+			it.stride[k][d] = in[k][d];
+	}
+	iter_perm(&it, 0, perm);
+	for (d = 0; d < ndim; d++)
+		natural &= perm[d] == ndim - 1 - d;
+	if (natural) {
+		for (d = ndim - 1; d >= 0; d--) {
+			out[d] = next;
+			next *= shape[d] > 1 ? shape[d] : 1;
+		}
+		return;
+	}
+	for (d = 0; d < ndim; d++) {
+		out[perm[d]] = next;
+		next *= shape[perm[d]];
+	}
+}
+
 /* reorder_dimensions then coalesce_dimensions, as TensorIterator::build */
 static void
 iter_order(struct iter *it, int red)
 {
-	int perm[TENSOR_MAXDIM], i, d0, d1, op, prev, d;
-	long long shape[TENSOR_MAXDIM], stride[2][TENSOR_MAXDIM];
+	int perm[TENSOR_MAXDIM], i, op, prev, d;
+	long long shape[TENSOR_MAXDIM], stride[3][TENSOR_MAXDIM];
 
 	if (it->ndim > 1) {
-		for (i = 0; i < it->ndim; i++)
-			perm[i] = it->ndim - 1 - i;
-		/* insertion sort, stopping at the first definite "keep" */
-		for (i = 1; i < it->ndim; i++) {
-			d1 = i;
-			for (d0 = i - 1; d0 >= 0; d0--) {
-				int c = should_swap(it, red, perm[d0], perm[d1]);
-
-				if (c > 0) {
-					int t = perm[d0];
-
-					perm[d0] = perm[d1];
-					perm[d1] = t;
-					d1 = d0;
-				} else if (c < 0) {
-					break;
-				}
-			}
-		}
+		iter_perm(it, red, perm);
 		for (i = 0; i < it->ndim; i++) {
 			shape[i] = it->shape[perm[i]];
 			for (op = 0; op < it->nops; op++)
@@ -1769,6 +1823,351 @@ tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keep
 			}
 			if (k >= it.ndim)
 				return;
+		}
+	}
+}
+
+/*
+ * ---- Element-wise kernels over strided views ----
+ *
+ * Each walks its output in row-major order, the last dim as the inner
+ * loop; operands broadcast by stride 0.  Every operation is one IEEE
+ * float32 operation per element (or the libm/SLEEF function PyTorch
+ * calls), so the order of the walk changes no bit; the contiguous rows
+ * go to the stages' own kernels (tensor_scale, tensor_mul, exp_row).
+ */
+
+/* fn(ctx, row, offsets of row's first element in each view) over the rows of shape */
+static void
+each_row(int nd, const int *shape, const struct tensor_view *const *v, int nv,
+    void (*fn)(void *ctx, size_t row, const long long *off), void *ctx)
+{
+	int idx[TENSOR_MAXDIM], d, k;
+	long long off[3];
+	size_t rows = 1, r;
+
+	for (d = 0; d + 1 < nd; d++)
+		rows *= (size_t)shape[d];
+	if (nd > 0 && shape[nd - 1] == 0)
+		return;
+	memset(idx, 0, sizeof idx);
+	for (k = 0; k < nv; k++)
+		off[k] = 0;
+	for (r = 0; r < rows; r++) {
+		fn(ctx, r, off);
+		for (d = nd - 2; d >= 0; d--) {
+			for (k = 0; k < nv; k++)
+				off[k] += v[k]->stride[d];
+			if (++idx[d] < shape[d])
+				break;
+			for (k = 0; k < nv; k++)
+				off[k] -= (long long)shape[d] * v[k]->stride[d];
+			idx[d] = 0;
+		}
+	}
+}
+
+struct copy_ctx {
+	float *out;
+	const struct tensor_view *x;
+	size_t inner;
+};
+
+static void
+copy_row(void *arg, size_t row, const long long *off)
+{
+	struct copy_ctx *c = arg;
+	float *y = c->out + row * c->inner;
+	const float *x = c->x->data + off[0];
+	long long s = c->x->ndim ? c->x->stride[c->x->ndim - 1] : 0;
+	size_t j;
+
+	if (s == 1) {
+		memcpy(y, x, c->inner * sizeof *y);
+		return;
+	}
+	for (j = 0; j < c->inner; j++)
+		y[j] = x[(long long)j * s];
+}
+
+void
+tensor_copy_view(float *out, const struct tensor_view *x)
+{
+	struct copy_ctx c = { out, x, x->ndim ? (size_t)x->shape[x->ndim - 1] : 1 };
+	const struct tensor_view *v[1] = { x };
+
+	each_row(x->ndim, x->shape, v, 1, copy_row, &c);
+}
+
+/* div_floor_floating (BinaryOps.h): Python's a // b */
+static float
+floor_div(float a, float b)
+{
+	float mod, div, fl;
+
+	if (b == 0)
+		return a / b;
+	mod = fmodf(a, b);
+	div = (a - mod) / b;
+	if (mod != 0 && (b < 0) != (mod < 0))
+		div -= 1;
+	if (div != 0) {
+		fl = floorf(div);
+		if (div - fl > 0.5f)
+			fl += 1;
+	} else {
+		fl = copysignf(0, a / b);
+	}
+	return fl;
+}
+
+/* remainder_kernel: fmod, moved to the divisor's sign */
+static float
+py_remainder(float a, float b)
+{
+	float mod = fmodf(a, b);
+
+	if (mod != 0 && (b < 0) != (mod < 0))
+		mod += b;
+	return mod;
+}
+
+/* pow with a scalar exponent (pow_tensor_scalar_kernel): the specialised exponents, else pow in double */
+static float
+pow_scalar(float x, double e)
+{
+	if (e == 2)
+		return x * x;
+	if (e == 3)
+		return x * x * x;
+	if (e == -2)
+		return 1.0f / (x * x);
+	if (e == 0.5)
+		return sqrtf(x);
+	if (e == -0.5)
+		return 1 / sqrtf(x);
+	if (e == -1)
+		return 1.0f / x;
+	return (float)pow((double)x, e);
+}
+
+static float
+binop(int op, float a, float b)
+{
+	switch (op) {
+	case TENSOR_ADD: return a + b;
+	case TENSOR_SUB: return a - b;
+	case TENSOR_MUL: return a * b;
+	case TENSOR_DIV: return a / b;
+	case TENSOR_FLOORDIV: return floor_div(a, b);
+	case TENSOR_MOD: return py_remainder(a, b);
+	case TENSOR_POW: return powf(a, b);
+	case TENSOR_POW_SCALAR: return pow_scalar(a, b);
+	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a);
+	default: return 0;
+	}
+}
+
+struct bin_ctx {
+	float *out;
+	const struct tensor_view *a, *b;
+	size_t inner;
+	int op;
+	double scalar;		/* TENSOR_POW_SCALAR's exponent, exactly */
+};
+
+FMA_CLONES static void
+add_rows(float *y, const float *a, const float *b, size_t n, int sub)
+{
+	size_t j;
+
+	if (sub)
+		for (j = 0; j < n; j++)
+			y[j] = a[j] - b[j];
+	else
+		for (j = 0; j < n; j++)
+			y[j] = a[j] + b[j];
+}
+
+static void
+bin_row(void *arg, size_t row, const long long *off)
+{
+	struct bin_ctx *c = arg;
+	float *y = c->out + row * c->inner;
+	const float *a = c->a->data + off[0], *b = c->b->data + off[1];
+	int nd = c->a->ndim;
+	long long sa = nd ? c->a->stride[nd - 1] : 0, sb = nd ? c->b->stride[nd - 1] : 0;
+	size_t j, n = c->inner;
+
+	if (sa == 1 && sb == 1) {
+		if (c->op == TENSOR_MUL) {
+			tensor_mul(y, a, b, n);
+			return;
+		}
+		if (c->op == TENSOR_ADD || c->op == TENSOR_SUB) {
+			add_rows(y, a, b, n, c->op == TENSOR_SUB);
+			return;
+		}
+	}
+	if (sa == 1 && sb == 0 && (c->op == TENSOR_MUL || c->op == TENSOR_DIV)) {
+		tensor_scale(y, a, n, b[0], c->op == TENSOR_DIV);
+		return;
+	}
+	if (c->op == TENSOR_POW_SCALAR) {
+		for (j = 0; j < n; j++)
+			y[j] = pow_scalar(a[(long long)j * sa], c->scalar);
+		return;
+	}
+	for (j = 0; j < n; j++)
+		y[j] = binop(c->op, a[(long long)j * sa], b[(long long)j * sb]);
+}
+
+void
+tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar)
+{
+	struct bin_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op, scalar };
+	const struct tensor_view *v[2] = { a, b };
+
+	each_row(a->ndim, a->shape, v, 2, bin_row, &c);
+}
+
+struct cmp_ctx {
+	unsigned char *out;
+	const struct tensor_view *a, *b;
+	size_t inner;
+	int op;
+};
+
+static void
+cmp_row(void *arg, size_t row, const long long *off)
+{
+	struct cmp_ctx *c = arg;
+	unsigned char *y = c->out + row * c->inner;
+	const float *a = c->a->data + off[0], *b = c->b->data + off[1];
+	int nd = c->a->ndim;
+	long long sa = nd ? c->a->stride[nd - 1] : 0, sb = nd ? c->b->stride[nd - 1] : 0;
+	size_t j;
+
+	for (j = 0; j < c->inner; j++) {
+		float x = a[(long long)j * sa], z = b[(long long)j * sb];
+		int r;
+
+		switch (c->op) {
+		case TENSOR_EQ: r = x == z; break;
+		case TENSOR_NE: r = x != z; break;
+		case TENSOR_LT: r = x < z; break;
+		case TENSOR_LE: r = x <= z; break;
+		case TENSOR_GT: r = x > z; break;
+		default: r = x >= z; break;
+		}
+		y[j] = (unsigned char)r;
+	}
+}
+
+void
+tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op)
+{
+	struct cmp_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op };
+	const struct tensor_view *v[2] = { a, b };
+
+	each_row(a->ndim, a->shape, v, 2, cmp_row, &c);
+}
+
+FMA_CLONES static void
+unary_flat(float *y, size_t n, int op)
+{
+	size_t j;
+
+	switch (op) {
+	case TENSOR_SQRT:
+		for (j = 0; j < n; j++)
+			y[j] = sqrtf(y[j]);
+		break;
+	case TENSOR_ABS:
+		for (j = 0; j < n; j++)
+			y[j] = fabsf(y[j]);
+		break;
+	case TENSOR_NEG:
+		for (j = 0; j < n; j++)
+			y[j] = -y[j];
+		break;
+	case TENSOR_RECIP:
+		for (j = 0; j < n; j++)
+			y[j] = 1.0f / y[j];
+		break;
+	}
+}
+
+void
+tensor_unary_view(float *out, const struct tensor_view *x, int op)
+{
+	size_t done, n = x->numel, step = (size_t)1 << 20;
+
+	tensor_copy_view(out, x);
+	if (op != TENSOR_EXP) {
+		unary_flat(out, n, op);
+		return;
+	}
+	for (done = 0; done < n; done += step)	/* exp_row takes an int count */
+		exp_row(out + done, out + done, 0.0f, (int)(n - done < step ? n - done : step));
+}
+
+/*
+ * softmax along a dim that is not the last (ATen's _vec_softmax): for
+ * each of `outer` blocks of (n, inner) floats, 8 inner columns at a time
+ * as vector lanes (max, SLEEF exp of x - max, sum, then division by the
+ * sum); the columns left over, fewer than 8, one by one with libm's expf
+ * and std::max, as the kernel's scalar tail does.
+ */
+void
+tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner)
+{
+	size_t o, j, d, l;
+
+	for (o = 0; o < outer; o++) {
+		const float *x = in + o * n * inner;
+		float *y = out + o * n * inner;
+
+		for (j = 0; j < inner;) {
+			if (j + 8 <= inner) {
+				float max[8], sum[8];
+
+				for (l = 0; l < 8; l++)
+					max[l] = x[j + l];
+				for (d = 1; d < n; d++)
+					for (l = 0; l < 8; l++) {
+						float v = x[d * inner + j + l];
+
+						max[l] = max[l] != max[l] || v != v ? NAN : (v > max[l] ? v : max[l]);
+					}
+				for (l = 0; l < 8; l++)
+					sum[l] = 0;
+				for (d = 0; d < n; d++)
+					for (l = 0; l < 8; l++) {
+						float e;
+
+						exp_row(&e, &x[d * inner + j + l], max[l], 1);
+						y[d * inner + j + l] = e;
+						sum[l] += e;
+					}
+				for (d = 0; d < n; d++)
+					for (l = 0; l < 8; l++)
+						y[d * inner + j + l] /= sum[l];
+				j += 8;
+				continue;
+			}
+			for (; j < inner; j++) {
+				float max = x[j], sum = 0;
+
+				for (d = 1; d < n; d++)
+					max = max < x[d * inner + j] ? x[d * inner + j] : max;
+				for (d = 0; d < n; d++) {
+					y[d * inner + j] = expf(x[d * inner + j] - max);
+					sum += y[d * inner + j];
+				}
+				for (d = 0; d < n; d++)
+					y[d * inner + j] /= sum;
+			}
 		}
 	}
 }

@@ -97,6 +97,13 @@ void tensor_linear(float *y, const float *x, const float *w, const float *bias, 
  */
 void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b);
+/*
+ * The same with a's rows lda apart (a[m][k] at a + m*lda + k) and b read
+ * through strides (b[k][n] at b + k*rs + n*cs): a view such as
+ * keys.transpose(-2, -1) is multiplied where it lies.  c is (batch, M, N).
+ */
+void tensor_mm_strided(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs,
+    int batch, int M, int N, int K, size_t sa, size_t sb);
 /* y = x / f (divides) or x * f, and y = a * b, element-wise; y may be x or a (in place) */
 void tensor_scale(float *y, const float *x, size_t n, float f, int divides);
 void tensor_mul(float *y, const float *a, const float *b, size_t n);
@@ -104,6 +111,8 @@ void tensor_mul(float *y, const float *a, const float *b, size_t n);
 void tensor_softmax_rows(float *out, const float *in, size_t rows, int n);
 /* the same of in / scale (divides) or in * scale, without the scaled copy */
 void tensor_softmax_rows_scaled(float *out, const float *in, size_t rows, int n, float scale, int divides);
+/* softmax along a middle dim: outer blocks of (n, inner) floats, as ATen's _vec_softmax */
+void tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */
@@ -129,5 +138,24 @@ struct tensor_view {
  */
 void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
 void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
+
+/*
+ * Element-wise over views of one shape (broadcast operands have stride 0),
+ * out contiguous in row-major order.  TENSOR_POW_SCALAR raises a to the
+ * double `scalar` as torch.pow(tensor, number) does; the other binary
+ * operations ignore it.
+ */
+enum {
+	TENSOR_ADD, TENSOR_SUB, TENSOR_MUL, TENSOR_DIV, TENSOR_FLOORDIV, TENSOR_MOD,
+	TENSOR_POW, TENSOR_POW_SCALAR, TENSOR_MAX,
+	TENSOR_EQ, TENSOR_NE, TENSOR_LT, TENSOR_LE, TENSOR_GT, TENSOR_GE,
+	TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS, TENSOR_NEG, TENSOR_RECIP
+};
+/* The strides PyTorch gives the result of an element-wise operation on inputs of these strides (0: broadcast). */
+void tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin);
+void tensor_copy_view(float *out, const struct tensor_view *x);
+void tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar);
+void tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
+void tensor_unary_view(float *out, const struct tensor_view *x, int op);
 
 #endif

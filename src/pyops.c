@@ -1,0 +1,2485 @@
+/*
+ * pyops.c - tensor operations with PyTorch 1.13's semantics: dtype
+ * promotion, broadcasting, views (sizes, strides, offset as ATen computes
+ * them), indexing, reductions, products; each result with the grad_fn
+ * autograd would give it, each error with PyTorch's message.  The
+ * arithmetic is tensor.c's (the stages' kernels), on float32 views.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyint.h"
+
+#define TOO_BIG "the result is too large (more than %zu elements)"
+
+/* ---- arguments ---- */
+
+int
+py_is_int(const struct pyobj *o)
+{
+	return o->type == PY_INT || o->type == PY_BOOL;
+}
+
+int
+py_is_number(const struct pyobj *o)
+{
+	return o->type == PY_INT || o->type == PY_BOOL || o->type == PY_FLOAT;
+}
+
+/* an int, or a 0-dim integer tensor (ATen takes those as indices and sizes) */
+static int
+int_like(const struct pyobj *o, long long *v)
+{
+	if (o->type == PY_INT || o->type == PY_BOOL) {
+		*v = o->u.i;
+		return 1;
+	}
+	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype != DT_FLOAT) {
+		*v = (long long)tensor_get(&o->u.t, 0);
+		return 1;
+	}
+	return 0;
+}
+
+int
+py_to_long(struct py_session *s, const struct pyobj *o, const char *what, long long *out)
+{
+	if (int_like(o, out))
+		return 0;
+	py_fail(s, "%s must be int, not %s", what, py_type_name(o));
+	return -1;
+}
+
+int
+py_to_double(struct py_session *s, const struct pyobj *o, const char *what, double *out)
+{
+	if (o->type == PY_FLOAT) {
+		*out = o->u.f;
+		return 0;
+	}
+	if (o->type == PY_INT || o->type == PY_BOOL) {
+		*out = (double)o->u.i;
+		return 0;
+	}
+	if (o->type == PY_TENSOR && o->u.t.numel == 1) {
+		*out = tensor_get(&o->u.t, 0);
+		return 0;
+	}
+	py_fail(s, "%s must be a number, not %s", what, py_type_name(o));
+	return -1;
+}
+
+/* Python's dim wrapping: -n <= d < n, a 0-dim tensor counting as 1 */
+static int
+wrap_dim(struct py_session *s, long long d, int ndim, int *out)
+{
+	int n = ndim > 0 ? ndim : 1;
+
+	if (d < -n || d >= n) {
+		py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)", -n, n - 1, d);
+		return -1;
+	}
+	*out = (int)(d < 0 ? d + n : d);
+	return 0;
+}
+
+int
+py_to_dim(struct py_session *s, const struct pyobj *o, int ndim, int *dim)
+{
+	long long d;
+
+	if (o->type == PY_BOOL || !int_like(o, &d)) {
+		py_fail(s, "dim must be int, not %s", py_type_name(o));
+		return -1;
+	}
+	return wrap_dim(s, d, ndim, dim);
+}
+
+int
+py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *fn, int *ndim, int *shape,
+    int allow_minus1)
+{
+	struct pyobj **v = args;
+	int i, k = n, inferred = 0;
+
+	if (n == 1 && (args[0]->type == PY_TUPLE || args[0]->type == PY_LIST || args[0]->type == PY_SIZE)) {
+		v = args[0]->u.seq.v;
+		k = args[0]->u.seq.n;
+	}
+	if (k > TENSOR_MAXDIM) {
+		py_fail(s, "%s: at most %d dimensions are supported, got %d", fn, TENSOR_MAXDIM, k);
+		return -1;
+	}
+	for (i = 0; i < k; i++) {
+		long long d;
+
+		if (v[i]->type == PY_BOOL || !int_like(v[i], &d)) {
+			py_fail(s, "%s(): argument 'size' (position %d) must be tuple of ints, not %s", fn, i + 1,
+			    py_type_name(v[i]));
+			return -1;
+		}
+		if (d == -1 && allow_minus1) {
+			if (inferred++) {
+				py_fail(s, "only one dimension can be inferred");
+				return -1;
+			}
+		} else if (d < 0) {
+			char buf[160];
+			int j, len = 0;
+
+			for (j = 0; j < k && len < 120; j++) {
+				long long e = 0;
+
+				int_like(v[j], &e);
+				len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%lld", j ? ", " : "", e);
+			}
+			py_fail(s, allow_minus1 ? "invalid shape dimension %lld" :
+			    "Trying to create tensor with negative dimension %lld: [%s]", d, buf);
+			return -1;
+		} else if (d > INT_MAX) {
+			py_fail(s, "%s: size %lld is too large", fn, d);
+			return -1;
+		}
+		shape[i] = (int)d;
+	}
+	*ndim = k;
+	return 0;
+}
+
+struct pyobj *
+py_scalar_tensor(struct py_session *s, const struct pyobj *o)
+{
+	struct pyobj *t;
+
+	(void)s;
+	if (o->type == PY_FLOAT) {
+		t = tensor_empty(DT_FLOAT, 0, NULL);
+		*(float *)t->u.t.st->data = (float)o->u.f;
+	} else if (o->type == PY_BOOL) {
+		t = tensor_empty(DT_BOOL, 0, NULL);
+		*(unsigned char *)t->u.t.st->data = (unsigned char)o->u.i;
+	} else {
+		t = tensor_empty(DT_INT64, 0, NULL);
+		*(long long *)t->u.t.st->data = o->u.i;
+	}
+	return t;
+}
+
+/* ---- results, layouts, conversions ---- */
+
+/* a new tensor with these strides over a fresh storage (NULL strides: contiguous) */
+static struct pyobj *
+new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+{
+	struct pyobj *o = tensor_empty(dtype, nd, shape);
+	int d;
+
+	if (o == NULL)
+		return py_fail(s, TOO_BIG, (size_t)TENSOR_MAX_NUMEL);
+	if (stride != NULL)
+		for (d = 0; d < nd; d++)
+			o->u.t.stride[d] = stride[d];
+	return o;
+}
+
+/* autograd: the result of an operation named `name` on inputs, one requiring grad */
+static void
+set_grad(struct pyobj *y, const char *name, int requires)
+{
+	y->u.t.grad_fn = requires ? name : NULL;
+	y->u.t.requires_grad = 0;
+}
+
+static int
+grad_of(const struct pyobj *o)
+{
+	return o != NULL && o->type == PY_TENSOR && tensor_has_grad(&o->u.t);
+}
+
+/* the dims sorted by stride, largest first: the order in which a dense layout is contiguous */
+static void
+layout_perm(const struct pytensor *t, int *perm)
+{
+	int i, j;
+
+	for (i = 0; i < t->ndim; i++)
+		perm[i] = i;
+	for (i = 1; i < t->ndim; i++)	/* stable insertion sort */
+		for (j = i; j > 0 && t->stride[perm[j - 1]] < t->stride[perm[j]]; j--) {
+			int k = perm[j];
+
+			perm[j] = perm[j - 1];
+			perm[j - 1] = k;
+		}
+}
+
+static void
+permute_view(struct tensor_view *v, const int *perm)
+{
+	struct tensor_view w = *v;
+	int d;
+
+	for (d = 0; d < v->ndim; d++) {
+		v->shape[d] = w.shape[perm[d]];
+		v->stride[d] = w.stride[perm[d]];
+	}
+}
+
+/* a float32 version of x: x itself, or a converted contiguous copy */
+static struct pyobj *
+as_float(struct py_session *s, struct pyobj *x)
+{
+	struct pyobj *y;
+	size_t i;
+
+	if (x->u.t.dtype == DT_FLOAT) {
+		py_incref(x);
+		return x;
+	}
+	if ((y = new_tensor(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL)
+		return NULL;
+	for (i = 0; i < x->u.t.numel; i++)
+		((float *)y->u.t.st->data)[i] = (float)tensor_get(&x->u.t, i);
+	return y;
+}
+
+/* the view of t broadcast to (nd, shape): strides 0 where it repeats */
+static void
+bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape)
+{
+	int d, k = nd - t->ndim;
+
+	v->data = t->dtype == DT_FLOAT ? tensor_fdata(t) : NULL;
+	v->ndim = nd;
+	v->numel = 1;
+	for (d = 0; d < nd; d++) {
+		int td = d - k;
+
+		v->shape[d] = shape[d];
+		v->numel *= (size_t)shape[d];
+		v->stride[d] = td < 0 || (t->shape[td] == 1 && shape[d] != 1) ? 0 : t->stride[td];
+	}
+}
+
+static int
+broadcast(struct py_session *s, const struct pytensor *a, const struct pytensor *b, int *nd, int *shape)
+{
+	int n = a->ndim > b->ndim ? a->ndim : b->ndim, d;
+
+	for (d = 0; d < n; d++) {
+		int da = d - (n - a->ndim), db = d - (n - b->ndim);
+		int sa = da >= 0 ? a->shape[da] : 1, sb = db >= 0 ? b->shape[db] : 1;
+
+		if (sa != sb && sa != 1 && sb != 1) {
+			py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
+			    sa, sb, d);
+			return -1;
+		}
+		shape[d] = sa == 1 ? sb : sa;
+	}
+	*nd = n;
+	return 0;
+}
+
+/* ---- element-wise arithmetic ---- */
+
+static const char *const cat_name[] = { "Float", "Long", "Bool" };
+
+/* dtype categories: bool < int64 < float32 */
+static int
+rank(int dt)
+{
+	return dt == DT_BOOL ? 0 : dt == DT_INT64 ? 1 : 2;
+}
+
+static int
+promote(int a, int b)
+{
+	return rank(a) >= rank(b) ? a : b;
+}
+
+static const char *const grad_names[] = {
+	"AddBackward0", "SubBackward0", "MulBackward0", "DivBackward0", "NotImplemented",
+	"RemainderBackward1", "PowBackward1", NULL, NULL, NULL,
+};
+
+static const int tensor_op[] = {
+	TENSOR_ADD, TENSOR_SUB, TENSOR_MUL, TENSOR_DIV, TENSOR_FLOORDIV, TENSOR_MOD, TENSOR_POW,
+	0, 0, 0, TENSOR_EQ, TENSOR_NE, TENSOR_LT, TENSOR_LE, TENSOR_GT, TENSOR_GE,
+};
+
+static long long
+ipow(long long b, long long e)
+{
+	unsigned long long r = 1, x = (unsigned long long)b;
+
+	while (e > 0) {	/* wraps as C++ integer arithmetic does */
+		if (e & 1)
+			r *= x;
+		x *= x;
+		e >>= 1;
+	}
+	return (long long)r;
+}
+
+static long long
+ifloordiv(long long a, long long b)
+{
+	long long q = a / b;
+
+	if ((a % b != 0) && ((a < 0) != (b < 0)))
+		q--;
+	return q;
+}
+
+static long long
+imod(long long a, long long b)
+{
+	long long r = a % b;
+
+	if (r != 0 && ((r < 0) != (b < 0)))
+		r += b;
+	return r;
+}
+
+/*
+ * a op b for int64 and bool tensors (exact; order does not matter), over
+ * views broadcast to (nd, shape); the result contiguous.
+ */
+static struct pyobj *
+int_binary(struct py_session *s, int op, const struct pytensor *a, const struct pytensor *b, int dtype,
+    int nd, const int *shape)
+{
+	struct pyobj *y;
+	struct tensor_view va, vb;
+	size_t i, n;
+	int is_cmp = op >= B_EQ;
+
+	if ((y = new_tensor(s, is_cmp ? DT_BOOL : dtype, nd, shape, NULL)) == NULL)
+		return NULL;
+	bcast_view(&va, a, nd, shape);
+	bcast_view(&vb, b, nd, shape);
+	n = y->u.t.numel;
+	for (i = 0; i < n; i++) {
+		long long oa = a->offset, ob = b->offset, x, z, r = 0;
+		size_t k = i;
+		int d;
+
+		for (d = nd - 1; d >= 0; d--) {
+			size_t q = k % (size_t)shape[d];
+
+			oa += (long long)q * va.stride[d];
+			ob += (long long)q * vb.stride[d];
+			k /= (size_t)shape[d];
+		}
+		x = a->dtype == DT_INT64 ? ((long long *)a->st->data)[oa] : ((unsigned char *)a->st->data)[oa];
+		z = b->dtype == DT_INT64 ? ((long long *)b->st->data)[ob] : ((unsigned char *)b->st->data)[ob];
+		switch (op) {
+		case B_ADD: r = (long long)((unsigned long long)x + (unsigned long long)z); break;
+		case B_SUB: r = (long long)((unsigned long long)x - (unsigned long long)z); break;
+		case B_MUL: r = (long long)((unsigned long long)x * (unsigned long long)z); break;
+		case B_FLOORDIV:
+		case B_MOD:
+			if (z == 0) {
+				py_decref(y);
+				return py_fail(s, "ZeroDivisionError");
+			}
+			if (x == LLONG_MIN && z == -1)
+				r = op == B_MOD ? 0 : LLONG_MIN;
+			else
+				r = op == B_FLOORDIV ? ifloordiv(x, z) : imod(x, z);
+			break;
+		case B_POW:
+			if (z < 0 && dtype == DT_INT64) {
+				py_decref(y);
+				return py_fail(s, "Integers to negative integer powers are not allowed.");
+			}
+			r = ipow(x, z);
+			break;
+		case B_AND: r = x & z; break;
+		case B_OR: r = x | z; break;
+		case B_XOR: r = x ^ z; break;
+		case B_EQ: r = x == z; break;
+		case B_NE: r = x != z; break;
+		case B_LT: r = x < z; break;
+		case B_LE: r = x <= z; break;
+		case B_GT: r = x > z; break;
+		case B_GE: r = x >= z; break;
+		}
+		if (y->u.t.dtype == DT_INT64)
+			((long long *)y->u.t.st->data)[i] = r;
+		else
+			((unsigned char *)y->u.t.st->data)[i] = r != 0;
+	}
+	return y;
+}
+
+/*
+ * The float32 kernel on a and b (float tensors) broadcast to (nd, shape):
+ * the result laid out as TensorIterator lays it out.
+ */
+static struct pyobj *
+float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int nd, const int *shape,
+    int scalar_pow, double expo)
+{
+	struct tensor_view va, vb;
+	long long layout[TENSOR_MAXDIM];
+	const long long *in[2];
+	struct pyobj *y;
+	int perm[TENSOR_MAXDIM], is_cmp = op >= B_EQ;
+	void *out;
+
+	bcast_view(&va, &a->u.t, nd, shape);
+	bcast_view(&vb, &b->u.t, nd, shape);
+	in[0] = va.stride;
+	in[1] = vb.stride;
+	tensor_layout(layout, nd, shape, in, 2);
+	if ((y = new_tensor(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
+		return NULL;
+	layout_perm(&y->u.t, perm);
+	permute_view(&va, perm);
+	permute_view(&vb, perm);
+	out = y->u.t.st->data;
+	if (is_cmp)
+		tensor_compare_view(out, &va, &vb, tensor_op[op]);
+	else
+		tensor_binary_view(out, &va, &vb, scalar_pow ? TENSOR_POW_SCALAR : tensor_op[op], expo);
+	return y;
+}
+
+/* what a number or tensor operand contributes: its tensor (0-dim for a number) */
+static struct pyobj *
+operand(struct py_session *s, struct pyobj *o)
+{
+	if (o->type == PY_TENSOR) {
+		py_incref(o);
+		return o;
+	}
+	return py_scalar_tensor(s, o);
+}
+
+static const char *const op_sym[] = { "+", "-", "*", "/", "//", "%", "**", "&", "|", "^",
+	"==", "!=", "<", "<=", ">", ">=" };
+
+/*
+ * a op b, one of them a tensor; rev: the tensor came second (2 - x),
+ * which some operators compute their own way (Tensor.__rtruediv__ is
+ * reciprocal() * 2, __rsub__ is rsub).
+ */
+struct pyobj *
+op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
+{
+	struct pyobj *ta, *tb, *y = NULL, *fa = NULL, *fb = NULL;
+	int nd, shape[TENSOR_MAXDIM], dtype, is_cmp = op >= B_EQ, req;
+	int rev = a->type != PY_TENSOR, scalar_pow = 0;
+	double expo = 0;
+
+	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
+		if (op >= B_EQ && op <= B_NE)	/* x == None: Python compares identities */
+			return py_bool(op == B_NE);
+		return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_sym[op],
+		    py_type_name(a), py_type_name(b));
+	}
+	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n */
+		struct pyobj *r, *one = py_float(1.0);
+
+		if (b->u.t.dtype == DT_FLOAT) {
+			struct tensor_view v;
+			long long layout[TENSOR_MAXDIM];
+			const long long *in[1];
+			int perm[TENSOR_MAXDIM];
+
+			tensor_view_of(&v, &b->u.t);
+			in[0] = v.stride;
+			tensor_layout(layout, v.ndim, v.shape, in, 1);
+			if ((r = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+				py_decref(one);
+				return NULL;
+			}
+			layout_perm(&r->u.t, perm);
+			permute_view(&v, perm);
+			tensor_unary_view(tensor_fdata(&r->u.t), &v, TENSOR_RECIP);
+			set_grad(r, "ReciprocalBackward0", grad_of(b));
+		} else {
+			r = op_binary(s, B_DIV, one, b);	/* an integer tensor: true division */
+			if (r == NULL) {
+				py_decref(one);
+				return NULL;
+			}
+			/* 1 / x of an integer tensor never requires grad */
+		}
+		py_decref(one);
+		y = op_binary(s, B_MUL, r, a);
+		py_decref(r);
+		return y;
+	}
+	ta = operand(s, a);
+	tb = operand(s, b);
+	dtype = promote(ta->u.t.dtype, tb->u.t.dtype);
+	if (broadcast(s, &ta->u.t, &tb->u.t, &nd, shape) != 0)
+		goto out;
+	req = !is_cmp && (grad_of(a) || grad_of(b));
+	switch (op) {
+	case B_SUB:
+		if (dtype == DT_BOOL) {
+			py_fail(s, "Subtraction, the `-` operator, with two bool tensors is not supported. "
+			    "Use the `^` or `logical_xor()` operator instead.");
+			goto out;
+		}
+		break;
+	case B_DIV:
+		dtype = DT_FLOAT;
+		break;
+	case B_AND: case B_OR: case B_XOR:
+		if (dtype == DT_FLOAT) {
+			py_fail(s, "\"bitwise_%s_cpu\" not implemented for 'Float'",
+			    op == B_AND ? "and" : op == B_OR ? "or" : "xor");
+			goto out;
+		}
+		break;
+	case B_POW:
+		if (b->type != PY_TENSOR && dtype == DT_FLOAT) {	/* torch.pow(tensor, number) */
+			scalar_pow = 1;
+			expo = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
+		}
+		break;
+	case B_FLOORDIV: case B_MOD:
+		if (dtype == DT_BOOL)
+			dtype = DT_INT64;
+		break;
+	}
+	if (dtype == DT_FLOAT || (is_cmp && (ta->u.t.dtype == DT_FLOAT || tb->u.t.dtype == DT_FLOAT))) {
+		if ((fa = as_float(s, ta)) == NULL || (fb = as_float(s, tb)) == NULL)
+			goto out;
+		y = float_binary(s, op, fa, fb, nd, shape, scalar_pow, expo);
+	} else {
+		if (op == B_POW && dtype == DT_BOOL)
+			dtype = DT_INT64;
+		/* bool + bool, bool * bool: computed as ints, stored as bool */
+		y = int_binary(s, op, &ta->u.t, &tb->u.t, dtype, nd, shape);
+	}
+	if (y != NULL && !is_cmp) {
+		const char *g = grad_names[op];
+
+		if (op == B_SUB && rev)
+			g = "RsubBackward1";
+		else if (op == B_MOD && b->type != PY_TENSOR)
+			g = "RemainderBackward0";
+		else if (op == B_MOD && rev)
+			g = "NotImplemented";
+		else if (op == B_POW && scalar_pow)
+			g = "PowBackward0";
+		set_grad(y, g, req && y->u.t.dtype == DT_FLOAT);
+	}
+out:
+	py_decref(ta);
+	py_decref(tb);
+	py_decref(fa);
+	py_decref(fb);
+	return y;
+}
+
+/* autograd's rules for an in-place write into x */
+static int
+check_inplace(struct py_session *s, const struct pyobj *x)
+{
+	const struct pytensor *t = &x->u.t;
+
+	if (t->requires_grad && t->grad_fn == NULL) {
+		py_fail(s, "a leaf Variable that requires grad is being used in an in-place operation.");
+		return -1;
+	}
+	if (t->base != NULL && t->base->u.t.requires_grad && t->base->u.t.grad_fn == NULL) {
+		py_fail(s, "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+		return -1;
+	}
+	return 0;
+}
+
+/* after an in-place write into x named `name` (requires: the result requires grad) */
+static void
+mark_inplace(struct pyobj *x, const char *name, int requires)
+{
+	struct pytensor *t = &x->u.t;
+	struct pyobj *root = t->base != NULL ? t->base : x;
+
+	root->u.t.version++;
+	if (!requires)
+		return;
+	if (t->base != NULL) {
+		t->base->u.t.grad_fn = "CopySlices";
+		t->base->u.t.requires_grad = 0;
+		t->grad_fn = name;	/* printed as AsStridedBackward0: the base moved on */
+	} else {
+		t->grad_fn = name;
+	}
+	t->requires_grad = 0;
+}
+
+/* dst (a view) = src's values cast to dst's dtype; src contiguous, dst's shape */
+static void
+write_into(struct pytensor *dst, const struct pytensor *src)
+{
+	size_t i, n = dst->numel, es = dtype_size(dst->dtype);
+	char *base = dst->st->data;
+
+	for (i = 0; i < n; i++) {
+		long long off = dst->offset;
+		size_t k = i;
+		int d;
+		double v;
+
+		for (d = dst->ndim - 1; d >= 0; d--) {
+			off += (long long)(k % (size_t)dst->shape[d]) * dst->stride[d];
+			k /= (size_t)dst->shape[d];
+		}
+		if (src->dtype == dst->dtype) {
+			memcpy(base + (size_t)off * es, (char *)src->st->data + (size_t)(src->offset + (long long)i) * es, es);
+			continue;
+		}
+		v = tensor_get(src, i);
+		if (dst->dtype == DT_FLOAT)
+			((float *)base)[off] = (float)v;
+		else if (dst->dtype == DT_INT64)
+			((long long *)base)[off] = isnan(v) ? LLONG_MIN : (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18) ? LLONG_MIN : (long long)v;
+		else
+			((unsigned char *)base)[off] = v != 0;
+	}
+}
+
+/* 1: a and b share memory in a way that is not the same view (ATen's partial overlap) */
+static int
+partial_overlap(const struct pytensor *a, const struct pytensor *b)
+{
+	int d;
+
+	if (a->st != b->st || a->numel == 0 || b->numel == 0)
+		return 0;
+	if (a->offset == b->offset && a->ndim == b->ndim) {
+		for (d = 0; d < a->ndim; d++)
+			if (a->shape[d] != b->shape[d] || a->stride[d] != b->stride[d])
+				break;
+		if (d == a->ndim)
+			return 0;	/* the same view: full overlap is allowed */
+	}
+	{	/* the memory ranges meet */
+		long long alo = a->offset, ahi = a->offset, blo = b->offset, bhi = b->offset;
+
+		for (d = 0; d < a->ndim; d++)
+			ahi += (long long)(a->shape[d] - 1) * a->stride[d];
+		for (d = 0; d < b->ndim; d++)
+			bhi += (long long)(b->shape[d] - 1) * b->stride[d];
+		return alo <= bhi && blo <= ahi;
+	}
+}
+
+struct pyobj *
+op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
+{
+	struct pyobj *r, *c, *tb;
+	int nd, shape[TENSOR_MAXDIM], dtype, d;
+
+	if (b->type != PY_TENSOR && !py_is_number(b))
+		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
+		    py_type_name(a), py_type_name(b));
+	tb = operand(s, b);
+	dtype = promote(a->u.t.dtype, tb->u.t.dtype);
+	if (op == B_DIV)
+		dtype = DT_FLOAT;
+	if (broadcast(s, &a->u.t, &tb->u.t, &nd, shape) != 0) {
+		py_decref(tb);
+		return NULL;
+	}
+	if (rank(dtype) > rank(a->u.t.dtype)) {
+		py_decref(tb);
+		return py_fail(s, "result type %s can't be cast to the desired output type %s",
+		    cat_name[dtype], cat_name[a->u.t.dtype]);
+	}
+	for (d = 0; d < nd; d++)
+		if (nd != a->u.t.ndim || shape[d] != a->u.t.shape[d])
+			break;
+	if (d < nd || nd != a->u.t.ndim) {
+		char sa[128], sb[128];
+		int k, la = 0, lb = 0;
+
+		for (k = 0; k < a->u.t.ndim && la < 100; k++)
+			la += snprintf(sa + la, sizeof sa - (size_t)la, "%s%d", k ? ", " : "", a->u.t.shape[k]);
+		sa[la] = '\0';
+		for (k = 0; k < nd && lb < 100; k++)
+			lb += snprintf(sb + lb, sizeof sb - (size_t)lb, "%s%d", k ? ", " : "", shape[k]);
+		sb[lb] = '\0';
+		py_decref(tb);
+		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
+	}
+	if (b->type == PY_TENSOR && partial_overlap(&a->u.t, &b->u.t)) {
+		py_decref(tb);
+		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
+		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
+	}
+	py_decref(tb);
+	if (check_inplace(s, a) != 0)
+		return NULL;
+	if ((r = op_binary(s, op, a, b)) == NULL)
+		return NULL;
+	if ((c = tensor_contig(s, r)) == NULL) {
+		py_decref(r);
+		return NULL;
+	}
+	tensor_writable(s, a);
+	write_into(&a->u.t, &c->u.t);
+	mark_inplace(a, r->u.t.grad_fn, r->u.t.grad_fn != NULL);
+	py_decref(c);
+	py_decref(r);
+	py_incref(a);
+	return a;
+}
+
+struct pyobj *
+op_neg(struct py_session *s, struct pyobj *a)
+{
+	struct pyobj *y, *z;
+
+	if (a->u.t.dtype == DT_BOOL)
+		return py_fail(s, "Negation, the `-` operator, on a bool tensor is not supported. "
+		    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+	if (a->u.t.dtype == DT_INT64) {
+		z = py_int(0);
+		y = op_binary(s, B_SUB, z, a);
+		py_decref(z);
+		return y;
+	}
+	{
+		struct tensor_view v;
+		long long layout[TENSOR_MAXDIM];
+		const long long *in[1];
+		int perm[TENSOR_MAXDIM];
+
+		tensor_view_of(&v, &a->u.t);
+		in[0] = v.stride;
+		tensor_layout(layout, v.ndim, v.shape, in, 1);
+		if ((y = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
+			return NULL;
+		layout_perm(&y->u.t, perm);
+		permute_view(&v, perm);
+		tensor_unary_view(tensor_fdata(&y->u.t), &v, TENSOR_NEG);
+		set_grad(y, "NegBackward0", grad_of(a));
+		return y;
+	}
+}
+
+struct pyobj *
+op_invert(struct py_session *s, struct pyobj *a)
+{
+	struct pyobj *y;
+	size_t i;
+
+	if (a->u.t.dtype == DT_FLOAT)
+		return py_fail(s, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+	if ((y = tensor_contig(s, a)) == NULL)
+		return NULL;
+	for (i = 0; i < y->u.t.numel; i++) {
+		if (a->u.t.dtype == DT_BOOL)
+			((unsigned char *)y->u.t.st->data)[i] ^= 1;
+		else
+			((long long *)y->u.t.st->data)[i] = ~((long long *)y->u.t.st->data)[i];
+	}
+	return y;
+}
+
+/* ---- views ---- */
+
+struct pyobj *
+op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, const long long *stride,
+    long long offset, const char *grad)
+{
+	struct pyobj *y;
+	struct pyobj *root = x->u.t.base != NULL ? x->u.t.base : x;
+
+	(void)s;
+	x->u.t.st->refs++;
+	y = tensor_obj(x->u.t.st, nd, shape, stride, offset);
+	y->u.t.base = root;
+	py_incref(root);
+	y->u.t.base_version = root->u.t.version;
+	y->deps = x->deps;
+	set_grad(y, grad, grad_of(x));
+	return y;
+}
+
+struct pyobj *
+op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad)
+{
+	int shape[TENSOR_MAXDIM], d;
+	long long stride[TENSOR_MAXDIM];
+	const struct pytensor *t = &x->u.t;
+
+	for (d = 0; d < t->ndim; d++) {
+		shape[d] = t->shape[d];
+		stride[d] = t->stride[d];
+	}
+	if (t->ndim > 0) {
+		shape[a] = t->shape[b];
+		shape[b] = t->shape[a];
+		stride[a] = t->stride[b];
+		stride[b] = t->stride[a];
+	}
+	return op_view_as(s, x, t->ndim, shape, stride, t->offset, grad);
+}
+
+struct pyobj *
+op_permute(struct py_session *s, struct pyobj *x, const int *perm)
+{
+	int shape[TENSOR_MAXDIM], d;
+	long long stride[TENSOR_MAXDIM];
+	const struct pytensor *t = &x->u.t;
+
+	for (d = 0; d < t->ndim; d++) {
+		shape[d] = t->shape[perm[d]];
+		stride[d] = t->stride[perm[d]];
+	}
+	return op_view_as(s, x, t->ndim, shape, stride, t->offset, "PermuteBackward0");
+}
+
+/* computeStride (TensorUtils.cpp): the strides of a view of new shape, or 0 when none exists */
+static int
+compute_stride(const struct pytensor *t, int nd, const int *shape, long long *out)
+{
+	long long chunk_base, tensor_numel = 1, view_numel = 1;
+	int view_d = nd - 1, td, d;
+
+	if (t->ndim == 0) {
+		for (d = 0; d < nd; d++)
+			out[d] = 1;
+		return 1;
+	}
+	if (t->numel == 0) {
+		int same = t->ndim == nd;
+
+		for (d = 0; same && d < nd; d++)
+			same = t->shape[d] == shape[d];
+		if (same) {
+			for (d = 0; d < nd; d++)
+				out[d] = t->stride[d];
+			return 1;
+		}
+		for (d = nd - 1; d >= 0; d--)
+			out[d] = d == nd - 1 ? 1 : (shape[d + 1] > 1 ? shape[d + 1] : 1) * out[d + 1];
+		return 1;
+	}
+	chunk_base = t->stride[t->ndim - 1];
+	for (td = t->ndim - 1; td >= 0; td--) {
+		tensor_numel *= t->shape[td];
+		if (td == 0 || (t->shape[td - 1] != 1 && t->stride[td - 1] != tensor_numel * chunk_base)) {
+			while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+				out[view_d] = view_numel * chunk_base;
+				view_numel *= shape[view_d];
+				view_d--;
+			}
+			if (view_numel != tensor_numel)
+				return 0;
+			if (td > 0) {
+				chunk_base = t->stride[td - 1];
+				tensor_numel = 1;
+				view_numel = 1;
+			}
+		}
+	}
+	return view_d == -1;
+}
+
+static void
+shape_text(char *buf, size_t len, int nd, const int *shape)
+{
+	size_t n = 0;
+	int d;
+
+	buf[0] = '\0';
+	for (d = 0; d < nd && n < len; d++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
+}
+
+/* x.view(shape) (view: 1) or x.reshape(shape); shape may hold one -1 */
+struct pyobj *
+op_reshape(struct py_session *s, struct pyobj *x, int nd, const int *shape_in, int view)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], d, infer = -1;
+	long long stride[TENSOR_MAXDIM], known = 1;
+
+	for (d = 0; d < nd; d++) {
+		shape[d] = shape_in[d];
+		if (shape[d] == -1)
+			infer = d;
+		else
+			known *= shape[d];
+	}
+	if (infer >= 0) {
+		if (known == 0 || (long long)t->numel % known != 0) {
+			char buf[160];
+
+			shape_text(buf, sizeof buf, nd, shape_in);
+			return py_fail(s, "shape '[%s]' is invalid for input of size %zu", buf, t->numel);
+		}
+		shape[infer] = (int)((long long)t->numel / known);
+		known *= shape[infer];
+	}
+	if ((size_t)known != t->numel) {
+		char buf[160];
+
+		shape_text(buf, sizeof buf, nd, shape_in);
+		return py_fail(s, "shape '[%s]' is invalid for input of size %zu", buf, t->numel);
+	}
+	if (compute_stride(t, nd, shape, stride))
+		return op_view_as(s, x, nd, shape, stride, t->offset, view ? "ViewBackward0" : "ReshapeAliasBackward0");
+	if (view)
+		return py_fail(s, "view size is not compatible with input tensor's size and stride (at least one "
+		    "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
+	{	/* a copy: _unsafe_view(clone(contiguous)) */
+		struct pyobj *c = tensor_contig(s, x), *y;
+
+		if (c == NULL)
+			return NULL;
+		contiguous_strides(stride, nd, shape);
+		y = tensor_obj(c->u.t.st, nd, shape, stride, 0);
+		c->u.t.st->refs++;
+		py_decref(c);
+		y->deps = x->deps;
+		set_grad(y, "UnsafeViewBackward0", grad_of(x));
+		return y;
+	}
+}
+
+struct pyobj *
+op_unsqueeze(struct py_session *s, struct pyobj *x, int d)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], k, j = 0;
+	long long stride[TENSOR_MAXDIM];
+
+	if (t->ndim >= TENSOR_MAXDIM)
+		return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+	for (k = 0; k <= t->ndim; k++) {
+		if (k == d) {
+			shape[k] = 1;
+			stride[k] = d >= t->ndim ? 1 : (long long)t->shape[d] * t->stride[d];
+		} else {
+			shape[k] = t->shape[j];
+			stride[k] = t->stride[j];
+			j++;
+		}
+	}
+	return op_view_as(s, x, t->ndim + 1, shape, stride, t->offset, "UnsqueezeBackward0");
+}
+
+struct pyobj *
+op_squeeze(struct py_session *s, struct pyobj *x, int dim)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], k, n = 0;
+	long long stride[TENSOR_MAXDIM];
+
+	for (k = 0; k < t->ndim; k++) {
+		if (t->shape[k] == 1 && (dim < 0 || k == dim))
+			continue;
+		shape[n] = t->shape[k];
+		stride[n] = t->stride[k];
+		n++;
+	}
+	return op_view_as(s, x, n, shape, stride, t->offset, dim < 0 ? "SqueezeBackward0" : "SqueezeBackward1");
+}
+
+/* is_non_overlapping_and_dense (TensorImpl) */
+static int
+dense(const struct pytensor *t)
+{
+	int perm[TENSOR_MAXDIM], i, j;
+	long long need = 1;
+
+	if (t->ndim == 1)
+		return t->shape[0] < 2 || t->stride[0] == 1;
+	for (i = 0; i < t->ndim; i++)
+		perm[i] = i;
+	for (i = 1; i < t->ndim; i++)	/* sizes < 2 last, else by stride */
+		for (j = i; j > 0; j--) {
+			int a = perm[j - 1], b = perm[j], swap;
+
+			if (t->shape[a] < 2)
+				swap = t->shape[b] >= 2;
+			else if (t->shape[b] < 2)
+				swap = 0;
+			else
+				swap = t->stride[b] < t->stride[a];
+			if (!swap)
+				break;
+			perm[j - 1] = b;
+			perm[j] = a;
+		}
+	for (i = 0; i < t->ndim; i++) {
+		int sz = t->shape[perm[i]];
+
+		if (sz < 2)
+			return 1;
+		if (t->stride[perm[i]] != need)
+			return 0;
+		need *= sz;
+	}
+	return 1;
+}
+
+/*
+ * The strides empty_like(t) gives under torch.preserve_format: t's own when
+ * it is dense, else dense in the order of t's strides (infer_dense_strides).
+ */
+static void
+preserve_strides(const struct pytensor *t, long long *out)
+{
+	int perm[TENSOR_MAXDIM], i, j;
+	long long next = 1;
+
+	if (dense(t)) {
+		for (i = 0; i < t->ndim; i++)
+			out[i] = t->stride[i];
+		return;
+	}
+	/* infer_dense_strides: dims by stride, ascending; ties and size-1 dims keep their order */
+	for (i = 0; i < t->ndim; i++)
+		perm[i] = t->ndim - 1 - i;
+	for (i = 1; i < t->ndim; i++)
+		for (j = i; j > 0; j--) {
+			int a = perm[j - 1], b = perm[j];
+
+			if (t->shape[a] == 1 || t->shape[b] == 1 || t->stride[a] <= t->stride[b])
+				break;
+			perm[j - 1] = b;
+			perm[j] = a;
+		}
+	for (i = 0; i < t->ndim; i++) {
+		out[perm[i]] = next;
+		next *= t->shape[perm[i]] > 1 ? t->shape[perm[i]] : 1;
+	}
+}
+
+/* a copy of x laid out as preserve_format lays it out */
+static struct pyobj *
+copy_preserve(struct py_session *s, struct pyobj *x)
+{
+	long long stride[TENSOR_MAXDIM];
+	struct pyobj *y, *c;
+
+	preserve_strides(&x->u.t, stride);
+	if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+		return NULL;
+	if ((c = tensor_contig(s, x)) == NULL) {
+		py_decref(y);
+		return NULL;
+	}
+	write_into(&y->u.t, &c->u.t);
+	py_decref(c);
+	y->deps = x->deps;
+	return y;
+}
+
+struct pyobj *
+op_clone(struct py_session *s, struct pyobj *x, const char *grad)
+{
+	struct pyobj *y = copy_preserve(s, x);
+
+	if (y != NULL)
+		set_grad(y, grad, grad_of(x));
+	return y;
+}
+
+struct pyobj *
+op_contiguous(struct py_session *s, struct pyobj *x)
+{
+	struct pyobj *y;
+
+	if (tensor_is_contiguous(&x->u.t)) {
+		py_incref(x);
+		return x;
+	}
+	if ((y = tensor_contig(s, x)) != NULL)
+		set_grad(y, "CloneBackward0", grad_of(x));
+	return y;
+}
+
+struct pyobj *
+op_to(struct py_session *s, struct pyobj *x, int dtype)
+{
+	long long stride[TENSOR_MAXDIM];
+	struct pyobj *y;
+	size_t i;
+
+	if (x->u.t.dtype == dtype) {
+		py_incref(x);
+		return x;
+	}
+	preserve_strides(&x->u.t, stride);
+	if ((y = new_tensor(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+		return NULL;
+	{
+		struct pyobj *c = tensor_empty(dtype, x->u.t.ndim, x->u.t.shape);
+
+		if (c == NULL) {
+			py_decref(y);
+			return py_fail(s, TOO_BIG, (size_t)TENSOR_MAX_NUMEL);
+		}
+		for (i = 0; i < x->u.t.numel; i++) {
+			double v = tensor_get(&x->u.t, i);
+
+			if (dtype == DT_FLOAT)
+				((float *)c->u.t.st->data)[i] = (float)v;
+			else if (dtype == DT_INT64)
+				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= 9.2233720368547758e18 ||
+				    v < -9.2233720368547758e18 ? LLONG_MIN : (long long)v;
+			else
+				((unsigned char *)c->u.t.st->data)[i] = v != 0;
+		}
+		write_into(&y->u.t, &c->u.t);
+		py_decref(c);
+	}
+	y->deps = x->deps;
+	set_grad(y, "ToCopyBackward0", dtype == DT_FLOAT && grad_of(x));
+	return y;
+}
+
+struct pyobj *
+op_detach(struct py_session *s, struct pyobj *x)
+{
+	struct pyobj *y;
+
+	(void)s;
+	x->u.t.st->refs++;
+	y = tensor_obj(x->u.t.st, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset);
+	y->deps = x->deps;
+	return y;
+}
+
+/* ---- indexing ---- */
+
+/* a slice's bound: None, an int, or a 0-dim integer tensor (PySlice_Unpack's clamp to ssize_t) */
+static int
+slice_bound(struct py_session *s, const struct pyobj *o, long long dflt, long long *out)
+{
+	if (o == NULL || o->type == PY_NONE) {
+		*out = dflt;
+		return 0;
+	}
+	if (!int_like(o, out)) {
+		py_fail(s, "slice indices must be integers or None or have an __index__ method");
+		return -1;
+	}
+	return 0;
+}
+
+/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
+static struct pyobj *mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask);
+
+struct pyobj *
+op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
+{
+	struct pyobj **items, *cur;
+	int n, i, specified = 0, dim = 0, real_dim = 0, ellipsis = 0;
+
+	if (index->type == PY_TUPLE) {
+		items = index->u.seq.v;
+		n = index->u.seq.n;
+	} else {
+		items = &index;
+		n = 1;
+	}
+	for (i = 0; i < n; i++) {
+		struct pyobj *it = items[i];
+		long long v;
+
+		if (it->type == PY_TENSOR && (it->u.t.dtype == DT_BOOL || it->u.t.ndim > 0)) {
+			if (it->u.t.dtype == DT_BOOL && n == 1)
+				return mask_index(s, x, it);
+			if (it->u.t.dtype == DT_BOOL)
+				return py_fail(s, "a bool mask is supported as the only index (x[mask])");
+			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported");
+		}
+		if (it->type == PY_LIST || it->type == PY_TUPLE)
+			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
+		if (it->type == PY_BOOL)
+			return py_fail(s, "indexing with True or False is not supported");
+		if (it->type == PY_ELLIPSIS) {
+			if (ellipsis++)
+				return py_fail(s, "an index can only have a single ellipsis ('...')");
+			continue;
+		}
+		if (it->type == PY_NONE)
+			continue;
+		if (it->type == PY_SLICE || int_like(it, &v)) {
+			specified++;
+			continue;
+		}
+		return py_fail(s, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+		    "are valid indices (got %s)", py_type_name(it));
+	}
+	if (specified > x->u.t.ndim) {
+		if (x->u.t.ndim == 0)
+			return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+			    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+		return py_fail(s, "too many indices for tensor of dimension %d", x->u.t.ndim);
+	}
+	cur = x;
+	py_incref(cur);
+	for (i = 0; i < n; i++) {
+		struct pyobj *it = items[i], *next = NULL;
+		const struct pytensor *t = &cur->u.t;
+		long long v;
+
+		if (it->type == PY_ELLIPSIS) {
+			dim += x->u.t.ndim - specified;
+			real_dim += x->u.t.ndim - specified;
+			continue;
+		}
+		if (it->type == PY_NONE) {
+			next = op_unsqueeze(s, cur, dim);
+			dim++;
+		} else if (it->type == PY_SLICE) {
+			long long start, stop, step, size = t->shape[dim], len;
+			int shape[TENSOR_MAXDIM], d;
+			long long stride[TENSOR_MAXDIM];
+
+			if (slice_bound(s, it->u.slice.step, 1, &step) != 0) {
+				py_decref(cur);
+				return NULL;
+			}
+			if (step == 0) {
+				py_decref(cur);
+				return py_fail(s, "slice step cannot be zero");
+			}
+			if (step < 0) {
+				py_decref(cur);
+				return py_fail(s, "step must be greater than zero");
+			}
+			if (slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
+			    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0) {
+				py_decref(cur);
+				return NULL;
+			}
+			/* at::slice: negative bounds count from the end, then clamp */
+			if (start < 0)
+				start = start < -size ? 0 : start + size;
+			if (stop < 0)
+				stop = stop < -size ? 0 : stop + size;
+			if (start > size)
+				start = size;
+			if (stop < start)
+				stop = start;
+			else if (stop > size)
+				stop = size;
+			len = (stop - start + step - 1) / step;
+			for (d = 0; d < t->ndim; d++) {
+				shape[d] = t->shape[d];
+				stride[d] = t->stride[d];
+			}
+			shape[dim] = (int)len;
+			stride[dim] = t->stride[dim] * step;
+			next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim],
+			    "SliceBackward0");
+			dim++;
+			real_dim++;
+		} else if (int_like(it, &v)) {
+			long long size = t->shape[dim];
+			int shape[TENSOR_MAXDIM], d, k = 0;
+			long long stride[TENSOR_MAXDIM];
+
+			if (v < -size || v >= size) {
+				py_decref(cur);
+				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, real_dim, size);
+			}
+			if (v < 0)
+				v += size;
+			for (d = 0; d < t->ndim; d++)
+				if (d != dim) {
+					shape[k] = t->shape[d];
+					stride[k++] = t->stride[d];
+				}
+			next = op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim],
+			    "SelectBackward0");
+			real_dim++;
+		}
+		py_decref(cur);
+		if (next == NULL)
+			return NULL;
+		cur = next;
+	}
+	if (cur == x) {		/* x[...], x[()]: an alias */
+		struct pyobj *y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset,
+		    "AliasBackward0");
+
+		py_decref(cur);
+		return y;
+	}
+	return cur;
+}
+
+/* the mask's shape against x's first dims: 0, or -1 after IndexError's message */
+static int
+mask_check(struct py_session *s, const struct pytensor *x, const struct pytensor *m)
+{
+	int d;
+
+	if (m->ndim > x->ndim) {
+		py_fail(s, "too many indices for tensor of dimension %d", x->ndim);
+		return -1;
+	}
+	for (d = 0; d < m->ndim; d++)
+		if (m->shape[d] != x->shape[d]) {
+			char sm[128], sx[128];
+
+			shape_text(sm, sizeof sm, m->ndim, m->shape);
+			shape_text(sx, sizeof sx, x->ndim, x->shape);
+			py_fail(s, "The shape of the mask [%s] at index %d does not match the shape of the indexed "
+			    "tensor [%s] at index %d", sm, d, sx, d);
+			return -1;
+		}
+	return 0;
+}
+
+/* x[mask]: the rows where mask (over x's first mask.ndim dims) is True, in order */
+static struct pyobj *
+mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
+{
+	const struct pytensor *t = &x->u.t, *m = &mask->u.t;
+	int shape[TENSOR_MAXDIM], d, nd;
+	size_t count = 0, i, inner = 1, k = 0, es = dtype_size(t->dtype);
+	struct pyobj *c, *y;
+
+	if (mask_check(s, t, m) != 0)
+		return NULL;
+	for (i = 0; i < m->numel; i++)
+		count += tensor_get(m, i) != 0;
+	for (d = m->ndim; d < t->ndim; d++)
+		inner *= (size_t)t->shape[d];
+	nd = 1 + t->ndim - m->ndim;
+	shape[0] = (int)count;
+	for (d = m->ndim; d < t->ndim; d++)
+		shape[1 + d - m->ndim] = t->shape[d];
+	if ((c = tensor_contig(s, x)) == NULL)
+		return NULL;
+	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
+		py_decref(c);
+		return NULL;
+	}
+	for (i = 0; i < m->numel; i++)
+		if (tensor_get(m, i) != 0) {
+			memcpy((char *)y->u.t.st->data + k * inner * es, (char *)c->u.t.st->data + i * inner * es, inner * es);
+			k++;
+		}
+	py_decref(c);
+	y->deps = x->deps | mask->deps;
+	set_grad(y, "IndexBackward0", grad_of(x));
+	return y;
+}
+
+/* v as a tensor of x's dtype broadcast to shape (nd, shape), contiguous; NULL after an error */
+static struct pyobj *
+value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *shape, int masked)
+{
+	struct pyobj *tv, *y;
+	struct tensor_view bv;
+	int d, k;
+	size_t i;
+
+	if (v->type != PY_TENSOR && !py_is_number(v))
+		return py_fail(s, "can't assign a %s to a Tensor", py_type_name(v));
+	tv = operand(s, v);
+	k = nd - tv->u.t.ndim;
+	for (d = 0; d < tv->u.t.ndim; d++)
+		if (k < 0 || (tv->u.t.shape[d] != 1 && tv->u.t.shape[d] != shape[d + k])) {
+			char sv[128], st[128];
+
+			shape_text(sv, sizeof sv, tv->u.t.ndim, tv->u.t.shape);
+			shape_text(st, sizeof st, nd, shape);
+			py_decref(tv);
+			if (masked)
+				return py_fail(s, "shape mismatch: value tensor of shape [%s] cannot be broadcast to indexing "
+				    "result of shape [%s]", sv, st);
+			if (k < 0)
+				return py_fail(s, "expand(torch.FloatTensor{[%s]}, size=[%s]): the number of sizes provided "
+				    "(%d) must be greater or equal to the number of dimensions in the tensor (%d)", sv, st, nd,
+				    tv->u.t.ndim);
+			return py_fail(s, "The expanded size of the tensor (%d) must match the existing size (%d) at "
+			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
+			    tv->u.t.shape[d], d + k, st, sv);
+		}
+	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
+		py_decref(tv);
+		return NULL;
+	}
+	bcast_view(&bv, &tv->u.t, nd, shape);
+	for (i = 0; i < y->u.t.numel; i++) {
+		long long off = tv->u.t.offset;
+		size_t q = i;
+		double x;
+
+		for (d = nd - 1; d >= 0; d--) {
+			off += (long long)(q % (size_t)shape[d]) * bv.stride[d];
+			q /= (size_t)shape[d];
+		}
+		switch (tv->u.t.dtype) {
+		case DT_FLOAT: x = ((float *)tv->u.t.st->data)[off]; break;
+		case DT_INT64: x = (double)((long long *)tv->u.t.st->data)[off]; break;
+		default: x = ((unsigned char *)tv->u.t.st->data)[off]; break;
+		}
+		if (dtype == DT_FLOAT)
+			((float *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ?
+			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
+		else if (dtype == DT_INT64)
+			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] :
+			    isnan(x) || x >= 9.2233720368547758e18 || x < -9.2233720368547758e18 ? LLONG_MIN : (long long)x;
+		else
+			((unsigned char *)y->u.t.st->data)[i] = x != 0;
+	}
+	py_decref(tv);
+	return y;
+}
+
+int
+op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
+{
+	struct pyobj *view, *val;
+	int req = grad_of(x) || grad_of(v);
+
+	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
+		const struct pytensor *t = &x->u.t, *m = &index->u.t;
+		size_t count = 0, i, k = 0, inner = 1, es = dtype_size(t->dtype);
+		int shape[TENSOR_MAXDIM], d, nd;
+		struct pyobj *c;
+
+		if (mask_check(s, t, m) != 0)
+			return -1;
+		for (i = 0; i < m->numel; i++)
+			count += tensor_get(m, i) != 0;
+		for (d = m->ndim; d < t->ndim; d++)
+			inner *= (size_t)t->shape[d];
+		nd = 1 + t->ndim - m->ndim;
+		shape[0] = (int)count;
+		for (d = m->ndim; d < t->ndim; d++)
+			shape[1 + d - m->ndim] = t->shape[d];
+		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
+			return -1;
+		if (check_inplace(s, x) != 0 || (c = tensor_contig(s, x)) == NULL) {
+			py_decref(val);
+			return -1;
+		}
+		for (i = 0; i < m->numel; i++)
+			if (tensor_get(m, i) != 0) {
+				memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
+				    inner * es);
+				k++;
+			}
+		tensor_writable(s, x);
+		write_into(&x->u.t, &c->u.t);
+		py_decref(c);
+		py_decref(val);
+		mark_inplace(x, "IndexPutBackward0", req);
+		return 0;
+	}
+	if ((view = op_index(s, x, index)) == NULL)
+		return -1;
+	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
+	    check_inplace(s, x) != 0) {
+		py_decref(view);
+		py_decref(val);
+		return -1;
+	}
+	tensor_writable(s, x);
+	write_into(&view->u.t, &val->u.t);
+	py_decref(view);
+	py_decref(val);
+	mark_inplace(x, "CopySlices", req);
+	if (req && x->u.t.base == NULL)
+		x->u.t.grad_fn = "CopySlices";
+	return 0;
+}
+
+/* ---- reductions ---- */
+
+struct pyobj *
+op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_dims, int keepdim,
+    int correction)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], nd = 0, d, dtype = DT_FLOAT;
+	size_t count = 1, i;
+	struct pyobj *y;
+	struct tensor_view v;
+	static const char *const names[3][2] = {
+		{ "SumBackward0", "SumBackward1" }, { "MeanBackward0", "MeanBackward1" },
+		{ "VarBackward0", "VarBackward0" },
+	};
+
+	if (t->ndim == 0)
+		dims = 0;
+	else if (!has_dims)
+		dims = (1u << t->ndim) - 1;
+	for (d = 0; d < t->ndim; d++) {
+		if (dims >> d & 1) {
+			count *= (size_t)t->shape[d];
+			if (keepdim)
+				shape[nd++] = 1;
+		} else {
+			shape[nd++] = t->shape[d];
+		}
+	}
+	if (t->dtype != DT_FLOAT) {
+		if (op == R_MEAN)
+			return py_fail(s, "mean(): could not infer output dtype. Input dtype must be either a floating point "
+			    "or complex dtype. Got: %s", cat_name[t->dtype]);
+		if (op == R_VAR)
+			return py_fail(s, "std and var only support floating point and complex dtypes");
+		dtype = DT_INT64;
+	}
+	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL)
+		return NULL;
+	if (dtype == DT_INT64) {	/* exact: any order */
+		long long *out = y->u.t.st->data;
+
+		for (i = 0; i < t->numel; i++) {
+			size_t q = i, o = 0, mul = 1;
+
+			for (d = t->ndim - 1; d >= 0; d--) {
+				size_t k = q % (size_t)t->shape[d];
+
+				q /= (size_t)t->shape[d];
+				if (!(dims >> d & 1)) {
+					o += k * mul;
+					mul *= (size_t)t->shape[d];
+				}
+			}
+			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)(long long)tensor_get(t, i));
+		}
+		y->deps = x->deps;
+		return y;
+	}
+	tensor_view_of(&v, t);
+	if (op == R_VAR) {
+		tensor_var_view(tensor_fdata(&y->u.t), &v, dims, keepdim, correction);
+	} else {
+		tensor_sum_view(tensor_fdata(&y->u.t), &v, dims, keepdim);
+		if (op == R_MEAN)	/* sum(...).div_(count) */
+			for (i = 0; i < y->u.t.numel; i++)
+				tensor_fdata(&y->u.t)[i] /= (float)count;
+	}
+	y->deps = x->deps;
+	set_grad(y, names[op][has_dims], grad_of(x));
+	return y;
+}
+
+/*
+ * max/min over everything (dim < 0: one value, or argmax's index into the
+ * flattened tensor) or along dim: values and the index of the first
+ * extreme (compare_base_kernel: NaN wins and stops the scan).
+ */
+struct pyobj *
+op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, int arg)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], nd = 0, d;
+	size_t outer = 1, inner = 1, n, o, j, i;
+	struct pyobj *vals = NULL, *idx, *c;
+	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
+
+	if (dim < 0) {
+		if (t->numel == 0) {
+			if (arg)
+				return py_fail(s, "%s(): Expected reduction dim to be specified for input.numel() == 0.", fn);
+			return py_fail(s, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+			    "reduction dim with the 'dim' argument.", fn);
+		}
+		n = t->numel;
+	} else {
+		if (t->ndim > 0 && t->shape[dim] == 0)
+			return py_fail(s, "%s(): Expected reduction dim %d to have non-zero size.", fn, dim);
+		for (d = 0; d < t->ndim; d++) {
+			if (d < dim)
+				outer *= (size_t)t->shape[d];
+			else if (d > dim)
+				inner *= (size_t)t->shape[d];
+			if (d != dim)
+				shape[nd++] = t->shape[d];
+			else if (keepdim)
+				shape[nd++] = 1;
+		}
+		n = t->ndim ? (size_t)t->shape[dim] : 1;
+	}
+	if ((c = tensor_contig(s, x)) == NULL)
+		return NULL;
+	if ((idx = new_tensor(s, DT_INT64, dim < 0 ? 0 : nd, shape, NULL)) == NULL ||
+	    (!arg && (vals = new_tensor(s, t->dtype, dim < 0 ? 0 : nd, shape, NULL)) == NULL)) {
+		py_decref(c);
+		py_decref(idx);
+		return NULL;
+	}
+	for (o = 0; o < (dim < 0 ? 1 : outer); o++)
+		for (j = 0; j < (dim < 0 ? 1 : inner); j++) {
+			size_t base = dim < 0 ? 0 : o * n * inner + j, st = dim < 0 ? 1 : inner, best = 0;
+			double bv = tensor_get(&c->u.t, base);
+
+			for (i = 0; i < n; i++) {
+				double v = tensor_get(&c->u.t, base + i * st);
+
+				if (is_min ? !(v >= bv) : !(v <= bv)) {
+					bv = v;
+					best = i;
+					if (isnan(v))
+						break;
+				}
+			}
+			((long long *)idx->u.t.st->data)[o * inner + j] = (long long)best;
+			if (vals != NULL) {
+				size_t from = base + best * st, es = dtype_size(t->dtype);
+
+				memcpy((char *)vals->u.t.st->data + (o * inner + j) * es, (char *)c->u.t.st->data + from * es, es);
+			}
+		}
+	py_decref(c);
+	idx->deps = x->deps;
+	if (arg)
+		return idx;
+	vals->deps = x->deps;
+	if (dim < 0) {
+		py_decref(idx);
+		set_grad(vals, is_min ? "MinBackward1" : "MaxBackward1", grad_of(x));
+		return vals;
+	}
+	set_grad(vals, is_min ? "MinBackward0" : "MaxBackward0", grad_of(x));
+	{
+		struct pyobj *r = py_seq(PY_RETURNS, 2);
+
+		r->u.seq.name = is_min ? "min" : "max";
+		r->u.seq.v[0] = vals;
+		r->u.seq.v[1] = idx;
+		r->deps = x->deps;
+		return r;
+	}
+}
+
+/* ---- element-wise functions ---- */
+
+struct pyobj *
+op_unary(struct py_session *s, int op, struct pyobj *x)
+{
+	static const char *const names[] = { "ExpBackward0", "SqrtBackward0", "AbsBackward0" };
+	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS };
+	struct pyobj *f, *y;
+	struct tensor_view v;
+	long long layout[TENSOR_MAXDIM];
+	const long long *in[1];
+	int perm[TENSOR_MAXDIM];
+
+	if (op == U_ABS && x->u.t.dtype != DT_FLOAT) {	/* abs keeps integers */
+		size_t i;
+
+		if (x->u.t.dtype == DT_BOOL)
+			return py_fail(s, "\"abs_cpu\" not implemented for 'Bool'");
+		if ((y = tensor_contig(s, x)) == NULL)
+			return NULL;
+		for (i = 0; i < y->u.t.numel; i++) {
+			long long *p = (long long *)y->u.t.st->data + i;
+
+			*p = *p < 0 ? (long long)(0ULL - (unsigned long long)*p) : *p;
+		}
+		return y;
+	}
+	if ((f = as_float(s, x)) == NULL)
+		return NULL;
+	tensor_view_of(&v, &f->u.t);
+	in[0] = v.stride;
+	tensor_layout(layout, v.ndim, v.shape, in, 1);
+	if ((y = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+		py_decref(f);
+		return NULL;
+	}
+	layout_perm(&y->u.t, perm);
+	permute_view(&v, perm);
+	tensor_unary_view(tensor_fdata(&y->u.t), &v, kernels[op]);
+	py_decref(f);
+	y->deps = x->deps;
+	set_grad(y, names[op], grad_of(x));
+	return y;
+}
+
+/*
+ * softmax(x, dim) on x.contiguous() (host_softmax): along the last dim,
+ * tensor_softmax_rows, the stages' own kernel; along another, ATen's
+ * _vec_softmax, vectorised over the dims inside it.
+ */
+struct pyobj *
+op_softmax(struct py_session *s, struct pyobj *x, int dim)
+{
+	const struct pytensor *t = &x->u.t;
+	struct pyobj *c, *y;
+	size_t outer = 1, inner = 1, n = 1;
+	int d;
+
+	if (t->dtype != DT_FLOAT)
+		return py_fail(s, "\"softmax_lastdim_kernel_impl\" not implemented for '%s'", cat_name[t->dtype]);
+	for (d = 0; d < t->ndim; d++) {
+		if (d < dim)
+			outer *= (size_t)t->shape[d];
+		else if (d > dim)
+			inner *= (size_t)t->shape[d];
+		else
+			n = (size_t)t->shape[d];
+	}
+	if ((c = tensor_contig(s, x)) == NULL)
+		return NULL;
+	if ((y = new_tensor(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
+		py_decref(c);
+		return NULL;
+	}
+	if (t->numel > 0) {
+		if (inner == 1)
+			tensor_softmax_rows(tensor_fdata(&y->u.t), tensor_fdata(&c->u.t), outer, (int)n);
+		else
+			tensor_softmax_dim(tensor_fdata(&y->u.t), tensor_fdata(&c->u.t), outer, n, inner);
+	}
+	py_decref(c);
+	y->deps = x->deps;
+	set_grad(y, "SoftmaxBackward0", grad_of(x));
+	return y;
+}
+
+/*
+ * x.masked_fill(mask, value): a bool mask; another dtype 1.13 reads byte
+ * by byte (the lowest byte of each element must be 0 or 1), which 2.x
+ * refuses.  Out of place, mask and x broadcast together and the result is
+ * contiguous; in place, the mask broadcasts to x.
+ */
+struct pyobj *
+op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct pyobj *value, int inplace)
+{
+	struct pyobj *y, *vt;
+	struct tensor_view mv;
+	int nd, shape[TENSOR_MAXDIM], d, req;
+	size_t i;
+	double v;
+
+	if (mask->type != PY_TENSOR)
+		return py_fail(s, "masked_fill(): argument 'mask' (position 1) must be Tensor, not %s", py_type_name(mask));
+	if (value->type == PY_TENSOR && value->u.t.ndim != 0)
+		return py_fail(s, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d "
+		    "dimension(s).", value->u.t.ndim);
+	if (value->type != PY_TENSOR && !py_is_number(value))
+		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value));
+	if (broadcast(s, &x->u.t, &mask->u.t, &nd, shape) != 0)
+		return NULL;
+	if (inplace) {
+		for (d = 0; d < nd; d++)
+			if (nd != x->u.t.ndim || shape[d] != x->u.t.shape[d])
+				break;
+		if (d < nd || nd != x->u.t.ndim) {
+			char sa[128], sb[128];
+
+			shape_text(sa, sizeof sa, x->u.t.ndim, x->u.t.shape);
+			shape_text(sb, sizeof sb, nd, shape);
+			return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
+		}
+	}
+	vt = operand(s, value);
+	v = tensor_get(&vt->u.t, 0);
+	if (x->u.t.dtype == DT_INT64 && (isnan(v) || v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)) {
+		py_decref(vt);
+		return py_fail(s, "value cannot be converted to type int64_t without overflow");
+	}
+	py_decref(vt);
+	/* the mask's bytes, as 1.13's kernel reads them */
+	bcast_view(&mv, &mask->u.t, nd, shape);
+	{
+		const struct pytensor *m = &mask->u.t;
+		size_t es = dtype_size(m->dtype), n = 1;
+		unsigned char *bits;
+
+		for (d = 0; d < nd; d++)
+			n *= (size_t)shape[d];
+		bits = xmalloc(n ? n : 1);
+		for (i = 0; i < n; i++) {
+			long long off = m->offset;
+			size_t q = i;
+
+			for (d = nd - 1; d >= 0; d--) {
+				off += (long long)(q % (size_t)shape[d]) * mv.stride[d];
+				q /= (size_t)shape[d];
+			}
+			bits[i] = ((unsigned char *)m->st->data)[(size_t)off * es];	/* the lowest byte */
+			if (m->dtype != DT_BOOL && bits[i] > 1) {
+				free(bits);
+				return py_fail(s, "Mask tensor can take 0 and 1 values only");
+			}
+		}
+		if (m->dtype != DT_BOOL && !s->warned)
+			py_warn(s, "masked_fill: the mask is %s, not torch.bool; PyTorch 1.13 reads only the lowest byte of "
+			    "each element (a mask of 1.0 fills nothing), PyTorch 2.x raises an error: use mask.bool()",
+			    dtype_name(m->dtype));
+		req = grad_of(x) || grad_of(value);
+		if (inplace) {
+			struct pyobj *c;
+
+			if (check_inplace(s, x) != 0 || (c = tensor_contig(s, x)) == NULL) {
+				free(bits);
+				return NULL;
+			}
+			y = c;
+		} else {
+			struct tensor_view xv;
+
+			if ((y = new_tensor(s, x->u.t.dtype, nd, shape, NULL)) == NULL) {
+				free(bits);
+				return NULL;
+			}
+			bcast_view(&xv, &x->u.t, nd, shape);
+			for (i = 0; i < n; i++) {
+				long long off = x->u.t.offset;
+				size_t q = i, es2 = dtype_size(x->u.t.dtype);
+
+				for (d = nd - 1; d >= 0; d--) {
+					off += (long long)(q % (size_t)shape[d]) * xv.stride[d];
+					q /= (size_t)shape[d];
+				}
+				memcpy((char *)y->u.t.st->data + i * es2, (char *)x->u.t.st->data + (size_t)off * es2, es2);
+			}
+		}
+		for (i = 0; i < n; i++) {
+			if (!bits[i])
+				continue;
+			if (y->u.t.dtype == DT_FLOAT)
+				((float *)y->u.t.st->data)[i] = (float)v;
+			else if (y->u.t.dtype == DT_INT64)
+				((long long *)y->u.t.st->data)[i] = (long long)v;
+			else
+				((unsigned char *)y->u.t.st->data)[i] = v != 0;
+		}
+		free(bits);
+		if (inplace) {
+			tensor_writable(s, x);
+			write_into(&x->u.t, &y->u.t);
+			py_decref(y);
+			mark_inplace(x, "MaskedFillBackward0", req);
+			py_incref(x);
+			return x;
+		}
+		y->deps = x->deps | mask->deps;
+		set_grad(y, "MaskedFillBackward0", req);
+		return y;
+	}
+}
+
+/* torch.tril(x, k) / torch.triu(x, k) on the last two dims */
+struct pyobj *
+op_tri(struct py_session *s, struct pyobj *x, long long k, int upper)
+{
+	const struct pytensor *t = &x->u.t;
+	struct pyobj *y;
+	size_t i, rows, cols, mats, es = dtype_size(t->dtype);
+
+	if (t->ndim < 2)
+		return py_fail(s, "Dimension out of range (expected to be in range of [-%d, %d], but got -2)",
+		    t->ndim > 0 ? t->ndim : 1, t->ndim > 0 ? t->ndim - 1 : 0);
+	if ((y = tensor_contig(s, x)) == NULL)
+		return NULL;
+	rows = (size_t)t->shape[t->ndim - 2];
+	cols = (size_t)t->shape[t->ndim - 1];
+	mats = rows * cols != 0 ? t->numel / (rows * cols) : 0;
+	for (i = 0; i < mats * rows * cols; i++) {
+		long long r = (long long)(i / cols % rows), c = (long long)(i % cols);
+		int keep = upper ? c - r >= k : c - r <= k;
+
+		if (!keep)
+			memset((char *)y->u.t.st->data + i * es, 0, es);
+	}
+	set_grad(y, upper ? "TriuBackward0" : "TrilBackward0", grad_of(x));
+	return y;
+}
+
+/* torch.cat(seq, dim) / torch.stack(seq, dim) */
+struct pyobj *
+op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
+{
+	struct pyobj **v, *y, *c;
+	int n, i, d, dim, nd, shape[TENSOR_MAXDIM], dtype, req = 0;
+	size_t outer = 1, off = 0, es;
+	const char *fn = stack ? "stack" : "cat";
+
+	if (seq->type != PY_TUPLE && seq->type != PY_LIST)
+		return py_fail(s, "%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", fn,
+		    py_type_name(seq));
+	v = seq->u.seq.v;
+	n = seq->u.seq.n;
+	if (n == 0)
+		return py_fail(s, stack ? "stack expects a non-empty TensorList" : "torch.cat(): expected a non-empty list of Tensors");
+	for (i = 0; i < n; i++)
+		if (v[i]->type != PY_TENSOR)
+			return py_fail(s, "expected Tensor as element %d in argument 0, but got %s", i, py_type_name(v[i]));
+	dtype = v[0]->u.t.dtype;
+	for (i = 0; i < n; i++) {
+		dtype = promote(dtype, v[i]->u.t.dtype);
+		req |= grad_of(v[i]);
+	}
+	nd = v[0]->u.t.ndim;
+	if (stack) {
+		if (nd + 1 > TENSOR_MAXDIM)
+			return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+		if (wrap_dim(s, dim_in, nd + 1, &dim) != 0)
+			return NULL;
+		for (i = 1; i < n; i++) {
+			int same = v[i]->u.t.ndim == nd;
+
+			for (d = 0; same && d < nd; d++)
+				same = v[i]->u.t.shape[d] == v[0]->u.t.shape[d];
+			if (!same) {
+				char a[128], b[128];
+
+				shape_text(a, sizeof a, nd, v[0]->u.t.shape);
+				shape_text(b, sizeof b, v[i]->u.t.ndim, v[i]->u.t.shape);
+				return py_fail(s, "stack expects each tensor to be equal size, but got [%s] at entry 0 and [%s] "
+				    "at entry %d", a, b, i);
+			}
+		}
+		for (d = 0, i = 0; d <= nd; d++)
+			shape[d] = d == dim ? n : v[0]->u.t.shape[i++];
+		nd++;
+	} else {
+		for (i = 0; i < n; i++)
+			if (v[i]->u.t.ndim == 0)
+				return py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
+		if (wrap_dim(s, dim_in, nd, &dim) != 0)
+			return NULL;
+		for (d = 0; d < nd; d++)
+			shape[d] = v[0]->u.t.shape[d];
+		shape[dim] = 0;
+		for (i = 0; i < n; i++) {
+			if (v[i]->u.t.ndim != nd)
+				return py_fail(s, "Tensors must have same number of dimensions: got %d and %d", nd, v[i]->u.t.ndim);
+			for (d = 0; d < nd; d++)
+				if (d != dim && v[i]->u.t.shape[d] != v[0]->u.t.shape[d])
+					return py_fail(s, "Sizes of tensors must match except in dimension %d. Expected size %d but "
+					    "got size %d for tensor number %d in the list.", dim, v[0]->u.t.shape[d],
+					    v[i]->u.t.shape[d], i);
+			shape[dim] += v[i]->u.t.shape[dim];
+		}
+	}
+	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL)
+		return NULL;
+	es = dtype_size(dtype);
+	for (d = 0; d < dim; d++)
+		outer *= (size_t)shape[d];
+	for (i = 0; i < n; i++) {
+		struct pyobj *f = op_to(s, v[i], dtype);
+		size_t chunk, o;
+
+		if (f == NULL || (c = tensor_contig(s, f)) == NULL) {
+			py_decref(f);
+			py_decref(y);
+			return NULL;
+		}
+		py_decref(f);
+		chunk = outer ? c->u.t.numel / outer : 0;	/* each tensor's slab per outer index */
+		for (o = 0; o < outer; o++)
+			memcpy((char *)y->u.t.st->data + (o * (y->u.t.numel / (outer ? outer : 1)) + off) * es,
+			    (char *)c->u.t.st->data + o * chunk * es, chunk * es);
+		off += chunk;
+		y->deps |= v[i]->deps;
+		py_decref(c);
+	}
+	set_grad(y, stack ? "StackBackward0" : "CatBackward0", req);
+	return y;
+}
+
+/* isclose(a, b).all() in float32, as allclose computes it */
+int
+op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol, double atol, int *out)
+{
+	int nd, shape[TENSOR_MAXDIM], d;
+	struct pyobj *fa, *fb;
+	struct tensor_view va, vb;
+	size_t i, n = 1;
+
+	if (a->u.t.dtype != b->u.t.dtype) {
+		py_fail(s, "%s did not match %s", cat_name[a->u.t.dtype], cat_name[b->u.t.dtype]);
+		return -1;
+	}
+	if (broadcast(s, &a->u.t, &b->u.t, &nd, shape) != 0)
+		return -1;
+	if ((fa = as_float(s, a)) == NULL)
+		return -1;
+	if ((fb = as_float(s, b)) == NULL) {
+		py_decref(fa);
+		return -1;
+	}
+	bcast_view(&va, &fa->u.t, nd, shape);
+	bcast_view(&vb, &fb->u.t, nd, shape);
+	for (d = 0; d < nd; d++)
+		n *= (size_t)shape[d];
+	*out = 1;
+	for (i = 0; i < n && *out; i++) {
+		long long oa = 0, ob = 0;
+		size_t q = i;
+		float x, y, allowed, actual;
+
+		for (d = nd - 1; d >= 0; d--) {
+			oa += (long long)(q % (size_t)shape[d]) * va.stride[d];
+			ob += (long long)(q % (size_t)shape[d]) * vb.stride[d];
+			q /= (size_t)shape[d];
+		}
+		x = va.data[oa];
+		y = vb.data[ob];
+		allowed = (float)atol + fabsf((float)rtol * y);
+		actual = fabsf(x - y);
+		if (!(x == y || (isfinite(actual) && actual <= allowed)))
+			*out = 0;
+	}
+	py_decref(fa);
+	py_decref(fb);
+	return 0;
+}
+
+int
+op_equal(struct py_session *s, struct pyobj *a, struct pyobj *b, int *out)
+{
+	size_t i;
+	int d;
+
+	(void)s;
+	*out = a->u.t.ndim == b->u.t.ndim;
+	for (d = 0; *out && d < a->u.t.ndim; d++)
+		*out = a->u.t.shape[d] == b->u.t.shape[d];
+	for (i = 0; *out && i < a->u.t.numel; i++)
+		*out = tensor_get(&a->u.t, i) == tensor_get(&b->u.t, i);
+	return 0;
+}
+
+/* ---- products ---- */
+
+/*
+ * c (rows of N) = a @ b for one item: a (M, K) with rows lda apart and k
+ * contiguous, b read through (rs, cs); through tensor_mm_strided, the
+ * stages' kernel (each output a sequential float32 sum, as the reference
+ * BLAS behind PyTorch computes it).
+ */
+static void
+mm_item(float *c, const float *a, size_t lda, const float *b, long long rs, long long cs, int M, int N, int K)
+{
+	tensor_mm_strided(c, a, lda, b, (size_t)rs, (size_t)cs, 1, M, N, K, 0, 0);
+}
+
+/* integer products: exact, any order */
+static void
+mm_int(long long *c, const struct pytensor *a, const struct pytensor *b, long long oa, long long ob,
+    int M, int N, int K, long long as0, long long as1, long long bs0, long long bs1)
+{
+	const long long *pa = a->st->data, *pb = b->st->data;
+	int i, j, k;
+
+	for (i = 0; i < M; i++)
+		for (j = 0; j < N; j++) {
+			unsigned long long acc = 0;
+
+			for (k = 0; k < K; k++)
+				acc += (unsigned long long)pa[oa + i * as0 + k * as1] * (unsigned long long)pb[ob + k * bs0 + j * bs1];
+			c[(size_t)i * N + j] = (long long)acc;
+		}
+}
+
+struct pyobj *
+op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
+{
+	const struct pytensor *ta = &a->u.t, *tb = &b->u.t;
+	int na = ta->ndim, nb = tb->ndim, M, N, K, d, nbatch, bshape[TENSOR_MAXDIM], shape[TENSOR_MAXDIM], nd = 0;
+	long long as[TENSOR_MAXDIM + 1], bs[TENSOR_MAXDIM + 1], as0, as1, bs0, bs1;
+	struct pyobj *y, *ca = NULL;
+	const char *grad;
+	size_t items = 1, it;
+
+	if (na == 0 || nb == 0)
+		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", na, nb);
+	if (ta->dtype != tb->dtype || ta->dtype == DT_BOOL) {
+		if (na == 1 && nb == 1)
+			return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
+			    cat_name[ta->dtype], cat_name[tb->dtype]);
+		if (ta->dtype == DT_BOOL && tb->dtype == DT_BOOL)
+			return py_fail(s, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+		return py_fail(s, "expected scalar type %s but found %s", cat_name[ta->dtype], cat_name[tb->dtype]);
+	}
+	/* a as (..., M, K), b as (..., K, N); 1-d operands get a dim of 1 that the result drops */
+	M = na >= 2 ? ta->shape[na - 2] : 1;
+	K = ta->shape[na - 1];
+	N = nb >= 2 ? tb->shape[nb - 1] : 1;
+	as1 = ta->stride[na - 1];
+	as0 = na >= 2 ? ta->stride[na - 2] : 0;
+	bs0 = nb >= 2 ? tb->stride[nb - 2] : tb->stride[0];
+	bs1 = nb >= 2 ? tb->stride[nb - 1] : 0;
+	if ((nb >= 2 ? tb->shape[nb - 2] : tb->shape[0]) != K) {
+		int kb = nb >= 2 ? tb->shape[nb - 2] : tb->shape[0];
+
+		if (na == 1 && nb == 1)
+			return py_fail(s, "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same "
+			    "number of elements, but got %d and %d elements respectively", K, kb, K, kb);
+		if (na == 2 && nb == 1)
+			return py_fail(s, "size mismatch, got %d, %dx%d,%d", M, M, K, kb);
+		if (na <= 2 && nb <= 2)
+			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", M, K, kb, N);
+		if (nb <= 2)	/* folded into one mm */
+			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)",
+			    ta->numel / (size_t)(K ? K : 1), K, kb, N);
+		{
+			size_t bb = (size_t)kb * N != 0 ? tb->numel / ((size_t)kb * N) : 0;
+
+			return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
+			    "[%zu, %d].", bb, K, bb, kb);
+		}
+	}
+	/* the batch dims, broadcast */
+	{
+		int ba = na > 2 ? na - 2 : 0, bb = nb > 2 ? nb - 2 : 0, k;
+
+		nbatch = ba > bb ? ba : bb;
+		for (d = 0; d < nbatch; d++) {
+			int da = d - (nbatch - ba), db = d - (nbatch - bb);
+			int sa = da >= 0 ? ta->shape[da] : 1, sb = db >= 0 ? tb->shape[db] : 1;
+
+			if (sa != sb && sa != 1 && sb != 1)
+				return py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at "
+				    "non-singleton dimension %d", sa, sb, d);
+			bshape[d] = sa == 1 ? sb : sa;
+			as[d] = da < 0 || (sa == 1 && bshape[d] != 1) ? 0 : ta->stride[da];
+			bs[d] = db < 0 || (sb == 1 && bshape[d] != 1) ? 0 : tb->stride[db];
+			items *= (size_t)bshape[d];
+			shape[nd++] = bshape[d];
+		}
+		if (na >= 2)
+			shape[nd++] = M;
+		if (nb >= 2)
+			shape[nd++] = N;
+		(void)k;
+	}
+	if ((y = new_tensor(s, ta->dtype, nd, shape, NULL)) == NULL)
+		return NULL;
+	/* the kernel reads a's rows with k contiguous: copy a otherwise (as matmul's reshape does) */
+	if (ta->dtype == DT_FLOAT && as1 != 1 && K > 1) {
+		if ((ca = tensor_contig(s, a)) == NULL) {
+			py_decref(y);
+			return NULL;
+		}
+		ta = &ca->u.t;
+		as1 = 1;
+		as0 = na >= 2 ? ta->stride[na - 2] : 0;
+		for (d = 0; d < nbatch; d++) {
+			int da = d - (nbatch - (na > 2 ? na - 2 : 0));
+
+			if (as[d] != 0 && da >= 0)
+				as[d] = ta->stride[da];
+		}
+	}
+	if (M == 1)
+		as0 = K;	/* any lda: one row */
+	for (it = 0; it < items; it++) {
+		long long oa = ta->offset, ob = tb->offset;
+		size_t q = it;
+
+		for (d = nbatch - 1; d >= 0; d--) {
+			oa += (long long)(q % (size_t)bshape[d]) * as[d];
+			ob += (long long)(q % (size_t)bshape[d]) * bs[d];
+			q /= (size_t)bshape[d];
+		}
+		if (ta->dtype == DT_FLOAT)
+			mm_item(tensor_fdata(&y->u.t) + it * (size_t)M * N, (const float *)ta->st->data + oa,
+			    (size_t)(as0 > 0 ? as0 : K), (const float *)tb->st->data + ob, bs0, bs1, M, N, K);
+		else
+			mm_int((long long *)y->u.t.st->data + it * (size_t)M * N, ta, tb, oa, ob, M, N, K, as0, as1, bs0, bs1);
+	}
+	py_decref(ca);
+	/* the grad_fn of the path matmul takes (probed on torch 1.13) */
+	if (na == 1 && nb == 1)
+		grad = "DotBackward0";
+	else if (na == 2 && nb == 1)
+		grad = "MvBackward0";
+	else if (na == 1 && nb == 2)
+		grad = "SqueezeBackward3";
+	else if (na == 2 && nb == 2)
+		grad = "MmBackward0";
+	else if (na == 2 && nb >= 3)
+		grad = "CloneBackward0";
+	else
+		grad = "UnsafeViewBackward0";
+	y->deps = a->deps | b->deps;
+	set_grad(y, grad, grad_of(a) || grad_of(b));
+	return y;
+}
+
+/* F.linear(x, w, b): x (..., in) @ w.T + b, bias added to each finished sum (the stages' tensor_linear) */
+struct pyobj *
+op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *b)
+{
+	const struct pytensor *t = &x->u.t;
+	int in = w->u.t.shape[1], out = w->u.t.shape[0], shape[TENSOR_MAXDIM], d, M;
+	struct pyobj *cx, *cw, *cb = NULL, *y;
+	const char *grad;
+
+	if (t->ndim == 0)
+		return py_fail(s, "both arguments to linear need to be at least 1D, but they are 0D and 2D");
+	if (t->dtype != DT_FLOAT)
+		return py_fail(s, "expected scalar type %s but found Float", cat_name[t->dtype]);
+	if (t->shape[t->ndim - 1] != in) {
+		size_t rows = t->numel / (size_t)(t->shape[t->ndim - 1] ? t->shape[t->ndim - 1] : 1);
+
+		if (t->ndim == 1)
+			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (1x%d and %dx%d)", t->shape[0], in, out);
+		return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rows,
+		    t->shape[t->ndim - 1], in, out);
+	}
+	for (d = 0; d < t->ndim - 1; d++)
+		shape[d] = t->shape[d];
+	shape[t->ndim - 1] = out;
+	if ((y = new_tensor(s, DT_FLOAT, t->ndim, shape, NULL)) == NULL)
+		return NULL;
+	if ((cx = tensor_contig(s, x)) == NULL || (cw = tensor_contig(s, w)) == NULL ||
+	    (b != NULL && (cb = tensor_contig(s, b)) == NULL)) {
+		py_decref(y);
+		py_decref(cx);
+		return NULL;
+	}
+	M = (int)(t->numel / (size_t)(in ? in : 1));
+	if (in == 0)
+		M = (int)(y->u.t.numel / (size_t)(out ? out : 1));
+	tensor_linear(tensor_fdata(&y->u.t), tensor_fdata(&cx->u.t), tensor_fdata(&cw->u.t),
+	    cb ? tensor_fdata(&cb->u.t) : NULL, M, out, in, 1);
+	if (t->ndim == 1)
+		grad = b ? "AddBackward0" : "SqueezeBackward3";
+	else if (t->ndim == 2)
+		grad = b ? "AddmmBackward0" : "MmBackward0";
+	else if (t->ndim == 3 && b && tensor_is_contiguous(t))
+		grad = "ViewBackward0";
+	else
+		grad = b ? "AddBackward0" : "UnsafeViewBackward0";
+	y->deps = x->deps | w->deps | (b ? b->deps : 0);
+	set_grad(y, grad, grad_of(x) || grad_of(w) || grad_of(b));
+	py_decref(cx);
+	py_decref(cw);
+	py_decref(cb);
+	return y;
+}
+
+/* nn.Dropout(p)(x) in training mode, drawing from the session's generator */
+struct pyobj *
+op_dropout(struct py_session *s, struct pyobj *x, double p)
+{
+	struct pyobj *c, *y;
+
+	if (p < 0 || p > 1)
+		return py_fail(s, "dropout probability has to be between 0 and 1, but got %s", "p");
+	if (x->u.t.dtype != DT_FLOAT)
+		return py_fail(s, "result type Float can't be cast to the desired output type %s", cat_name[x->u.t.dtype]);
+	if (p == 0 || x->u.t.numel == 0) {	/* the input itself */
+		py_incref(x);
+		return x;
+	}
+	if ((c = tensor_contig(s, x)) == NULL)
+		return NULL;
+	if ((y = new_tensor(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
+		py_decref(c);
+		return NULL;
+	}
+	rng_dropout(&s->rng, tensor_fdata(&y->u.t), tensor_fdata(&c->u.t), c->u.t.numel, p, 0);
+	py_decref(c);
+	y->deps = x->deps;
+	set_grad(y, "MulBackward0", grad_of(x));
+	return y;
+}
+
+/* ---- Python data in and out ---- */
+
+struct shape_walk {
+	int nd, shape[TENSOR_MAXDIM];
+	int kind;		/* 0 bool, 1 int, 2 float: the widest met */
+	size_t n;
+};
+
+/* the shape and kind of nested lists of numbers; -1 after an error */
+static int
+walk_data(struct py_session *s, const struct pyobj *o, int depth, struct shape_walk *w)
+{
+	int i;
+
+	if (o->type == PY_LIST || o->type == PY_TUPLE || o->type == PY_SIZE) {
+		if (depth >= TENSOR_MAXDIM) {
+			py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+			return -1;
+		}
+		if (depth >= w->nd) {
+			if (w->n > 0) {	/* numbers met before at a shallower depth */
+				py_fail(s, "expected sequence of length %d at dim %d (got a sequence)", w->shape[depth - 1], depth - 1);
+				return -1;
+			}
+			w->nd = depth + 1;
+			w->shape[depth] = o->u.seq.n;
+		} else if (w->shape[depth] != o->u.seq.n) {
+			py_fail(s, "expected sequence of length %d at dim %d (got %d)", w->shape[depth], depth, o->u.seq.n);
+			return -1;
+		}
+		for (i = 0; i < o->u.seq.n; i++)
+			if (walk_data(s, o->u.seq.v[i], depth + 1, w) != 0)
+				return -1;
+		return 0;
+	}
+	if (depth < w->nd) {
+		py_fail(s, "expected sequence of length %d at dim %d (got %s)", w->shape[depth], depth,
+		    o->type == PY_TENSOR ? "a tensor" : py_type_name(o));
+		return -1;
+	}
+	if (o->type == PY_TENSOR) {
+		if (o->u.t.numel != 1 || o->u.t.ndim != 0) {
+			py_fail(s, "only one element tensors can be converted to Python scalars");
+			return -1;
+		}
+		w->kind = w->kind > rank(o->u.t.dtype) ? w->kind : rank(o->u.t.dtype);
+	} else if (py_is_number(o)) {
+		int k = o->type == PY_BOOL ? 0 : o->type == PY_INT ? 1 : 2;
+
+		w->kind = w->kind > k ? w->kind : k;
+	} else {
+		py_fail(s, "new(): invalid data type '%s'", py_type_name(o));
+		return -1;
+	}
+	w->nd = depth;
+	w->n++;
+	return 0;
+}
+
+static void
+fill_data(const struct pyobj *o, struct pytensor *t, size_t *i)
+{
+	int k;
+	double v;
+
+	if (o->type == PY_LIST || o->type == PY_TUPLE || o->type == PY_SIZE) {
+		for (k = 0; k < o->u.seq.n; k++)
+			fill_data(o->u.seq.v[k], t, i);
+		return;
+	}
+	if (t->dtype == DT_INT64) {
+		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (long long)tensor_get(&o->u.t, 0) : o->u.i;
+		return;
+	}
+	v = o->type == PY_TENSOR ? tensor_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
+	if (t->dtype == DT_FLOAT)
+		((float *)t->st->data)[(*i)++] = (float)v;	/* double -> float32, rounded to nearest */
+	else
+		((unsigned char *)t->st->data)[(*i)++] = v != 0;
+}
+
+struct pyobj *
+op_from_data(struct py_session *s, struct pyobj *data, int dtype)
+{
+	struct shape_walk w;
+	struct pyobj *y, *tmp;
+	size_t i = 0;
+
+	memset(&w, 0, sizeof w);
+	w.nd = -1;
+	if (data->type == PY_LIST || data->type == PY_TUPLE || data->type == PY_SIZE) {
+		w.nd = 0;
+		if (walk_data(s, data, 0, &w) != 0)
+			return NULL;
+	} else {
+		w.nd = 0;
+		if (walk_data(s, data, 0, &w) != 0)
+			return NULL;
+	}
+	if (w.n == 0 && w.nd == 0)
+		w.kind = 2;
+	if (w.n == 0)	/* [] and [[]]: float32 by default */
+		w.kind = 2;
+	tmp = tensor_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : DT_FLOAT, w.nd, w.shape);
+	if (tmp == NULL)
+		return py_fail(s, TOO_BIG, (size_t)TENSOR_MAX_NUMEL);
+	fill_data(data, &tmp->u.t, &i);
+	tmp->deps = data->deps;
+	if (dtype < 0 || dtype == tmp->u.t.dtype)
+		return tmp;
+	y = op_to(s, tmp, dtype);
+	py_decref(tmp);
+	return y;
+}
+
+static struct pyobj *
+scalar_of(const struct pytensor *t, size_t i)
+{
+	switch (t->dtype) {
+	case DT_FLOAT: return py_float(tensor_get(t, i));
+	case DT_INT64: return py_int((long long)tensor_get(t, i));
+	default: return py_bool(tensor_get(t, i) != 0);
+	}
+}
+
+static struct pyobj *
+tolist_at(const struct pytensor *t, int dim, size_t *i)
+{
+	struct pyobj *l;
+	int k;
+
+	if (dim == t->ndim)
+		return scalar_of(t, (*i)++);
+	l = py_seq(PY_LIST, t->shape[dim]);
+	for (k = 0; k < t->shape[dim]; k++)
+		l->u.seq.v[k] = tolist_at(t, dim + 1, i);
+	return l;
+}
+
+struct pyobj *
+op_tolist(struct py_session *s, struct pyobj *x)
+{
+	size_t i = 0;
+	struct pyobj *l;
+
+	(void)s;
+	l = tolist_at(&x->u.t, 0, &i);
+	l->deps = x->deps;
+	return l;
+}
+
+struct pyobj *
+op_item(struct py_session *s, struct pyobj *x)
+{
+	struct pyobj *v;
+
+	if (x->u.t.numel != 1)
+		return py_fail(s, "a Tensor with %zu elements cannot be converted to Scalar", x->u.t.numel);
+	v = scalar_of(&x->u.t, 0);
+	v->deps = x->deps;
+	return v;
+}
+
+int
+op_truth(struct py_session *s, struct pyobj *o, int *out)
+{
+	switch (o->type) {
+	case PY_NONE: *out = 0; return 0;
+	case PY_BOOL: case PY_INT: *out = o->u.i != 0; return 0;
+	case PY_FLOAT: *out = o->u.f != 0; return 0;
+	case PY_STR: *out = o->u.str.len > 0; return 0;
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: *out = o->u.seq.n > 0; return 0;
+	case PY_TENSOR:
+		if (o->u.t.numel == 0) {
+			py_fail(s, "Boolean value of Tensor with no values is ambiguous");
+			return -1;
+		}
+		if (o->u.t.numel > 1) {
+			py_fail(s, "Boolean value of Tensor with more than one value is ambiguous");
+			return -1;
+		}
+		*out = tensor_get(&o->u.t, 0) != 0;
+		return 0;
+	default:
+		*out = 1;
+		return 0;
+	}
+}

@@ -1,0 +1,74 @@
+/*
+ * pyrun.c - tests/pyrun INPUT.json < SESSION: the lines of SESSION fed to
+ * py_exec() one REPL input at a time, as the REPL will: a line that leaves
+ * a bracket open takes the next ones (py_needs_more), lines starting with
+ * '#' are comments, the output goes to standard output and each error to
+ * standard error as one line without the program's name.  The sessions
+ * under tests/py/ compare both with what Python and PyTorch print for the
+ * same lines (tests/gen/sessions.py).
+ */
+#define _GNU_SOURCE		/* getline */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/diag.h"
+#include "../src/json.h"
+#include "../src/py.h"
+#include "../src/stage.h"
+
+int
+main(int argc, char **argv)
+{
+	struct input in;
+	struct run r;
+	struct py_session *s;
+	struct sbuf text = { 0 };
+	char *line = NULL, err[1024];
+	size_t cap = 0;
+	ssize_t n;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: tests/pyrun INPUT.json < SESSION\n");
+		return 2;
+	}
+	if (json_load(&in, argv[1]) != 0)
+		return 1;
+	if (stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	diag_set_prefix(NULL);
+	s = py_session_new(&r);
+	while ((n = getline(&line, &cap, stdin)) > 0) {
+		struct sbuf out = { 0 };
+
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (text.len == 0 && line[0] == '#')
+			continue;
+		if (text.len > 0)
+			sbuf_addc(&text, '\n');
+		sbuf_add(&text, line);
+		if (py_needs_more(text.s))
+			continue;
+		if (py_exec(s, text.s, &in.po, &out, err, sizeof err) != 0) {
+			fputs(out.s ? out.s : "", stdout);
+			fflush(stdout);
+			fprintf(stderr, "%s\n", err);
+			fflush(stderr);
+		} else {
+			fputs(out.s ? out.s : "", stdout);
+		}
+		free(out.s);
+		free(sbuf_take(&text));
+	}
+	if (text.len > 0)
+		fprintf(stderr, "incomplete input at the end\n");
+	free(text.s);
+	free(line);
+	py_session_free(s);
+	stage_free(&r);
+	input_free(&in);
+	return 0;
+}
