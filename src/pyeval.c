@@ -1416,8 +1416,7 @@ import(struct py_session *s, const struct stmt *st)
 
 				snprintf(top, sizeof top, "%.*s", (int)strcspn(m, "."), m);
 				if (strcmp(top, "torch") != 0 && strcmp(top, "math") != 0)
-					py_fail(s, "No module named '%s' (only torch, torch.nn, torch.nn.functional and math "
-					    "can be imported here)", top);
+					py_fail(s, "No module named '%s'", top);	/* only torch and math here */
 				else
 					py_fail(s, "cannot import name '%s' (not supported here)", dot ? dot + 1 : m);
 				return -1;
