@@ -145,6 +145,8 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_SIZE:
 		if (a[0] == NULL || a[0]->type == PY_NONE)
 			return py_size(t->ndim, t->shape);
+		if (t->ndim == 0 && py_to_long(s, a[0], "size(): argument 'dim'", &k) == 0)
+			return py_fail(s, "Dimension specified as %lld but tensor has no dimensions", k);
 		if (py_to_dim(s, a[0], t->ndim, &d) != 0)
 			return NULL;
 		return py_int(t->ndim ? t->shape[d] : 1);

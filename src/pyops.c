@@ -37,7 +37,7 @@ int_like(const struct pyobj *o, long long *v)
 		*v = o->u.i;
 		return 1;
 	}
-	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype != DT_FLOAT) {
+	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype == DT_INT64) {	/* a bool one is a mask */
 		*v = (long long)tensor_get(&o->u.t, 0);
 		return 1;
 	}
@@ -269,7 +269,7 @@ broadcast(struct py_session *s, const struct pytensor *a, const struct pytensor 
 {
 	int n = a->ndim > b->ndim ? a->ndim : b->ndim, d;
 
-	for (d = 0; d < n; d++) {
+	for (d = n - 1; d >= 0; d--) {	/* infer_size: from the last dim */
 		int da = d - (n - a->ndim), db = d - (n - b->ndim);
 		int sa = da >= 0 ? a->shape[da] : 1, sb = db >= 0 ? b->shape[db] : 1;
 
@@ -285,6 +285,73 @@ broadcast(struct py_session *s, const struct pytensor *a, const struct pytensor 
 }
 
 /* ---- element-wise arithmetic ---- */
+
+static int dense(const struct pytensor *t);
+static void write_into(struct pytensor *dst, const struct pytensor *src);
+static int memory_format(int nd, const int *shape, const long long *stride);
+static void channels_last_strides(int nd, const int *shape, long long *st);
+
+/* is_contiguous(torch.channels_last) of a 4-d tensor: size-1 dims ignored */
+static int
+channels_last_contiguous(const struct pytensor *t)
+{
+	static const int order[] = { 1, 3, 2, 0 };
+	long long expect = 1;
+	int k;
+
+	if (t->ndim != 4)
+		return 0;
+	for (k = 0; k < 4; k++) {
+		int d = order[k];
+
+		if (t->shape[d] == 1)
+			continue;
+		if (t->stride[d] != expect)
+			return 0;
+		expect *= t->shape[d];
+	}
+	return 1;
+}
+
+/*
+ * The strides of a new element-wise result over inputs (each broadcast to
+ * (nd, shape) in bv[]): TensorIterator's fast set-up when every input has
+ * the result's shape (all contiguous: contiguous; all channels-last: that;
+ * all dense with the same strides: those), else its sorted layout.
+ */
+static void
+out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, const struct tensor_view *bv,
+    int nin)
+{
+	const long long *in[3];
+	int i, d, same = 1, contig = 1, cl = 1, dn = 1;
+
+	for (i = 0; i < nin; i++) {
+		const struct pytensor *t = &ins[i]->u.t;
+
+		if (t->ndim != nd || (nd > 0 && t->ndim == 0))
+			same = 0;
+		for (d = 0; same && d < nd; d++)
+			same = t->shape[d] == shape[d];
+		contig &= tensor_is_contiguous(t);
+		cl &= channels_last_contiguous(t);
+		dn &= dense(t) && (i == 0 || memcmp(t->stride, ins[0]->u.t.stride, (size_t)nd * sizeof *t->stride) == 0);
+		in[i] = bv[i].stride;
+	}
+	if (same && contig) {
+		contiguous_strides(out, nd, shape);
+		return;
+	}
+	if (same && cl) {
+		channels_last_strides(nd, shape, out);
+		return;
+	}
+	if (same && dn) {
+		memcpy(out, ins[0]->u.t.stride, (size_t)nd * sizeof *out);
+		return;
+	}
+	tensor_layout(out, nd, shape, in, nin);
+}
 
 static const char *const cat_name[] = { "Float", "Long", "Bool" };
 
@@ -427,16 +494,20 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 {
 	struct tensor_view va, vb;
 	long long layout[TENSOR_MAXDIM];
-	const long long *in[2];
 	struct pyobj *y;
 	int perm[TENSOR_MAXDIM], is_cmp = op >= B_EQ;
 	void *out;
 
+	struct pyobj *ins[2];
+	struct tensor_view bvs[2];
+
 	bcast_view(&va, &a->u.t, nd, shape);
 	bcast_view(&vb, &b->u.t, nd, shape);
-	in[0] = va.stride;
-	in[1] = vb.stride;
-	tensor_layout(layout, nd, shape, in, 2);
+	ins[0] = a;
+	ins[1] = b;
+	bvs[0] = va;
+	bvs[1] = vb;
+	out_layout(layout, nd, shape, ins, bvs, 2);
 	if ((y = new_tensor(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
 		return NULL;
 	layout_perm(&y->u.t, perm);
@@ -483,35 +554,25 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
 	}
-	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n */
-		struct pyobj *r, *one = py_float(1.0);
+	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n (integers become float32 first) */
+		struct pyobj *r;
+		struct tensor_view v;
+		long long layout[TENSOR_MAXDIM];
+		int perm[TENSOR_MAXDIM];
 
-		if (b->u.t.dtype == DT_FLOAT) {
-			struct tensor_view v;
-			long long layout[TENSOR_MAXDIM];
-			const long long *in[1];
-			int perm[TENSOR_MAXDIM];
-
-			tensor_view_of(&v, &b->u.t);
-			in[0] = v.stride;
-			tensor_layout(layout, v.ndim, v.shape, in, 1);
-			if ((r = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
-				py_decref(one);
-				return NULL;
-			}
-			layout_perm(&r->u.t, perm);
-			permute_view(&v, perm);
-			tensor_unary_view(tensor_fdata(&r->u.t), &v, TENSOR_RECIP);
-			set_grad(r, "ReciprocalBackward0", grad_of(b));
-		} else {
-			r = op_binary(s, B_DIV, one, b);	/* an integer tensor: true division */
-			if (r == NULL) {
-				py_decref(one);
-				return NULL;
-			}
-			/* 1 / x of an integer tensor never requires grad */
+		if ((fb = as_float(s, b)) == NULL)
+			return NULL;
+		tensor_view_of(&v, &fb->u.t);
+		out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
+		if ((r = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+			py_decref(fb);
+			return NULL;
 		}
-		py_decref(one);
+		layout_perm(&r->u.t, perm);
+		permute_view(&v, perm);
+		tensor_unary_view(tensor_fdata(&r->u.t), &v, TENSOR_RECIP);
+		set_grad(r, "ReciprocalBackward0", grad_of(b));
+		py_decref(fb);
 		y = op_binary(s, B_MUL, r, a);
 		py_decref(r);
 		return y;
@@ -523,10 +584,15 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		goto out;
 	req = !is_cmp && (grad_of(a) || grad_of(b));
 	switch (op) {
-	case B_SUB:
-		if (dtype == DT_BOOL) {
+	case B_SUB:	/* sub_check */
+		if (ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL) {
 			py_fail(s, "Subtraction, the `-` operator, with two bool tensors is not supported. "
 			    "Use the `^` or `logical_xor()` operator instead.");
+			goto out;
+		}
+		if (ta->u.t.dtype == DT_BOOL || tb->u.t.dtype == DT_BOOL) {
+			py_fail(s, "Subtraction, the `-` operator, with a bool tensor is not supported. "
+			    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
 			goto out;
 		}
 		break;
@@ -560,6 +626,22 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			dtype = DT_INT64;
 		/* bool + bool, bool * bool: computed as ints, stored as bool */
 		y = int_binary(s, op, &ta->u.t, &tb->u.t, dtype, nd, shape);
+		if (y != NULL) {	/* laid out as TensorIterator would */
+			struct pyobj *ins[2] = { ta, tb }, *l;
+			struct tensor_view bvs[2];
+			long long layout[TENSOR_MAXDIM], cont[TENSOR_MAXDIM];
+
+			bcast_view(&bvs[0], &ta->u.t, nd, shape);
+			bcast_view(&bvs[1], &tb->u.t, nd, shape);
+			out_layout(layout, nd, shape, ins, bvs, 2);
+			contiguous_strides(cont, nd, shape);
+			if (memcmp(layout, cont, (size_t)nd * sizeof *cont) != 0 &&
+			    (l = new_tensor(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
+				write_into(&l->u.t, &y->u.t);
+				py_decref(y);
+				y = l;
+			}
+		}
 	}
 	if (y != NULL && !is_cmp) {
 		const char *g = grad_names[op];
@@ -754,12 +836,10 @@ op_neg(struct py_session *s, struct pyobj *a)
 	{
 		struct tensor_view v;
 		long long layout[TENSOR_MAXDIM];
-		const long long *in[1];
 		int perm[TENSOR_MAXDIM];
 
 		tensor_view_of(&v, &a->u.t);
-		in[0] = v.stride;
-		tensor_layout(layout, v.ndim, v.shape, in, 1);
+		out_layout(layout, v.ndim, v.shape, &a, &v, 1);
 		if ((y = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
 			return NULL;
 		layout_perm(&y->u.t, perm);
@@ -1031,34 +1111,71 @@ dense(const struct pytensor *t)
 
 /*
  * The strides empty_like(t) gives under torch.preserve_format: t's own when
- * it is dense, else dense in the order of t's strides (infer_dense_strides).
+ * it is dense, else dense in the order of t's strides (infer_dense_strides,
+ * the same sort as TensorIterator's).
  */
 static void
 preserve_strides(const struct pytensor *t, long long *out)
 {
-	int perm[TENSOR_MAXDIM], i, j;
-	long long next = 1;
+	const long long *in[1];
+	int i;
 
 	if (dense(t)) {
 		for (i = 0; i < t->ndim; i++)
 			out[i] = t->stride[i];
 		return;
 	}
-	/* infer_dense_strides: dims by stride, ascending; ties and size-1 dims keep their order */
-	for (i = 0; i < t->ndim; i++)
-		perm[i] = t->ndim - 1 - i;
-	for (i = 1; i < t->ndim; i++)
-		for (j = i; j > 0; j--) {
-			int a = perm[j - 1], b = perm[j];
+	in[0] = t->stride;
+	tensor_layout(out, t->ndim, t->shape, in, 1);
+	if (t->ndim == 1)
+		out[0] = 1;
+}
 
-			if (t->shape[a] == 1 || t->shape[b] == 1 || t->stride[a] <= t->stride[b])
-				break;
-			perm[j - 1] = b;
-			perm[j] = a;
-		}
-	for (i = 0; i < t->ndim; i++) {
-		out[perm[i]] = next;
-		next *= t->shape[perm[i]] > 1 ? t->shape[perm[i]] : 1;
+/*
+ * suggest_memory_format: 1 when a 4-d tensor's strides rank its dims as
+ * channels-last (N, H, W, C in memory), 2 for the 5-d channels-last-3d,
+ * else 0 (is_channels_last_strides_2d/3d in c10/core/MemoryFormat.h).
+ */
+static int
+memory_format(int nd, const int *shape, const long long *stride)
+{
+	static const int order2[] = { 1, 3, 2, 0 }, order3[] = { 1, 4, 3, 2, 0 };
+	const int *order = nd == 4 ? order2 : order3;
+	long long min = 0;
+	int k, n = nd == 4 ? 4 : 5;
+
+	if (nd != 4 && nd != 5)
+		return 0;
+	if (stride[1] == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		int d = order[k];
+
+		if (shape[d] == 0 || stride[d] < min)
+			return 0;
+		if (d == 0 && min == stride[1])
+			return 0;
+		min = stride[d];
+		if (shape[d] > 1)
+			min *= shape[d];
+	}
+	return nd == 4 ? 1 : 2;
+}
+
+/* the channels-last strides of a 4-d or 5-d shape (get_channels_last_strides_2d/3d) */
+static void
+channels_last_strides(int nd, const int *shape, long long *st)
+{
+	st[1] = 1;
+	if (nd == 4) {
+		st[3] = shape[1];
+		st[2] = st[3] * shape[3];
+		st[0] = st[2] * shape[2];
+	} else {
+		st[4] = shape[1];
+		st[3] = st[4] * shape[4];
+		st[2] = st[3] * shape[3];
+		st[0] = st[2] * shape[2];
 	}
 }
 
@@ -1182,14 +1299,24 @@ struct pyobj *
 op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 {
 	struct pyobj **items, *cur;
-	int n, i, specified = 0, dim = 0, real_dim = 0, ellipsis = 0;
+	int n, i, specified = 0, dim = 0, ellipsis = 0, tuple = index->type == PY_TUPLE;
+	long long v0;
 
-	if (index->type == PY_TUPLE) {
+	if (tuple) {
 		items = index->u.seq.v;
 		n = index->u.seq.n;
 	} else {
 		items = &index;
 		n = 1;
+		/* THPVariable_getitem's fast paths for one int or one slice */
+		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
+			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
+		if (x->u.t.ndim == 0 && index->type != PY_BOOL && int_like(index, &v0)) {
+			if (v0 == 0)
+				return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+				    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+			return py_fail(s, "index %lld is out of bounds for dimension 0 with size 0", v0);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		struct pyobj *it = items[i];
@@ -1220,12 +1347,8 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 		return py_fail(s, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
 		    "are valid indices (got %s)", py_type_name(it));
 	}
-	if (specified > x->u.t.ndim) {
-		if (x->u.t.ndim == 0)
-			return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-			    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+	if (specified > x->u.t.ndim)
 		return py_fail(s, "too many indices for tensor of dimension %d", x->u.t.ndim);
-	}
 	cur = x;
 	py_incref(cur);
 	for (i = 0; i < n; i++) {
@@ -1235,7 +1358,6 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 
 		if (it->type == PY_ELLIPSIS) {
 			dim += x->u.t.ndim - specified;
-			real_dim += x->u.t.ndim - specified;
 			continue;
 		}
 		if (it->type == PY_NONE) {
@@ -1263,6 +1385,10 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 				py_decref(cur);
 				return NULL;
 			}
+			if (tuple && start == 0 && stop == size && step == 1) {	/* applySlice: the whole dim, no slice */
+				dim++;
+				continue;
+			}
 			/* at::slice: negative bounds count from the end, then clamp */
 			if (start < 0)
 				start = start < -size ? 0 : start + size;
@@ -1284,7 +1410,6 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 			next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim],
 			    "SliceBackward0");
 			dim++;
-			real_dim++;
 		} else if (int_like(it, &v)) {
 			long long size = t->shape[dim];
 			int shape[TENSOR_MAXDIM], d, k = 0;
@@ -1292,7 +1417,7 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 
 			if (v < -size || v >= size) {
 				py_decref(cur);
-				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, real_dim, size);
+				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
 			}
 			if (v < 0)
 				v += size;
@@ -1303,7 +1428,6 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 				}
 			next = op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim],
 			    "SelectBackward0");
-			real_dim++;
 		}
 		py_decref(cur);
 		if (next == NULL)
@@ -1673,7 +1797,6 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	struct pyobj *f, *y;
 	struct tensor_view v;
 	long long layout[TENSOR_MAXDIM];
-	const long long *in[1];
 	int perm[TENSOR_MAXDIM];
 
 	if (op == U_ABS && x->u.t.dtype != DT_FLOAT) {	/* abs keeps integers */
@@ -1693,8 +1816,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	if ((f = as_float(s, x)) == NULL)
 		return NULL;
 	tensor_view_of(&v, &f->u.t);
-	in[0] = v.stride;
-	tensor_layout(layout, v.ndim, v.shape, in, 1);
+	out_layout(layout, v.ndim, v.shape, &x, &v, 1);
 	if ((y = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 		py_decref(f);
 		return NULL;
@@ -1881,9 +2003,10 @@ op_tri(struct py_session *s, struct pyobj *x, long long k, int upper)
 	struct pyobj *y;
 	size_t i, rows, cols, mats, es = dtype_size(t->dtype);
 
+	if (t->ndim == 0)
+		return py_fail(s, "Dimension specified as -2 but tensor has no dimensions");
 	if (t->ndim < 2)
-		return py_fail(s, "Dimension out of range (expected to be in range of [-%d, %d], but got -2)",
-		    t->ndim > 0 ? t->ndim : 1, t->ndim > 0 ? t->ndim - 1 : 0);
+		return py_fail(s, "Dimension out of range (expected to be in range of [-1, 0], but got -2)");
 	if ((y = tensor_contig(s, x)) == NULL)
 		return NULL;
 	rows = (size_t)t->shape[t->ndim - 2];
@@ -1905,7 +2028,7 @@ struct pyobj *
 op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 {
 	struct pyobj **v, *y, *c;
-	int n, i, d, dim, nd, shape[TENSOR_MAXDIM], dtype, req = 0;
+	int n, i, d, dim, nd, shape[TENSOR_MAXDIM], dtype, req = 0, fmt = 0;
 	size_t outer = 1, off = 0, es;
 	const char *fn = stack ? "stack" : "cat";
 
@@ -1925,6 +2048,48 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		req |= grad_of(v[i]);
 	}
 	nd = v[0]->u.t.ndim;
+	if (!stack) {	/* legacy cat: 1-d empty tensors are skipped; the first other one sets the rank */
+		int first = -1, kept = 0;
+
+		for (i = 0; i < n; i++)
+			if (!(v[i]->u.t.ndim == 1 && v[i]->u.t.shape[0] == 0)) {
+				if (first < 0)
+					first = i;
+				kept++;
+			} else if (v[i]->u.t.ndim == 0) {
+				first = first < 0 ? i : first;
+			}
+		for (i = 0; i < n; i++)
+			if (v[i]->u.t.ndim == 0)
+				return py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
+		if (first < 0) {	/* all empty: an empty 1-d result */
+			if ((y = new_tensor(s, dtype, 1, v[0]->u.t.shape, NULL)) == NULL)
+				return NULL;
+			set_grad(y, "CatBackward0", req);
+			return y;
+		}
+		if (kept < n) {	/* the others, without the empty ones */
+			struct pyobj *sub = py_seq(PY_TUPLE, kept), *r;
+			int k = 0;
+
+			for (i = 0; i < n; i++)
+				if (!(v[i]->u.t.ndim == 1 && v[i]->u.t.shape[0] == 0)) {
+					py_incref(v[i]);
+					sub->u.seq.v[k++] = v[i];
+				}
+			r = op_cat(s, sub, dim_in, 0);
+			py_decref(sub);
+			if (r != NULL && r->u.t.dtype != dtype) {
+				struct pyobj *cv = op_to(s, r, dtype);
+
+				py_decref(r);
+				r = cv;
+			}
+			if (r != NULL)
+				set_grad(r, "CatBackward0", req);
+			return r;
+		}
+	}
 	if (stack) {
 		if (nd + 1 > TENSOR_MAXDIM)
 			return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
@@ -1967,6 +2132,31 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 			shape[dim] += v[i]->u.t.shape[dim];
 		}
 	}
+	/* compute_output_memory_format: one suggested format for all inputs, or contiguous */
+	for (i = 0; i < n; i++) {
+		const struct pytensor *t = &v[i]->u.t;
+		int f, k, j = 0, us[TENSOR_MAXDIM];
+		long long ust[TENSOR_MAXDIM];
+
+		if (stack) {	/* each input unsqueezed at dim */
+			for (k = 0; k < nd; k++) {
+				if (k == dim) {
+					us[k] = 1;
+					ust[k] = dim >= t->ndim ? 1 : (long long)t->shape[dim] * t->stride[dim];
+				} else {
+					us[k] = t->shape[j];
+					ust[k] = t->stride[j++];
+				}
+			}
+			f = memory_format(nd, us, ust);
+		} else {
+			f = memory_format(t->ndim, t->shape, t->stride);
+		}
+		if (i == 0)
+			fmt = f;
+		else if (fmt != f && fmt != 0)
+			fmt = 0;
+	}
 	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	es = dtype_size(dtype);
@@ -1989,6 +2179,20 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		off += chunk;
 		y->deps |= v[i]->deps;
 		py_decref(c);
+	}
+	if (fmt != 0) {	/* the values laid out channels-last */
+		long long st[TENSOR_MAXDIM];
+		struct pyobj *cl;
+
+		channels_last_strides(nd, shape, st);
+		if ((cl = new_tensor(s, dtype, nd, shape, st)) == NULL) {
+			py_decref(y);
+			return NULL;
+		}
+		write_into(&cl->u.t, &y->u.t);
+		cl->deps = y->deps;
+		py_decref(y);
+		y = cl;
 	}
 	set_grad(y, stack ? "StackBackward0" : "CatBackward0", req);
 	return y;
@@ -2101,12 +2305,10 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 
 	if (na == 0 || nb == 0)
 		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", na, nb);
-	if (ta->dtype != tb->dtype || ta->dtype == DT_BOOL) {
+	if (ta->dtype != tb->dtype) {
 		if (na == 1 && nb == 1)
 			return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
 			    cat_name[ta->dtype], cat_name[tb->dtype]);
-		if (ta->dtype == DT_BOOL && tb->dtype == DT_BOOL)
-			return py_fail(s, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
 		return py_fail(s, "expected scalar type %s but found %s", cat_name[ta->dtype], cat_name[tb->dtype]);
 	}
 	/* a as (..., M, K), b as (..., K, N); 1-d operands get a dim of 1 that the result drops */
@@ -2117,26 +2319,51 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 	as0 = na >= 2 ? ta->stride[na - 2] : 0;
 	bs0 = nb >= 2 ? tb->stride[nb - 2] : tb->stride[0];
 	bs1 = nb >= 2 ? tb->stride[nb - 1] : 0;
+	/* the batch dims broadcast first when both operands have them (infer_size) */
+	if (na >= 3 && nb >= 3) {
+		int ba = na - 2, bb = nb - 2;
+
+		nbatch = ba > bb ? ba : bb;
+		for (d = nbatch - 1; d >= 0; d--) {
+			int da = d - (nbatch - ba), db = d - (nbatch - bb);
+			int sa = da >= 0 ? ta->shape[da] : 1, sb = db >= 0 ? tb->shape[db] : 1;
+
+			if (sa != sb && sa != 1 && sb != 1)
+				return py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at "
+				    "non-singleton dimension %d", sa, sb, d);
+			items *= (size_t)(sa == 1 ? sb : sa);
+		}
+	}
 	if ((nb >= 2 ? tb->shape[nb - 2] : tb->shape[0]) != K) {
 		int kb = nb >= 2 ? tb->shape[nb - 2] : tb->shape[0];
+		size_t ra = (size_t)M, rb = (size_t)N;	/* the rows once the batch is folded in */
 
+		for (d = 0; d < na - 2; d++)
+			ra *= (size_t)ta->shape[d];
+		for (d = 0; d < nb - 2; d++)
+			rb *= (size_t)tb->shape[d];
 		if (na == 1 && nb == 1)
 			return py_fail(s, "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same "
 			    "number of elements, but got %d and %d elements respectively", K, kb, K, kb);
 		if (na == 2 && nb == 1)
 			return py_fail(s, "size mismatch, got %d, %dx%d,%d", M, M, K, kb);
-		if (na <= 2 && nb <= 2)
+		if (na <= 2 && nb == 2)
 			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", M, K, kb, N);
-		if (nb <= 2)	/* folded into one mm */
-			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)",
-			    ta->numel / (size_t)(K ? K : 1), K, kb, N);
-		{
-			size_t bb = (size_t)kb * N != 0 ? tb->numel / ((size_t)kb * N) : 0;
-
-			return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
-			    "[%zu, %d].", bb, K, bb, kb);
-		}
+		if (na >= 3 && nb == 1)		/* folded into one mv */
+			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", ra, ra, K, kb);
+		if (na >= 3 && nb == 2)		/* folded into one mm */
+			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", ra, K, kb, N);
+		if (na == 2)			/* b.mT @ a.t(), folded */
+			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rb, kb, K, M);
+		if (na == 1)
+			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", rb, rb, kb, K);
+		return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
+		    "[%zu, %d].", items, K, items, kb);
 	}
+	if (ta->dtype == DT_BOOL)	/* shapes are checked first */
+		return py_fail(s, na == 1 && nb == 1 ? "\"dot\" not implemented for 'Bool'" :
+		    "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+	items = 1;
 	/* the batch dims, broadcast */
 	{
 		int ba = na > 2 ? na - 2 : 0, bb = nb > 2 ? nb - 2 : 0, k;

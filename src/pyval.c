@@ -153,7 +153,7 @@ py_type_name(const struct pyobj *o)
 	case PY_TUPLE: return "tuple";
 	case PY_LIST: return "list";
 	case PY_SIZE: return "Size";
-	case PY_RETURNS: return "torch.return_types.max";
+	case PY_RETURNS: return strcmp(o->u.seq.name, "min") == 0 ? "torch.return_types.min" : "torch.return_types.max";
 	case PY_TENSOR: return o->u.t.parameter ? "Parameter" : "Tensor";
 	case PY_MODULE:
 		return o->u.m.kind == MOD_LINEAR ? "Linear" : o->u.m.kind == MOD_DROPOUT ? "Dropout" :
