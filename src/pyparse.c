@@ -766,6 +766,8 @@ check_target(struct parser *p, const struct node *n, int aug)
 				return -1;
 		return 0;
 	case N_ATTR:
+		if (aug)	/* x.weight += 1: an in-place operation on the attribute */
+			return 0;
 		return fail(p, "assigning to an attribute (%s = ...) is not supported", n->name);
 	case N_CALL:
 		return fail(p, "cannot assign to a function call here. Maybe you meant '==' instead of '='?");

@@ -6,6 +6,10 @@
  * standard error as one line without the program's name.  The sessions
  * under tests/py/ compare both with what Python and PyTorch print for the
  * same lines (tests/gen/sessions.py).
+ *
+ * Two lines are the driver's own, for what only the REPL's commands reach:
+ * "%vars" prints py_vars(); "%rerun FILE" loads FILE, computes its run and
+ * moves the session onto it (py_session_rerun), as `set` will.
  */
 #define _GNU_SOURCE		/* getline */
 #include <stdio.h>
@@ -17,11 +21,31 @@
 #include "../src/py.h"
 #include "../src/stage.h"
 
+/* FILE's input and run, or NULL after a message */
+static struct run *
+load(const char *path, struct input *in)
+{
+	struct run *r = malloc(sizeof *r);
+	char err[512];
+
+	if (r == NULL || json_load(in, path) != 0) {
+		free(r);
+		return NULL;
+	}
+	if (stage_run(r, in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", path, err);
+		input_free(in);
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
 int
 main(int argc, char **argv)
 {
-	struct input in;
-	struct run r;
+	struct input in, in2;
+	struct run *r, *r2;
 	struct py_session *s;
 	struct sbuf text = { 0 };
 	char *line = NULL, err[1024];
@@ -32,14 +56,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: tests/pyrun INPUT.json < SESSION\n");
 		return 2;
 	}
-	if (json_load(&in, argv[1]) != 0)
+	if ((r = load(argv[1], &in)) == NULL)
 		return 1;
-	if (stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
-		fprintf(stderr, "%s\n", err);
-		return 1;
-	}
 	diag_set_prefix(NULL);
-	s = py_session_new(&r);
+	s = py_session_new(r);
 	while ((n = getline(&line, &cap, stdin)) > 0) {
 		struct sbuf out = { 0 };
 
@@ -47,6 +67,23 @@ main(int argc, char **argv)
 			line[--n] = '\0';
 		if (text.len == 0 && line[0] == '#')
 			continue;
+		if (text.len == 0 && strcmp(line, "%vars") == 0) {
+			py_vars(s, &out);
+			fputs(out.s ? out.s : "", stdout);
+			free(out.s);
+			continue;
+		}
+		if (text.len == 0 && strncmp(line, "%rerun ", 7) == 0) {
+			if ((r2 = load(line + 7, &in2)) == NULL)
+				return 1;
+			py_session_rerun(s, r2);	/* while the old run is alive */
+			stage_free(r);
+			free(r);
+			input_free(&in);
+			r = r2;
+			in = in2;
+			continue;
+		}
 		if (text.len > 0)
 			sbuf_addc(&text, '\n');
 		sbuf_add(&text, line);
@@ -68,7 +105,8 @@ main(int argc, char **argv)
 	free(text.s);
 	free(line);
 	py_session_free(s);
-	stage_free(&r);
+	stage_free(r);
+	free(r);
 	input_free(&in);
 	return 0;
 }

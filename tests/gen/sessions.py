@@ -143,6 +143,33 @@ def namespace(cfg):
             if b is not None:
                 lin.bias = nn.Parameter(b.detach().clone())
             ns["out_proj"] = lin
+    if cfg.get("head_layout") == "stacked" and L["mode"] != "simple":
+        # heads[h].W_query: head h's own layers, as mha.heads[h].W_query in the book's wrapper
+        class Head:
+            pass
+        heads = []
+        for h in range(L["H"]):
+            hd = Head()
+            for name in reference.LAYERS:
+                kind, ws, bs = proj[name]
+                if len(ws) > 1:
+                    w = ws[h]
+                    b = None if bs is None else bs[h]
+                else:	# drawn or given whole: head h's columns (bare) or rows (linear)
+                    k = L["hd"]
+                    w = ws[0][:, h * k:(h + 1) * k] if kind == "bare" else ws[0][h * k:(h + 1) * k]
+                    b = None if bs is None else bs[0][h * k:(h + 1) * k]
+                if kind == "bare":
+                    setattr(hd, name, nn.Parameter(w.detach().clone(), requires_grad=False)
+                            if L["mode"] == "init" else w.clone())
+                else:
+                    lin = nn.Linear(w.shape[1], w.shape[0], bias=b is not None)
+                    lin.weight = nn.Parameter(w.detach().clone())
+                    if b is not None:
+                        lin.bias = nn.Parameter(b.detach().clone())
+                    setattr(hd, name, lin)
+            heads.append(hd)
+        ns["heads"] = heads
     torch.set_rng_state(state)
     return ns
 
