@@ -54,7 +54,7 @@ demo: deps
 	@$(MAKE) attn-explain
 	./attn-explain data/your-journey.json
 
-bench: attn-explain
+bench: attn-explain tests/pyrun
 	@sh tests/bench.sh
 
 fuzz:

@@ -251,6 +251,7 @@ void storage_decref(struct pystorage *st);
 struct pyobj *tensor_obj(struct pystorage *st, int ndim, const int *shape, const long long *stride,
     long long offset);		/* takes the storage reference */
 struct pyobj *tensor_empty(int dtype, int ndim, const int *shape);	/* contiguous, zero-filled */
+struct pyobj *tensor_empty_uninit(int dtype, int ndim, const int *shape);	/* for a result that writes all */
 void contiguous_strides(long long *stride, int ndim, const int *shape);
 int tensor_is_contiguous(const struct pytensor *t);
 int tensor_has_grad(const struct pytensor *t);

@@ -170,11 +170,11 @@ py_scalar_tensor(struct py_session *s, const struct pyobj *o)
 
 /* ---- results, layouts, conversions ---- */
 
-/* a new tensor with these strides over a fresh storage (NULL strides: contiguous) */
+/* a new tensor with these strides over a fresh storage (NULL strides: contiguous); zeroed or not */
 static struct pyobj *
-new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+new_tensor_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride, int zeroed)
 {
-	struct pyobj *o = tensor_empty(dtype, nd, shape);
+	struct pyobj *o = zeroed ? tensor_empty(dtype, nd, shape) : tensor_empty_uninit(dtype, nd, shape);
 	int d;
 
 	if (o == NULL)
@@ -183,6 +183,19 @@ new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long
 		for (d = 0; d < nd; d++)
 			o->u.t.stride[d] = stride[d];
 	return o;
+}
+
+static struct pyobj *
+new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+{
+	return new_tensor_z(s, dtype, nd, shape, stride, 1);
+}
+
+/* for results that write every element */
+static struct pyobj *
+new_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+{
+	return new_tensor_z(s, dtype, nd, shape, stride, 0);
 }
 
 /* autograd: the result of an operation named `name` on inputs, one requiring grad */
@@ -508,7 +521,7 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	bvs[0] = va;
 	bvs[1] = vb;
 	out_layout(layout, nd, shape, ins, bvs, 2);
-	if ((y = new_tensor(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
+	if ((y = new_result(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
 		return NULL;
 	layout_perm(&y->u.t, perm);
 	permute_view(&va, perm);
@@ -564,7 +577,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			return NULL;
 		tensor_view_of(&v, &fb->u.t);
 		out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
-		if ((r = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+		if ((r = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 			py_decref(fb);
 			return NULL;
 		}
@@ -840,7 +853,7 @@ op_neg(struct py_session *s, struct pyobj *a)
 
 		tensor_view_of(&v, &a->u.t);
 		out_layout(layout, v.ndim, v.shape, &a, &v, 1);
-		if ((y = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
+		if ((y = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
 			return NULL;
 		layout_perm(&y->u.t, perm);
 		permute_view(&v, perm);
@@ -1662,7 +1675,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 			return py_fail(s, "std and var only support floating point and complex dtypes");
 		dtype = DT_INT64;
 	}
-	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL)
+	if ((y = dtype == DT_FLOAT ? new_result(s, dtype, nd, shape, NULL) : new_tensor(s, dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	if (dtype == DT_INT64) {	/* exact: any order */
 		long long *out = y->u.t.st->data;
@@ -1817,7 +1830,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 		return NULL;
 	tensor_view_of(&v, &f->u.t);
 	out_layout(layout, v.ndim, v.shape, &x, &v, 1);
-	if ((y = new_tensor(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+	if ((y = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 		py_decref(f);
 		return NULL;
 	}
@@ -1853,9 +1866,13 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 		else
 			n = (size_t)t->shape[d];
 	}
-	if ((c = tensor_contig(s, x)) == NULL)
+	if (tensor_is_contiguous(t)) {	/* input.contiguous() is the input itself */
+		py_incref(x);
+		c = x;
+	} else if ((c = tensor_contig(s, x)) == NULL) {
 		return NULL;
-	if ((y = new_tensor(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
+	}
+	if ((y = new_result(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
@@ -2388,7 +2405,7 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 			shape[nd++] = N;
 		(void)k;
 	}
-	if ((y = new_tensor(s, ta->dtype, nd, shape, NULL)) == NULL)
+	if ((y = new_result(s, ta->dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	/* the kernel reads a's rows with k contiguous: copy a otherwise (as matmul's reshape does) */
 	if (ta->dtype == DT_FLOAT && as1 != 1 && K > 1) {
@@ -2408,20 +2425,61 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 	}
 	if (M == 1)
 		as0 = K;	/* any lda: one row */
-	for (it = 0; it < items; it++) {
-		long long oa = ta->offset, ob = tb->offset;
-		size_t q = it;
+	if (ta->dtype == DT_FLOAT) {
+		/*
+		 * The batch as few kernel calls as possible: batch dims that
+		 * step evenly merge into one; a batch of a against one b whose
+		 * rows follow each other becomes more rows of one product.
+		 */
+		int mb = 0, bsh[TENSOR_MAXDIM];
+		long long mas[TENSOR_MAXDIM], mbs[TENSOR_MAXDIM];
+		size_t outer = 1, inner = 1;
 
-		for (d = nbatch - 1; d >= 0; d--) {
-			oa += (long long)(q % (size_t)bshape[d]) * as[d];
-			ob += (long long)(q % (size_t)bshape[d]) * bs[d];
-			q /= (size_t)bshape[d];
+		for (d = 0; d < nbatch; d++) {
+			if (mb > 0 && mas[mb - 1] == as[d] * bshape[d] && mbs[mb - 1] == bs[d] * bshape[d]) {
+				bsh[mb - 1] *= bshape[d];
+				mas[mb - 1] = as[d];
+				mbs[mb - 1] = bs[d];
+				continue;
+			}
+			bsh[mb] = bshape[d];
+			mas[mb] = as[d];
+			mbs[mb++] = bs[d];
 		}
-		if (ta->dtype == DT_FLOAT)
-			mm_item(tensor_fdata(&y->u.t) + it * (size_t)M * N, (const float *)ta->st->data + oa,
-			    (size_t)(as0 > 0 ? as0 : K), (const float *)tb->st->data + ob, bs0, bs1, M, N, K);
-		else
+		if (mb > 0)
+			inner = (size_t)bsh[mb - 1];
+		outer = inner ? items / inner : 0;
+		if (mb == 1 && mbs[0] == 0 && mas[0] == (long long)M * (as0 > 0 ? as0 : K) && inner > 0 && M > 0) {
+			mm_item(tensor_fdata(&y->u.t), (const float *)ta->st->data + ta->offset, (size_t)(as0 > 0 ? as0 : K),
+			    (const float *)tb->st->data + tb->offset, bs0, bs1, (int)(M * inner), N, K);
+		} else {
+			for (it = 0; it < outer; it++) {
+				long long oa = ta->offset, ob = tb->offset;
+				size_t q = it;
+
+				for (d = mb - 2; d >= 0; d--) {
+					oa += (long long)(q % (size_t)bsh[d]) * mas[d];
+					ob += (long long)(q % (size_t)bsh[d]) * mbs[d];
+					q /= (size_t)bsh[d];
+				}
+				tensor_mm_strided(tensor_fdata(&y->u.t) + it * inner * (size_t)M * N,
+				    (const float *)ta->st->data + oa, (size_t)(as0 > 0 ? as0 : K),
+				    (const float *)tb->st->data + ob, (size_t)bs0, (size_t)bs1, (int)inner, M, N, K,
+				    (size_t)(mb > 0 ? mas[mb - 1] : 0), (size_t)(mb > 0 ? mbs[mb - 1] : 0));
+			}
+		}
+	} else {
+		for (it = 0; it < items; it++) {
+			long long oa = ta->offset, ob = tb->offset;
+			size_t q = it;
+
+			for (d = nbatch - 1; d >= 0; d--) {
+				oa += (long long)(q % (size_t)bshape[d]) * as[d];
+				ob += (long long)(q % (size_t)bshape[d]) * bs[d];
+				q /= (size_t)bshape[d];
+			}
 			mm_int((long long *)y->u.t.st->data + it * (size_t)M * N, ta, tb, oa, ob, M, N, K, as0, as1, bs0, bs1);
+		}
 	}
 	py_decref(ca);
 	/* the grad_fn of the path matmul takes (probed on torch 1.13) */
@@ -2466,7 +2524,7 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	for (d = 0; d < t->ndim - 1; d++)
 		shape[d] = t->shape[d];
 	shape[t->ndim - 1] = out;
-	if ((y = new_tensor(s, DT_FLOAT, t->ndim, shape, NULL)) == NULL)
+	if ((y = new_result(s, DT_FLOAT, t->ndim, shape, NULL)) == NULL)
 		return NULL;
 	if ((cx = tensor_contig(s, x)) == NULL || (cw = tensor_contig(s, w)) == NULL ||
 	    (b != NULL && (cb = tensor_contig(s, b)) == NULL)) {
@@ -2511,7 +2569,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	}
 	if ((c = tensor_contig(s, x)) == NULL)
 		return NULL;
-	if ((y = new_tensor(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
+	if ((y = new_result(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}

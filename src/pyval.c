@@ -207,8 +207,8 @@ dtype_name(int dt)
 	return dt == DT_FLOAT ? "torch.float32" : dt == DT_INT64 ? "torch.int64" : "torch.bool";
 }
 
-struct pystorage *
-storage_new(int dtype, size_t n)
+static struct pystorage *
+new_storage(int dtype, size_t n, int zeroed)
 {
 	struct pystorage *st;
 
@@ -219,8 +219,15 @@ storage_new(int dtype, size_t n)
 	st->dtype = dtype;
 	st->n = n;
 	st->origin = -1;
-	st->data = xcalloc(n ? n : 1, dtype_size(dtype));
+	/* a result that writes every element skips the zeroing: malloc reuses warm memory */
+	st->data = zeroed ? xcalloc(n ? n : 1, dtype_size(dtype)) : xmalloc((n ? n : 1) * dtype_size(dtype));
 	return st;
+}
+
+struct pystorage *
+storage_new(int dtype, size_t n)
+{
+	return new_storage(dtype, n, 1);
 }
 
 static void
@@ -281,8 +288,8 @@ tensor_obj(struct pystorage *st, int ndim, const int *shape, const long long *st
 	return o;
 }
 
-struct pyobj *
-tensor_empty(int dtype, int ndim, const int *shape)
+static struct pyobj *
+new_empty(int dtype, int ndim, const int *shape, int zeroed)
 {
 	long long stride[TENSOR_MAXDIM];
 	size_t n = 1;
@@ -294,10 +301,22 @@ tensor_empty(int dtype, int ndim, const int *shape)
 			return NULL;
 		n *= (size_t)shape[d];
 	}
-	if ((st = storage_new(dtype, n)) == NULL)
+	if ((st = new_storage(dtype, n, zeroed)) == NULL)
 		return NULL;
 	contiguous_strides(stride, ndim, shape);
 	return tensor_obj(st, ndim, shape, stride, 0);
+}
+
+struct pyobj *
+tensor_empty(int dtype, int ndim, const int *shape)
+{
+	return new_empty(dtype, ndim, shape, 1);
+}
+
+struct pyobj *
+tensor_empty_uninit(int dtype, int ndim, const int *shape)
+{
+	return new_empty(dtype, ndim, shape, 0);
 }
 
 /* torch's is_contiguous: strides as computed for the sizes, size-1 dims ignored */

@@ -1207,6 +1207,52 @@ ceil_log2(size_t v)
 }
 
 /*
+ * cascade_chunk for 8 <= n < 512: the sums never reach the first level,
+ * so they stay in the four vector accumulators of level 0, and the three
+ * empty levels only add +0.0 to them (which turns a -0.0 into +0.0, kept
+ * here).  Vector types: lane-wise IEEE additions, the same bits, at the
+ * speed of the vector unit.
+ */
+TARGETS static float
+cascade_short(const float *x, size_t n)
+{
+	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, e;
+	v8 q0 = { 0 }, q1 = { 0 }, q2 = { 0 }, q3 = { 0 }, zero = { 0 }, v;
+	float lane[8], final = 0;
+	int l;
+
+	for (i = 0; i < size_ilp; i++) {
+		const float *p = x + i * 32;
+
+		LOAD8(v, p);
+		q0 += v;
+		LOAD8(v, p + 8);
+		q1 += v;
+		LOAD8(v, p + 16);
+		q2 += v;
+		LOAD8(v, p + 24);
+		q3 += v;
+	}
+	q0 += zero;
+	q1 += zero;
+	q2 += zero;
+	q3 += zero;
+	for (e = size_ilp * 4; e < vec_size; e++) {
+		LOAD8(v, x + e * 8);
+		q0 += v;
+	}
+	q0 += q1;
+	q0 += q2;
+	q0 += q3;
+	for (e = vec_size * 8; e < n; e++)
+		final += x[e];
+	STORE8(lane, q0);
+	for (l = 0; l < 8; l++)
+		final += lane[l];
+	return final;
+}
+
+/*
  * One chunk of ATen's cascade_sum (SumKernel.cpp) for 8-float vectors:
  * four vector accumulators (ILP), summed in levels so that rounding error
  * grows with log(n), then the lanes left to right after the scalar tail.
@@ -1219,6 +1265,8 @@ cascade_chunk(const float *x, size_t n)
 	size_t level_step;
 	float acc[4][4][8], p[4][8], final = 0;
 
+	if (n >= 8 && size_ilp < 16)
+		return cascade_short(x, n);
 	if (n < 8) {
 		/* scalar: four strided accumulators, the tail into the first */
 		float a[4] = { 0, 0, 0, 0 };
@@ -1637,6 +1685,24 @@ add_out(float *out, long long os, const float *r, int w)
 		out[c * os] += r[c];
 }
 
+/* rows [lo, hi) of a vectorized_inner_sum */
+struct rows_sum {
+	float *out;
+	const float *in;
+	long long os, is;
+	size_t n;
+};
+
+static void
+inner_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_sum *r = arg;
+	size_t j;
+
+	for (j = lo; j < hi; j++)
+		r->out[(long long)j * r->os] += cascade_chunk(r->in + (long long)j * r->is, r->n);
+}
+
 /* cascade_sum's loop over one 2-d block (SumKernel.cpp), strides in elements */
 static void
 sum_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
@@ -1657,9 +1723,10 @@ sum_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 				out[j * os1 + k * os0] += in[j * is1 + k * is0];
 		return;
 	}
-	if (is0 == 1 && n0 >= 8) {	/* vectorized_inner_sum */
-		for (j = 0; j < n1; j++)
-			out[j * os1] += cascade_chunk(in + j * is1, (size_t)n0);
+	if (is0 == 1 && n0 >= 8) {	/* vectorized_inner_sum: rows are independent, two threads share many */
+		struct rows_sum rs = { out, in, os1, is1, (size_t)n0 };
+
+		inner_rows(&rs, 0, (size_t)n1);
 	} else if (is1 == 1 && n1 >= 8) {	/* vectorized_outer_sum */
 		for (j = 0; j + 32 <= n1; j += 32) {
 			lev_cols(r, in + j, is0, 1, n0, 32);
@@ -1976,17 +2043,29 @@ struct bin_ctx {
 	double scalar;		/* TENSOR_POW_SCALAR's exponent, exactly */
 };
 
-FMA_CLONES static void
-add_rows(float *y, const float *a, const float *b, size_t n, int sub)
+/* y = a op b for contiguous a and b, or b one scalar (sb 0): loops the compiler vectorises */
+FMA_CLONES static int
+fast_row(float *y, const float *a, const float *b, long long sb, size_t n, int op)
 {
 	size_t j;
+	float z = b[0];
 
-	if (sub)
-		for (j = 0; j < n; j++)
-			y[j] = a[j] - b[j];
-	else
-		for (j = 0; j < n; j++)
-			y[j] = a[j] + b[j];
+	if (sb == 0) {
+		switch (op) {
+		case TENSOR_ADD: for (j = 0; j < n; j++) y[j] = a[j] + z; return 1;
+		case TENSOR_SUB: for (j = 0; j < n; j++) y[j] = a[j] - z; return 1;
+		case TENSOR_MUL: for (j = 0; j < n; j++) y[j] = a[j] * z; return 1;
+		case TENSOR_DIV: for (j = 0; j < n; j++) y[j] = a[j] / z; return 1;
+		}
+		return 0;
+	}
+	switch (op) {
+	case TENSOR_ADD: for (j = 0; j < n; j++) y[j] = a[j] + b[j]; return 1;
+	case TENSOR_SUB: for (j = 0; j < n; j++) y[j] = a[j] - b[j]; return 1;
+	case TENSOR_MUL: for (j = 0; j < n; j++) y[j] = a[j] * b[j]; return 1;
+	case TENSOR_DIV: for (j = 0; j < n; j++) y[j] = a[j] / b[j]; return 1;
+	}
+	return 0;
 }
 
 static void
@@ -1999,20 +2078,16 @@ bin_row(void *arg, size_t row, const long long *off)
 	long long sa = nd ? c->a->stride[nd - 1] : 0, sb = nd ? c->b->stride[nd - 1] : 0;
 	size_t j, n = c->inner;
 
-	if (sa == 1 && sb == 1) {
-		if (c->op == TENSOR_MUL) {
-			tensor_mul(y, a, b, n);
-			return;
-		}
-		if (c->op == TENSOR_ADD || c->op == TENSOR_SUB) {
-			add_rows(y, a, b, n, c->op == TENSOR_SUB);
-			return;
-		}
+	if (sa == 1 && sb == 1 && c->op == TENSOR_MUL) {	/* the stages' kernels */
+		tensor_mul(y, a, b, n);
+		return;
 	}
 	if (sa == 1 && sb == 0 && (c->op == TENSOR_MUL || c->op == TENSOR_DIV)) {
 		tensor_scale(y, a, n, b[0], c->op == TENSOR_DIV);
 		return;
 	}
+	if (sa == 1 && (sb == 0 || sb == 1) && fast_row(y, a, b, sb, n, c->op))
+		return;
 	if (c->op == TENSOR_POW_SCALAR) {
 		for (j = 0; j < n; j++)
 			y[j] = pow_scalar(a[(long long)j * sa], c->scalar);

@@ -9,7 +9,8 @@
  *
  * Two lines are the driver's own, for what only the REPL's commands reach:
  * "%vars" prints py_vars(); "%rerun FILE" loads FILE, computes its run and
- * moves the session onto it (py_session_rerun), as `set` will.
+ * moves the session onto it (py_session_rerun), as `set` will.  For make
+ * bench, "%time N LINE" runs LINE N times and prints the median seconds.
  */
 #define _GNU_SOURCE		/* getline */
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "../src/json.h"
 #include "../src/py.h"
 #include "../src/stage.h"
+#include "../src/tensor.h"
 
 /* FILE's input and run, or NULL after a message */
 static struct run *
@@ -71,6 +73,34 @@ main(int argc, char **argv)
 			py_vars(s, &out);
 			fputs(out.s ? out.s : "", stdout);
 			free(out.s);
+			continue;
+		}
+		if (text.len == 0 && strncmp(line, "%time ", 6) == 0) {
+			char *rest;
+			long reps = strtol(line + 6, &rest, 10), i, j;
+			double t[64];
+
+			if (reps < 1 || reps > 64)
+				reps = 5;
+			for (i = 0; i < reps; i++) {
+				struct sbuf o = { 0 };
+				double t0 = tensor_clock();
+
+				if (py_exec(s, rest, &in.po, &o, err, sizeof err) != 0) {
+					fprintf(stderr, "%s\n", err);
+					break;
+				}
+				t[i] = tensor_clock() - t0;
+				free(o.s);
+				for (j = i; j > 0 && t[j - 1] > t[j]; j--) {	/* insertion: t sorted */
+					double x = t[j];
+
+					t[j] = t[j - 1];
+					t[j - 1] = x;
+				}
+			}
+			if (i == reps)
+				printf("%.6f\n", t[reps / 2]);
 			continue;
 		}
 		if (text.len == 0 && strncmp(line, "%rerun ", 7) == 0) {
