@@ -23,6 +23,14 @@
 
 struct py_session;
 
+/*
+ * The most elements one tensor of a session may hold (PY_MAX_NUMEL, 2^28:
+ * a GiB of floats); larger ones are refused with a message.  The fuzzers
+ * lower it to keep each input quick.
+ */
+#define PY_MAX_NUMEL ((size_t)1 << 28)
+extern size_t py_max_numel;
+
 /* Variables, and the generator where the run's own draws ended (r->rng_end). */
 struct py_session *py_session_new(const struct run *r);
 /*

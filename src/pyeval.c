@@ -675,8 +675,8 @@ seq_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyob
 	if (op == O_MUL && py_is_int(b)) {
 		long long k = b->u.i > 0 ? b->u.i : 0;
 
-		if (k * (long long)a->u.seq.n > 10000000)
-			return py_fail(s, "the sequence would be too long");
+		if (k * (long long)a->u.seq.n > 1000000)
+			return py_fail(s, "the sequence would be too long (more than 1000000 items)");
 		n = (int)(k * a->u.seq.n);
 		r = py_seq(a->type, n);
 		for (i = 0; i < n; i++)

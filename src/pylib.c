@@ -419,7 +419,7 @@ filled(struct py_session *s, const struct builtin *b, struct pyobj **a, double v
 	    dtype_arg(s, b, a[1], &dt) != 0)
 		return NULL;
 	if ((t = tensor_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
-		return py_fail(s, "%s(): the tensor is too large", b->name);
+		return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
 	for (i = 0; v != 0 && i < t->u.t.numel; i++) {
 		if (t->u.t.dtype == DT_FLOAT)
 			((float *)t->u.t.st->data)[i] = (float)v;
@@ -526,7 +526,7 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		if (dt >= 0 && dt != DT_FLOAT)
 			return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
 		if ((t = tensor_empty(DT_FLOAT, nd, shape)) == NULL)
-			return py_fail(s, "%s(): the tensor is too large", b->name);
+			return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
 		if (b->op == F_RAND)
 			rng_rand(&s->rng, tensor_fdata(&t->u.t), t->u.t.numel);
 		else
@@ -570,8 +570,8 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		if (st == 0)
 			return py_fail(s, "step must be nonzero");
 		n = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
-		if (n > 100000000)
-			return py_fail(s, "arange(): the tensor is too large");
+		if ((size_t)n > py_max_numel)
+			return py_fail(s, "arange(): the tensor is too large (more than %zu elements)", py_max_numel);
 		shape[0] = (int)n;
 		t = tensor_empty(DT_INT64, 1, shape);
 		for (k = 0; k < n; k++)
@@ -631,8 +631,9 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		if (in < 0 || out < 0)
 			return py_fail(s, "Trying to create tensor with negative dimension %lld: [%lld, %lld]",
 			    out < 0 ? out : in, out, in);
-		if (in > 1000000 || out > 1000000 || in * out > 100000000)
-			return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large", in, out);
+		if (in > 1000000000 || out > 1000000000 || (size_t)(in * out) > py_max_numel)
+			return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large (more than %zu elements)", in, out,
+			    py_max_numel);
 		return linear_module(s, in, out, bias);
 	}
 	case F_NN_DROPOUT:

@@ -178,7 +178,7 @@ new_tensor_z(struct py_session *s, int dtype, int nd, const int *shape, const lo
 	int d;
 
 	if (o == NULL)
-		return py_fail(s, TOO_BIG, (size_t)TENSOR_MAX_NUMEL);
+		return py_fail(s, TOO_BIG, py_max_numel);
 	if (stride != NULL)
 		for (d = 0; d < nd; d++)
 			o->u.t.stride[d] = stride[d];
@@ -1255,7 +1255,7 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 
 		if (c == NULL) {
 			py_decref(y);
-			return py_fail(s, TOO_BIG, (size_t)TENSOR_MAX_NUMEL);
+			return py_fail(s, TOO_BIG, py_max_numel);
 		}
 		for (i = 0; i < x->u.t.numel; i++) {
 			double v = tensor_get(&x->u.t, i);
@@ -2685,7 +2685,7 @@ op_from_data(struct py_session *s, struct pyobj *data, int dtype)
 		w.kind = 2;
 	tmp = tensor_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : DT_FLOAT, w.nd, w.shape);
 	if (tmp == NULL)
-		return py_fail(s, TOO_BIG, (size_t)TENSOR_MAX_NUMEL);
+		return py_fail(s, TOO_BIG, py_max_numel);
 	fill_data(data, &tmp->u.t, &i);
 	tmp->deps = data->deps;
 	if (dtype < 0 || dtype == tmp->u.t.dtype)

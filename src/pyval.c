@@ -207,12 +207,14 @@ dtype_name(int dt)
 	return dt == DT_FLOAT ? "torch.float32" : dt == DT_INT64 ? "torch.int64" : "torch.bool";
 }
 
+size_t py_max_numel = PY_MAX_NUMEL;
+
 static struct pystorage *
 new_storage(int dtype, size_t n, int zeroed)
 {
 	struct pystorage *st;
 
-	if (n > TENSOR_MAX_NUMEL)
+	if (n > py_max_numel)
 		return NULL;
 	st = xcalloc(1, sizeof *st);
 	st->refs = 1;
@@ -444,7 +446,7 @@ tensor_contig(struct py_session *s, struct pyobj *x)
 	struct pyobj *y = tensor_empty(t->dtype, t->ndim, t->shape);
 
 	if (y == NULL)
-		return py_fail(s, "the tensor is too large (more than %zu elements)", (size_t)TENSOR_MAX_NUMEL);
+		return py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
 	gather(y->u.t.st->data, t);
 	y->deps = x->deps;
 	return y;
