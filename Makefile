@@ -16,7 +16,7 @@ VECFLAGS = -O3
 OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/json.o src/stage.o \
       src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o \
       src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pylib.o src/pyeval.o
-TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o
+TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o tests/test_py.o
 
 all: attn-explain
 
@@ -85,6 +85,6 @@ src/heatmap.o: src/heatmap.h src/expr.h src/stage.h src/print.h src/tensor.h src
 src/repl.o: src/repl.h src/cell.h src/json.h src/line.h src/expr.h src/stage.h src/heatmap.h src/explain.h src/diag.h src/print.h src/tensor.h
 src/line.o: src/line.h
 tests/pyrun.o: src/py.h src/diag.h src/json.h src/stage.h src/print.h src/tensor.h src/rng.h
-tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o: tests/test.h src/tensor.h src/print.h src/rng.h src/stage.h src/expr.h src/json.h
+tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o tests/test_py.o: tests/test.h src/tensor.h src/print.h src/rng.h src/stage.h src/expr.h src/json.h src/py.h
 
 .PHONY: all check demo deps bench fuzz install uninstall clean

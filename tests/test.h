@@ -22,5 +22,6 @@ void test_expr(void);
 void test_stage(void);
 void test_softmax_scaled(void);
 void test_reduce(void);
+void test_py(void);
 
 #endif

@@ -17,6 +17,7 @@ main(void)
 	test_stage();
 	test_softmax_scaled();
 	test_reduce();
+	test_py();
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }
