@@ -154,6 +154,8 @@ enum {
 /* The strides PyTorch gives the result of an element-wise operation on inputs of these strides (0: broadcast). */
 void tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin);
 void tensor_copy_view(float *out, const struct tensor_view *x);
+/* SLEEF's powf_u10 as PyTorch's AVX2 vector kernels compute x ** y */
+float tensor_sleef_powf(float x, float y);
 void tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar);
 void tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
 void tensor_unary_view(float *out, const struct tensor_view *x, int op);
