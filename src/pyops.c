@@ -1856,6 +1856,11 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	size_t outer = 1, inner = 1, n = 1;
 	int d;
 
+	if (t->numel == 0) {	/* no kernel runs: an empty result of the input's dtype */
+		if ((y = new_tensor(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
+			set_grad(y, "SoftmaxBackward0", grad_of(x));
+		return y;
+	}
 	if (t->dtype != DT_FLOAT)
 		return py_fail(s, "\"softmax_lastdim_kernel_impl\" not implemented for '%s'", cat_name[t->dtype]);
 	for (d = 0; d < t->ndim; d++) {
