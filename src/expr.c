@@ -69,7 +69,7 @@ expr_eval(const char *text, const struct run *r, struct value *out, char *err, s
 		return -1;
 	switch (v->type) {
 	case PY_TENSOR:
-		if ((out->t = tensor_export(&v->u.t)) == NULL) {
+		if ((out->t = pyt_export(&v->u.t)) == NULL) {
 			snprintf(err, errlen, "the result is too large");
 			py_decref(v);
 			return -1;

@@ -111,8 +111,8 @@ borrowed_tensor(struct py_session *s, const struct tensor *t, int origin)
 	long long stride[TENSOR_MAXDIM];
 	struct pyobj *o;
 
-	contiguous_strides(stride, t->ndim, t->shape);
-	o = tensor_obj(borrow(s, t, origin), t->ndim, t->shape, stride, 0);
+	pyt_contiguous_strides(stride, t->ndim, t->shape);
+	o = pyt_new(borrow(s, t, origin), t->ndim, t->shape, stride, 0);
 	o->u.t.grad_fn = t->grad_fn;
 	o->u.t.requires_grad = t->requires_grad;
 	o->u.t.parameter = t->parameter;
@@ -160,7 +160,7 @@ heads_view(struct py_session *s, int id)
 
 			((float *)st->data)[((b * r->T + t) * r->H + hh) * r->hd + k] = h->data[i];
 		}
-		o = tensor_obj(st, nd, h->shape, stride, 0);
+		o = pyt_new(st, nd, h->shape, stride, 0);
 		o->u.t.grad_fn = h->grad_fn;
 		o->deps = NAME_BIT(id);
 		return o;
@@ -228,10 +228,10 @@ head_layer(struct py_session *s, int h, int l)
 	if (!L->linear) {	/* (d_in, d_out): columns h*hd.. */
 		shape[0] = d_in;
 		shape[1] = hd;
-		w = tensor_empty(DT_FLOAT, 2, shape);
+		w = pyt_empty(DT_FLOAT, 2, shape);
 		for (i = 0; i < d_in; i++)
 			for (j = 0; j < hd; j++)
-				tensor_fdata(&w->u.t)[i * hd + j] = L->w->data[(size_t)i * r->d_out + (size_t)h * hd + j];
+				pyt_data(&w->u.t)[i * hd + j] = L->w->data[(size_t)i * r->d_out + (size_t)h * hd + j];
 		w->u.t.parameter = L->w->parameter;
 		w->u.t.requires_grad = L->w->requires_grad;
 		w->deps = NAME_BIT(NAME_LAYER0 + l);
@@ -245,12 +245,12 @@ head_layer(struct py_session *s, int h, int l)
 		m->u.m.kind = MOD_LINEAR;
 		m->u.m.in = d_in;
 		m->u.m.out = hd;
-		m->u.m.weight = w = tensor_empty(DT_FLOAT, 2, shape);
-		memcpy(tensor_fdata(&w->u.t), L->w->data + (size_t)h * hd * d_in, (size_t)hd * d_in * sizeof(float));
+		m->u.m.weight = w = pyt_empty(DT_FLOAT, 2, shape);
+		memcpy(pyt_data(&w->u.t), L->w->data + (size_t)h * hd * d_in, (size_t)hd * d_in * sizeof(float));
 		w->u.t.parameter = w->u.t.requires_grad = 1;
 		if (L->b != NULL) {
-			m->u.m.bias = tensor_empty(DT_FLOAT, 1, &hd);
-			memcpy(tensor_fdata(&m->u.m.bias->u.t), L->b->data + (size_t)h * hd, (size_t)hd * sizeof(float));
+			m->u.m.bias = pyt_empty(DT_FLOAT, 1, &hd);
+			memcpy(pyt_data(&m->u.m.bias->u.t), L->b->data + (size_t)h * hd, (size_t)hd * sizeof(float));
 			m->u.m.bias->u.t.parameter = m->u.m.bias->u.t.requires_grad = 1;
 		}
 		m->deps = NAME_BIT(NAME_LAYER0 + l);
@@ -1061,7 +1061,7 @@ seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 	if (!py_is_int(idx) && !(idx->type == PY_TENSOR && idx->u.t.ndim == 0 && idx->u.t.dtype != DT_FLOAT))
 		return py_fail(s, "%s indices must be integers or slices, not %s", o->type == PY_LIST ? "list" : "tuple",
 		    py_type_name(idx));
-	i = idx->type == PY_TENSOR ? (long long)tensor_get(&idx->u.t, 0) : idx->u.i;
+	i = idx->type == PY_TENSOR ? (long long)pyt_get(&idx->u.t, 0) : idx->u.i;
 	if (i < -n || i >= n)
 		return py_fail(s, "%s index out of range", o->type == PY_LIST ? "list" : "tuple");
 	r = o->u.seq.v[i < 0 ? i + n : i];

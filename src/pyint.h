@@ -243,30 +243,30 @@ const char *py_type_name(const struct pyobj *o);	/* "int", "Tensor", ... as Pyth
 void *py_fail(struct py_session *s, const char *fmt, ...);	/* the line's error; returns NULL */
 void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standard error */
 
-/* storages and tensors */
+/* storages and tensors (pyt_: the interpreter's tensors, not tensor.c's) */
 size_t dtype_size(int dt);
 const char *dtype_name(int dt);		/* "torch.float32" */
 struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big */
 void storage_decref(struct pystorage *st);
-struct pyobj *tensor_obj(struct pystorage *st, int ndim, const int *shape, const long long *stride,
+struct pyobj *pyt_new(struct pystorage *st, int ndim, const int *shape, const long long *stride,
     long long offset);		/* takes the storage reference */
-struct pyobj *tensor_empty(int dtype, int ndim, const int *shape);	/* contiguous, zero-filled */
-struct pyobj *tensor_empty_uninit(int dtype, int ndim, const int *shape);	/* for a result that writes all */
-void contiguous_strides(long long *stride, int ndim, const int *shape);
-int tensor_is_contiguous(const struct pytensor *t);
-int tensor_has_grad(const struct pytensor *t);
+struct pyobj *pyt_empty(int dtype, int ndim, const int *shape);	/* contiguous, zero-filled */
+struct pyobj *pyt_empty_uninit(int dtype, int ndim, const int *shape);	/* for a result that writes all */
+void pyt_contiguous_strides(long long *stride, int ndim, const int *shape);
+int pyt_is_contiguous(const struct pytensor *t);
+int pyt_has_grad(const struct pytensor *t);
 /* the view's grad_fn as printed: AsStridedBackward0 after its base was written in place */
-const char *tensor_grad_name(const struct pytensor *t);
-float *tensor_fdata(const struct pytensor *t);	/* float32 data at the view's offset */
-/* a contiguous copy of t (float32 keeps its dtype); NULL if too big */
-struct pyobj *tensor_contig(struct py_session *s, struct pyobj *t);
+const char *pyt_grad_name(const struct pytensor *t);
+float *pyt_data(const struct pytensor *t);	/* float32 data at the view's offset */
+/* a contiguous copy of t, of its dtype; NULL after an error */
+struct pyobj *pyt_contig(struct py_session *s, struct pyobj *t);
 /* the float32 values of t, contiguous: a struct tensor for print.c and callers */
-struct tensor *tensor_export(const struct pytensor *t);
-void tensor_view_of(struct tensor_view *v, const struct pytensor *t);
+struct tensor *pyt_export(const struct pytensor *t);
+void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t for tensor.c */
 /* element i (row-major order of the view) as a double */
-double tensor_get(const struct pytensor *t, size_t i);
+double pyt_get(const struct pytensor *t, size_t i);
 /* make the storage the session's own before a write (copy-on-write of the run's memory) */
-int tensor_writable(struct py_session *s, struct pyobj *t);
+int pyt_writable(struct py_session *s, struct pyobj *t);
 
 /* text */
 void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);

@@ -369,7 +369,7 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 			return NULL;
 		return op_tri(s, x, k, b->op == M_TRIU);
 	case M_IS_CONTIGUOUS:
-		return py_bool(tensor_is_contiguous(t));
+		return py_bool(pyt_is_contiguous(t));
 	case M_STRIDE:
 		if (a[0] == NULL || a[0]->type == PY_NONE) {
 			struct pyobj *r = py_seq(PY_TUPLE, t->ndim);
@@ -418,7 +418,7 @@ filled(struct py_session *s, const struct builtin *b, struct pyobj **a, double v
 	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 0) != 0 ||
 	    dtype_arg(s, b, a[1], &dt) != 0)
 		return NULL;
-	if ((t = tensor_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
+	if ((t = pyt_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
 		return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
 	for (i = 0; v != 0 && i < t->u.t.numel; i++) {
 		if (t->u.t.dtype == DT_FLOAT)
@@ -443,14 +443,14 @@ linear_module(struct py_session *s, long long in, long long out, int bias)
 	m->u.m.kind = MOD_LINEAR;
 	m->u.m.in = (int)in;
 	m->u.m.out = (int)out;
-	m->u.m.weight = tensor_empty(DT_FLOAT, 2, ws);
-	m->u.m.bias = bias ? tensor_empty(DT_FLOAT, 1, bs) : NULL;
+	m->u.m.weight = pyt_empty(DT_FLOAT, 2, ws);
+	m->u.m.bias = bias ? pyt_empty(DT_FLOAT, 1, bs) : NULL;
 	if (m->u.m.weight == NULL || (bias && m->u.m.bias == NULL)) {
 		py_decref(m);
 		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large", in, out);
 	}
 	/* weight then bias, each uniform(-1/sqrt(in), 1/sqrt(in)), from the session's generator */
-	rng_linear(&s->rng, tensor_fdata(&m->u.m.weight->u.t), bias ? tensor_fdata(&m->u.m.bias->u.t) : NULL,
+	rng_linear(&s->rng, pyt_data(&m->u.m.weight->u.t), bias ? pyt_data(&m->u.m.bias->u.t) : NULL,
 	    (int)in, (int)out, 1);
 	m->u.m.weight->u.t.parameter = m->u.m.weight->u.t.requires_grad = 1;
 	if (bias)
@@ -525,12 +525,12 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 			return NULL;
 		if (dt >= 0 && dt != DT_FLOAT)
 			return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
-		if ((t = tensor_empty(DT_FLOAT, nd, shape)) == NULL)
+		if ((t = pyt_empty(DT_FLOAT, nd, shape)) == NULL)
 			return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
 		if (b->op == F_RAND)
-			rng_rand(&s->rng, tensor_fdata(&t->u.t), t->u.t.numel);
+			rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
 		else
-			rng_randn(&s->rng, tensor_fdata(&t->u.t), t->u.t.numel);
+			rng_randn(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
 		return with_grad(t, s, b, a[2]);
 	case F_MANUAL_SEED: {
 		uint64_t seed;
@@ -573,7 +573,7 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		if ((size_t)n > py_max_numel)
 			return py_fail(s, "arange(): the tensor is too large (more than %zu elements)", py_max_numel);
 		shape[0] = (int)n;
-		t = tensor_empty(DT_INT64, 1, shape);
+		t = pyt_empty(DT_INT64, 1, shape);
 		for (k = 0; k < n; k++)
 			((long long *)t->u.t.st->data)[k] = lo + k * st;
 		return t;
@@ -1124,7 +1124,7 @@ lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name)
 	} else if (strcmp(name, "ndim") == 0) {
 		r = py_int(t->ndim);
 	} else if (strcmp(name, "requires_grad") == 0) {
-		r = py_bool(tensor_has_grad(t));
+		r = py_bool(pyt_has_grad(t));
 	} else if (strcmp(name, "is_leaf") == 0) {
 		r = py_bool(t->grad_fn == NULL);
 	} else if (strcmp(name, "data") == 0) {

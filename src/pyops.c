@@ -38,7 +38,7 @@ int_like(const struct pyobj *o, long long *v)
 		return 1;
 	}
 	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype == DT_INT64) {	/* a bool one is a mask */
-		*v = (long long)tensor_get(&o->u.t, 0);
+		*v = (long long)pyt_get(&o->u.t, 0);
 		return 1;
 	}
 	return 0;
@@ -65,7 +65,7 @@ py_to_double(struct py_session *s, const struct pyobj *o, const char *what, doub
 		return 0;
 	}
 	if (o->type == PY_TENSOR && o->u.t.numel == 1) {
-		*out = tensor_get(&o->u.t, 0);
+		*out = pyt_get(&o->u.t, 0);
 		return 0;
 	}
 	py_fail(s, "%s must be a number, not %s", what, py_type_name(o));
@@ -156,13 +156,13 @@ py_scalar_tensor(struct py_session *s, const struct pyobj *o)
 
 	(void)s;
 	if (o->type == PY_FLOAT) {
-		t = tensor_empty(DT_FLOAT, 0, NULL);
+		t = pyt_empty(DT_FLOAT, 0, NULL);
 		*(float *)t->u.t.st->data = (float)o->u.f;
 	} else if (o->type == PY_BOOL) {
-		t = tensor_empty(DT_BOOL, 0, NULL);
+		t = pyt_empty(DT_BOOL, 0, NULL);
 		*(unsigned char *)t->u.t.st->data = (unsigned char)o->u.i;
 	} else {
-		t = tensor_empty(DT_INT64, 0, NULL);
+		t = pyt_empty(DT_INT64, 0, NULL);
 		*(long long *)t->u.t.st->data = o->u.i;
 	}
 	return t;
@@ -174,7 +174,7 @@ py_scalar_tensor(struct py_session *s, const struct pyobj *o)
 static struct pyobj *
 new_tensor_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride, int zeroed)
 {
-	struct pyobj *o = zeroed ? tensor_empty(dtype, nd, shape) : tensor_empty_uninit(dtype, nd, shape);
+	struct pyobj *o = zeroed ? pyt_empty(dtype, nd, shape) : pyt_empty_uninit(dtype, nd, shape);
 	int d;
 
 	if (o == NULL)
@@ -209,7 +209,7 @@ set_grad(struct pyobj *y, const char *name, int requires)
 static int
 grad_of(const struct pyobj *o)
 {
-	return o != NULL && o->type == PY_TENSOR && tensor_has_grad(&o->u.t);
+	return o != NULL && o->type == PY_TENSOR && pyt_has_grad(&o->u.t);
 }
 
 /* the dims sorted by stride, largest first: the order in which a dense layout is contiguous */
@@ -255,7 +255,7 @@ as_float(struct py_session *s, struct pyobj *x)
 	if ((y = new_tensor(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL)
 		return NULL;
 	for (i = 0; i < x->u.t.numel; i++)
-		((float *)y->u.t.st->data)[i] = (float)tensor_get(&x->u.t, i);
+		((float *)y->u.t.st->data)[i] = (float)pyt_get(&x->u.t, i);
 	return y;
 }
 
@@ -265,7 +265,7 @@ bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *s
 {
 	int d, k = nd - t->ndim;
 
-	v->data = t->dtype == DT_FLOAT ? tensor_fdata(t) : NULL;
+	v->data = t->dtype == DT_FLOAT ? pyt_data(t) : NULL;
 	v->ndim = nd;
 	v->numel = 1;
 	for (d = 0; d < nd; d++) {
@@ -346,13 +346,13 @@ out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, c
 			same = 0;
 		for (d = 0; same && d < nd; d++)
 			same = t->shape[d] == shape[d];
-		contig &= tensor_is_contiguous(t);
+		contig &= pyt_is_contiguous(t);
 		cl &= channels_last_contiguous(t);
 		dn &= dense(t) && (i == 0 || memcmp(t->stride, ins[0]->u.t.stride, (size_t)nd * sizeof *t->stride) == 0);
 		in[i] = bv[i].stride;
 	}
 	if (same && contig) {
-		contiguous_strides(out, nd, shape);
+		pyt_contiguous_strides(out, nd, shape);
 		return;
 	}
 	if (same && cl) {
@@ -575,7 +575,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 
 		if ((fb = as_float(s, b)) == NULL)
 			return NULL;
-		tensor_view_of(&v, &fb->u.t);
+		pyt_view(&v, &fb->u.t);
 		out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
 		if ((r = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 			py_decref(fb);
@@ -583,7 +583,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		}
 		layout_perm(&r->u.t, perm);
 		permute_view(&v, perm);
-		tensor_unary_view(tensor_fdata(&r->u.t), &v, TENSOR_RECIP);
+		tensor_unary_view(pyt_data(&r->u.t), &v, TENSOR_RECIP);
 		set_grad(r, "ReciprocalBackward0", grad_of(b));
 		py_decref(fb);
 		y = op_binary(s, B_MUL, r, a);
@@ -647,7 +647,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			bcast_view(&bvs[0], &ta->u.t, nd, shape);
 			bcast_view(&bvs[1], &tb->u.t, nd, shape);
 			out_layout(layout, nd, shape, ins, bvs, 2);
-			contiguous_strides(cont, nd, shape);
+			pyt_contiguous_strides(cont, nd, shape);
 			if (memcmp(layout, cont, (size_t)nd * sizeof *cont) != 0 &&
 			    (l = new_tensor(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
 				write_into(&l->u.t, &y->u.t);
@@ -735,7 +735,7 @@ write_into(struct pytensor *dst, const struct pytensor *src)
 			memcpy(base + (size_t)off * es, (char *)src->st->data + (size_t)(src->offset + (long long)i) * es, es);
 			continue;
 		}
-		v = tensor_get(src, i);
+		v = pyt_get(src, i);
 		if (dst->dtype == DT_FLOAT)
 			((float *)base)[off] = (float)v;
 		else if (dst->dtype == DT_INT64)
@@ -819,11 +819,11 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return NULL;
 	if ((r = op_binary(s, op, a, b)) == NULL)
 		return NULL;
-	if ((c = tensor_contig(s, r)) == NULL) {
+	if ((c = pyt_contig(s, r)) == NULL) {
 		py_decref(r);
 		return NULL;
 	}
-	tensor_writable(s, a);
+	pyt_writable(s, a);
 	write_into(&a->u.t, &c->u.t);
 	mark_inplace(a, r->u.t.grad_fn, r->u.t.grad_fn != NULL);
 	py_decref(c);
@@ -851,13 +851,13 @@ op_neg(struct py_session *s, struct pyobj *a)
 		long long layout[TENSOR_MAXDIM];
 		int perm[TENSOR_MAXDIM];
 
-		tensor_view_of(&v, &a->u.t);
+		pyt_view(&v, &a->u.t);
 		out_layout(layout, v.ndim, v.shape, &a, &v, 1);
 		if ((y = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
 			return NULL;
 		layout_perm(&y->u.t, perm);
 		permute_view(&v, perm);
-		tensor_unary_view(tensor_fdata(&y->u.t), &v, TENSOR_NEG);
+		tensor_unary_view(pyt_data(&y->u.t), &v, TENSOR_NEG);
 		set_grad(y, "NegBackward0", grad_of(a));
 		return y;
 	}
@@ -871,7 +871,7 @@ op_invert(struct py_session *s, struct pyobj *a)
 
 	if (a->u.t.dtype == DT_FLOAT)
 		return py_fail(s, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
-	if ((y = tensor_contig(s, a)) == NULL)
+	if ((y = pyt_contig(s, a)) == NULL)
 		return NULL;
 	for (i = 0; i < y->u.t.numel; i++) {
 		if (a->u.t.dtype == DT_BOOL)
@@ -893,7 +893,7 @@ op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, cons
 
 	(void)s;
 	x->u.t.st->refs++;
-	y = tensor_obj(x->u.t.st, nd, shape, stride, offset);
+	y = pyt_new(x->u.t.st, nd, shape, stride, offset);
 	y->u.t.base = root;
 	py_incref(root);
 	y->u.t.base_version = root->u.t.version;
@@ -1031,12 +1031,12 @@ op_reshape(struct py_session *s, struct pyobj *x, int nd, const int *shape_in, i
 		return py_fail(s, "view size is not compatible with input tensor's size and stride (at least one "
 		    "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
 	{	/* a copy: _unsafe_view(clone(contiguous)) */
-		struct pyobj *c = tensor_contig(s, x), *y;
+		struct pyobj *c = pyt_contig(s, x), *y;
 
 		if (c == NULL)
 			return NULL;
-		contiguous_strides(stride, nd, shape);
-		y = tensor_obj(c->u.t.st, nd, shape, stride, 0);
+		pyt_contiguous_strides(stride, nd, shape);
+		y = pyt_new(c->u.t.st, nd, shape, stride, 0);
 		c->u.t.st->refs++;
 		py_decref(c);
 		y->deps = x->deps;
@@ -1202,7 +1202,7 @@ copy_preserve(struct py_session *s, struct pyobj *x)
 	preserve_strides(&x->u.t, stride);
 	if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
 		return NULL;
-	if ((c = tensor_contig(s, x)) == NULL) {
+	if ((c = pyt_contig(s, x)) == NULL) {
 		py_decref(y);
 		return NULL;
 	}
@@ -1227,11 +1227,11 @@ op_contiguous(struct py_session *s, struct pyobj *x)
 {
 	struct pyobj *y;
 
-	if (tensor_is_contiguous(&x->u.t)) {
+	if (pyt_is_contiguous(&x->u.t)) {
 		py_incref(x);
 		return x;
 	}
-	if ((y = tensor_contig(s, x)) != NULL)
+	if ((y = pyt_contig(s, x)) != NULL)
 		set_grad(y, "CloneBackward0", grad_of(x));
 	return y;
 }
@@ -1251,14 +1251,14 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 	if ((y = new_tensor(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
 		return NULL;
 	{
-		struct pyobj *c = tensor_empty(dtype, x->u.t.ndim, x->u.t.shape);
+		struct pyobj *c = pyt_empty(dtype, x->u.t.ndim, x->u.t.shape);
 
 		if (c == NULL) {
 			py_decref(y);
 			return py_fail(s, TOO_BIG, py_max_numel);
 		}
 		for (i = 0; i < x->u.t.numel; i++) {
-			double v = tensor_get(&x->u.t, i);
+			double v = pyt_get(&x->u.t, i);
 
 			if (dtype == DT_FLOAT)
 				((float *)c->u.t.st->data)[i] = (float)v;
@@ -1283,7 +1283,7 @@ op_detach(struct py_session *s, struct pyobj *x)
 
 	(void)s;
 	x->u.t.st->refs++;
-	y = tensor_obj(x->u.t.st, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset);
+	y = pyt_new(x->u.t.st, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset);
 	y->deps = x->deps;
 	return y;
 }
@@ -1492,21 +1492,21 @@ mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
 	if (mask_check(s, t, m) != 0)
 		return NULL;
 	for (i = 0; i < m->numel; i++)
-		count += tensor_get(m, i) != 0;
+		count += pyt_get(m, i) != 0;
 	for (d = m->ndim; d < t->ndim; d++)
 		inner *= (size_t)t->shape[d];
 	nd = 1 + t->ndim - m->ndim;
 	shape[0] = (int)count;
 	for (d = m->ndim; d < t->ndim; d++)
 		shape[1 + d - m->ndim] = t->shape[d];
-	if ((c = tensor_contig(s, x)) == NULL)
+	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
 	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
 	for (i = 0; i < m->numel; i++)
-		if (tensor_get(m, i) != 0) {
+		if (pyt_get(m, i) != 0) {
 			memcpy((char *)y->u.t.st->data + k * inner * es, (char *)c->u.t.st->data + i * inner * es, inner * es);
 			k++;
 		}
@@ -1594,7 +1594,7 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 		if (mask_check(s, t, m) != 0)
 			return -1;
 		for (i = 0; i < m->numel; i++)
-			count += tensor_get(m, i) != 0;
+			count += pyt_get(m, i) != 0;
 		for (d = m->ndim; d < t->ndim; d++)
 			inner *= (size_t)t->shape[d];
 		nd = 1 + t->ndim - m->ndim;
@@ -1603,17 +1603,17 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 			shape[1 + d - m->ndim] = t->shape[d];
 		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
 			return -1;
-		if (check_inplace(s, x) != 0 || (c = tensor_contig(s, x)) == NULL) {
+		if (check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
 			py_decref(val);
 			return -1;
 		}
 		for (i = 0; i < m->numel; i++)
-			if (tensor_get(m, i) != 0) {
+			if (pyt_get(m, i) != 0) {
 				memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
 				    inner * es);
 				k++;
 			}
-		tensor_writable(s, x);
+		pyt_writable(s, x);
 		write_into(&x->u.t, &c->u.t);
 		py_decref(c);
 		py_decref(val);
@@ -1628,7 +1628,7 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 		py_decref(val);
 		return -1;
 	}
-	tensor_writable(s, x);
+	pyt_writable(s, x);
 	write_into(&view->u.t, &val->u.t);
 	py_decref(view);
 	py_decref(val);
@@ -1692,19 +1692,19 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 					mul *= (size_t)t->shape[d];
 				}
 			}
-			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)(long long)tensor_get(t, i));
+			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)(long long)pyt_get(t, i));
 		}
 		y->deps = x->deps;
 		return y;
 	}
-	tensor_view_of(&v, t);
+	pyt_view(&v, t);
 	if (op == R_VAR) {
-		tensor_var_view(tensor_fdata(&y->u.t), &v, dims, keepdim, correction);
+		tensor_var_view(pyt_data(&y->u.t), &v, dims, keepdim, correction);
 	} else {
-		tensor_sum_view(tensor_fdata(&y->u.t), &v, dims, keepdim);
+		tensor_sum_view(pyt_data(&y->u.t), &v, dims, keepdim);
 		if (op == R_MEAN)	/* sum(...).div_(count) */
 			for (i = 0; i < y->u.t.numel; i++)
-				tensor_fdata(&y->u.t)[i] /= (float)count;
+				pyt_data(&y->u.t)[i] /= (float)count;
 	}
 	y->deps = x->deps;
 	set_grad(y, names[op][has_dims], grad_of(x));
@@ -1748,7 +1748,7 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 		}
 		n = t->ndim ? (size_t)t->shape[dim] : 1;
 	}
-	if ((c = tensor_contig(s, x)) == NULL)
+	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
 	if ((idx = new_tensor(s, DT_INT64, dim < 0 ? 0 : nd, shape, NULL)) == NULL ||
 	    (!arg && (vals = new_tensor(s, t->dtype, dim < 0 ? 0 : nd, shape, NULL)) == NULL)) {
@@ -1759,10 +1759,10 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	for (o = 0; o < (dim < 0 ? 1 : outer); o++)
 		for (j = 0; j < (dim < 0 ? 1 : inner); j++) {
 			size_t base = dim < 0 ? 0 : o * n * inner + j, st = dim < 0 ? 1 : inner, best = 0;
-			double bv = tensor_get(&c->u.t, base);
+			double bv = pyt_get(&c->u.t, base);
 
 			for (i = 0; i < n; i++) {
-				double v = tensor_get(&c->u.t, base + i * st);
+				double v = pyt_get(&c->u.t, base + i * st);
 
 				if (is_min ? !(v >= bv) : !(v <= bv)) {
 					bv = v;
@@ -1817,7 +1817,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 
 		if (x->u.t.dtype == DT_BOOL)
 			return py_fail(s, "\"abs_cpu\" not implemented for 'Bool'");
-		if ((y = tensor_contig(s, x)) == NULL)
+		if ((y = pyt_contig(s, x)) == NULL)
 			return NULL;
 		for (i = 0; i < y->u.t.numel; i++) {
 			long long *p = (long long *)y->u.t.st->data + i;
@@ -1828,7 +1828,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	}
 	if ((f = as_float(s, x)) == NULL)
 		return NULL;
-	tensor_view_of(&v, &f->u.t);
+	pyt_view(&v, &f->u.t);
 	out_layout(layout, v.ndim, v.shape, &x, &v, 1);
 	if ((y = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 		py_decref(f);
@@ -1836,7 +1836,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	}
 	layout_perm(&y->u.t, perm);
 	permute_view(&v, perm);
-	tensor_unary_view(tensor_fdata(&y->u.t), &v, kernels[op]);
+	tensor_unary_view(pyt_data(&y->u.t), &v, kernels[op]);
 	py_decref(f);
 	y->deps = x->deps;
 	set_grad(y, names[op], grad_of(x));
@@ -1871,10 +1871,10 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 		else
 			n = (size_t)t->shape[d];
 	}
-	if (tensor_is_contiguous(t)) {	/* input.contiguous() is the input itself */
+	if (pyt_is_contiguous(t)) {	/* input.contiguous() is the input itself */
 		py_incref(x);
 		c = x;
-	} else if ((c = tensor_contig(s, x)) == NULL) {
+	} else if ((c = pyt_contig(s, x)) == NULL) {
 		return NULL;
 	}
 	if ((y = new_result(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
@@ -1883,9 +1883,9 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	}
 	if (t->numel > 0) {
 		if (inner == 1)
-			tensor_softmax_rows(tensor_fdata(&y->u.t), tensor_fdata(&c->u.t), outer, (int)n);
+			tensor_softmax_rows(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, (int)n);
 		else
-			tensor_softmax_dim(tensor_fdata(&y->u.t), tensor_fdata(&c->u.t), outer, n, inner);
+			tensor_softmax_dim(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, n, inner);
 	}
 	py_decref(c);
 	y->deps = x->deps;
@@ -1930,7 +1930,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		}
 	}
 	vt = operand(s, value);
-	v = tensor_get(&vt->u.t, 0);
+	v = pyt_get(&vt->u.t, 0);
 	if (x->u.t.dtype == DT_INT64 && (isnan(v) || v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)) {
 		py_decref(vt);
 		return py_fail(s, "value cannot be converted to type int64_t without overflow");
@@ -1968,7 +1968,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		if (inplace) {
 			struct pyobj *c;
 
-			if (check_inplace(s, x) != 0 || (c = tensor_contig(s, x)) == NULL) {
+			if (check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
 				free(bits);
 				return NULL;
 			}
@@ -2004,7 +2004,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		}
 		free(bits);
 		if (inplace) {
-			tensor_writable(s, x);
+			pyt_writable(s, x);
 			write_into(&x->u.t, &y->u.t);
 			py_decref(y);
 			mark_inplace(x, "MaskedFillBackward0", req);
@@ -2029,7 +2029,7 @@ op_tri(struct py_session *s, struct pyobj *x, long long k, int upper)
 		return py_fail(s, "Dimension specified as -2 but tensor has no dimensions");
 	if (t->ndim < 2)
 		return py_fail(s, "Dimension out of range (expected to be in range of [-1, 0], but got -2)");
-	if ((y = tensor_contig(s, x)) == NULL)
+	if ((y = pyt_contig(s, x)) == NULL)
 		return NULL;
 	rows = (size_t)t->shape[t->ndim - 2];
 	cols = (size_t)t->shape[t->ndim - 1];
@@ -2188,7 +2188,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		struct pyobj *f = op_to(s, v[i], dtype);
 		size_t chunk, o;
 
-		if (f == NULL || (c = tensor_contig(s, f)) == NULL) {
+		if (f == NULL || (c = pyt_contig(s, f)) == NULL) {
 			py_decref(f);
 			py_decref(y);
 			return NULL;
@@ -2279,7 +2279,7 @@ op_equal(struct py_session *s, struct pyobj *a, struct pyobj *b, int *out)
 	for (d = 0; *out && d < a->u.t.ndim; d++)
 		*out = a->u.t.shape[d] == b->u.t.shape[d];
 	for (i = 0; *out && i < a->u.t.numel; i++)
-		*out = tensor_get(&a->u.t, i) == tensor_get(&b->u.t, i);
+		*out = pyt_get(&a->u.t, i) == pyt_get(&b->u.t, i);
 	return 0;
 }
 
@@ -2414,7 +2414,7 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 		return NULL;
 	/* the kernel reads a's rows with k contiguous: copy a otherwise (as matmul's reshape does) */
 	if (ta->dtype == DT_FLOAT && as1 != 1 && K > 1) {
-		if ((ca = tensor_contig(s, a)) == NULL) {
+		if ((ca = pyt_contig(s, a)) == NULL) {
 			py_decref(y);
 			return NULL;
 		}
@@ -2455,7 +2455,7 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 			inner = (size_t)bsh[mb - 1];
 		outer = inner ? items / inner : 0;
 		if (mb == 1 && mbs[0] == 0 && mas[0] == (long long)M * (as0 > 0 ? as0 : K) && inner > 0 && M > 0) {
-			mm_item(tensor_fdata(&y->u.t), (const float *)ta->st->data + ta->offset, (size_t)(as0 > 0 ? as0 : K),
+			mm_item(pyt_data(&y->u.t), (const float *)ta->st->data + ta->offset, (size_t)(as0 > 0 ? as0 : K),
 			    (const float *)tb->st->data + tb->offset, bs0, bs1, (int)(M * inner), N, K);
 		} else {
 			for (it = 0; it < outer; it++) {
@@ -2467,7 +2467,7 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 					ob += (long long)(q % (size_t)bsh[d]) * mbs[d];
 					q /= (size_t)bsh[d];
 				}
-				tensor_mm_strided(tensor_fdata(&y->u.t) + it * inner * (size_t)M * N,
+				tensor_mm_strided(pyt_data(&y->u.t) + it * inner * (size_t)M * N,
 				    (const float *)ta->st->data + oa, (size_t)(as0 > 0 ? as0 : K),
 				    (const float *)tb->st->data + ob, (size_t)bs0, (size_t)bs1, (int)inner, M, N, K,
 				    (size_t)(mb > 0 ? mas[mb - 1] : 0), (size_t)(mb > 0 ? mbs[mb - 1] : 0));
@@ -2531,8 +2531,8 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	shape[t->ndim - 1] = out;
 	if ((y = new_result(s, DT_FLOAT, t->ndim, shape, NULL)) == NULL)
 		return NULL;
-	if ((cx = tensor_contig(s, x)) == NULL || (cw = tensor_contig(s, w)) == NULL ||
-	    (b != NULL && (cb = tensor_contig(s, b)) == NULL)) {
+	if ((cx = pyt_contig(s, x)) == NULL || (cw = pyt_contig(s, w)) == NULL ||
+	    (b != NULL && (cb = pyt_contig(s, b)) == NULL)) {
 		py_decref(y);
 		py_decref(cx);
 		return NULL;
@@ -2540,13 +2540,13 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	M = (int)(t->numel / (size_t)(in ? in : 1));
 	if (in == 0)
 		M = (int)(y->u.t.numel / (size_t)(out ? out : 1));
-	tensor_linear(tensor_fdata(&y->u.t), tensor_fdata(&cx->u.t), tensor_fdata(&cw->u.t),
-	    cb ? tensor_fdata(&cb->u.t) : NULL, M, out, in, 1);
+	tensor_linear(pyt_data(&y->u.t), pyt_data(&cx->u.t), pyt_data(&cw->u.t),
+	    cb ? pyt_data(&cb->u.t) : NULL, M, out, in, 1);
 	if (t->ndim == 1)
 		grad = b ? "AddBackward0" : "SqueezeBackward3";
 	else if (t->ndim == 2)
 		grad = b ? "AddmmBackward0" : "MmBackward0";
-	else if (t->ndim == 3 && b && tensor_is_contiguous(t))
+	else if (t->ndim == 3 && b && pyt_is_contiguous(t))
 		grad = "ViewBackward0";
 	else
 		grad = b ? "AddBackward0" : "UnsafeViewBackward0";
@@ -2572,13 +2572,13 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 		py_incref(x);
 		return x;
 	}
-	if ((c = tensor_contig(s, x)) == NULL)
+	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
 	if ((y = new_result(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
-	rng_dropout(&s->rng, tensor_fdata(&y->u.t), tensor_fdata(&c->u.t), c->u.t.numel, p, 0);
+	rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
 	py_decref(c);
 	y->deps = x->deps;
 	set_grad(y, "MulBackward0", grad_of(x));
@@ -2656,10 +2656,10 @@ fill_data(const struct pyobj *o, struct pytensor *t, size_t *i)
 		return;
 	}
 	if (t->dtype == DT_INT64) {
-		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (long long)tensor_get(&o->u.t, 0) : o->u.i;
+		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (long long)pyt_get(&o->u.t, 0) : o->u.i;
 		return;
 	}
-	v = o->type == PY_TENSOR ? tensor_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
+	v = o->type == PY_TENSOR ? pyt_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
 	if (t->dtype == DT_FLOAT)
 		((float *)t->st->data)[(*i)++] = (float)v;	/* double -> float32, rounded to nearest */
 	else
@@ -2688,7 +2688,7 @@ op_from_data(struct py_session *s, struct pyobj *data, int dtype)
 		w.kind = 2;
 	if (w.n == 0)	/* [] and [[]]: float32 by default */
 		w.kind = 2;
-	tmp = tensor_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : DT_FLOAT, w.nd, w.shape);
+	tmp = pyt_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : DT_FLOAT, w.nd, w.shape);
 	if (tmp == NULL)
 		return py_fail(s, TOO_BIG, py_max_numel);
 	fill_data(data, &tmp->u.t, &i);
@@ -2704,9 +2704,9 @@ static struct pyobj *
 scalar_of(const struct pytensor *t, size_t i)
 {
 	switch (t->dtype) {
-	case DT_FLOAT: return py_float(tensor_get(t, i));
-	case DT_INT64: return py_int((long long)tensor_get(t, i));
-	default: return py_bool(tensor_get(t, i) != 0);
+	case DT_FLOAT: return py_float(pyt_get(t, i));
+	case DT_INT64: return py_int((long long)pyt_get(t, i));
+	default: return py_bool(pyt_get(t, i) != 0);
 	}
 }
 
@@ -2766,7 +2766,7 @@ op_truth(struct py_session *s, struct pyobj *o, int *out)
 			py_fail(s, "Boolean value of Tensor with more than one value is ambiguous");
 			return -1;
 		}
-		*out = tensor_get(&o->u.t, 0) != 0;
+		*out = pyt_get(&o->u.t, 0) != 0;
 		return 0;
 	default:
 		*out = 1;

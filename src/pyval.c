@@ -259,7 +259,7 @@ storage_decref(struct pystorage *st)
 }
 
 void
-contiguous_strides(long long *stride, int ndim, const int *shape)
+pyt_contiguous_strides(long long *stride, int ndim, const int *shape)
 {
 	long long s = 1;
 	int d;
@@ -271,7 +271,7 @@ contiguous_strides(long long *stride, int ndim, const int *shape)
 }
 
 struct pyobj *
-tensor_obj(struct pystorage *st, int ndim, const int *shape, const long long *stride, long long offset)
+pyt_new(struct pystorage *st, int ndim, const int *shape, const long long *stride, long long offset)
 {
 	struct pyobj *o = py_new(PY_TENSOR);
 	struct pytensor *t = &o->u.t;
@@ -305,25 +305,25 @@ new_empty(int dtype, int ndim, const int *shape, int zeroed)
 	}
 	if ((st = new_storage(dtype, n, zeroed)) == NULL)
 		return NULL;
-	contiguous_strides(stride, ndim, shape);
-	return tensor_obj(st, ndim, shape, stride, 0);
+	pyt_contiguous_strides(stride, ndim, shape);
+	return pyt_new(st, ndim, shape, stride, 0);
 }
 
 struct pyobj *
-tensor_empty(int dtype, int ndim, const int *shape)
+pyt_empty(int dtype, int ndim, const int *shape)
 {
 	return new_empty(dtype, ndim, shape, 1);
 }
 
 struct pyobj *
-tensor_empty_uninit(int dtype, int ndim, const int *shape)
+pyt_empty_uninit(int dtype, int ndim, const int *shape)
 {
 	return new_empty(dtype, ndim, shape, 0);
 }
 
 /* torch's is_contiguous: strides as computed for the sizes, size-1 dims ignored */
 int
-tensor_is_contiguous(const struct pytensor *t)
+pyt_is_contiguous(const struct pytensor *t)
 {
 	long long expect = 1;
 	int d;
@@ -341,13 +341,13 @@ tensor_is_contiguous(const struct pytensor *t)
 }
 
 int
-tensor_has_grad(const struct pytensor *t)
+pyt_has_grad(const struct pytensor *t)
 {
 	return t->grad_fn != NULL || t->requires_grad;
 }
 
 const char *
-tensor_grad_name(const struct pytensor *t)
+pyt_grad_name(const struct pytensor *t)
 {
 	if (t->grad_fn != NULL && t->base != NULL && t->base->u.t.version != t->base_version)
 		return "AsStridedBackward0";
@@ -355,17 +355,17 @@ tensor_grad_name(const struct pytensor *t)
 }
 
 float *
-tensor_fdata(const struct pytensor *t)
+pyt_data(const struct pytensor *t)
 {
 	return (float *)t->st->data + t->offset;
 }
 
 void
-tensor_view_of(struct tensor_view *v, const struct pytensor *t)
+pyt_view(struct tensor_view *v, const struct pytensor *t)
 {
 	int d;
 
-	v->data = tensor_fdata(t);
+	v->data = pyt_data(t);
 	v->ndim = t->ndim;
 	v->numel = t->numel;
 	for (d = 0; d < t->ndim; d++) {
@@ -391,7 +391,7 @@ elem_off(const struct pytensor *t, size_t i)
 }
 
 double
-tensor_get(const struct pytensor *t, size_t i)
+pyt_get(const struct pytensor *t, size_t i)
 {
 	long long off = elem_off(t, i);
 
@@ -416,7 +416,7 @@ gather(void *out, const struct pytensor *t)
 	if (t->dtype == DT_FLOAT) {
 		struct tensor_view v;
 
-		tensor_view_of(&v, t);
+		pyt_view(&v, t);
 		tensor_copy_view(out, &v);
 		return;
 	}
@@ -440,10 +440,10 @@ gather(void *out, const struct pytensor *t)
 }
 
 struct pyobj *
-tensor_contig(struct py_session *s, struct pyobj *x)
+pyt_contig(struct py_session *s, struct pyobj *x)
 {
 	const struct pytensor *t = &x->u.t;
-	struct pyobj *y = tensor_empty(t->dtype, t->ndim, t->shape);
+	struct pyobj *y = pyt_empty(t->dtype, t->ndim, t->shape);
 
 	if (y == NULL)
 		return py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
@@ -453,7 +453,7 @@ tensor_contig(struct py_session *s, struct pyobj *x)
 }
 
 struct tensor *
-tensor_export(const struct pytensor *t)
+pyt_export(const struct pytensor *t)
 {
 	struct tensor *y = tensor_new_uninit(t->ndim, t->shape);
 	size_t i;
@@ -464,16 +464,16 @@ tensor_export(const struct pytensor *t)
 		gather(y->data, t);
 	} else {
 		for (i = 0; i < t->numel; i++)
-			y->data[i] = (float)tensor_get(t, i);
+			y->data[i] = (float)pyt_get(t, i);
 	}
-	y->grad_fn = tensor_grad_name(t);
+	y->grad_fn = pyt_grad_name(t);
 	y->requires_grad = t->requires_grad;
 	y->parameter = t->parameter;
 	return y;
 }
 
 int
-tensor_writable(struct py_session *s, struct pyobj *x)
+pyt_writable(struct py_session *s, struct pyobj *x)
 {
 	struct pystorage *st = x->u.t.st;
 	size_t bytes = st->n * dtype_size(st->dtype);
@@ -591,7 +591,7 @@ tensor_repr(struct sbuf *b, const struct pytensor *t, const struct print_opts *p
 	char *s;
 
 	if (t->dtype == DT_FLOAT) {
-		struct tensor *e = tensor_export(t);
+		struct tensor *e = pyt_export(t);
 
 		if (e == NULL) {
 			sbuf_add(b, "tensor(<too large to print>)");
@@ -604,7 +604,7 @@ tensor_repr(struct sbuf *b, const struct pytensor *t, const struct print_opts *p
 		size_t i;
 
 		for (i = 0; i < t->numel; i++)
-			v[i] = (long long)tensor_get(t, i);
+			v[i] = (long long)pyt_get(t, i);
 		s = print_ints_str(t->ndim, t->shape, v, t->dtype == DT_BOOL, po);
 		free(v);
 	}
