@@ -15,7 +15,7 @@ VECFLAGS = -O3
 
 OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/json.o src/stage.o \
       src/expr.o src/cell.o src/explain.o src/heatmap.o src/repl.o src/line.o \
-      src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pylib.o src/pyeval.o
+      src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pyview.o src/pylib.o src/pyeval.o
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o tests/test_reduce.o tests/test_py.o
 
 all: attn-explain
@@ -78,7 +78,7 @@ src/print.o: src/print.h src/tensor.h src/diag.h
 src/json.o: src/json.h src/print.h src/tensor.h src/diag.h src/rng.h
 src/stage.o: src/stage.h src/json.h src/tensor.h src/rng.h src/diag.h src/print.h
 src/expr.o: src/expr.h src/stage.h src/json.h src/tensor.h src/diag.h src/print.h src/pyint.h src/py.h src/rng.h
-src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pylib.o src/pyeval.o: src/pyint.h src/py.h src/diag.h src/print.h src/rng.h src/stage.h src/tensor.h src/json.h
+src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pyview.o src/pylib.o src/pyeval.o: src/pyint.h src/py.h src/diag.h src/print.h src/rng.h src/stage.h src/tensor.h src/json.h
 src/cell.o: src/cell.h src/explain.h src/stage.h src/print.h src/tensor.h src/diag.h src/json.h
 src/explain.o: src/explain.h src/stage.h src/diag.h src/json.h src/tensor.h src/print.h
 src/heatmap.o: src/heatmap.h src/expr.h src/stage.h src/print.h src/tensor.h src/json.h

@@ -313,6 +313,23 @@ struct pyobj *op_clone(struct py_session *s, struct pyobj *x, const char *grad);
 struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
 struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
 
+/* shared by pyops.c and pyview.c */
+struct pyobj *pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride,
+    int zeroed);		/* a new tensor: strides NULL for contiguous; zero-filled or not */
+void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
+int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
+int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
+int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
+void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view) = contiguous src, cast */
+int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
+void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */
+void pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape);
+struct pyobj *pyt_operand(struct py_session *s, struct pyobj *o);	/* a tensor, or a number as a 0-dim one */
+void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" */
+int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
+int pyt_memory_format(int nd, const int *shape, const long long *stride);	/* 0, channels-last 1, 3d 2 */
+void pyt_channels_last_strides(int nd, const int *shape, long long *st);
+
 /* reductions: dims a bit set (all: every dim); has_dims: the call named dims */
 enum { R_SUM, R_MEAN, R_VAR };
 struct pyobj *op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_dims,

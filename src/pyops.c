@@ -30,8 +30,8 @@ py_is_number(const struct pyobj *o)
 }
 
 /* an int, or a 0-dim integer tensor (ATen takes those as indices and sizes) */
-static int
-int_like(const struct pyobj *o, long long *v)
+int
+pyt_int_like(const struct pyobj *o, long long *v)
 {
 	if (o->type == PY_INT || o->type == PY_BOOL) {
 		*v = o->u.i;
@@ -47,7 +47,7 @@ int_like(const struct pyobj *o, long long *v)
 int
 py_to_long(struct py_session *s, const struct pyobj *o, const char *what, long long *out)
 {
-	if (int_like(o, out))
+	if (pyt_int_like(o, out))
 		return 0;
 	py_fail(s, "%s must be int, not %s", what, py_type_name(o));
 	return -1;
@@ -73,8 +73,8 @@ py_to_double(struct py_session *s, const struct pyobj *o, const char *what, doub
 }
 
 /* Python's dim wrapping: -n <= d < n, a 0-dim tensor counting as 1 */
-static int
-wrap_dim(struct py_session *s, long long d, int ndim, int *out)
+int
+py_wrap_dim(struct py_session *s, long long d, int ndim, int *out)
 {
 	int n = ndim > 0 ? ndim : 1;
 
@@ -91,11 +91,11 @@ py_to_dim(struct py_session *s, const struct pyobj *o, int ndim, int *dim)
 {
 	long long d;
 
-	if (o->type == PY_BOOL || !int_like(o, &d)) {
+	if (o->type == PY_BOOL || !pyt_int_like(o, &d)) {
 		py_fail(s, "dim must be int, not %s", py_type_name(o));
 		return -1;
 	}
-	return wrap_dim(s, d, ndim, dim);
+	return py_wrap_dim(s, d, ndim, dim);
 }
 
 int
@@ -116,7 +116,7 @@ py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *fn, 
 	for (i = 0; i < k; i++) {
 		long long d;
 
-		if (v[i]->type == PY_BOOL || !int_like(v[i], &d)) {
+		if (v[i]->type == PY_BOOL || !pyt_int_like(v[i], &d)) {
 			py_fail(s, "%s(): argument 'size' (position %d) must be tuple of ints, not %s", fn, i + 1,
 			    py_type_name(v[i]));
 			return -1;
@@ -133,7 +133,7 @@ py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *fn, 
 			for (j = 0; j < k && len < 120; j++) {
 				long long e = 0;
 
-				int_like(v[j], &e);
+				pyt_int_like(v[j], &e);
 				len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%lld", j ? ", " : "", e);
 			}
 			py_fail(s, allow_minus1 ? "invalid shape dimension %lld" :
@@ -171,8 +171,8 @@ py_scalar_tensor(struct py_session *s, const struct pyobj *o)
 /* ---- results, layouts, conversions ---- */
 
 /* a new tensor with these strides over a fresh storage (NULL strides: contiguous); zeroed or not */
-static struct pyobj *
-new_tensor_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride, int zeroed)
+struct pyobj *
+pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride, int zeroed)
 {
 	struct pyobj *o = zeroed ? pyt_empty(dtype, nd, shape) : pyt_empty_uninit(dtype, nd, shape);
 	int d;
@@ -188,31 +188,31 @@ new_tensor_z(struct py_session *s, int dtype, int nd, const int *shape, const lo
 static struct pyobj *
 new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
 {
-	return new_tensor_z(s, dtype, nd, shape, stride, 1);
+	return pyt_result_z(s, dtype, nd, shape, stride, 1);
 }
 
 /* for results that write every element */
 static struct pyobj *
 new_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
 {
-	return new_tensor_z(s, dtype, nd, shape, stride, 0);
+	return pyt_result_z(s, dtype, nd, shape, stride, 0);
 }
 
 /* autograd: the result of an operation named `name` on inputs, one requiring grad */
-static void
-set_grad(struct pyobj *y, const char *name, int requires)
+void
+pyt_set_grad(struct pyobj *y, const char *name, int requires)
 {
 	y->u.t.grad_fn = requires ? name : NULL;
 	y->u.t.requires_grad = 0;
 }
 
-static int
-grad_of(const struct pyobj *o)
+int
+pyt_grad(const struct pyobj *o)
 {
 	return o != NULL && o->type == PY_TENSOR && pyt_has_grad(&o->u.t);
 }
 
-/* the dims sorted by stride, largest first: the order in which a dense layout is contiguous */
+/* the dims sorted by stride, largest first: the order in which a pyt_dense layout is contiguous */
 static void
 layout_perm(const struct pytensor *t, int *perm)
 {
@@ -260,8 +260,8 @@ as_float(struct py_session *s, struct pyobj *x)
 }
 
 /* the view of t broadcast to (nd, shape): strides 0 where it repeats */
-static void
-bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape)
+void
+pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape)
 {
 	int d, k = nd - t->ndim;
 
@@ -299,10 +299,6 @@ broadcast(struct py_session *s, const struct pytensor *a, const struct pytensor 
 
 /* ---- element-wise arithmetic ---- */
 
-static int dense(const struct pytensor *t);
-static void write_into(struct pytensor *dst, const struct pytensor *src);
-static int memory_format(int nd, const int *shape, const long long *stride);
-static void channels_last_strides(int nd, const int *shape, long long *st);
 
 /* is_contiguous(torch.channels_last) of a 4-d tensor: size-1 dims ignored */
 static int
@@ -330,7 +326,7 @@ channels_last_contiguous(const struct pytensor *t)
  * The strides of a new element-wise result over inputs (each broadcast to
  * (nd, shape) in bv[]): TensorIterator's fast set-up when every input has
  * the result's shape (all contiguous: contiguous; all channels-last: that;
- * all dense with the same strides: those), else its sorted layout.
+ * all pyt_dense with the same strides: those), else its sorted layout.
  */
 static void
 out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, const struct tensor_view *bv,
@@ -348,7 +344,7 @@ out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, c
 			same = t->shape[d] == shape[d];
 		contig &= pyt_is_contiguous(t);
 		cl &= channels_last_contiguous(t);
-		dn &= dense(t) && (i == 0 || memcmp(t->stride, ins[0]->u.t.stride, (size_t)nd * sizeof *t->stride) == 0);
+		dn &= pyt_dense(t) && (i == 0 || memcmp(t->stride, ins[0]->u.t.stride, (size_t)nd * sizeof *t->stride) == 0);
 		in[i] = bv[i].stride;
 	}
 	if (same && contig) {
@@ -356,7 +352,7 @@ out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, c
 		return;
 	}
 	if (same && cl) {
-		channels_last_strides(nd, shape, out);
+		pyt_channels_last_strides(nd, shape, out);
 		return;
 	}
 	if (same && dn) {
@@ -440,8 +436,8 @@ int_binary(struct py_session *s, int op, const struct pytensor *a, const struct 
 
 	if ((y = new_tensor(s, is_cmp ? DT_BOOL : dtype, nd, shape, NULL)) == NULL)
 		return NULL;
-	bcast_view(&va, a, nd, shape);
-	bcast_view(&vb, b, nd, shape);
+	pyt_bcast_view(&va, a, nd, shape);
+	pyt_bcast_view(&vb, b, nd, shape);
 	n = y->u.t.numel;
 	for (i = 0; i < n; i++) {
 		long long oa = a->offset, ob = b->offset, x, z, r = 0;
@@ -514,8 +510,8 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	struct pyobj *ins[2];
 	struct tensor_view bvs[2];
 
-	bcast_view(&va, &a->u.t, nd, shape);
-	bcast_view(&vb, &b->u.t, nd, shape);
+	pyt_bcast_view(&va, &a->u.t, nd, shape);
+	pyt_bcast_view(&vb, &b->u.t, nd, shape);
 	ins[0] = a;
 	ins[1] = b;
 	bvs[0] = va;
@@ -534,9 +530,9 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	return y;
 }
 
-/* what a number or tensor operand contributes: its tensor (0-dim for a number) */
-static struct pyobj *
-operand(struct py_session *s, struct pyobj *o)
+/* what a number or tensor pyt_operand contributes: its tensor (0-dim for a number) */
+struct pyobj *
+pyt_operand(struct py_session *s, struct pyobj *o)
 {
 	if (o->type == PY_TENSOR) {
 		py_incref(o);
@@ -564,7 +560,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
 		if (op >= B_EQ && op <= B_NE)	/* x == None: Python compares identities */
 			return py_bool(op == B_NE);
-		return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_sym[op],
+		return py_fail(s, "unsupported pyt_operand type(s) for %s: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
 	}
 	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n (integers become float32 first) */
@@ -584,18 +580,18 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		layout_perm(&r->u.t, perm);
 		permute_view(&v, perm);
 		tensor_unary_view(pyt_data(&r->u.t), &v, TENSOR_RECIP);
-		set_grad(r, "ReciprocalBackward0", grad_of(b));
+		pyt_set_grad(r, "ReciprocalBackward0", pyt_grad(b));
 		py_decref(fb);
 		y = op_binary(s, B_MUL, r, a);
 		py_decref(r);
 		return y;
 	}
-	ta = operand(s, a);
-	tb = operand(s, b);
+	ta = pyt_operand(s, a);
+	tb = pyt_operand(s, b);
 	dtype = promote(ta->u.t.dtype, tb->u.t.dtype);
 	if (broadcast(s, &ta->u.t, &tb->u.t, &nd, shape) != 0)
 		goto out;
-	req = !is_cmp && (grad_of(a) || grad_of(b));
+	req = !is_cmp && (pyt_grad(a) || pyt_grad(b));
 	switch (op) {
 	case B_SUB:	/* sub_check */
 		if (ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL) {
@@ -644,13 +640,13 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			struct tensor_view bvs[2];
 			long long layout[TENSOR_MAXDIM], cont[TENSOR_MAXDIM];
 
-			bcast_view(&bvs[0], &ta->u.t, nd, shape);
-			bcast_view(&bvs[1], &tb->u.t, nd, shape);
+			pyt_bcast_view(&bvs[0], &ta->u.t, nd, shape);
+			pyt_bcast_view(&bvs[1], &tb->u.t, nd, shape);
 			out_layout(layout, nd, shape, ins, bvs, 2);
 			pyt_contiguous_strides(cont, nd, shape);
 			if (memcmp(layout, cont, (size_t)nd * sizeof *cont) != 0 &&
 			    (l = new_tensor(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
-				write_into(&l->u.t, &y->u.t);
+				pyt_write(&l->u.t, &y->u.t);
 				py_decref(y);
 				y = l;
 			}
@@ -667,7 +663,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			g = "NotImplemented";
 		else if (op == B_POW && scalar_pow)
 			g = "PowBackward0";
-		set_grad(y, g, req && y->u.t.dtype == DT_FLOAT);
+		pyt_set_grad(y, g, req && y->u.t.dtype == DT_FLOAT);
 	}
 out:
 	py_decref(ta);
@@ -678,8 +674,8 @@ out:
 }
 
 /* autograd's rules for an in-place write into x */
-static int
-check_inplace(struct py_session *s, const struct pyobj *x)
+int
+pyt_check_inplace(struct py_session *s, const struct pyobj *x)
 {
 	const struct pytensor *t = &x->u.t;
 
@@ -695,8 +691,8 @@ check_inplace(struct py_session *s, const struct pyobj *x)
 }
 
 /* after an in-place write into x named `name` (requires: the result requires grad) */
-static void
-mark_inplace(struct pyobj *x, const char *name, int requires)
+void
+pyt_mark_inplace(struct pyobj *x, const char *name, int requires)
 {
 	struct pytensor *t = &x->u.t;
 	struct pyobj *root = t->base != NULL ? t->base : x;
@@ -715,8 +711,8 @@ mark_inplace(struct pyobj *x, const char *name, int requires)
 }
 
 /* dst (a view) = src's values cast to dst's dtype; src contiguous, dst's shape */
-static void
-write_into(struct pytensor *dst, const struct pytensor *src)
+void
+pyt_write(struct pytensor *dst, const struct pytensor *src)
 {
 	size_t i, n = dst->numel, es = dtype_size(dst->dtype);
 	char *base = dst->st->data;
@@ -778,9 +774,9 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	int nd, shape[TENSOR_MAXDIM], dtype, d;
 
 	if (b->type != PY_TENSOR && !py_is_number(b))
-		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
+		return py_fail(s, "unsupported pyt_operand type(s) for %s=: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
-	tb = operand(s, b);
+	tb = pyt_operand(s, b);
 	dtype = promote(a->u.t.dtype, tb->u.t.dtype);
 	if (op == B_DIV)
 		dtype = DT_FLOAT;
@@ -815,7 +811,7 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
 	}
 	py_decref(tb);
-	if (check_inplace(s, a) != 0)
+	if (pyt_check_inplace(s, a) != 0)
 		return NULL;
 	if ((r = op_binary(s, op, a, b)) == NULL)
 		return NULL;
@@ -824,8 +820,8 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return NULL;
 	}
 	pyt_writable(s, a);
-	write_into(&a->u.t, &c->u.t);
-	mark_inplace(a, r->u.t.grad_fn, r->u.t.grad_fn != NULL);
+	pyt_write(&a->u.t, &c->u.t);
+	pyt_mark_inplace(a, r->u.t.grad_fn, r->u.t.grad_fn != NULL);
 	py_decref(c);
 	py_decref(r);
 	py_incref(a);
@@ -858,7 +854,7 @@ op_neg(struct py_session *s, struct pyobj *a)
 		layout_perm(&y->u.t, perm);
 		permute_view(&v, perm);
 		tensor_unary_view(pyt_data(&y->u.t), &v, TENSOR_NEG);
-		set_grad(y, "NegBackward0", grad_of(a));
+		pyt_set_grad(y, "NegBackward0", pyt_grad(a));
 		return y;
 	}
 }
@@ -880,762 +876,6 @@ op_invert(struct py_session *s, struct pyobj *a)
 			((long long *)y->u.t.st->data)[i] = ~((long long *)y->u.t.st->data)[i];
 	}
 	return y;
-}
-
-/* ---- views ---- */
-
-struct pyobj *
-op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, const long long *stride,
-    long long offset, const char *grad)
-{
-	struct pyobj *y;
-	struct pyobj *root = x->u.t.base != NULL ? x->u.t.base : x;
-
-	(void)s;
-	x->u.t.st->refs++;
-	y = pyt_new(x->u.t.st, nd, shape, stride, offset);
-	y->u.t.base = root;
-	py_incref(root);
-	y->u.t.base_version = root->u.t.version;
-	y->deps = x->deps;
-	set_grad(y, grad, grad_of(x));
-	return y;
-}
-
-struct pyobj *
-op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad)
-{
-	int shape[TENSOR_MAXDIM], d;
-	long long stride[TENSOR_MAXDIM];
-	const struct pytensor *t = &x->u.t;
-
-	for (d = 0; d < t->ndim; d++) {
-		shape[d] = t->shape[d];
-		stride[d] = t->stride[d];
-	}
-	if (t->ndim > 0) {
-		shape[a] = t->shape[b];
-		shape[b] = t->shape[a];
-		stride[a] = t->stride[b];
-		stride[b] = t->stride[a];
-	}
-	return op_view_as(s, x, t->ndim, shape, stride, t->offset, grad);
-}
-
-struct pyobj *
-op_permute(struct py_session *s, struct pyobj *x, const int *perm)
-{
-	int shape[TENSOR_MAXDIM], d;
-	long long stride[TENSOR_MAXDIM];
-	const struct pytensor *t = &x->u.t;
-
-	for (d = 0; d < t->ndim; d++) {
-		shape[d] = t->shape[perm[d]];
-		stride[d] = t->stride[perm[d]];
-	}
-	return op_view_as(s, x, t->ndim, shape, stride, t->offset, "PermuteBackward0");
-}
-
-/* computeStride (TensorUtils.cpp): the strides of a view of new shape, or 0 when none exists */
-static int
-compute_stride(const struct pytensor *t, int nd, const int *shape, long long *out)
-{
-	long long chunk_base, tensor_numel = 1, view_numel = 1;
-	int view_d = nd - 1, td, d;
-
-	if (t->ndim == 0) {
-		for (d = 0; d < nd; d++)
-			out[d] = 1;
-		return 1;
-	}
-	if (t->numel == 0) {
-		int same = t->ndim == nd;
-
-		for (d = 0; same && d < nd; d++)
-			same = t->shape[d] == shape[d];
-		if (same) {
-			for (d = 0; d < nd; d++)
-				out[d] = t->stride[d];
-			return 1;
-		}
-		for (d = nd - 1; d >= 0; d--)
-			out[d] = d == nd - 1 ? 1 : (shape[d + 1] > 1 ? shape[d + 1] : 1) * out[d + 1];
-		return 1;
-	}
-	chunk_base = t->stride[t->ndim - 1];
-	for (td = t->ndim - 1; td >= 0; td--) {
-		tensor_numel *= t->shape[td];
-		if (td == 0 || (t->shape[td - 1] != 1 && t->stride[td - 1] != tensor_numel * chunk_base)) {
-			while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
-				out[view_d] = view_numel * chunk_base;
-				view_numel *= shape[view_d];
-				view_d--;
-			}
-			if (view_numel != tensor_numel)
-				return 0;
-			if (td > 0) {
-				chunk_base = t->stride[td - 1];
-				tensor_numel = 1;
-				view_numel = 1;
-			}
-		}
-	}
-	return view_d == -1;
-}
-
-static void
-shape_text(char *buf, size_t len, int nd, const int *shape)
-{
-	size_t n = 0;
-	int d;
-
-	buf[0] = '\0';
-	for (d = 0; d < nd && n < len; d++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
-}
-
-/* x.view(shape) (view: 1) or x.reshape(shape); shape may hold one -1 */
-struct pyobj *
-op_reshape(struct py_session *s, struct pyobj *x, int nd, const int *shape_in, int view)
-{
-	const struct pytensor *t = &x->u.t;
-	int shape[TENSOR_MAXDIM], d, infer = -1;
-	long long stride[TENSOR_MAXDIM], known = 1;
-
-	for (d = 0; d < nd; d++) {
-		shape[d] = shape_in[d];
-		if (shape[d] == -1)
-			infer = d;
-		else
-			known *= shape[d];
-	}
-	if (infer >= 0) {
-		if (known == 0 || (long long)t->numel % known != 0) {
-			char buf[160];
-
-			shape_text(buf, sizeof buf, nd, shape_in);
-			return py_fail(s, "shape '[%s]' is invalid for input of size %zu", buf, t->numel);
-		}
-		shape[infer] = (int)((long long)t->numel / known);
-		known *= shape[infer];
-	}
-	if ((size_t)known != t->numel) {
-		char buf[160];
-
-		shape_text(buf, sizeof buf, nd, shape_in);
-		return py_fail(s, "shape '[%s]' is invalid for input of size %zu", buf, t->numel);
-	}
-	if (compute_stride(t, nd, shape, stride))
-		return op_view_as(s, x, nd, shape, stride, t->offset, view ? "ViewBackward0" : "ReshapeAliasBackward0");
-	if (view)
-		return py_fail(s, "view size is not compatible with input tensor's size and stride (at least one "
-		    "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
-	{	/* a copy: _unsafe_view(clone(contiguous)) */
-		struct pyobj *c = pyt_contig(s, x), *y;
-
-		if (c == NULL)
-			return NULL;
-		pyt_contiguous_strides(stride, nd, shape);
-		y = pyt_new(c->u.t.st, nd, shape, stride, 0);
-		c->u.t.st->refs++;
-		py_decref(c);
-		y->deps = x->deps;
-		set_grad(y, "UnsafeViewBackward0", grad_of(x));
-		return y;
-	}
-}
-
-struct pyobj *
-op_unsqueeze(struct py_session *s, struct pyobj *x, int d)
-{
-	const struct pytensor *t = &x->u.t;
-	int shape[TENSOR_MAXDIM], k, j = 0;
-	long long stride[TENSOR_MAXDIM];
-
-	if (t->ndim >= TENSOR_MAXDIM)
-		return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
-	for (k = 0; k <= t->ndim; k++) {
-		if (k == d) {
-			shape[k] = 1;
-			stride[k] = d >= t->ndim ? 1 : (long long)t->shape[d] * t->stride[d];
-		} else {
-			shape[k] = t->shape[j];
-			stride[k] = t->stride[j];
-			j++;
-		}
-	}
-	return op_view_as(s, x, t->ndim + 1, shape, stride, t->offset, "UnsqueezeBackward0");
-}
-
-struct pyobj *
-op_squeeze(struct py_session *s, struct pyobj *x, int dim)
-{
-	const struct pytensor *t = &x->u.t;
-	int shape[TENSOR_MAXDIM], k, n = 0;
-	long long stride[TENSOR_MAXDIM];
-
-	for (k = 0; k < t->ndim; k++) {
-		if (t->shape[k] == 1 && (dim < 0 || k == dim))
-			continue;
-		shape[n] = t->shape[k];
-		stride[n] = t->stride[k];
-		n++;
-	}
-	return op_view_as(s, x, n, shape, stride, t->offset, dim < 0 ? "SqueezeBackward0" : "SqueezeBackward1");
-}
-
-/* is_non_overlapping_and_dense (TensorImpl) */
-static int
-dense(const struct pytensor *t)
-{
-	int perm[TENSOR_MAXDIM], i, j;
-	long long need = 1;
-
-	if (t->ndim == 1)
-		return t->shape[0] < 2 || t->stride[0] == 1;
-	for (i = 0; i < t->ndim; i++)
-		perm[i] = i;
-	for (i = 1; i < t->ndim; i++)	/* sizes < 2 last, else by stride */
-		for (j = i; j > 0; j--) {
-			int a = perm[j - 1], b = perm[j], swap;
-
-			if (t->shape[a] < 2)
-				swap = t->shape[b] >= 2;
-			else if (t->shape[b] < 2)
-				swap = 0;
-			else
-				swap = t->stride[b] < t->stride[a];
-			if (!swap)
-				break;
-			perm[j - 1] = b;
-			perm[j] = a;
-		}
-	for (i = 0; i < t->ndim; i++) {
-		int sz = t->shape[perm[i]];
-
-		if (sz < 2)
-			return 1;
-		if (t->stride[perm[i]] != need)
-			return 0;
-		need *= sz;
-	}
-	return 1;
-}
-
-/*
- * The strides empty_like(t) gives under torch.preserve_format: t's own when
- * it is dense, else dense in the order of t's strides (infer_dense_strides,
- * the same sort as TensorIterator's).
- */
-static void
-preserve_strides(const struct pytensor *t, long long *out)
-{
-	const long long *in[1];
-	int i;
-
-	if (dense(t)) {
-		for (i = 0; i < t->ndim; i++)
-			out[i] = t->stride[i];
-		return;
-	}
-	in[0] = t->stride;
-	tensor_layout(out, t->ndim, t->shape, in, 1);
-	if (t->ndim == 1)
-		out[0] = 1;
-}
-
-/*
- * suggest_memory_format: 1 when a 4-d tensor's strides rank its dims as
- * channels-last (N, H, W, C in memory), 2 for the 5-d channels-last-3d,
- * else 0 (is_channels_last_strides_2d/3d in c10/core/MemoryFormat.h).
- */
-static int
-memory_format(int nd, const int *shape, const long long *stride)
-{
-	static const int order2[] = { 1, 3, 2, 0 }, order3[] = { 1, 4, 3, 2, 0 };
-	const int *order = nd == 4 ? order2 : order3;
-	long long min = 0;
-	int k, n = nd == 4 ? 4 : 5;
-
-	if (nd != 4 && nd != 5)
-		return 0;
-	if (stride[1] == 0)
-		return 0;
-	for (k = 0; k < n; k++) {
-		int d = order[k];
-
-		if (shape[d] == 0 || stride[d] < min)
-			return 0;
-		if (d == 0 && min == stride[1])
-			return 0;
-		min = stride[d];
-		if (shape[d] > 1)
-			min *= shape[d];
-	}
-	return nd == 4 ? 1 : 2;
-}
-
-/* the channels-last strides of a 4-d or 5-d shape (get_channels_last_strides_2d/3d) */
-static void
-channels_last_strides(int nd, const int *shape, long long *st)
-{
-	st[1] = 1;
-	if (nd == 4) {
-		st[3] = shape[1];
-		st[2] = st[3] * shape[3];
-		st[0] = st[2] * shape[2];
-	} else {
-		st[4] = shape[1];
-		st[3] = st[4] * shape[4];
-		st[2] = st[3] * shape[3];
-		st[0] = st[2] * shape[2];
-	}
-}
-
-/* a copy of x laid out as preserve_format lays it out */
-static struct pyobj *
-copy_preserve(struct py_session *s, struct pyobj *x)
-{
-	long long stride[TENSOR_MAXDIM];
-	struct pyobj *y, *c;
-
-	preserve_strides(&x->u.t, stride);
-	if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
-		return NULL;
-	if ((c = pyt_contig(s, x)) == NULL) {
-		py_decref(y);
-		return NULL;
-	}
-	write_into(&y->u.t, &c->u.t);
-	py_decref(c);
-	y->deps = x->deps;
-	return y;
-}
-
-struct pyobj *
-op_clone(struct py_session *s, struct pyobj *x, const char *grad)
-{
-	struct pyobj *y = copy_preserve(s, x);
-
-	if (y != NULL)
-		set_grad(y, grad, grad_of(x));
-	return y;
-}
-
-struct pyobj *
-op_contiguous(struct py_session *s, struct pyobj *x)
-{
-	struct pyobj *y;
-
-	if (pyt_is_contiguous(&x->u.t)) {
-		py_incref(x);
-		return x;
-	}
-	if ((y = pyt_contig(s, x)) != NULL)
-		set_grad(y, "CloneBackward0", grad_of(x));
-	return y;
-}
-
-struct pyobj *
-op_to(struct py_session *s, struct pyobj *x, int dtype)
-{
-	long long stride[TENSOR_MAXDIM];
-	struct pyobj *y;
-	size_t i;
-
-	if (x->u.t.dtype == dtype) {
-		py_incref(x);
-		return x;
-	}
-	preserve_strides(&x->u.t, stride);
-	if ((y = new_tensor(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
-		return NULL;
-	{
-		struct pyobj *c = pyt_empty(dtype, x->u.t.ndim, x->u.t.shape);
-
-		if (c == NULL) {
-			py_decref(y);
-			return py_fail(s, TOO_BIG, py_max_numel);
-		}
-		for (i = 0; i < x->u.t.numel; i++) {
-			double v = pyt_get(&x->u.t, i);
-
-			if (dtype == DT_FLOAT)
-				((float *)c->u.t.st->data)[i] = (float)v;
-			else if (dtype == DT_INT64)
-				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= 9.2233720368547758e18 ||
-				    v < -9.2233720368547758e18 ? LLONG_MIN : (long long)v;
-			else
-				((unsigned char *)c->u.t.st->data)[i] = v != 0;
-		}
-		write_into(&y->u.t, &c->u.t);
-		py_decref(c);
-	}
-	y->deps = x->deps;
-	set_grad(y, "ToCopyBackward0", dtype == DT_FLOAT && grad_of(x));
-	return y;
-}
-
-struct pyobj *
-op_detach(struct py_session *s, struct pyobj *x)
-{
-	struct pyobj *y;
-
-	(void)s;
-	x->u.t.st->refs++;
-	y = pyt_new(x->u.t.st, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset);
-	y->deps = x->deps;
-	return y;
-}
-
-/* ---- indexing ---- */
-
-/* a slice's bound: None, an int, or a 0-dim integer tensor (PySlice_Unpack's clamp to ssize_t) */
-static int
-slice_bound(struct py_session *s, const struct pyobj *o, long long dflt, long long *out)
-{
-	if (o == NULL || o->type == PY_NONE) {
-		*out = dflt;
-		return 0;
-	}
-	if (!int_like(o, out)) {
-		py_fail(s, "slice indices must be integers or None or have an __index__ method");
-		return -1;
-	}
-	return 0;
-}
-
-/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
-static struct pyobj *mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask);
-
-struct pyobj *
-op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
-{
-	struct pyobj **items, *cur;
-	int n, i, specified = 0, dim = 0, ellipsis = 0, tuple = index->type == PY_TUPLE;
-	long long v0;
-
-	if (tuple) {
-		items = index->u.seq.v;
-		n = index->u.seq.n;
-	} else {
-		items = &index;
-		n = 1;
-		/* THPVariable_getitem's fast paths for one int or one slice */
-		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
-			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
-		if (x->u.t.ndim == 0 && index->type != PY_BOOL && int_like(index, &v0)) {
-			if (v0 == 0)
-				return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-				    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-			return py_fail(s, "index %lld is out of bounds for dimension 0 with size 0", v0);
-		}
-	}
-	for (i = 0; i < n; i++) {
-		struct pyobj *it = items[i];
-		long long v;
-
-		if (it->type == PY_TENSOR && (it->u.t.dtype == DT_BOOL || it->u.t.ndim > 0)) {
-			if (it->u.t.dtype == DT_BOOL && n == 1)
-				return mask_index(s, x, it);
-			if (it->u.t.dtype == DT_BOOL)
-				return py_fail(s, "a bool mask is supported as the only index (x[mask])");
-			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported");
-		}
-		if (it->type == PY_LIST || it->type == PY_TUPLE)
-			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
-		if (it->type == PY_BOOL)
-			return py_fail(s, "indexing with True or False is not supported");
-		if (it->type == PY_ELLIPSIS) {
-			if (ellipsis++)
-				return py_fail(s, "an index can only have a single ellipsis ('...')");
-			continue;
-		}
-		if (it->type == PY_NONE)
-			continue;
-		if (it->type == PY_SLICE || int_like(it, &v)) {
-			specified++;
-			continue;
-		}
-		return py_fail(s, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-		    "are valid indices (got %s)", py_type_name(it));
-	}
-	if (specified > x->u.t.ndim)
-		return py_fail(s, "too many indices for tensor of dimension %d", x->u.t.ndim);
-	cur = x;
-	py_incref(cur);
-	for (i = 0; i < n; i++) {
-		struct pyobj *it = items[i], *next = NULL;
-		const struct pytensor *t = &cur->u.t;
-		long long v;
-
-		if (it->type == PY_ELLIPSIS) {
-			dim += x->u.t.ndim - specified;
-			continue;
-		}
-		if (it->type == PY_NONE) {
-			next = op_unsqueeze(s, cur, dim);
-			dim++;
-		} else if (it->type == PY_SLICE) {
-			long long start, stop, step, size = t->shape[dim], len;
-			int shape[TENSOR_MAXDIM], d;
-			long long stride[TENSOR_MAXDIM];
-
-			if (slice_bound(s, it->u.slice.step, 1, &step) != 0) {
-				py_decref(cur);
-				return NULL;
-			}
-			if (step == 0) {
-				py_decref(cur);
-				return py_fail(s, "slice step cannot be zero");
-			}
-			if (step < 0) {
-				py_decref(cur);
-				return py_fail(s, "step must be greater than zero");
-			}
-			if (slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
-			    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0) {
-				py_decref(cur);
-				return NULL;
-			}
-			if (tuple && start == 0 && stop == size && step == 1) {	/* applySlice: the whole dim, no slice */
-				dim++;
-				continue;
-			}
-			/* at::slice: negative bounds count from the end, then clamp */
-			if (start < 0)
-				start = start < -size ? 0 : start + size;
-			if (stop < 0)
-				stop = stop < -size ? 0 : stop + size;
-			if (start > size)
-				start = size;
-			if (stop < start)
-				stop = start;
-			else if (stop > size)
-				stop = size;
-			len = (stop - start + step - 1) / step;
-			for (d = 0; d < t->ndim; d++) {
-				shape[d] = t->shape[d];
-				stride[d] = t->stride[d];
-			}
-			shape[dim] = (int)len;
-			stride[dim] = t->stride[dim] * step;
-			next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim],
-			    "SliceBackward0");
-			dim++;
-		} else if (int_like(it, &v)) {
-			long long size = t->shape[dim];
-			int shape[TENSOR_MAXDIM], d, k = 0;
-			long long stride[TENSOR_MAXDIM];
-
-			if (v < -size || v >= size) {
-				py_decref(cur);
-				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
-			}
-			if (v < 0)
-				v += size;
-			for (d = 0; d < t->ndim; d++)
-				if (d != dim) {
-					shape[k] = t->shape[d];
-					stride[k++] = t->stride[d];
-				}
-			next = op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim],
-			    "SelectBackward0");
-		}
-		py_decref(cur);
-		if (next == NULL)
-			return NULL;
-		cur = next;
-	}
-	if (cur == x) {		/* x[...], x[()]: an alias */
-		struct pyobj *y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset,
-		    "AliasBackward0");
-
-		py_decref(cur);
-		return y;
-	}
-	return cur;
-}
-
-/* the mask's shape against x's first dims: 0, or -1 after IndexError's message */
-static int
-mask_check(struct py_session *s, const struct pytensor *x, const struct pytensor *m)
-{
-	int d;
-
-	if (m->ndim > x->ndim) {
-		py_fail(s, "too many indices for tensor of dimension %d", x->ndim);
-		return -1;
-	}
-	for (d = 0; d < m->ndim; d++)
-		if (m->shape[d] != x->shape[d]) {
-			char sm[128], sx[128];
-
-			shape_text(sm, sizeof sm, m->ndim, m->shape);
-			shape_text(sx, sizeof sx, x->ndim, x->shape);
-			py_fail(s, "The shape of the mask [%s] at index %d does not match the shape of the indexed "
-			    "tensor [%s] at index %d", sm, d, sx, d);
-			return -1;
-		}
-	return 0;
-}
-
-/* x[mask]: the rows where mask (over x's first mask.ndim dims) is True, in order */
-static struct pyobj *
-mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
-{
-	const struct pytensor *t = &x->u.t, *m = &mask->u.t;
-	int shape[TENSOR_MAXDIM], d, nd;
-	size_t count = 0, i, inner = 1, k = 0, es = dtype_size(t->dtype);
-	struct pyobj *c, *y;
-
-	if (mask_check(s, t, m) != 0)
-		return NULL;
-	for (i = 0; i < m->numel; i++)
-		count += pyt_get(m, i) != 0;
-	for (d = m->ndim; d < t->ndim; d++)
-		inner *= (size_t)t->shape[d];
-	nd = 1 + t->ndim - m->ndim;
-	shape[0] = (int)count;
-	for (d = m->ndim; d < t->ndim; d++)
-		shape[1 + d - m->ndim] = t->shape[d];
-	if ((c = pyt_contig(s, x)) == NULL)
-		return NULL;
-	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
-		py_decref(c);
-		return NULL;
-	}
-	for (i = 0; i < m->numel; i++)
-		if (pyt_get(m, i) != 0) {
-			memcpy((char *)y->u.t.st->data + k * inner * es, (char *)c->u.t.st->data + i * inner * es, inner * es);
-			k++;
-		}
-	py_decref(c);
-	y->deps = x->deps | mask->deps;
-	set_grad(y, "IndexBackward0", grad_of(x));
-	return y;
-}
-
-/* v as a tensor of x's dtype broadcast to shape (nd, shape), contiguous; NULL after an error */
-static struct pyobj *
-value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *shape, int masked)
-{
-	struct pyobj *tv, *y;
-	struct tensor_view bv;
-	int d, k;
-	size_t i;
-
-	if (v->type != PY_TENSOR && !py_is_number(v))
-		return py_fail(s, "can't assign a %s to a Tensor", py_type_name(v));
-	tv = operand(s, v);
-	k = nd - tv->u.t.ndim;
-	for (d = 0; d < tv->u.t.ndim; d++)
-		if (k < 0 || (tv->u.t.shape[d] != 1 && tv->u.t.shape[d] != shape[d + k])) {
-			char sv[128], st[128];
-
-			shape_text(sv, sizeof sv, tv->u.t.ndim, tv->u.t.shape);
-			shape_text(st, sizeof st, nd, shape);
-			py_decref(tv);
-			if (masked)
-				return py_fail(s, "shape mismatch: value tensor of shape [%s] cannot be broadcast to indexing "
-				    "result of shape [%s]", sv, st);
-			if (k < 0)
-				return py_fail(s, "expand(torch.FloatTensor{[%s]}, size=[%s]): the number of sizes provided "
-				    "(%d) must be greater or equal to the number of dimensions in the tensor (%d)", sv, st, nd,
-				    tv->u.t.ndim);
-			return py_fail(s, "The expanded size of the tensor (%d) must match the existing size (%d) at "
-			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
-			    tv->u.t.shape[d], d + k, st, sv);
-		}
-	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
-		py_decref(tv);
-		return NULL;
-	}
-	bcast_view(&bv, &tv->u.t, nd, shape);
-	for (i = 0; i < y->u.t.numel; i++) {
-		long long off = tv->u.t.offset;
-		size_t q = i;
-		double x;
-
-		for (d = nd - 1; d >= 0; d--) {
-			off += (long long)(q % (size_t)shape[d]) * bv.stride[d];
-			q /= (size_t)shape[d];
-		}
-		switch (tv->u.t.dtype) {
-		case DT_FLOAT: x = ((float *)tv->u.t.st->data)[off]; break;
-		case DT_INT64: x = (double)((long long *)tv->u.t.st->data)[off]; break;
-		default: x = ((unsigned char *)tv->u.t.st->data)[off]; break;
-		}
-		if (dtype == DT_FLOAT)
-			((float *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ?
-			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
-		else if (dtype == DT_INT64)
-			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] :
-			    isnan(x) || x >= 9.2233720368547758e18 || x < -9.2233720368547758e18 ? LLONG_MIN : (long long)x;
-		else
-			((unsigned char *)y->u.t.st->data)[i] = x != 0;
-	}
-	py_decref(tv);
-	return y;
-}
-
-int
-op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
-{
-	struct pyobj *view, *val;
-	int req = grad_of(x) || grad_of(v);
-
-	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
-		const struct pytensor *t = &x->u.t, *m = &index->u.t;
-		size_t count = 0, i, k = 0, inner = 1, es = dtype_size(t->dtype);
-		int shape[TENSOR_MAXDIM], d, nd;
-		struct pyobj *c;
-
-		if (mask_check(s, t, m) != 0)
-			return -1;
-		for (i = 0; i < m->numel; i++)
-			count += pyt_get(m, i) != 0;
-		for (d = m->ndim; d < t->ndim; d++)
-			inner *= (size_t)t->shape[d];
-		nd = 1 + t->ndim - m->ndim;
-		shape[0] = (int)count;
-		for (d = m->ndim; d < t->ndim; d++)
-			shape[1 + d - m->ndim] = t->shape[d];
-		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
-			return -1;
-		if (check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
-			py_decref(val);
-			return -1;
-		}
-		for (i = 0; i < m->numel; i++)
-			if (pyt_get(m, i) != 0) {
-				memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
-				    inner * es);
-				k++;
-			}
-		pyt_writable(s, x);
-		write_into(&x->u.t, &c->u.t);
-		py_decref(c);
-		py_decref(val);
-		mark_inplace(x, "IndexPutBackward0", req);
-		return 0;
-	}
-	if ((view = op_index(s, x, index)) == NULL)
-		return -1;
-	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
-	    check_inplace(s, x) != 0) {
-		py_decref(view);
-		py_decref(val);
-		return -1;
-	}
-	pyt_writable(s, x);
-	write_into(&view->u.t, &val->u.t);
-	py_decref(view);
-	py_decref(val);
-	mark_inplace(x, "CopySlices", req);
-	if (req && x->u.t.base == NULL)
-		x->u.t.grad_fn = "CopySlices";
-	return 0;
 }
 
 /* ---- reductions ---- */
@@ -1707,7 +947,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 				pyt_data(&y->u.t)[i] /= (float)count;
 	}
 	y->deps = x->deps;
-	set_grad(y, names[op][has_dims], grad_of(x));
+	pyt_set_grad(y, names[op][has_dims], pyt_grad(x));
 	return y;
 }
 
@@ -1785,10 +1025,10 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	vals->deps = x->deps;
 	if (dim < 0) {
 		py_decref(idx);
-		set_grad(vals, is_min ? "MinBackward1" : "MaxBackward1", grad_of(x));
+		pyt_set_grad(vals, is_min ? "MinBackward1" : "MaxBackward1", pyt_grad(x));
 		return vals;
 	}
-	set_grad(vals, is_min ? "MinBackward0" : "MaxBackward0", grad_of(x));
+	pyt_set_grad(vals, is_min ? "MinBackward0" : "MaxBackward0", pyt_grad(x));
 	{
 		struct pyobj *r = py_seq(PY_RETURNS, 2);
 
@@ -1839,7 +1079,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	tensor_unary_view(pyt_data(&y->u.t), &v, kernels[op]);
 	py_decref(f);
 	y->deps = x->deps;
-	set_grad(y, names[op], grad_of(x));
+	pyt_set_grad(y, names[op], pyt_grad(x));
 	return y;
 }
 
@@ -1858,7 +1098,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 
 	if (t->numel == 0) {	/* no kernel runs: an empty result of the input's dtype */
 		if ((y = new_tensor(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
-			set_grad(y, "SoftmaxBackward0", grad_of(x));
+			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
 	if (t->dtype != DT_FLOAT)
@@ -1889,7 +1129,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	}
 	py_decref(c);
 	y->deps = x->deps;
-	set_grad(y, "SoftmaxBackward0", grad_of(x));
+	pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 	return y;
 }
 
@@ -1924,12 +1164,12 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		if (d < nd || nd != x->u.t.ndim) {
 			char sa[128], sb[128];
 
-			shape_text(sa, sizeof sa, x->u.t.ndim, x->u.t.shape);
-			shape_text(sb, sizeof sb, nd, shape);
+			pyt_shape_text(sa, sizeof sa, x->u.t.ndim, x->u.t.shape);
+			pyt_shape_text(sb, sizeof sb, nd, shape);
 			return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
 		}
 	}
-	vt = operand(s, value);
+	vt = pyt_operand(s, value);
 	v = pyt_get(&vt->u.t, 0);
 	if (x->u.t.dtype == DT_INT64 && (isnan(v) || v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)) {
 		py_decref(vt);
@@ -1937,7 +1177,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 	}
 	py_decref(vt);
 	/* the mask's bytes, as 1.13's kernel reads them */
-	bcast_view(&mv, &mask->u.t, nd, shape);
+	pyt_bcast_view(&mv, &mask->u.t, nd, shape);
 	{
 		const struct pytensor *m = &mask->u.t;
 		size_t es = dtype_size(m->dtype), n = 1;
@@ -1964,11 +1204,11 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 			py_warn(s, "masked_fill: the mask is %s, not torch.bool; PyTorch 1.13 reads only the lowest byte of "
 			    "each element (a mask of 1.0 fills nothing), PyTorch 2.x raises an error: use mask.bool()",
 			    dtype_name(m->dtype));
-		req = grad_of(x) || grad_of(value);
+		req = pyt_grad(x) || pyt_grad(value);
 		if (inplace) {
 			struct pyobj *c;
 
-			if (check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
+			if (pyt_check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
 				free(bits);
 				return NULL;
 			}
@@ -1980,7 +1220,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 				free(bits);
 				return NULL;
 			}
-			bcast_view(&xv, &x->u.t, nd, shape);
+			pyt_bcast_view(&xv, &x->u.t, nd, shape);
 			for (i = 0; i < n; i++) {
 				long long off = x->u.t.offset;
 				size_t q = i, es2 = dtype_size(x->u.t.dtype);
@@ -2005,14 +1245,14 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		free(bits);
 		if (inplace) {
 			pyt_writable(s, x);
-			write_into(&x->u.t, &y->u.t);
+			pyt_write(&x->u.t, &y->u.t);
 			py_decref(y);
-			mark_inplace(x, "MaskedFillBackward0", req);
+			pyt_mark_inplace(x, "MaskedFillBackward0", req);
 			py_incref(x);
 			return x;
 		}
 		y->deps = x->deps | mask->deps;
-		set_grad(y, "MaskedFillBackward0", req);
+		pyt_set_grad(y, "MaskedFillBackward0", req);
 		return y;
 	}
 }
@@ -2041,7 +1281,7 @@ op_tri(struct py_session *s, struct pyobj *x, long long k, int upper)
 		if (!keep)
 			memset((char *)y->u.t.st->data + i * es, 0, es);
 	}
-	set_grad(y, upper ? "TriuBackward0" : "TrilBackward0", grad_of(x));
+	pyt_set_grad(y, upper ? "TriuBackward0" : "TrilBackward0", pyt_grad(x));
 	return y;
 }
 
@@ -2067,7 +1307,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 	dtype = v[0]->u.t.dtype;
 	for (i = 0; i < n; i++) {
 		dtype = promote(dtype, v[i]->u.t.dtype);
-		req |= grad_of(v[i]);
+		req |= pyt_grad(v[i]);
 	}
 	nd = v[0]->u.t.ndim;
 	if (!stack) {	/* legacy cat: 1-d empty tensors are skipped; the first other one sets the rank */
@@ -2087,7 +1327,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		if (first < 0) {	/* all empty: an empty 1-d result */
 			if ((y = new_tensor(s, dtype, 1, v[0]->u.t.shape, NULL)) == NULL)
 				return NULL;
-			set_grad(y, "CatBackward0", req);
+			pyt_set_grad(y, "CatBackward0", req);
 			return y;
 		}
 		if (kept < n) {	/* the others, without the empty ones */
@@ -2108,14 +1348,14 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 				r = cv;
 			}
 			if (r != NULL)
-				set_grad(r, "CatBackward0", req);
+				pyt_set_grad(r, "CatBackward0", req);
 			return r;
 		}
 	}
 	if (stack) {
 		if (nd + 1 > TENSOR_MAXDIM)
 			return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
-		if (wrap_dim(s, dim_in, nd + 1, &dim) != 0)
+		if (py_wrap_dim(s, dim_in, nd + 1, &dim) != 0)
 			return NULL;
 		for (i = 1; i < n; i++) {
 			int same = v[i]->u.t.ndim == nd;
@@ -2125,8 +1365,8 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 			if (!same) {
 				char a[128], b[128];
 
-				shape_text(a, sizeof a, nd, v[0]->u.t.shape);
-				shape_text(b, sizeof b, v[i]->u.t.ndim, v[i]->u.t.shape);
+				pyt_shape_text(a, sizeof a, nd, v[0]->u.t.shape);
+				pyt_shape_text(b, sizeof b, v[i]->u.t.ndim, v[i]->u.t.shape);
 				return py_fail(s, "stack expects each tensor to be equal size, but got [%s] at entry 0 and [%s] "
 				    "at entry %d", a, b, i);
 			}
@@ -2138,7 +1378,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		for (i = 0; i < n; i++)
 			if (v[i]->u.t.ndim == 0)
 				return py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
-		if (wrap_dim(s, dim_in, nd, &dim) != 0)
+		if (py_wrap_dim(s, dim_in, nd, &dim) != 0)
 			return NULL;
 		for (d = 0; d < nd; d++)
 			shape[d] = v[0]->u.t.shape[d];
@@ -2170,9 +1410,9 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 					ust[k] = t->stride[j++];
 				}
 			}
-			f = memory_format(nd, us, ust);
+			f = pyt_memory_format(nd, us, ust);
 		} else {
-			f = memory_format(t->ndim, t->shape, t->stride);
+			f = pyt_memory_format(t->ndim, t->shape, t->stride);
 		}
 		if (i == 0)
 			fmt = f;
@@ -2206,17 +1446,17 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		long long st[TENSOR_MAXDIM];
 		struct pyobj *cl;
 
-		channels_last_strides(nd, shape, st);
+		pyt_channels_last_strides(nd, shape, st);
 		if ((cl = new_tensor(s, dtype, nd, shape, st)) == NULL) {
 			py_decref(y);
 			return NULL;
 		}
-		write_into(&cl->u.t, &y->u.t);
+		pyt_write(&cl->u.t, &y->u.t);
 		cl->deps = y->deps;
 		py_decref(y);
 		y = cl;
 	}
-	set_grad(y, stack ? "StackBackward0" : "CatBackward0", req);
+	pyt_set_grad(y, stack ? "StackBackward0" : "CatBackward0", req);
 	return y;
 }
 
@@ -2241,8 +1481,8 @@ op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol,
 		py_decref(fa);
 		return -1;
 	}
-	bcast_view(&va, &fa->u.t, nd, shape);
-	bcast_view(&vb, &fb->u.t, nd, shape);
+	pyt_bcast_view(&va, &fa->u.t, nd, shape);
+	pyt_bcast_view(&vb, &fb->u.t, nd, shape);
 	for (d = 0; d < nd; d++)
 		n *= (size_t)shape[d];
 	*out = 1;
@@ -2501,7 +1741,7 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 	else
 		grad = "UnsafeViewBackward0";
 	y->deps = a->deps | b->deps;
-	set_grad(y, grad, grad_of(a) || grad_of(b));
+	pyt_set_grad(y, grad, pyt_grad(a) || pyt_grad(b));
 	return y;
 }
 
@@ -2551,7 +1791,7 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	else
 		grad = b ? "AddBackward0" : "UnsafeViewBackward0";
 	y->deps = x->deps | w->deps | (b ? b->deps : 0);
-	set_grad(y, grad, grad_of(x) || grad_of(w) || grad_of(b));
+	pyt_set_grad(y, grad, pyt_grad(x) || pyt_grad(w) || pyt_grad(b));
 	py_decref(cx);
 	py_decref(cw);
 	py_decref(cb);
@@ -2581,7 +1821,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
 	py_decref(c);
 	y->deps = x->deps;
-	set_grad(y, "MulBackward0", grad_of(x));
+	pyt_set_grad(y, "MulBackward0", pyt_grad(x));
 	return y;
 }
 

@@ -11,7 +11,7 @@ b=tests/fuzz/build
 mkdir -p "$b" tests/fuzz/crashes
 flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
 objs=""
-for s in diag tensor print rng json stage expr cell explain heatmap repl line pylex pyparse pyval pyops pylib pyeval; do
+for s in diag tensor print rng json stage expr cell explain heatmap repl line pylex pyparse pyval pyops pyview pylib pyeval; do
 	extra=""
 	case $s in rng|tensor) extra=-ffp-contract=off ;; esac
 	clang $flags $extra -c -o "$b/$s.o" "src/$s.c"
