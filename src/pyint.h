@@ -156,6 +156,7 @@ struct pytensor {
 	struct pyobj *base;		/* autograd's base of a view, or NULL */
 	unsigned version;		/* of a base: in-place writes through it or its views */
 	unsigned base_version;		/* the base's version when this view was made */
+	int ghost0;			/* 0-dim: the size ATen's indexing reads past the sizes (see op_index) */
 };
 
 enum { MOD_LINEAR, MOD_DROPOUT, MOD_SOFTMAX, MOD_HEAD };

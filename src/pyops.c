@@ -589,6 +589,15 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	ta = pyt_operand(s, a);
 	tb = pyt_operand(s, b);
 	dtype = promote(ta->u.t.dtype, tb->u.t.dtype);
+	if (op == B_SUB && (ta->u.t.dtype == DT_BOOL || tb->u.t.dtype == DT_BOOL)) {	/* sub_check, first */
+		if (ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL)
+			py_fail(s, "Subtraction, the `-` operator, with two bool tensors is not supported. "
+			    "Use the `^` or `logical_xor()` operator instead.");
+		else
+			py_fail(s, "Subtraction, the `-` operator, with a bool tensor is not supported. "
+			    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+		goto out;
+	}
 	if (broadcast(s, &ta->u.t, &tb->u.t, &nd, shape) != 0)
 		goto out;
 	req = !is_cmp && (pyt_grad(a) || pyt_grad(b));
@@ -1029,6 +1038,7 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 		return vals;
 	}
 	pyt_set_grad(vals, is_min ? "MinBackward0" : "MaxBackward0", pyt_grad(x));
+	vals->u.t.ghost0 = idx->u.t.ghost0 = 1;	/* unsqueeze_(dim), then squeeze_(dim) */
 	{
 		struct pyobj *r = py_seq(PY_RETURNS, 2);
 
@@ -1539,19 +1549,28 @@ mm_item(float *c, const float *a, size_t lda, const float *b, long long rs, long
 
 /* integer products: exact, any order */
 static void
-mm_int(long long *c, const struct pytensor *a, const struct pytensor *b, long long oa, long long ob,
+mm_int(void *c, const struct pytensor *a, const struct pytensor *b, long long oa, long long ob,
     int M, int N, int K, long long as0, long long as1, long long bs0, long long bs1)
 {
-	const long long *pa = a->st->data, *pb = b->st->data;
 	int i, j, k;
 
 	for (i = 0; i < M; i++)
 		for (j = 0; j < N; j++) {
 			unsigned long long acc = 0;
 
-			for (k = 0; k < K; k++)
-				acc += (unsigned long long)pa[oa + i * as0 + k * as1] * (unsigned long long)pb[ob + k * bs0 + j * bs1];
-			c[(size_t)i * N + j] = (long long)acc;
+			for (k = 0; k < K; k++) {
+				long long ia = oa + i * as0 + k * as1, ib = ob + k * bs0 + j * bs1;
+
+				if (a->dtype == DT_BOOL)	/* bmm of bools: any(a & b) */
+					acc |= ((unsigned char *)a->st->data)[ia] & ((unsigned char *)b->st->data)[ib];
+				else
+					acc += (unsigned long long)((long long *)a->st->data)[ia] *
+					    (unsigned long long)((long long *)b->st->data)[ib];
+			}
+			if (a->dtype == DT_BOOL)
+				((unsigned char *)c)[(size_t)i * N + j] = acc != 0;
+			else
+				((long long *)c)[(size_t)i * N + j] = (long long)acc;
 		}
 }
 
@@ -1622,7 +1641,8 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 		return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
 		    "[%zu, %d].", items, K, items, kb);
 	}
-	if (ta->dtype == DT_BOOL)	/* shapes are checked first */
+	if (ta->dtype == DT_BOOL && (na < 3 || nb < 3) && (size_t)M * N * K != 0)	/* after the shapes; bmm
+									 * takes bools, an empty mm runs no kernel */
 		return py_fail(s, na == 1 && nb == 1 ? "\"dot\" not implemented for 'Bool'" :
 		    "\"addmm_impl_cpu_\" not implemented for 'Bool'");
 	items = 1;
@@ -1723,7 +1743,8 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 				ob += (long long)(q % (size_t)bshape[d]) * bs[d];
 				q /= (size_t)bshape[d];
 			}
-			mm_int((long long *)y->u.t.st->data + it * (size_t)M * N, ta, tb, oa, ob, M, N, K, as0, as1, bs0, bs1);
+			mm_int((char *)y->u.t.st->data + it * (size_t)M * N * dtype_size(ta->dtype), ta, tb, oa, ob, M, N, K,
+			    as0, as1, bs0, bs1);
 		}
 	}
 	py_decref(ca);

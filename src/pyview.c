@@ -465,10 +465,20 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
 			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
 		if (x->u.t.ndim == 0 && index->type != PY_BOOL && pyt_int_like(index, &v0)) {
+			/*
+			 * applySelect reads sizes[0] of a 0-dim tensor: what an
+			 * earlier shape left there (1 after max(dim)'s
+			 * unsqueeze_/squeeze_, else 0); past its bounds check,
+			 * select() refuses.
+			 */
+			long long g = x->u.t.ghost0;
+
 			if (v0 == 0)
 				return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
 				    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-			return py_fail(s, "index %lld is out of bounds for dimension 0 with size 0", v0);
+			if (v0 < -g || v0 >= g)
+				return py_fail(s, "index %lld is out of bounds for dimension 0 with size %lld", v0, g);
+			return py_fail(s, "select() cannot be applied to a 0-dim tensor.");
 		}
 	}
 	for (i = 0; i < n; i++) {
