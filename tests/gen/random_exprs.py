@@ -4,9 +4,11 @@ interpreter against real PyTorch 1.13.
 
 Usage:
     /usr/bin/python3 tests/gen/random_exprs.py SEED COUNT INPUT.json NAME
+    /usr/bin/python3 tests/gen/random_exprs.py SEED COUNT random NAME
 
 writes tests/py/NAME.in (COUNT bare expressions, one per line) and, through
-sessions.py, its .out and .err.  The expressions compose what the contract
+sessions.py, its .out and .err.  With "random" the input is made up too
+(tests/py/NAME.json: random sizes, batch, heads, weights, mask, dropout).  The expressions compose what the contract
 lists, at random: indexing (ints, negative ones, slices with steps and
 bounds beyond the size, None, ..., bool masks), views (.T, .transpose,
 .permute, .view, .reshape, .unsqueeze, .squeeze, .contiguous), every
@@ -237,8 +239,49 @@ class Gen:
         return e
 
 
+def random_input(rnd, path):
+    """A random input of the contract: sizes, batch, heads, weights, mask, dropout."""
+    T, d_in, H = rnd.randint(1, 7), rnd.randint(1, 6), rnd.choice([1, 1, 2, 3])
+    shape = ([rnd.randint(1, 3)] if rnd.random() < 0.5 else []) + [T, d_in]
+    cfg = {"seed": rnd.randint(0, 2 ** 32)}
+    if rnd.random() < 0.5:
+        cfg["inputs"] = {rnd.choice(["rand", "randn"]): shape}
+    else:
+        n = 1
+        for k in shape:
+            n *= k
+        flat = [round(rnd.uniform(-2, 2), 3) for _ in range(n)]
+
+        def nest(v, dims):
+            if len(dims) == 1:
+                return v
+            step = len(v) // dims[0]
+            return [nest(v[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])]
+        cfg["inputs"] = nest(flat, shape)
+    if rnd.random() < 0.8:
+        cfg["init"] = rnd.choice(["rand", "randn", "linear", "linear"])
+        cfg["d_out"] = H * rnd.randint(1, 3)
+        cfg["heads"] = H
+        if cfg["init"] == "linear":
+            cfg["qkv_bias"] = rnd.random() < 0.5
+        cfg["out_proj"] = rnd.random() < 0.3
+        cfg["head_layout"] = rnd.choice(["split", "stacked"])
+    else:
+        cfg["heads"] = 1
+    cfg["causal"] = rnd.random() < 0.5
+    if rnd.random() < 0.3:
+        cfg["dropout"] = rnd.choice([0.1, 0.5])
+    with open(path, "w") as fh:
+        json.dump(cfg, fh)
+        fh.write("\n")
+    return cfg
+
+
 def main():
     seed, count, inp, name = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    if inp == "random":
+        inp = os.path.join("tests", "py", name + ".json")
+        random_input(random.Random(seed * 7919), inp)
     with open(inp) as fh:
         cfg = json.load(fh)
     ns = sessions.namespace(cfg)
