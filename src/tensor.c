@@ -2176,18 +2176,20 @@ sleef_logk(float d)
 static float
 ldexp_k(float x, int32_t q)
 {
+	/* 32-bit lanes wrap around: unsigned arithmetic, arithmetic shifts */
 	int32_t m = q >> 31, n;
 	float u;
 
-	m = (int32_t)((uint32_t)(((m + q) >> 6) - m) << 4);
-	q = q - (int32_t)((uint32_t)m << 2);
-	m = m + 0x7f;
+	m = (int32_t)((uint32_t)m + (uint32_t)q) >> 6;
+	m = (int32_t)(((uint32_t)m - (uint32_t)(q >> 31)) << 4);
+	q = (int32_t)((uint32_t)q - ((uint32_t)m << 2));
+	m = (int32_t)((uint32_t)m + 0x7f);
 	m = m > 0 ? m : 0;
 	n = m > 0xff ? -1 : 0;
 	m = n ? 0xff : m;
 	u = f_of((uint32_t)m << 23);
 	x = x * u * u * u * u;
-	u = f_of((uint32_t)(q + 0x7f) << 23);
+	u = f_of(((uint32_t)q + 0x7f) << 23);
 	return x * u;
 }
 
@@ -2365,15 +2367,17 @@ pow_view(float *out, const struct tensor_view *a, const struct tensor_view *b, i
 	int vectorized;
 
 	/* merge the inner dims: out is contiguous; a and b (b unless scalar) must chain */
-	for (k = nd - 1; k >= 0; k--) {
-		if (k < nd - 1 && a->shape[k] != 1 && a->shape[k + 1] != 1) {
-			int ok = a->stride[k] == a->stride[k + 1] * a->shape[k + 1];
+	for (k = nd - 1, d = -1; k >= 0; k--) {	/* d: the last merged dim of size > 1 */
+		if (a->shape[k] != 1 && d >= 0) {
+			int ok = a->stride[k] == a->stride[d] * a->shape[d];
 
 			if (!scalar)
-				ok &= b->stride[k] == b->stride[k + 1] * b->shape[k + 1];
+				ok &= b->stride[k] == b->stride[d] * b->shape[d];
 			if (!ok)
 				break;
 		}
+		if (a->shape[k] != 1)
+			d = k;
 		run *= (size_t)a->shape[k];
 	}
 	for (d = 0; d <= k; d++)
