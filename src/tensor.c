@@ -1213,7 +1213,7 @@ ceil_log2(size_t v)
  * here).  Vector types: lane-wise IEEE additions, the same bits, at the
  * speed of the vector unit.
  */
-TARGETS static float
+static inline float
 cascade_short(const float *x, size_t n)
 {
 	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, e;
@@ -1693,12 +1693,26 @@ struct rows_sum {
 	size_t n;
 };
 
+/* the rows of a short vectorized_inner_sum in one clone: the vector unit's width chosen once */
+TARGETS static void
+short_rows(float *out, long long os, const float *in, long long is, size_t n, size_t lo, size_t hi)
+{
+	size_t j;
+
+	for (j = lo; j < hi; j++)
+		out[(long long)j * os] += cascade_short(in + (long long)j * is, n);
+}
+
 static void
 inner_rows(void *arg, size_t lo, size_t hi)
 {
 	const struct rows_sum *r = arg;
 	size_t j;
 
+	if (r->n >= 8 && r->n / 32 < 16) {
+		short_rows(r->out, r->os, r->in, r->is, r->n, lo, hi);
+		return;
+	}
 	for (j = lo; j < hi; j++)
 		r->out[(long long)j * r->os] += cascade_chunk(r->in + (long long)j * r->is, r->n);
 }
