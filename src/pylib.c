@@ -596,8 +596,14 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 			return NULL;
 		if (flag(s, b, a[2], "training", 1, &train) != 0)
 			return NULL;
-		if (v < 0 || v > 1)
-			return py_fail(s, "dropout probability has to be between 0 and 1, but got %g", v);
+		if (v < 0 || v > 1) {
+			struct sbuf txt = { 0 };
+
+			py_repr(&txt, a[1], s->po);
+			py_fail(s, "dropout probability has to be between 0 and 1, but got %s", txt.s);
+			free(txt.s);
+			return NULL;
+		}
 		if (!train) {
 			py_incref(a[0]);
 			return a[0];
@@ -640,9 +646,14 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		v = 0.5;
 		if (a[0] != NULL && py_to_double(s, a[0], "Dropout(): argument 'p'", &v) != 0)
 			return NULL;
-		if (v < 0 || v > 1)
-			return py_fail(s, "dropout probability has to be between 0 and 1, but got %s",
-			    a[0] != NULL && a[0]->type == PY_FLOAT ? "a number outside [0, 1]" : "a number outside [0, 1]");
+		if (v < 0 || v > 1) {	/* Python's repr of the number given */
+			struct sbuf txt = { 0 };
+
+			py_repr(&txt, a[0], s->po);
+			py_fail(s, "dropout probability has to be between 0 and 1, but got %s", txt.s);
+			free(txt.s);
+			return NULL;
+		}
 		t = py_new(PY_MODULE);
 		t->u.m.kind = MOD_DROPOUT;
 		t->u.m.p = v;

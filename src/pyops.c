@@ -1825,8 +1825,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 {
 	struct pyobj *c, *y;
 
-	if (p < 0 || p > 1)
-		return py_fail(s, "dropout probability has to be between 0 and 1, but got %s", "p");
+	/* p is in [0, 1]: nn.Dropout and F.dropout checked it */
 	if (x->u.t.dtype != DT_FLOAT)
 		return py_fail(s, "result type Float can't be cast to the desired output type %s", cat_name[x->u.t.dtype]);
 	if (p == 0 || x->u.t.numel == 0) {	/* the input itself */
