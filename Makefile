@@ -15,9 +15,11 @@ VECFLAGS = -O3
 
 OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/input.o src/settings.o src/json.o \
       src/stage.o src/code.o src/emit.o src/expr.o src/cell.o src/explain.o src/heatmap.o \
-      src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o src/readprint.o src/why.o src/check.o
+      src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o src/readprint.o src/why.o src/check.o \
+      src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pyview.o src/pylib.o src/pyeval.o
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
-       tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o
+       tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \
+       tests/test_reduce.o tests/test_py.o
 
 all: attn-explain
 
@@ -41,6 +43,9 @@ attn-explain: src/main.o $(OBJ)
 tests/unit: $(TOBJ) $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(TOBJ) $(OBJ) $(LDLIBS)
 
+tests/pyrun: tests/pyrun.o $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
+
 deps:
 	@sh tests/deps.sh
 
@@ -49,14 +54,14 @@ deps-torch:
 	apt-get install -y python3-torch python3-nbclient python3-nbformat python3-ipykernel
 
 check: deps
-	@$(MAKE) attn-explain tests/unit
+	@$(MAKE) attn-explain tests/unit tests/pyrun
 	@sh tests/run.sh
 
 demo: deps
 	@$(MAKE) attn-explain
 	./attn-explain data/your-journey.json
 
-bench: attn-explain
+bench: attn-explain tests/pyrun
 	@sh tests/bench.sh
 
 fuzz:
@@ -71,11 +76,11 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit src/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun src/*.o tests/*.o
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/check.h src/readprint.h src/emit.h src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h src/why.h
-src/main.o $(OBJ) $(TOBJ): $(HDR) tests/test.h
+HDR = src/check.h src/readprint.h src/emit.h src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h src/why.h src/py.h src/pyint.h
+src/main.o $(OBJ) $(TOBJ) tests/pyrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

@@ -1,4 +1,4 @@
-/* expr.h - "attn_weights[0].sum(dim=-1)": the small expressions --print and the REPL take. */
+/* expr.h - "attn_weights[0].sum(dim=-1)": one expression for --print, the heatmap and diff (py.h evaluates it). */
 #ifndef EXPR_H
 #define EXPR_H
 
@@ -8,20 +8,23 @@
 #include "stage.h"
 
 /*
- * Ownership: expr_eval() fills a struct value that owns its tensor;
- * release it with value_free().  The run is borrowed.
+ * Ownership: expr_eval() fills a struct value that owns its tensor and
+ * its object; release them with value_free(), before the run is freed
+ * (the value may still look at the run's memory).  The run is borrowed.
  */
 
-enum { VAL_TENSOR, VAL_SIZE, VAL_INT };
+enum { VAL_TENSOR, VAL_SIZE, VAL_INT, VAL_OTHER };
 
 struct value {
 	int kind;
-	struct tensor *t;	/* VAL_TENSOR */
+	struct tensor *t;	/* VAL_TENSOR: the values as contiguous float32 (bools 0/1, ints converted) */
+	int dtype;		/* VAL_TENSOR: 0 float32, 1 int64, 2 bool (as py's DT_*) */
 	int ndim, shape[TENSOR_MAXDIM];	/* VAL_SIZE: torch.Size */
 	long long i;		/* VAL_INT */
+	void *obj;		/* the interpreter's value (any kind), printed by value_str() */
 };
 
-/* 0, or -1 with a one-line message in err. */
+/* Any expression of contract v2 (no statements); 0, or -1 with a one-line message in err. */
 int expr_eval(const char *text, const struct run *r, struct value *out, char *err, size_t errlen);
 /*
  * The stages an expression may read: STAGE_BIT(id) for every name in it

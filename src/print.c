@@ -354,3 +354,147 @@ print_shortest(char *buf, size_t len, float f)
 	snprintf(buf, len, "%.9g", (double)f);
 	return buf;
 }
+
+/*
+ * Integer and bool tensors (_Formatter for a non-floating dtype): every
+ * value as str() writes it ("True", "-3"), right-aligned to the widest
+ * of the values shown; the same lines, cuts and summaries as floats.
+ */
+struct ints {
+	int ndim;
+	const int *shape;
+	const long long *v;
+	int is_bool;
+	int width;
+	const struct print_opts *po;
+};
+
+static int
+int_text(char *buf, size_t len, const struct ints *t, long long v)
+{
+	if (t->is_bool)
+		return snprintf(buf, len, "%s", v ? "True" : "False");
+	return snprintf(buf, len, "%lld", v);
+}
+
+/* the widest value shown: all, or the corners of a summarized tensor */
+static void
+ints_width(struct ints *t, int dim, size_t off, const size_t *sod, int summarize)
+{
+	int n = t->shape[dim], i, e = t->po->edgeitems;
+	char buf[32];
+
+	for (i = 0; i < n; i++) {
+		if (summarize && n > 2 * e && i == e)
+			i = n - e;
+		if (dim + 1 < t->ndim) {
+			ints_width(t, dim + 1, off + (size_t)i * sod[dim], sod, summarize);
+		} else {
+			int len = int_text(buf, sizeof buf, t, t->v[off + (size_t)i]);
+
+			if (len > t->width)
+				t->width = len;
+		}
+	}
+}
+
+static void
+ints_value(struct sbuf *b, const struct ints *t, long long v)
+{
+	char buf[32];
+	int len = int_text(buf, sizeof buf, t, v);
+
+	sbuf_spaces(b, t->width - len);
+	sbuf_addn(b, buf, (size_t)len);
+}
+
+static void
+ints_body(struct sbuf *b, const struct ints *t, int dim, size_t off, int indent, int summarize,
+    const size_t *sod)
+{
+	int n = t->shape[dim], i, j, e = t->po->edgeitems, first = 1;
+	int cut = summarize && n > 2 * e;
+
+	if (dim == t->ndim - 1) {
+		int el = t->width + 2, k = 0;
+		double fit = floor((double)(t->po->linewidth - indent) / el);
+		int per_line = fit < 1 ? 1 : (fit > 1e9 ? 1000000000 : (int)fit);
+
+		sbuf_addc(b, '[');
+		for (i = 0; i < n; i++) {
+			if (k > 0) {
+				if (k % per_line == 0) {
+					sbuf_add(b, ",\n");
+					sbuf_spaces(b, indent + 1);
+				} else {
+					sbuf_add(b, ", ");
+				}
+			}
+			k++;
+			if (cut && i == e) {
+				sbuf_add(b, " ...");
+				i = n - e - 1;
+				continue;
+			}
+			ints_value(b, t, t->v[off + (size_t)i]);
+		}
+		sbuf_addc(b, ']');
+		return;
+	}
+	sbuf_addc(b, '[');
+	for (i = 0; i < n; i++) {
+		if (!first) {
+			sbuf_addc(b, ',');
+			for (j = 0; j < t->ndim - dim - 1; j++)
+				sbuf_addc(b, '\n');
+			sbuf_spaces(b, indent + 1);
+		}
+		first = 0;
+		if (cut && i == e) {
+			sbuf_add(b, "...");
+			i = n - e - 1;
+			continue;
+		}
+		ints_body(b, t, dim + 1, off + (size_t)i * sod[dim], indent + 1, summarize, sod);
+	}
+	sbuf_addc(b, ']');
+}
+
+char *
+print_ints_str(int ndim, const int *shape, const long long *v, int is_bool, const struct print_opts *po)
+{
+	struct sbuf b = { 0 };
+	struct ints t = { ndim, shape, v, is_bool, 1, po };
+	size_t sod[TENSOR_MAXDIM], numel = 1;
+	int d;
+
+	for (d = 0; d < ndim; d++)
+		numel *= (size_t)shape[d];
+	sbuf_add(&b, "tensor(");
+	if (numel == 0) {
+		sbuf_add(&b, "[]");
+		if (ndim != 1) {
+			sbuf_add(&b, ", size=(");
+			for (d = 0; d < ndim; d++)
+				sbuf_addf(&b, "%s%d", d ? ", " : "", shape[d]);
+			sbuf_add(&b, ndim == 1 ? ",)" : ")");
+		}
+		sbuf_addf(&b, ", dtype=torch.%s)", is_bool ? "bool" : "int64");
+		return sbuf_take(&b);
+	}
+	if (ndim == 0) {
+		char buf[32];
+
+		int_text(buf, sizeof buf, &t, v[0]);
+		sbuf_add(&b, buf);
+	} else {
+		int summarize = (long long)numel > po->threshold;
+
+		for (d = ndim - 1; d >= 0; d--)
+			sod[d] = d == ndim - 1 ? 1 : sod[d + 1] * (size_t)shape[d + 1];
+		ints_width(&t, 0, 0, sod, summarize);
+		ints_body(&b, &t, 0, 0, 7, summarize, sod);
+	}
+	sbuf_addc(&b, ')');
+	return sbuf_take(&b);
+}

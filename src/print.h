@@ -21,6 +21,11 @@ struct print_opts {
 void print_opts_default(struct print_opts *po);
 /* The text of print(t), without a final newline; free() it. */
 char *print_tensor_str(const struct tensor *t, const struct print_opts *po);
+/*
+ * print(t) of an int64 (is_bool 0) or bool tensor of the given shape, its
+ * values in row-major order (bools as 0 and 1); free() the text.
+ */
+char *print_ints_str(int ndim, const int *shape, const long long *v, int is_bool, const struct print_opts *po);
 /* print(t): the text and a newline. */
 void print_tensor(FILE *fp, const struct tensor *t, const struct print_opts *po);
 

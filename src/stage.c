@@ -1364,6 +1364,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		if (r->st[id] != NULL)
 			r->why[id][0] = '\0';
 	r->rng_end = p.g;
+	r->stacked = in->stacked;
 	settle();
 	code_lines(r, in);
 	lap("settle");

@@ -109,6 +109,7 @@ struct run {
 	struct variant variant;		/* the mistakes it was computed with (check mode); set 0: none */
 	unsigned borrowed;		/* STAGE_BIT(id): st[id] belongs to the run this one was made from */
 	int layers_borrowed;		/* layer[] belongs to it too */
+	int stacked;			/* head_layout "stacked": heads[h].W_query names head h's layers */
 };
 
 /* Largest number of floats one run may hold in all its stages. */

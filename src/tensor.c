@@ -735,7 +735,7 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 
 /* Rows i0..i1 of c (M, N) = a (M, K) @ b (+ bias), b packed by pack_b(). */
 static void
-mm_packed(float *c, const float *a, const float *bp, const float *bias, int i0, int i1, int N, int K)
+mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bias, int i0, int i1, int N, int K)
 {
 	int np = (N + NR - 1) / NR, k0, ib, p, i, mr = 4;
 	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int,
@@ -760,7 +760,7 @@ mm_packed(float *c, const float *a, const float *bp, const float *bias, int i0, 
 				const float *bj = bias != NULL && k0 + kc == K ? bias + j0 : NULL;
 
 				for (i = ib; i < ie; i += mr)
-					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * K + k0, (size_t)K,
+					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * lda + k0, lda,
 					    b, kc, k0 == 0, ie - i < mr ? ie - i : mr, w, bj);
 			}
 		}
@@ -772,6 +772,7 @@ struct mm_job {
 	const float *a, *b;
 	int M, N, K;
 	size_t sa, sb, sc;	/* strides between batch items */
+	size_t lda;		/* a[m][k] at a + m*lda + k */
 	size_t rs, cs;		/* b[k][j] at b + k*rs + j*cs */
 	const float *bp;	/* b packed once for every row (one item), or NULL */
 	const float *bias;	/* (N,) added to every row at the end, or NULL */
@@ -805,7 +806,7 @@ mm_job_run(void *arg)
 
 		if (j->bp == NULL)
 			pack_b(bp, j->b + bi * j->sb, j->rs, j->cs, j->N, j->K);
-		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
+		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
 		r += (size_t)(i1 - i0);
 	}
 	free(block);
@@ -883,8 +884,8 @@ pack_job_run(void *arg)
 }
 
 static void
-mm(float *c, const float *a, const float *b, const float *bias, int batch, int M, int N, int K,
-    size_t sa, size_t sb, size_t sc, int trans_b)
+mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, const float *bias,
+    int batch, int M, int N, int K, size_t sa, size_t sb, size_t sc)
 {
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
@@ -900,8 +901,9 @@ mm(float *c, const float *a, const float *b, const float *bias, int batch, int M
 	job[0].sa = sa;
 	job[0].sb = sb;
 	job[0].sc = sc;
-	job[0].rs = trans_b ? 1 : (size_t)N;
-	job[0].cs = trans_b ? (size_t)K : 1;
+	job[0].lda = lda;
+	job[0].rs = rs;
+	job[0].cs = cs;
 	job[0].bp = NULL;
 	job[0].bias = bias;
 	job[0].lo = 0;
@@ -947,13 +949,20 @@ void
 tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b)
 {
-	mm(c, a, b, NULL, batch, M, N, K, sa, sb, sc, trans_b);
+	mm(c, a, (size_t)K, b, trans_b ? 1 : (size_t)N, trans_b ? (size_t)K : 1, NULL, batch, M, N, K, sa, sb, sc);
+}
+
+void
+tensor_mm_strided(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs,
+    int batch, int M, int N, int K, size_t sa, size_t sb)
+{
+	mm(c, a, lda, b, rs, cs, NULL, batch, M, N, K, sa, sb, (size_t)M * N);
 }
 
 void
 tensor_linear(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int trans_w)
 {
-	mm(y, x, w, bias, 1, M, N, K, 0, 0, 0, trans_w);
+	mm(y, x, (size_t)K, w, trans_w ? 1 : (size_t)N, trans_w ? (size_t)K : 1, bias, 1, M, N, K, 0, 0, 0);
 }
 
 /*
@@ -1274,6 +1283,52 @@ ceil_log2(size_t v)
 }
 
 /*
+ * cascade_chunk for 8 <= n < 512: the sums never reach the first level,
+ * so they stay in the four vector accumulators of level 0, and the three
+ * empty levels only add +0.0 to them (which turns a -0.0 into +0.0, kept
+ * here).  Vector types: lane-wise IEEE additions, the same bits, at the
+ * speed of the vector unit.
+ */
+static inline float
+cascade_short(const float *x, size_t n)
+{
+	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, e;
+	v8 q0 = { 0 }, q1 = { 0 }, q2 = { 0 }, q3 = { 0 }, zero = { 0 }, v;
+	float lane[8], final = 0;
+	int l;
+
+	for (i = 0; i < size_ilp; i++) {
+		const float *p = x + i * 32;
+
+		LOAD8(v, p);
+		q0 += v;
+		LOAD8(v, p + 8);
+		q1 += v;
+		LOAD8(v, p + 16);
+		q2 += v;
+		LOAD8(v, p + 24);
+		q3 += v;
+	}
+	q0 += zero;
+	q1 += zero;
+	q2 += zero;
+	q3 += zero;
+	for (e = size_ilp * 4; e < vec_size; e++) {
+		LOAD8(v, x + e * 8);
+		q0 += v;
+	}
+	q0 += q1;
+	q0 += q2;
+	q0 += q3;
+	for (e = vec_size * 8; e < n; e++)
+		final += x[e];
+	STORE8(lane, q0);
+	for (l = 0; l < 8; l++)
+		final += lane[l];
+	return final;
+}
+
+/*
  * One chunk of ATen's cascade_sum (SumKernel.cpp) for 8-float vectors:
  * four vector accumulators (ILP), summed in levels so that rounding error
  * grows with log(n), then the lanes left to right after the scalar tail.
@@ -1286,6 +1341,8 @@ cascade_chunk(const float *x, size_t n)
 	size_t level_step;
 	float acc[4][4][8], p[4][8], final = 0;
 
+	if (n >= 8 && size_ilp < 16)
+		return cascade_short(x, n);
 	if (n < 8) {
 		/* scalar: four strided accumulators, the tail into the first */
 		float a[4] = { 0, 0, 0, 0 };
@@ -1341,22 +1398,1272 @@ cascade_chunk(const float *x, size_t n)
 	return final;
 }
 
-/* torch.sum of n contiguous floats: equal chunks above the grain, added in order. */
+/*
+ * torch.sum of n contiguous floats: one cascade over all of them.  With
+ * one thread (at::get_num_threads() is 1 in the reference build) ATen's
+ * parallel_reduce never splits the range, however long; checked against
+ * torch up to 1.28 million floats (tests/reduce-cases.txt).
+ */
 float
 tensor_sum(const float *x, size_t n)
 {
-	size_t grain = 32768, chunks, base, c, s = 0;
-	float r = 0;
+	return cascade_chunk(x, n);
+}
 
-	if (n <= grain)
-		return cascade_chunk(x, n);
-	chunks = (n + grain - 1) / grain;
-	base = n / chunks;
-	for (c = 0; c < chunks; c++) {
-		size_t sz = c < chunks - 1 ? base : n - base * (chunks - 1);
+/*
+ * ---- Strided views: reductions in TensorIterator's order ----
+ *
+ * A reduction's result depends on the order in which ATen meets the
+ * elements, and ATen does not walk a view in its logical order: its
+ * TensorIterator sorts the dimensions by stride, fastest first (reduced
+ * dimensions in front), merges neighbours that are contiguous together,
+ * and hands the kernel two dimensions at a time (TensorIterator.cpp:
+ * reorder_dimensions, coalesce_dimensions, serial_for_each).  So
+ * inputs.T.sum() sums in memory order, and inputs.sum(dim=0) reaches the
+ * kernel as "reduce along a strided dimension, outputs contiguous".  The
+ * code below rebuilds that geometry for one input and, in a reduction,
+ * its output, then runs the kernels of SumKernel.cpp (cascade_sum) and
+ * ReduceOps.cpp (var) on it.  PyTorch's CPU build here runs one thread
+ * (at::get_num_threads() == 1), so no reduction is split between threads.
+ */
+struct iter {
+	int ndim, nops;			/* nops: 2 (the output, the input) or 1 (the input); 3 for layouts */
+	long long shape[TENSOR_MAXDIM];
+	long long stride[3][TENSOR_MAXDIM];	/* in elements; [nops - 1] is the input */
+};
 
-		r += cascade_chunk(x + s, sz);
-		s += sz;
+/* torch's contiguous strides of a shape: a size-1 or size-0 dim counts as 1 */
+static void
+contig_strides(long long *st, const long long *shape, int nd)
+{
+	long long s = 1;
+	int d;
+
+	for (d = nd - 1; d >= 0; d--) {
+		st[d] = s;
+		s *= shape[d] > 1 ? shape[d] : 1;
 	}
+}
+
+/* reorder_dimensions: the comparison of two dims (1: d0 goes after d1) */
+static int
+should_swap(const struct iter *it, int red, int d0, int d1)
+{
+	int op;
+
+	for (op = 0; op < it->nops; op++) {
+		long long s0 = it->stride[op][d0], s1 = it->stride[op][d1];
+
+		if (red && op == 0 && (s0 == 0) != (s1 == 0))
+			return s1 == 0 ? 1 : -1;	/* reduced dims to the front */
+		if (s0 == 0 || s1 == 0)
+			continue;
+		if (s0 < s1)
+			return -1;
+		if (s0 > s1)
+			return 1;
+		if (it->shape[d0] > it->shape[d1])
+			return 1;
+	}
+	return 0;
+}
+
+/* reorder_dimensions' permutation: perm[i] is the dim that goes i-th (fastest first) */
+static void
+iter_perm(const struct iter *it, int red, int *perm)
+{
+	int i, d0, d1;
+
+	for (i = 0; i < it->ndim; i++)
+		perm[i] = it->ndim - 1 - i;
+	/* insertion sort, stopping at the first definite "keep" */
+	for (i = 1; i < it->ndim; i++) {
+		d1 = i;
+		for (d0 = i - 1; d0 >= 0; d0--) {
+			int c = should_swap(it, red, perm[d0], perm[d1]);
+
+			if (c > 0) {
+				int t = perm[d0];
+
+				perm[d0] = perm[d1];
+				perm[d1] = t;
+				d1 = d0;
+			} else if (c < 0) {
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * The strides TensorIterator gives the new output of an element-wise
+ * operation (allocate_or_resize_outputs): dense, in the order its inputs
+ * lie in memory, so that x.T + 1 is laid out like x.T.  Inputs' strides
+ * are 0 where they broadcast.
+ */
+void
+tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin)
+{
+	struct iter it;
+	int perm[TENSOR_MAXDIM], d, k, natural = 1;
+	long long next = 1;
+
+	it.ndim = ndim;
+	it.nops = nin < 3 ? nin : 3;
+	for (d = 0; d < ndim; d++) {
+		it.shape[d] = shape[d];
+		for (k = 0; k < it.nops; k++)
+			it.stride[k][d] = in[k][d];
+	}
+	iter_perm(&it, 0, perm);
+	for (d = 0; d < ndim; d++)
+		natural &= perm[d] == ndim - 1 - d;
+	if (natural) {
+		for (d = ndim - 1; d >= 0; d--) {
+			out[d] = next;
+			next *= shape[d] > 1 ? shape[d] : 1;
+		}
+		return;
+	}
+	for (d = 0; d < ndim; d++) {
+		out[perm[d]] = next;
+		next *= shape[perm[d]];
+	}
+}
+
+/* reorder_dimensions then coalesce_dimensions, as TensorIterator::build */
+static void
+iter_order(struct iter *it, int red)
+{
+	int perm[TENSOR_MAXDIM], i, op, prev, d;
+	long long shape[TENSOR_MAXDIM], stride[3][TENSOR_MAXDIM];
+
+	if (it->ndim > 1) {
+		iter_perm(it, red, perm);
+		for (i = 0; i < it->ndim; i++) {
+			shape[i] = it->shape[perm[i]];
+			for (op = 0; op < it->nops; op++)
+				stride[op][i] = it->stride[op][perm[i]];
+		}
+		memcpy(it->shape, shape, sizeof shape);
+		memcpy(it->stride, stride, sizeof stride);
+	}
+	if (it->ndim <= 1)
+		return;
+	prev = 0;
+	for (d = 1; d < it->ndim; d++) {
+		int ok = it->shape[prev] == 1 || it->shape[d] == 1;
+
+		for (op = 0; !ok && op < it->nops; op++)
+			if (it->shape[prev] * it->stride[op][prev] != it->stride[op][d])
+				break;
+		if (!ok && op == it->nops)
+			ok = 1;
+		if (ok) {
+			if (it->shape[prev] == 1)
+				for (op = 0; op < it->nops; op++)
+					it->stride[op][prev] = it->stride[op][d];
+			it->shape[prev] *= it->shape[d];
+		} else {
+			prev++;
+			if (prev != d) {
+				for (op = 0; op < it->nops; op++)
+					it->stride[op][prev] = it->stride[op][d];
+				it->shape[prev] = it->shape[d];
+			}
+		}
+	}
+	it->ndim = prev + 1;
+}
+
+/*
+ * The iterator of x.sum(dims, keepdim): the output's strides are those of
+ * a new contiguous result, 0 along the reduced dims (review_reduce_result,
+ * compute_strides); they decide where reduced dims of size 1 sort.
+ */
+static void
+iter_reduce(struct iter *it, const struct tensor_view *x, unsigned dims, int keepdim)
+{
+	long long kshape[TENSOR_MAXDIM], kst[TENSOR_MAXDIM];
+	int d, k = 0;
+
+	it->ndim = x->ndim;
+	it->nops = 2;
+	for (d = 0; d < x->ndim; d++) {
+		it->shape[d] = x->shape[d];
+		it->stride[1][d] = x->stride[d];
+		if (keepdim)
+			kshape[d] = (dims >> d & 1) ? 1 : x->shape[d];
+		else if (!(dims >> d & 1))
+			kshape[k++] = x->shape[d];
+	}
+	contig_strides(kst, kshape, keepdim ? x->ndim : k);
+	for (d = 0, k = 0; d < x->ndim; d++) {
+		if (keepdim)
+			it->stride[0][d] = (dims >> d & 1) && x->shape[d] != 1 ? 0 : kst[d];
+		else
+			it->stride[0][d] = (dims >> d & 1) ? 0 : kst[k++];
+	}
+	iter_order(it, 1);
+}
+
+/* The iterator of an element-wise walk over x alone (std_var_all_cpu). */
+static void
+iter_input(struct iter *it, const struct tensor_view *x)
+{
+	int d;
+
+	it->ndim = x->ndim;
+	it->nops = 1;
+	for (d = 0; d < x->ndim; d++) {
+		it->shape[d] = x->shape[d];
+		it->stride[0][d] = x->stride[d];
+	}
+	iter_order(it, 0);
+}
+
+/*
+ * serial_for_each: fn(ctx, offsets, n0, n1, strides of dims 0 and 1) for
+ * each index of the dims from 2 on (dim 2 fastest); nothing when empty.
+ */
+typedef void iter_fn(void *ctx, const long long *off, long long n0, long long n1,
+    const long long *s0, const long long *s1);
+
+static void
+iter_each(const struct iter *it, iter_fn *fn, void *ctx)
+{
+	long long idx[TENSOR_MAXDIM], off[2], s0[2], s1[2], n0, n1;
+	int d, op;
+
+	for (d = 0; d < it->ndim; d++)
+		if (it->shape[d] == 0)
+			return;
+	for (op = 0; op < it->nops; op++) {
+		s0[op] = it->ndim > 0 ? it->stride[op][0] : 0;
+		s1[op] = it->ndim > 1 ? it->stride[op][1] : 0;
+	}
+	n0 = it->ndim > 0 ? it->shape[0] : 1;
+	n1 = it->ndim > 1 ? it->shape[1] : 1;
+	memset(idx, 0, sizeof idx);
+	for (;;) {
+		for (op = 0; op < it->nops; op++) {
+			off[op] = 0;
+			for (d = 2; d < it->ndim; d++)
+				off[op] += idx[d] * it->stride[op][d];
+		}
+		fn(ctx, off, n0, n1, s0, s1);
+		for (d = 2; d < it->ndim; d++) {
+			if (++idx[d] < it->shape[d])
+				break;
+			idx[d] = 0;
+		}
+		if (d >= it->ndim)
+			return;
+	}
+}
+
+/*
+ * multi_row_sum (SumKernel.cpp) for w columns at once: column c sums
+ * x[i*rs + c*cs] over i < n with one accumulator per level, each level
+ * passed up every 2^level_power rows; the columns never mix, so w only
+ * changes the speed.
+ */
+static void
+lev_cols(float *res, const float *x, long long rs, long long cs, long long n, int w)
+{
+	float acc[4][32];
+	int lp = ceil_log2((size_t)n) / 4, j, c;
+	long long step, i = 0;
+
+	lp = lp < 4 ? 4 : lp;
+	step = 1LL << lp;
+	memset(acc, 0, sizeof acc);
+	while (i + step <= n) {
+		long long e = i + step;
+
+		for (; i < e; i++)
+			for (c = 0; c < w; c++)
+				acc[0][c] += x[i * rs + c * cs];
+		for (j = 1; j < 4; j++) {
+			for (c = 0; c < w; c++) {
+				acc[j][c] += acc[j - 1][c];
+				acc[j - 1][c] = 0;
+			}
+			if ((i & ((step - 1) << (j * lp))) != 0)
+				break;
+		}
+	}
+	for (; i < n; i++)
+		for (c = 0; c < w; c++)
+			acc[0][c] += x[i * rs + c * cs];
+	for (j = 1; j < 4; j++)
+		for (c = 0; c < w; c++)
+			acc[0][c] += acc[j][c];
+	memcpy(res, acc[0], (size_t)w * sizeof *res);
+}
+
+/*
+ * row_sum: the column as (n/4, 4) rows summed by multi_row_sum, the n%4
+ * left over into the first partial sum, then the four partials in order;
+ * for w columns at once (x[i*st + c*cs]).
+ */
+static void
+ilp_cols(float *res, const float *x, long long st, long long cs, long long n, int w)
+{
+	float acc[4][4][8];
+	long long m = n / 4, step, i = 0, k;
+	int lp = ceil_log2((size_t)m) / 4, j, c, q;
+
+	lp = lp < 4 ? 4 : lp;
+	step = 1LL << lp;
+	memset(acc, 0, sizeof acc);
+	while (i + step <= m) {
+		long long e = i + step;
+
+		for (; i < e; i++)
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++)
+					acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
+		for (j = 1; j < 4; j++) {
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++) {
+					acc[j][q][c] += acc[j - 1][q][c];
+					acc[j - 1][q][c] = 0;
+				}
+			if ((i & ((step - 1) << (j * lp))) != 0)
+				break;
+		}
+	}
+	for (; i < m; i++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
+	for (j = 1; j < 4; j++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += acc[j][q][c];
+	for (k = m * 4; k < n; k++)
+		for (c = 0; c < w; c++)
+			acc[0][0][c] += x[k * st + c * cs];
+	for (q = 1; q < 4; q++)
+		for (c = 0; c < w; c++)
+			acc[0][0][c] += acc[0][q][c];
+	memcpy(res, acc[0][0], (size_t)w * sizeof *res);
+}
+
+/* out[j*os] += r[j]: CastStoreAccumulate (the output starts at zero) */
+static void
+add_out(float *out, long long os, const float *r, int w)
+{
+	int c;
+
+	for (c = 0; c < w; c++)
+		out[c * os] += r[c];
+}
+
+/* rows [lo, hi) of a vectorized_inner_sum */
+struct rows_sum {
+	float *out;
+	const float *in;
+	long long os, is;
+	size_t n;
+};
+
+/* the rows of a short vectorized_inner_sum in one clone: the vector unit's width chosen once */
+TARGETS static void
+short_rows(float *out, long long os, const float *in, long long is, size_t n, size_t lo, size_t hi)
+{
+	size_t j;
+
+	for (j = lo; j < hi; j++)
+		out[(long long)j * os] += cascade_short(in + (long long)j * is, n);
+}
+
+static void
+inner_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_sum *r = arg;
+	size_t j;
+
+	if (r->n >= 8 && r->n / 32 < 16) {
+		short_rows(r->out, r->os, r->in, r->is, r->n, lo, hi);
+		return;
+	}
+	for (j = lo; j < hi; j++)
+		r->out[(long long)j * r->os] += cascade_chunk(r->in + (long long)j * r->is, r->n);
+}
+
+/* cascade_sum's loop over one 2-d block (SumKernel.cpp), strides in elements */
+static void
+sum_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
+    const long long *s1)
+{
+	float **pp = ctx, *out = pp[0] + off[0], r[32];
+	const float *in = pp[1] + off[1];
+	long long os0 = s0[0], is0 = s0[1], os1 = s1[0], is1 = s1[1], j, k, t;
+
+	if (os0 != 0 && os1 == 0) {	/* the reduction first */
+		t = is0, is0 = is1, is1 = t;
+		t = os0, os0 = os1, os1 = t;
+		t = n0, n0 = n1, n1 = t;
+	}
+	if (os0 != 0 && os1 != 0) {	/* not a true reduction: out += in */
+		for (j = 0; j < n1; j++)
+			for (k = 0; k < n0; k++)
+				out[j * os1 + k * os0] += in[j * is1 + k * is0];
+		return;
+	}
+	if (is0 == 1 && n0 >= 8) {	/* vectorized_inner_sum: rows are independent, two threads share many */
+		struct rows_sum rs = { out, in, os1, is1, (size_t)n0 };
+
+		inner_rows(&rs, 0, (size_t)n1);
+	} else if (is1 == 1 && n1 >= 8) {	/* vectorized_outer_sum */
+		for (j = 0; j + 32 <= n1; j += 32) {
+			lev_cols(r, in + j, is0, 1, n0, 32);
+			add_out(out + j * os1, os1, r, 32);
+		}
+		for (; j + 8 <= n1; j += 8) {
+			ilp_cols(r, in + j, is0, 1, n0, 8);
+			add_out(out + j * os1, os1, r, 8);
+		}
+		for (; j < n1; j++) {
+			ilp_cols(r, in + j, is0, 1, n0, 1);
+			out[j * os1] += r[0];
+		}
+	} else if (is0 < is1) {		/* scalar_inner_sum */
+		for (j = 0; j < n1; j++) {
+			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
+			out[j * os1] += r[0];
+		}
+	} else {			/* scalar_outer_sum */
+		for (j = 0; j + 3 < n1; j += 4) {
+			lev_cols(r, in + j * is1, is0, is1, n0, 4);
+			add_out(out + j * os1, os1, r, 4);
+		}
+		for (; j < n1; j++) {
+			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
+			out[j * os1] += r[0];
+		}
+	}
+}
+
+/* The number of elements of the result of reducing `dims` (bit d: dim d). */
+static size_t
+kept_numel(const struct tensor_view *x, unsigned dims)
+{
+	size_t n = 1;
+	int d;
+
+	for (d = 0; d < x->ndim; d++)
+		if (!(dims >> d & 1))
+			n *= (size_t)x->shape[d];
+	return n;
+}
+
+void
+tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim)
+{
+	struct iter it;
+	float *pp[2];
+
+	memset(out, 0, kept_numel(x, dims) * sizeof *out);	/* iter.output().fill_(0) */
+	iter_reduce(&it, x, dims, keepdim);
+	pp[0] = out;
+	pp[1] = (float *)x->data;
+	iter_each(&it, sum_block, pp);
+}
+
+/* std_var_all_cpu: sum of (x - mean)^2 in double, one partial sum per 2-d block */
+struct dev_ctx {
+	const float *x;
+	double mean, total;
+};
+
+static void
+dev_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
+    const long long *s1)
+{
+	struct dev_ctx *c = ctx;
+	const float *x = c->x + off[0];
+	double local = 0;
+	long long i, j;
+
+	for (i = 0; i < n1; i++)
+		for (j = 0; j < n0; j++) {
+			double dx = (double)x[i * s1[0] + j * s0[0]] - c->mean;
+
+			local += dx * dx;
+		}
+	c->total += local;
+}
+
+void
+tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+{
+	struct iter it;
+	int nred = 0, d;
+	size_t nout = kept_numel(x, dims);
+
+	iter_reduce(&it, x, dims, keepdim);
+	for (d = 0; d < it.ndim; d++)
+		nred += it.stride[0][d] == 0;
+	if (x->numel == 0) {
+		for (size_t i = 0; i < nout; i++)
+			out[i] = NAN;
+		return;
+	}
+	if (nred == it.ndim) {		/* one value: two passes, the mean in float32 first */
+		struct iter in;
+		struct dev_ctx c;
+		float s;
+		long long n = (long long)x->numel - correction;
+		double var;
+
+		tensor_sum_view(&s, x, (1u << x->ndim) - 1, 0);
+		c.x = x->data;
+		c.mean = (double)(s / (float)x->numel);
+		c.total = 0;
+		iter_input(&in, x);
+		iter_each(&in, dev_block, &c);
+		var = c.total / (double)(n > 0 ? n : 0);
+		for (size_t i = 0; i < nout; i++)
+			out[i] = (float)var;
+		return;
+	}
+	/*
+	 * WelfordOps (SharedReduceOps.h) in double, per output: outputs are
+	 * the iterator's dims from nred on;
+	 * each walks its reduced dims 0..nred-1, dim 0 fastest.
+	 */
+	{
+		long long oidx[TENSOR_MAXDIM], ridx[TENSOR_MAXDIM];
+		int k;
+
+		memset(oidx, 0, sizeof oidx);
+		for (;;) {
+			long long obase = 0, ibase = 0, n = 0;
+			double mean = 0, m2 = 0, nf, divisor;
+
+			for (k = nred; k < it.ndim; k++) {
+				obase += oidx[k] * it.stride[0][k];
+				ibase += oidx[k] * it.stride[1][k];
+			}
+			memset(ridx, 0, sizeof ridx);
+			for (;;) {
+				long long o = ibase;
+				double v, delta, nm;
+
+				for (k = 0; k < nred; k++)
+					o += ridx[k] * it.stride[1][k];
+				v = (double)x->data[o];
+				n++;
+				nf = (double)n;
+				delta = v - mean;
+				nm = mean + delta / nf;
+				m2 = m2 + delta * (v - nm);
+				mean = nm;
+				for (k = 0; k < nred; k++) {
+					if (++ridx[k] < it.shape[k])
+						break;
+					ridx[k] = 0;
+				}
+				if (k >= nred)
+					break;
+			}
+			nf = (double)n;
+			divisor = nf > correction ? nf - correction : 0;
+			out[obase] = (float)(m2 / divisor);
+			for (k = nred; k < it.ndim; k++) {
+				if (++oidx[k] < it.shape[k])
+					break;
+				oidx[k] = 0;
+			}
+			if (k >= it.ndim)
+				return;
+		}
+	}
+}
+
+/*
+ * ---- Element-wise kernels over strided views ----
+ *
+ * Each walks its output in row-major order, the last dim as the inner
+ * loop; operands broadcast by stride 0.  Every operation is one IEEE
+ * float32 operation per element (or the libm/SLEEF function PyTorch
+ * calls), so the order of the walk changes no bit; the contiguous rows
+ * go to the stages' own kernels (tensor_scale, tensor_mul, exp_row).
+ */
+
+/* fn(ctx, row, offsets of row's first element in each view) over the rows of shape */
+static void
+each_row(int nd, const int *shape, const struct tensor_view *const *v, int nv,
+    void (*fn)(void *ctx, size_t row, const long long *off), void *ctx)
+{
+	int idx[TENSOR_MAXDIM], d, k;
+	long long off[3];
+	size_t rows = 1, r;
+
+	for (d = 0; d + 1 < nd; d++)
+		rows *= (size_t)shape[d];
+	if (nd > 0 && shape[nd - 1] == 0)
+		return;
+	memset(idx, 0, sizeof idx);
+	for (k = 0; k < nv; k++)
+		off[k] = 0;
+	for (r = 0; r < rows; r++) {
+		fn(ctx, r, off);
+		for (d = nd - 2; d >= 0; d--) {
+			for (k = 0; k < nv; k++)
+				off[k] += v[k]->stride[d];
+			if (++idx[d] < shape[d])
+				break;
+			for (k = 0; k < nv; k++)
+				off[k] -= (long long)shape[d] * v[k]->stride[d];
+			idx[d] = 0;
+		}
+	}
+}
+
+struct copy_ctx {
+	float *out;
+	const struct tensor_view *x;
+	size_t inner;
+};
+
+static void
+copy_row(void *arg, size_t row, const long long *off)
+{
+	struct copy_ctx *c = arg;
+	float *y = c->out + row * c->inner;
+	const float *x = c->x->data + off[0];
+	long long s = c->x->ndim ? c->x->stride[c->x->ndim - 1] : 0;
+	size_t j;
+
+	if (s == 1) {
+		memcpy(y, x, c->inner * sizeof *y);
+		return;
+	}
+	for (j = 0; j < c->inner; j++)
+		y[j] = x[(long long)j * s];
+}
+
+void
+tensor_copy_view(float *out, const struct tensor_view *x)
+{
+	struct copy_ctx c = { out, x, x->ndim ? (size_t)x->shape[x->ndim - 1] : 1 };
+	const struct tensor_view *v[1] = { x };
+
+	each_row(x->ndim, x->shape, v, 1, copy_row, &c);
+}
+
+/* div_floor_floating (BinaryOps.h): Python's a // b */
+static float
+floor_div(float a, float b)
+{
+	float mod, div, fl;
+
+	if (b == 0)
+		return a / b;
+	mod = fmodf(a, b);
+	div = (a - mod) / b;
+	if (mod != 0 && (b < 0) != (mod < 0))
+		div -= 1;
+	if (div != 0) {
+		fl = floorf(div);
+		if (div - fl > 0.5f)
+			fl += 1;
+	} else {
+		fl = copysignf(0, a / b);
+	}
+	return fl;
+}
+
+/* remainder_kernel: fmod, moved to the divisor's sign */
+static float
+py_remainder(float a, float b)
+{
+	float mod = fmodf(a, b);
+
+	if (mod != 0 && (b < 0) != (mod < 0))
+		mod += b;
+	return mod;
+}
+
+/*
+ * SLEEF's powf_u10 as PyTorch's AVX2 Vectorized<float>::pow runs it (one
+ * lane): log|x| and exp in double-float (pairs hi + lo), with fused
+ * multiply-adds where the AVX2 build of SLEEF fuses them (df.h's FMA
+ * forms).  Used for the lanes PyTorch computes with vectors; its scalar
+ * tail calls std::pow instead.
+ */
+struct df {
+	float x, y;
+};
+
+static float
+f_of(uint32_t u)
+{
+	union fbits b;
+
+	b.u = u;
+	return b.f;
+}
+
+static uint32_t
+u_of(float f)
+{
+	union fbits b;
+
+	b.f = f;
+	return b.u;
+}
+
+/* _mm256_cvtps_epi32: nearest, ties to even; out of range gives INT_MIN */
+static int32_t
+rint_i(float f)
+{
+	float r = nearbyintf(f);
+
+	return r >= -2147483648.0f && r < 2147483648.0f ? (int32_t)r : INT32_MIN;
+}
+
+static struct df
+df_add2_ff(float x, float y)	/* dfadd2_vf2_vf_vf */
+{
+	struct df r;
+	float v;
+
+	r.x = x + y;
+	v = r.x - x;
+	r.y = (x - (r.x - v)) + (y - v);
 	return r;
+}
+
+static struct df
+df_add2_df_f(struct df x, float y)	/* dfadd2_vf2_vf2_vf */
+{
+	struct df r;
+	float v;
+
+	r.x = x.x + y;
+	v = r.x - x.x;
+	r.y = (x.x - (r.x - v)) + (y - v);
+	r.y = r.y + x.y;
+	return r;
+}
+
+static struct df
+df_add2_dfdf(struct df x, struct df y)	/* dfadd2_vf2_vf2_vf2 */
+{
+	struct df r;
+	float v;
+
+	r.x = x.x + y.x;
+	v = r.x - x.x;
+	r.y = (x.x - (r.x - v)) + (y.x - v);
+	r.y = r.y + (x.y + y.y);
+	return r;
+}
+
+static struct df
+df_add_dfdf(struct df x, struct df y)	/* dfadd_vf2_vf2_vf2 */
+{
+	struct df r;
+
+	r.x = x.x + y.x;
+	r.y = (((x.x - r.x) + y.x) + x.y) + y.y;
+	return r;
+}
+
+static struct df
+df_add_f_df(float x, struct df y)	/* dfadd_vf2_vf_vf2 */
+{
+	struct df r;
+
+	r.x = x + y.x;
+	r.y = ((x - r.x) + y.x) + y.y;
+	return r;
+}
+
+static struct df
+df_mul_df_f(struct df x, float y)	/* dfmul_vf2_vf2_vf, FMA form */
+{
+	struct df r;
+
+	r.x = x.x * y;
+	r.y = fmaf(x.y, y, fmaf(x.x, y, -r.x));
+	return r;
+}
+
+static struct df
+df_mul_dfdf(struct df x, struct df y)	/* dfmul_vf2_vf2_vf2, FMA form */
+{
+	struct df r;
+
+	r.x = x.x * y.x;
+	r.y = fmaf(x.x, y.y, fmaf(x.y, y.x, fmaf(x.x, y.x, -r.x)));
+	return r;
+}
+
+static struct df
+df_squ(struct df x)	/* dfsqu_vf2_vf2, FMA form */
+{
+	struct df r;
+
+	r.x = x.x * x.x;
+	r.y = fmaf(x.x + x.x, x.y, fmaf(x.x, x.x, -r.x));
+	return r;
+}
+
+static struct df
+df_div(struct df n, struct df d)	/* dfdiv_vf2_vf2_vf2, FMA form */
+{
+	struct df q;
+	float t = 1.0f / d.x, u;
+
+	q.x = n.x * t;
+	u = fmaf(t, n.x, -q.x);
+	q.y = fmaf(-d.y, t, fmaf(-d.x, t, 1.0f));
+	q.y = fmaf(q.x, q.y, fmaf(n.y, t, u));
+	return q;
+}
+
+/* logkf: log(d) as a double-float, d > 0 */
+static struct df
+sleef_logk(float d)
+{
+	int o = d < 1.17549435e-38f;
+	int32_t e;
+	float m, t;
+	struct df x, x2, c, s, l2;
+
+	if (o)
+		d = d * ((float)(1LL << 32) * (float)(1LL << 32));
+	e = (int32_t)((u_of(d * (1.0f / 0.75f)) >> 23) & 0xff) - 0x7f;
+	m = f_of(u_of(d) + (uint32_t)(-e) * (1u << 23));
+	if (o)
+		e -= 64;
+	x = df_div(df_add2_ff(-1, m), df_add2_ff(1, m));
+	x2 = df_squ(x);
+	t = 0.240320354700088500976562f;
+	t = fmaf(t, x2.x, 0.285112679004669189453125f);
+	t = fmaf(t, x2.x, 0.400007992982864379882812f);
+	c.x = 0.66666662693023681640625f;
+	c.y = 3.69183861259614332084311e-09f;
+	l2.x = 0.69314718246459960938f;
+	l2.y = -1.904654323148236017e-09f;
+	s = df_mul_df_f(l2, (float)e);
+	x.x *= 2;	/* dfscale(x, 2) */
+	x.y *= 2;
+	s = df_add_dfdf(s, x);
+	x.x *= 0.5f;
+	x.y *= 0.5f;
+	s = df_add_dfdf(s, df_mul_dfdf(df_mul_dfdf(x2, x), df_add2_dfdf(df_mul_df_f(x2, t), c)));
+	return s;
+}
+
+/* vldexp_vf_vf_vi2: x * 2^q in steps that keep every product a float */
+static float
+ldexp_k(float x, int32_t q)
+{
+	/* 32-bit lanes wrap around: unsigned arithmetic, arithmetic shifts */
+	int32_t m = q >> 31, n;
+	float u;
+
+	m = (int32_t)((uint32_t)m + (uint32_t)q) >> 6;
+	m = (int32_t)(((uint32_t)m - (uint32_t)(q >> 31)) << 4);
+	q = (int32_t)((uint32_t)q - ((uint32_t)m << 2));
+	m = (int32_t)((uint32_t)m + 0x7f);
+	m = m > 0 ? m : 0;
+	n = m > 0xff ? -1 : 0;
+	m = n ? 0xff : m;
+	u = f_of((uint32_t)m << 23);
+	x = x * u * u * u * u;
+	u = f_of(((uint32_t)q + 0x7f) << 23);
+	return x * u;
+}
+
+/* expkf: exp of a double-float */
+static float
+sleef_expk(struct df d)
+{
+	float u = (d.x + d.y) * 1.442695040888963407359924681001892137426645954152985934135449406931f;
+	int32_t q = rint_i(u);
+	struct df s, t;
+
+	s = df_add2_df_f(d, (float)q * -0.693145751953125f);
+	s = df_add2_df_f(s, (float)q * -1.428606765330187045e-06f);
+	t.x = s.x + s.y;	/* dfnormalize */
+	t.y = (s.x - t.x) + s.y;
+	s = t;
+	u = 0.00136324646882712841033936f;
+	u = fmaf(u, s.x, 0.00836596917361021041870117f);
+	u = fmaf(u, s.x, 0.0416710823774337768554688f);
+	u = fmaf(u, s.x, 0.166665524244308471679688f);
+	u = fmaf(u, s.x, 0.499999850988388061523438f);
+	t = df_add_dfdf(s, df_mul_df_f(df_squ(s), u));
+	t = df_add_f_df(1, t);
+	u = ldexp_k(t.x + t.y, q);
+	return d.x < -104 ? 0.0f : u;
+}
+
+float
+tensor_sleef_powf(float x, float y)
+{
+	float ty = truncf(y), result, efx, ax = fabsf(x);
+	int yisint = ty == y || fabsf(y) > (float)(1 << 24);
+	int32_t ti = fabsf(y) < 2147483648.0f ? (int32_t)y : INT32_MIN;	/* _mm256_cvttps_epi32 */
+	int yisodd = (ti & 1) == 1 && yisint && fabsf(y) < (float)(1 << 24);
+
+	result = sleef_expk(df_mul_df_f(sleef_logk(ax), y));
+	if (result != result)
+		result = INFINITY;
+	result = result * (x > 0 ? 1.0f : !yisint ? NAN : yisodd ? -1.0f : 1.0f);
+	efx = f_of(u_of(ax - 1) ^ (u_of(y) & 0x80000000u));	/* vmulsign */
+	if (isinf(y))
+		result = efx < 0 ? 0.0f : efx == 0 ? 1.0f : INFINITY;
+	if (isinf(x) || x == 0) {
+		float sg = yisodd ? copysignf(1.0f, x) : 1.0f;
+		float z = (x == 0 ? -y : y) < 0 ? 0.0f : INFINITY;
+
+		result = sg * z;
+	}
+	if (x != x || y != y)
+		result = NAN;
+	if (y == 0 || x == 1)
+		result = 1;
+	return result;
+}
+
+/* pow with a scalar exponent (pow_tensor_scalar_kernel): the specialised exponents, else pow in double */
+static float
+pow_scalar(float x, double e)
+{
+	if (e == 2)
+		return x * x;
+	if (e == 3)
+		return x * x * x;
+	if (e == -2)
+		return 1.0f / (x * x);
+	if (e == 0.5)
+		return sqrtf(x);
+	if (e == -0.5)
+		return 1 / sqrtf(x);
+	if (e == -1)
+		return 1.0f / x;
+	return (float)pow((double)x, e);
+}
+
+static float
+binop(int op, float a, float b)
+{
+	switch (op) {
+	case TENSOR_ADD: return a + b;
+	case TENSOR_SUB: return a - b;
+	case TENSOR_MUL: return a * b;
+	case TENSOR_DIV: return a / b;
+	case TENSOR_FLOORDIV: return floor_div(a, b);
+	case TENSOR_MOD: return py_remainder(a, b);
+	case TENSOR_POW: return powf(a, b);
+	case TENSOR_POW_SCALAR: return pow_scalar(a, b);
+	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a);
+	default: return 0;
+	}
+}
+
+struct bin_ctx {
+	float *out;
+	const struct tensor_view *a, *b;
+	size_t inner;
+	int op;
+	double scalar;		/* TENSOR_POW_SCALAR's exponent, exactly */
+};
+
+/* y = a op b for contiguous a and b, or b one scalar (sb 0): loops the compiler vectorises */
+FMA_CLONES static int
+fast_row(float *y, const float *a, const float *b, long long sb, size_t n, int op)
+{
+	size_t j;
+	float z = b[0];
+
+	if (sb == 0) {
+		switch (op) {
+		case TENSOR_ADD: for (j = 0; j < n; j++) y[j] = a[j] + z; return 1;
+		case TENSOR_SUB: for (j = 0; j < n; j++) y[j] = a[j] - z; return 1;
+		case TENSOR_MUL: for (j = 0; j < n; j++) y[j] = a[j] * z; return 1;
+		case TENSOR_DIV: for (j = 0; j < n; j++) y[j] = a[j] / z; return 1;
+		}
+		return 0;
+	}
+	switch (op) {
+	case TENSOR_ADD: for (j = 0; j < n; j++) y[j] = a[j] + b[j]; return 1;
+	case TENSOR_SUB: for (j = 0; j < n; j++) y[j] = a[j] - b[j]; return 1;
+	case TENSOR_MUL: for (j = 0; j < n; j++) y[j] = a[j] * b[j]; return 1;
+	case TENSOR_DIV: for (j = 0; j < n; j++) y[j] = a[j] / b[j]; return 1;
+	}
+	return 0;
+}
+
+static void
+bin_row(void *arg, size_t row, const long long *off)
+{
+	struct bin_ctx *c = arg;
+	float *y = c->out + row * c->inner;
+	const float *a = c->a->data + off[0], *b = c->b->data + off[1];
+	int nd = c->a->ndim;
+	long long sa = nd ? c->a->stride[nd - 1] : 0, sb = nd ? c->b->stride[nd - 1] : 0;
+	size_t j, n = c->inner;
+
+	if (sa == 1 && sb == 1 && c->op == TENSOR_MUL) {	/* the stages' kernels */
+		tensor_mul(y, a, b, n);
+		return;
+	}
+	if (sa == 1 && sb == 0 && (c->op == TENSOR_MUL || c->op == TENSOR_DIV)) {
+		tensor_scale(y, a, n, b[0], c->op == TENSOR_DIV);
+		return;
+	}
+	if (sa == 1 && (sb == 0 || sb == 1) && fast_row(y, a, b, sb, n, c->op))
+		return;
+	if (c->op == TENSOR_POW_SCALAR) {
+		for (j = 0; j < n; j++)
+			y[j] = pow_scalar(a[(long long)j * sa], c->scalar);
+		return;
+	}
+	for (j = 0; j < n; j++)
+		y[j] = binop(c->op, a[(long long)j * sa], b[(long long)j * sb]);
+}
+
+/*
+ * pow where PyTorch's cpu_kernel_vec decides per element between SLEEF's
+ * vector powf and the scalar std::pow: the iteration's dims merge where
+ * the strides allow (TensorIterator's coalescing); along each merged inner
+ * run whose operands are contiguous (or one of them a broadcast scalar)
+ * vectorized_loop takes 16 elements at a time with vectors and leaves the
+ * rest to the scalar function; other runs are all scalar.  Tensor **
+ * number's scalar function is pow in double, tensor ** tensor's powf.
+ */
+static int
+is_special_exponent(double e)
+{
+	return e == 2 || e == 3 || e == -2 || e == 0.5 || e == -0.5 || e == -1;
+}
+
+static void
+pow_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int scalar, double e)
+{
+	int nd = a->ndim, d, k, idx[TENSOR_MAXDIM];
+	size_t run = 1, outer = 1, r, j, vec;
+	long long sa, sb, oa, ob;
+	int vectorized;
+
+	/* merge the inner dims: out is contiguous; a and b (b unless scalar) must chain */
+	for (k = nd - 1, d = -1; k >= 0; k--) {	/* d: the last merged dim of size > 1 */
+		if (a->shape[k] != 1 && d >= 0) {
+			int ok = a->stride[k] == a->stride[d] * a->shape[d];
+
+			if (!scalar)
+				ok &= b->stride[k] == b->stride[d] * b->shape[d];
+			if (!ok)
+				break;
+		}
+		if (a->shape[k] != 1)
+			d = k;
+		run *= (size_t)a->shape[k];
+	}
+	for (d = 0; d <= k; d++)
+		outer *= (size_t)a->shape[d];
+	sa = nd ? a->stride[nd - 1] : 1;
+	sb = nd && !scalar ? b->stride[nd - 1] : 0;
+	/* the run's step: the innermost dim that is not of size 1 */
+	for (d = nd - 1; d > k && a->shape[d] == 1; d--)
+		;
+	if (d > k) {
+		sa = a->stride[d];
+		sb = scalar ? 0 : b->stride[d];
+	}
+	if (scalar)
+		vectorized = sa == 1 || sa == 0;
+	else
+		vectorized = (sa == 1 && sb == 1) || (sa == 0 && sb == 1) || (sa == 1 && sb == 0);
+	if (run <= 1)
+		vectorized = 1;	/* a run of one: its one element is a tail either way */
+	memset(idx, 0, sizeof idx);
+	for (r = 0; r < outer; r++) {
+		float *y = out + r * run;
+
+		oa = ob = 0;
+		for (d = 0; d <= k; d++) {
+			oa += (long long)idx[d] * a->stride[d];
+			ob += scalar ? 0 : (long long)idx[d] * b->stride[d];
+		}
+		vec = vectorized ? run / 16 * 16 : 0;
+		for (j = 0; j < run; j++) {
+			float x = a->data[oa + (long long)j * sa];
+
+			if (scalar)
+				y[j] = j < vec && !is_special_exponent(e) ? tensor_sleef_powf(x, (float)e) : pow_scalar(x, e);
+			else
+				y[j] = j < vec ? tensor_sleef_powf(x, b->data[ob + (long long)j * sb]) :
+				    powf(x, b->data[ob + (long long)j * sb]);
+		}
+		for (d = k; d >= 0; d--) {
+			if (++idx[d] < a->shape[d])
+				break;
+			idx[d] = 0;
+		}
+	}
+}
+
+void
+tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar)
+{
+	struct bin_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op, scalar };
+	const struct tensor_view *v[2] = { a, b };
+
+	if ((op == TENSOR_POW_SCALAR && !is_special_exponent(scalar)) || op == TENSOR_POW) {
+		pow_view(out, a, b, op == TENSOR_POW_SCALAR, scalar);
+		return;
+	}
+	each_row(a->ndim, a->shape, v, 2, bin_row, &c);
+}
+
+struct cmp_ctx {
+	unsigned char *out;
+	const struct tensor_view *a, *b;
+	size_t inner;
+	int op;
+};
+
+static void
+cmp_row(void *arg, size_t row, const long long *off)
+{
+	struct cmp_ctx *c = arg;
+	unsigned char *y = c->out + row * c->inner;
+	const float *a = c->a->data + off[0], *b = c->b->data + off[1];
+	int nd = c->a->ndim;
+	long long sa = nd ? c->a->stride[nd - 1] : 0, sb = nd ? c->b->stride[nd - 1] : 0;
+	size_t j;
+
+	for (j = 0; j < c->inner; j++) {
+		float x = a[(long long)j * sa], z = b[(long long)j * sb];
+		int r;
+
+		switch (c->op) {
+		case TENSOR_EQ: r = x == z; break;
+		case TENSOR_NE: r = x != z; break;
+		case TENSOR_LT: r = x < z; break;
+		case TENSOR_LE: r = x <= z; break;
+		case TENSOR_GT: r = x > z; break;
+		default: r = x >= z; break;
+		}
+		y[j] = (unsigned char)r;
+	}
+}
+
+void
+tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op)
+{
+	struct cmp_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op };
+	const struct tensor_view *v[2] = { a, b };
+
+	each_row(a->ndim, a->shape, v, 2, cmp_row, &c);
+}
+
+FMA_CLONES static void
+unary_flat(float *y, size_t n, int op)
+{
+	size_t j;
+
+	switch (op) {
+	case TENSOR_SQRT:
+		for (j = 0; j < n; j++)
+			y[j] = sqrtf(y[j]);
+		break;
+	case TENSOR_ABS:
+		for (j = 0; j < n; j++)
+			y[j] = fabsf(y[j]);
+		break;
+	case TENSOR_NEG:
+		for (j = 0; j < n; j++)
+			y[j] = -y[j];
+		break;
+	case TENSOR_RECIP:
+		for (j = 0; j < n; j++)
+			y[j] = 1.0f / y[j];
+		break;
+	}
+}
+
+void
+tensor_unary_view(float *out, const struct tensor_view *x, int op)
+{
+	size_t done, n = x->numel, step = (size_t)1 << 20;
+
+	tensor_copy_view(out, x);
+	if (op != TENSOR_EXP) {
+		unary_flat(out, n, op);
+		return;
+	}
+	for (done = 0; done < n; done += step)	/* exp_row takes an int count */
+		exp_row(out + done, out + done, 0.0f, (int)(n - done < step ? n - done : step));
+}
+
+/*
+ * softmax along a dim that is not the last (ATen's _vec_softmax): for
+ * each of `outer` blocks of (n, inner) floats, 8 inner columns at a time
+ * as vector lanes (max, SLEEF exp of x - max, sum, then division by the
+ * sum); the columns left over, fewer than 8, one by one with libm's expf
+ * and std::max, as the kernel's scalar tail does.
+ */
+void
+tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner)
+{
+	size_t o, j, d, l;
+
+	for (o = 0; o < outer; o++) {
+		const float *x = in + o * n * inner;
+		float *y = out + o * n * inner;
+
+		for (j = 0; j < inner;) {
+			if (j + 8 <= inner) {
+				float max[8], sum[8];
+
+				for (l = 0; l < 8; l++)
+					max[l] = x[j + l];
+				for (d = 1; d < n; d++)
+					for (l = 0; l < 8; l++) {
+						float v = x[d * inner + j + l];
+
+						max[l] = max[l] != max[l] || v != v ? NAN : (v > max[l] ? v : max[l]);
+					}
+				for (l = 0; l < 8; l++)
+					sum[l] = 0;
+				for (d = 0; d < n; d++)
+					for (l = 0; l < 8; l++) {
+						float e;
+
+						exp_row(&e, &x[d * inner + j + l], max[l], 1);
+						y[d * inner + j + l] = e;
+						sum[l] += e;
+					}
+				for (d = 0; d < n; d++)
+					for (l = 0; l < 8; l++)
+						y[d * inner + j + l] /= sum[l];
+				j += 8;
+				continue;
+			}
+			for (; j < inner; j++) {
+				float max = x[j], sum = 0;
+
+				for (d = 1; d < n; d++)
+					max = max < x[d * inner + j] ? x[d * inner + j] : max;
+				for (d = 0; d < n; d++) {
+					y[d * inner + j] = expf(x[d * inner + j] - max);
+					sum += y[d * inner + j];
+				}
+				for (d = 0; d < n; d++)
+					y[d * inner + j] /= sum;
+			}
+		}
+	}
 }

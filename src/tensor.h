@@ -103,6 +103,13 @@ void tensor_linear(float *y, const float *x, const float *w, const float *bias, 
  */
 void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b);
+/*
+ * The same with a's rows lda apart (a[m][k] at a + m*lda + k) and b read
+ * through strides (b[k][n] at b + k*rs + n*cs): a view such as
+ * keys.transpose(-2, -1) is multiplied where it lies.  c is (batch, M, N).
+ */
+void tensor_mm_strided(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs,
+    int batch, int M, int N, int K, size_t sa, size_t sb);
 /* y = x / f (divides) or x * f, and y = a * b, element-wise; y may be x or a (in place) */
 void tensor_scale(float *y, const float *x, size_t n, float f, int divides);
 void tensor_mul(float *y, const float *a, const float *b, size_t n);
@@ -130,9 +137,53 @@ void tensor_softmax_steps(float *out, const float *in, int n, int scaled, float 
  * + *bias when bias is not NULL.  prod: K floats for the products, or NULL.
  */
 float tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, const float *bias, float *prod);
+/* softmax along a middle dim: outer blocks of (n, inner) floats, as ATen's _vec_softmax */
+void tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */
 float tensor_sum(const float *x, size_t n);
+
+/*
+ * A strided float32 view, as a torch tensor's (sizes, strides, offset):
+ * element (i0, i1, ...) is data[i0*stride[0] + i1*stride[1] + ...].
+ */
+struct tensor_view {
+	const float *data;
+	int ndim;
+	int shape[TENSOR_MAXDIM];
+	long long stride[TENSOR_MAXDIM];	/* in elements, >= 0 */
+	size_t numel;
+};
+
+/*
+ * x.sum(dims, keepdim) and x.var(dims, keepdim, correction), dims a set of
+ * bits (1 << d; all bits: the whole tensor), bit for bit as ATen sums a
+ * strided input (see tensor.c).  out: the kept dims, contiguous; keepdim
+ * changes no value, only the order ATen may choose.
+ */
+void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
+void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
+
+/*
+ * Element-wise over views of one shape (broadcast operands have stride 0),
+ * out contiguous in row-major order.  TENSOR_POW_SCALAR raises a to the
+ * double `scalar` as torch.pow(tensor, number) does; the other binary
+ * operations ignore it.
+ */
+enum {
+	TENSOR_ADD, TENSOR_SUB, TENSOR_MUL, TENSOR_DIV, TENSOR_FLOORDIV, TENSOR_MOD,
+	TENSOR_POW, TENSOR_POW_SCALAR, TENSOR_MAX,
+	TENSOR_EQ, TENSOR_NE, TENSOR_LT, TENSOR_LE, TENSOR_GT, TENSOR_GE,
+	TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS, TENSOR_NEG, TENSOR_RECIP
+};
+/* The strides PyTorch gives the result of an element-wise operation on inputs of these strides (0: broadcast). */
+void tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin);
+void tensor_copy_view(float *out, const struct tensor_view *x);
+/* SLEEF's powf_u10 as PyTorch's AVX2 vector kernels compute x ** y */
+float tensor_sleef_powf(float x, float y);
+void tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar);
+void tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
+void tensor_unary_view(float *out, const struct tensor_view *x, int op);
 
 #endif

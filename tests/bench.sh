@@ -4,6 +4,7 @@
 # compute time for the same stages when /usr/bin/python3 has torch.
 # Not part of make check: timings on shared machines are noisy.
 BIN=${BIN:-./attn-explain}
+PYRUN=${PYRUN:-tests/pyrun}
 RUNS=${RUNS:-7}
 export LC_ALL=C
 
@@ -51,6 +52,15 @@ bench check-minGPT tests/bench/mingpt.json --check tests/bench/mingpt-theirs.txt
 echo "(check-book: target 50 ms; check-minGPT: target 2 s; both try every mistake and pair of the catalogue)"
 ATTN_EXPLAIN_TIMING=1 "$BIN" --print output.shape tests/bench/mingpt.json 2>&1 >/dev/null | sed -n 's/^timing: stages/minGPT phases (one run, ms):/p'
 
+# The interpreter on minGPT's stages (tests/pyrun's %time: the median of
+# RUNS evaluations of the line, stages already computed), and PyTorch on
+# the same tensors (tests/bench/torch_exprs.py, below with the BLAS note).
+EXPRS="attn_weights.sum(dim=-1)
+queries @ keys.transpose(-2, -1)
+queries_heads @ keys_heads.transpose(-2, -1)
+torch.softmax(attn_scores, dim=-1)"
+printf '%s\n' "$EXPRS" | sed "s/^/%time $RUNS _ = /" | "$PYRUN" tests/bench/mingpt.json > /tmp/bench.py.$$
+
 # PyTorch's products use whichever libblas.so.3 comes first: compare with
 # OpenBLAS (Debian libopenblas0-pthread) when it is installed, else with the
 # reference BLAS, without changing the system's choice.
@@ -68,7 +78,16 @@ if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
 		awk -v n="$1" -v t="$t" -v w="$3" -v b="$blas" 'BEGIN {
 			printf "%-12s PyTorch (%s) compute only %8.1f ms; attn-explain whole process / PyTorch = %.2f\n", n, b, t * 1000, w / 1000 / (t * 1000) }'
 	done
+	printf '%s\n' "$EXPRS" > /tmp/bench.ex.$$
+	set --
+	while IFS= read -r e; do set -- "$@" "$e"; done < /tmp/bench.ex.$$
+	/usr/bin/python3 tests/bench/torch_exprs.py tests/bench/mingpt.json "$RUNS" "$@" > /tmp/bench.pt.$$
+	paste -d '|' /tmp/bench.ex.$$ /tmp/bench.py.$$ /tmp/bench.pt.$$ | awk -F'|' '{
+		printf "minGPT %-45s %7.3f ms; PyTorch %7.3f ms; interpreter / PyTorch = %.2f\n", $1, $2 * 1000, $3 * 1000, ($3 > 0 ? $2 / $3 : 0) }'
+	rm -f /tmp/bench.ex.$$ /tmp/bench.pt.$$
 	echo "(PyTorch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)'), $blas BLAS, $(/usr/bin/python3 -c 'import torch; print(torch.get_num_threads())') threads)"
 else
 	echo "PyTorch not found (apt-get install python3-torch to compare)"
+	paste -d '|' /tmp/bench.py.$$ | awk '{ printf "interpreter: %.3f ms\n", $1 * 1000 }'
 fi
+rm -f /tmp/bench.py.$$

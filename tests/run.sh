@@ -7,6 +7,7 @@ export LC_ALL
 unset NO_COLOR ATTN_EXPLAIN_HISTORY COLUMNS
 BIN=${BIN:-./attn-explain}
 UNIT=${UNIT:-tests/unit}
+PYRUN=${PYRUN:-tests/pyrun}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -80,6 +81,23 @@ for s in tests/repl/*.in; do
 	"$BIN" -i "$input" < "$s" > "$tmp/out" 2>&1
 	echo "status $?" >> "$tmp/out"
 	same "repl $(basename "$base")" "$base.out" "$tmp/out"
+done
+
+# 6b. interpreter sessions fed to py_exec (tests/pyrun): stdout and the error
+# lines against what Python + PyTorch print (tests/gen/sessions.py), without
+# the interpreter's own "warning:" lines; own-*.in hold the contract's own
+# rules, expected text written by hand, warnings included
+for s in tests/py/*.in; do
+	[ -f "$s" ] || continue
+	base=${s%.in}
+	input=$(head -n 1 "$s" | sed -n 's/^# input: //p')
+	"$PYRUN" "$input" < "$s" > "$tmp/out" 2> "$tmp/err"
+	case $(basename "$s") in
+	own-*) cp "$tmp/err" "$tmp/err2" ;;
+	*) grep -v '^warning: ' "$tmp/err" > "$tmp/err2" ;;
+	esac
+	same "py $(basename "$base") stdout" "$base.out" "$tmp/out"
+	same "py $(basename "$base") errors" "$base.err" "$tmp/err2"
 done
 
 # 7. the REPL on a real terminal (tmux): prompt, history, Tab, Ctrl-C, Ctrl-D

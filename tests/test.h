@@ -26,5 +26,7 @@ void test_json_syntax(void);
 void test_readprint(void);
 void test_why(void);
 void test_check(void);
+void test_reduce(void);
+void test_py(void);
 
 #endif

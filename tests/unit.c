@@ -21,6 +21,8 @@ main(void)
 	test_readprint();
 	test_why();
 	test_check();
+	test_reduce();
+	test_py();
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

@@ -1,0 +1,1019 @@
+/*
+ * pyparse.c - tokens -> syntax tree: recursive descent over the part of
+ * Python's grammar (Grammar/python.gram) the notebooks write at top level,
+ * with Python's precedence and associativity.  Constructs outside the
+ * contract (for, def, lambda, comprehensions, ...) stop the parse with one
+ * line naming them; nesting deeper than PY_MAX_DEPTH stops it too, so that
+ * neither the parser nor the evaluator can overflow the stack.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyint.h"
+
+/* ---- an arena: every node of a parse, freed at once ---- */
+
+union align {
+	long long l;
+	double d;
+	void *p;
+};
+
+struct arena {
+	struct arena *next;
+	size_t used, size;
+	union align data[];
+};
+
+static void *
+arena_alloc(struct arena **a, size_t n)
+{
+	struct arena *b = *a;
+
+	n = (n + sizeof(union align) - 1) / sizeof(union align) * sizeof(union align);
+	if (b == NULL || b->size - b->used < n) {
+		size_t size = n > 16384 ? n : 16384;
+
+		b = xmalloc(sizeof *b + size);
+		b->next = *a;
+		b->used = 0;
+		b->size = size;
+		*a = b;
+	}
+	b->used += n;
+	return memset((char *)b->data + b->used - n, 0, n);
+}
+
+static char *
+arena_strndup(struct arena **a, const char *s, size_t n)
+{
+	char *d = arena_alloc(a, n + 1);
+
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+void
+parse_free(struct parsed *p)
+{
+	struct arena *a = p->mem, *next;
+
+	for (; a != NULL; a = next) {
+		next = a->next;
+		free(a);
+	}
+	p->mem = NULL;
+	p->first = NULL;
+}
+
+/* ---- the parser ---- */
+
+struct parser {
+	struct lexer lx;
+	struct token tok;	/* the current token */
+	struct arena *mem;
+	char *err;
+	size_t errlen;
+	int failed;
+	int depth;
+};
+
+static int
+fail(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->failed)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(p->err, p->errlen, fmt, ap);
+	va_end(ap);
+	p->failed = 1;
+	return -1;
+}
+
+static void *
+fail_null(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!p->failed) {
+		va_start(ap, fmt);
+		vsnprintf(p->err, p->errlen, fmt, ap);
+		va_end(ap);
+		p->failed = 1;
+	}
+	return NULL;
+}
+
+static void
+advance(struct parser *p)
+{
+	free(p->tok.s);
+	if (p->failed) {
+		memset(&p->tok, 0, sizeof p->tok);
+		return;
+	}
+	if (lex_next(&p->lx, &p->tok) != 0) {
+		p->failed = 1;
+		memset(&p->tok, 0, sizeof p->tok);
+		p->tok.type = T_END;
+	}
+}
+
+static int
+is_op(const struct parser *p, int op)
+{
+	return p->tok.type == T_OP && p->tok.op == op;
+}
+
+static int
+is_kw(const struct parser *p, const char *kw)
+{
+	size_t n = strlen(kw);
+
+	return p->tok.type == T_NAME && p->tok.len == n && strncmp(p->lx.text + p->tok.pos, kw, n) == 0;
+}
+
+static const char *const keywords[] = {
+	"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+	"continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+	"if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+	"return", "try", "while", "with", "yield", NULL
+};
+
+static int
+is_keyword(const char *s, size_t n)
+{
+	int i;
+
+	for (i = 0; keywords[i] != NULL; i++)
+		if (strlen(keywords[i]) == n && strncmp(keywords[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* What the parser stands on, for messages: 'x', or "the end of the line". */
+static const char *
+here(struct parser *p, char *buf, size_t len)
+{
+	if (p->tok.type == T_END)
+		return "the end of the line";
+	if (p->tok.type == T_NEWLINE)
+		return "the end of the line";
+	snprintf(buf, len, "'%.*s'", (int)(p->tok.len > 30 ? 30 : p->tok.len), p->lx.text + p->tok.pos);
+	return buf;
+}
+
+static void *
+syntax(struct parser *p)
+{
+	char buf[64];
+
+	if (is_op(p, O_RPAR) || is_op(p, O_RSQB) || is_op(p, O_RBRACE))
+		return fail_null(p, "unmatched '%s'", op_text(p->tok.op));
+	return fail_null(p, "invalid syntax at %s (column %zu)", here(p, buf, sizeof buf), p->tok.pos + 1);
+}
+
+static struct node *
+node(struct parser *p, int kind, size_t pos)
+{
+	struct node *n = arena_alloc(&p->mem, sizeof *n);
+
+	n->kind = kind;
+	n->pos = pos;
+	return n;
+}
+
+/* a growing list of nodes in the arena */
+struct list {
+	struct node **v;
+	int n, cap;
+};
+
+static void
+list_add(struct parser *p, struct list *l, struct node *n)
+{
+	if (l->n == l->cap) {
+		int cap = l->cap ? l->cap * 2 : 4;
+		struct node **v = arena_alloc(&p->mem, (size_t)cap * sizeof *v);
+
+		if (l->n)
+			memcpy(v, l->v, (size_t)l->n * sizeof *v);
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = n;
+}
+
+static int
+enter(struct parser *p)
+{
+	if (++p->depth > PY_MAX_DEPTH)
+		return fail(p, "the line nests too deeply (more than %d levels of brackets or operators)", PY_MAX_DEPTH);
+	return 0;
+}
+
+/* The constructs outside the contract, named when a line starts with them. */
+static int
+unsupported_statement(struct parser *p)
+{
+	static const struct {
+		const char *kw, *what;
+	} no[] = {
+		{ "for", "'for' loops are not supported: write the loop's lines out one by one" },
+		{ "while", "'while' loops are not supported" },
+		{ "if", "'if' statements are not supported" },
+		{ "elif", "'elif' is not supported" },
+		{ "else", "'else' is not supported" },
+		{ "def", "'def' (defining functions) is not supported" },
+		{ "class", "'class' (defining classes) is not supported" },
+		{ "lambda", "lambda expressions are not supported" },
+		{ "return", "'return' is not supported (there is no function to return from)" },
+		{ "with", "'with' statements are not supported" },
+		{ "try", "'try' statements are not supported" },
+		{ "except", "'except' is not supported" },
+		{ "finally", "'finally' is not supported" },
+		{ "raise", "'raise' is not supported" },
+		{ "assert", "'assert' is not supported" },
+		{ "global", "'global' is not supported" },
+		{ "nonlocal", "'nonlocal' is not supported" },
+		{ "yield", "'yield' is not supported" },
+		{ "async", "'async' is not supported" },
+		{ "await", "'await' is not supported" },
+		{ "break", "'break' is not supported (there is no loop)" },
+		{ "continue", "'continue' is not supported (there is no loop)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof no / sizeof no[0]; i++)
+		if (is_kw(p, no[i].kw))
+			return fail(p, "%s", no[i].what);
+	return 0;
+}
+
+static struct node *test(struct parser *p);
+static struct node *expr_bits(struct parser *p);
+static struct node *factor(struct parser *p);
+
+/* after '(' or '[': items until close; tuple: a trailing comma makes one */
+static struct node *
+sequence(struct parser *p, int close, int kind, size_t pos)
+{
+	struct list l = { 0 };
+	struct node *n;
+	int comma = 0;
+
+	while (!is_op(p, close)) {
+		struct node *e;
+
+		if (is_op(p, O_MUL))
+			return fail_null(p, "starred expressions (*x) are not supported");
+		if ((e = test(p)) == NULL)
+			return NULL;
+		if (is_kw(p, "for") || is_kw(p, "async"))
+			return fail_null(p, "comprehensions are not supported");
+		if (is_op(p, O_WALRUS))
+			return fail_null(p, "assignment expressions (:=) are not supported");
+		list_add(p, &l, e);
+		if (is_op(p, O_COMMA)) {
+			comma = 1;
+			advance(p);
+			continue;
+		}
+		if (!is_op(p, close)) {
+			if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
+				return fail_null(p, "'%s' was never closed", close == O_RPAR ? "(" : "[");
+			return syntax(p);
+		}
+	}
+	advance(p);
+	if (kind == N_TUPLE && l.n == 1 && !comma)
+		return l.v[0];	/* (x) is x */
+	n = node(p, kind, pos);
+	n->items = l.v;
+	n->n = l.n;
+	n->paren = 1;
+	return n;
+}
+
+static struct node *
+atom(struct parser *p)
+{
+	struct node *n;
+	size_t pos = p->tok.pos;
+	char buf[64];
+
+	switch (p->tok.type) {
+	case T_INT:
+		n = node(p, N_INT, pos);
+		n->i = p->tok.i;
+		advance(p);
+		return n;
+	case T_FLOAT:
+		n = node(p, N_FLOAT, pos);
+		n->f = p->tok.f;
+		advance(p);
+		return n;
+	case T_STR: {
+		struct sbuf b = { 0 };
+
+		/* adjacent strings join, as in Python */
+		while (p->tok.type == T_STR) {
+			sbuf_addn(&b, p->tok.s, p->tok.slen);
+			advance(p);
+		}
+		n = node(p, N_STR, pos);
+		n->slen = b.len;
+		n->name = arena_strndup(&p->mem, b.s ? b.s : "", b.len);
+		free(b.s);
+		return n;
+	}
+	case T_NAME: {
+		const char *s = p->lx.text + pos;
+		size_t len = p->tok.len;
+
+		if (is_kw(p, "True") || is_kw(p, "False") || is_kw(p, "None")) {
+			n = node(p, s[0] == 'T' ? N_TRUE : s[0] == 'F' ? N_FALSE : N_NONE, pos);
+			advance(p);
+			return n;
+		}
+		if (is_kw(p, "lambda"))
+			return fail_null(p, "lambda expressions are not supported");
+		if (is_kw(p, "yield") || is_kw(p, "await"))
+			return fail_null(p, "'%.*s' is not supported", (int)len, s);
+		if (is_keyword(s, len))
+			return fail_null(p, "invalid syntax at '%.*s' (column %zu): a keyword cannot start an expression",
+			    (int)len, s, pos + 1);
+		n = node(p, N_NAME, pos);
+		n->name = arena_strndup(&p->mem, s, len);
+		advance(p);
+		return n;
+	}
+	case T_OP:
+		if (is_op(p, O_LPAR)) {
+			advance(p);
+			return sequence(p, O_RPAR, N_TUPLE, pos);
+		}
+		if (is_op(p, O_LSQB)) {
+			advance(p);
+			return sequence(p, O_RSQB, N_LIST, pos);
+		}
+		if (is_op(p, O_LBRACE))
+			return fail_null(p, "dicts and sets ({...}) are not supported");
+		if (is_op(p, O_ELLIPSIS)) {
+			advance(p);
+			return node(p, N_ELLIPSIS, pos);
+		}
+		return syntax(p);
+	default:
+		if (p->tok.type == T_END && p->lx.depth > 0)
+			return fail_null(p, "'%c' was never closed",
+			    p->lx.open[p->lx.depth <= (int)sizeof p->lx.open ? p->lx.depth - 1 : (int)sizeof p->lx.open - 1]);
+		if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
+			return fail_null(p, "invalid syntax: the line ends where an expression should follow");
+		return fail_null(p, "invalid syntax at %s", here(p, buf, sizeof buf));
+	}
+}
+
+/* one item of a subscript: an expression, or a slice a:b:c */
+static struct node *
+subscript(struct parser *p)
+{
+	struct node *a = NULL, *s;
+	size_t pos = p->tok.pos;
+
+	if (!is_op(p, O_COLON)) {
+		if ((a = test(p)) == NULL)
+			return NULL;
+		if (!is_op(p, O_COLON))
+			return a;
+	}
+	s = node(p, N_SLICE, pos);
+	s->a = a;
+	advance(p);	/* ':' */
+	if (!is_op(p, O_COLON) && !is_op(p, O_COMMA) && !is_op(p, O_RSQB)) {
+		if ((s->b = test(p)) == NULL)
+			return NULL;
+	}
+	if (is_op(p, O_COLON)) {
+		advance(p);
+		if (!is_op(p, O_COMMA) && !is_op(p, O_RSQB)) {
+			if ((s->c = test(p)) == NULL)
+				return NULL;
+		}
+	}
+	return s;
+}
+
+static struct node *
+trailers(struct parser *p, struct node *n)
+{
+	for (;;) {
+		size_t pos = p->tok.pos;
+
+		if (is_op(p, O_DOT)) {
+			struct node *t;
+
+			advance(p);
+			if (p->tok.type != T_NAME || is_keyword(p->lx.text + p->tok.pos, p->tok.len))
+				return syntax(p);
+			t = node(p, N_ATTR, pos);
+			t->a = n;
+			t->name = arena_strndup(&p->mem, p->lx.text + p->tok.pos, p->tok.len);
+			advance(p);
+			n = t;
+		} else if (is_op(p, O_LPAR)) {
+			struct node *c = node(p, N_CALL, pos);
+			struct list l = { 0 };
+			int kw = 0;
+
+			if (enter(p) != 0)
+				return NULL;
+			advance(p);
+			while (!is_op(p, O_RPAR)) {
+				struct node *e;
+
+				if (is_op(p, O_MUL) || is_op(p, O_POW))
+					return fail_null(p, "*args and **kwargs are not supported");
+				if ((e = test(p)) == NULL)
+					return NULL;
+				if (is_op(p, O_ASSIGN)) {
+					struct node *k;
+
+					if (e->kind != N_NAME)
+						return fail_null(p, "invalid syntax: a keyword argument needs a name before '='");
+					advance(p);
+					k = node(p, N_KW, e->pos);
+					k->name = e->name;
+					if ((k->a = test(p)) == NULL)
+						return NULL;
+					e = k;
+					kw = 1;
+				} else if (kw) {
+					return fail_null(p, "positional argument follows keyword argument");
+				}
+				if (is_kw(p, "for"))
+					return fail_null(p, "comprehensions (generator expressions) are not supported");
+				list_add(p, &l, e);
+				if (is_op(p, O_COMMA)) {
+					advance(p);
+					continue;
+				}
+				if (!is_op(p, O_RPAR)) {
+					if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
+						return fail_null(p, "'(' was never closed");
+					return syntax(p);
+				}
+			}
+			advance(p);
+			p->depth--;
+			c->a = n;
+			c->items = l.v;
+			c->n = l.n;
+			n = c;
+		} else if (is_op(p, O_LSQB)) {
+			struct node *x = node(p, N_INDEX, pos);
+			struct list l = { 0 };
+			int comma = 0;
+
+			if (enter(p) != 0)
+				return NULL;
+			advance(p);
+			if (is_op(p, O_RSQB))
+				return fail_null(p, "invalid syntax: empty subscript []");
+			while (!is_op(p, O_RSQB)) {
+				struct node *e;
+
+				if ((e = subscript(p)) == NULL)
+					return NULL;
+				list_add(p, &l, e);
+				if (is_op(p, O_COMMA)) {
+					comma = 1;
+					advance(p);
+					continue;
+				}
+				if (!is_op(p, O_RSQB)) {
+					if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
+						return fail_null(p, "'[' was never closed");
+					return syntax(p);
+				}
+			}
+			advance(p);
+			p->depth--;
+			x->a = n;
+			x->items = l.v;
+			x->n = l.n;
+			x->paren = comma;	/* x[a,] is x[(a,)] */
+			n = x;
+		} else {
+			return n;
+		}
+	}
+}
+
+/* power: atom trailers ['**' factor] (right associative, tighter than unary minus on its left) */
+static struct node *
+power(struct parser *p)
+{
+	struct node *n, *b;
+	size_t pos = p->tok.pos;
+
+	if ((n = atom(p)) == NULL || (n = trailers(p, n)) == NULL)
+		return NULL;
+	if (!is_op(p, O_POW))
+		return n;
+	advance(p);
+	if (enter(p) != 0 || (b = factor(p)) == NULL)
+		return NULL;
+	p->depth--;
+	{
+		struct node *o = node(p, N_BINOP, pos);
+
+		o->op = O_POW;
+		o->a = n;
+		o->b = b;
+		return o;
+	}
+}
+
+static struct node *
+factor(struct parser *p)
+{
+	size_t pos = p->tok.pos;
+
+	if (is_op(p, O_SUB) || is_op(p, O_ADD) || is_op(p, O_INVERT)) {
+		int op = p->tok.op == O_SUB ? O_NEG : p->tok.op == O_ADD ? O_POS : O_INVERT;
+		struct node *n = node(p, N_UNARY, pos);
+
+		advance(p);
+		if (enter(p) != 0 || (n->a = factor(p)) == NULL)
+			return NULL;
+		p->depth--;
+		n->op = op;
+		return n;
+	}
+	return power(p);
+}
+
+/*
+ * Left-associative binary levels, loops rather than recursion; each
+ * operator adds a level of nesting to the tree, which the evaluator
+ * recurses into, so it counts against the depth too.
+ */
+static struct node *
+binary_level(struct parser *p, int level)
+{
+	static const int levels[][6] = {
+		{ O_OR, 0 }, { O_XOR, 0 }, { O_AND, 0 }, { O_LSHIFT, O_RSHIFT, 0 },
+		{ O_ADD, O_SUB, 0 }, { O_MUL, O_MATMUL, O_DIV, O_FLOORDIV, O_MOD, 0 },
+	};
+	struct node *n;
+	int chain = 0;
+
+	n = level == 5 ? factor(p) : binary_level(p, level + 1);
+	if (n == NULL)
+		return NULL;
+	for (;;) {
+		const int *op = levels[level];
+		struct node *o;
+		size_t pos = p->tok.pos;
+
+		while (*op != 0 && !is_op(p, *op))
+			op++;
+		if (*op == 0)
+			break;
+		if (*op == O_LSHIFT || *op == O_RSHIFT)
+			return fail_null(p, "the shift operators (<<, >>) are not supported");
+		if (++chain + p->depth > PY_MAX_DEPTH)
+			return fail_null(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
+		advance(p);
+		o = node(p, N_BINOP, pos);
+		o->op = *op;
+		o->a = n;
+		p->depth += chain;
+		o->b = level == 5 ? factor(p) : binary_level(p, level + 1);
+		p->depth -= chain;
+		if (o->b == NULL)
+			return NULL;
+		n = o;
+	}
+	return n;
+}
+
+static struct node *
+expr_bits(struct parser *p)
+{
+	return binary_level(p, 0);
+}
+
+static int
+comparison_op(struct parser *p)
+{
+	if (p->tok.type == T_OP) {
+		switch (p->tok.op) {
+		case O_EQ: case O_NE: case O_LT: case O_LE: case O_GT: case O_GE:
+			return p->tok.op;
+		}
+		return 0;
+	}
+	if (is_kw(p, "in"))
+		return O_IN;
+	if (is_kw(p, "is"))
+		return O_IS;
+	if (is_kw(p, "not"))
+		return O_NOTIN;	/* "not in" (checked by the caller) */
+	return 0;
+}
+
+static struct node *
+comparison(struct parser *p)
+{
+	struct node *n, *c;
+	size_t pos = p->tok.pos;
+	int op;
+
+	if ((n = expr_bits(p)) == NULL)
+		return NULL;
+	if ((op = comparison_op(p)) == 0)
+		return n;
+	if (op == O_IN || op == O_IS || op == O_NOTIN) {
+		advance(p);
+		if (op == O_IS && is_kw(p, "not"))
+			op = O_ISNOT;
+		return fail_null(p, "'%s' is not supported", op_text(op));
+	}
+	advance(p);
+	c = node(p, N_CMP, pos);
+	c->op = op;
+	c->a = n;
+	if ((c->b = expr_bits(p)) == NULL)
+		return NULL;
+	if (comparison_op(p) != 0)
+		return fail_null(p, "chained comparisons (a %s b %s c) are not supported: compare two at a time",
+		    op_text(op), p->tok.type == T_OP ? op_text(p->tok.op) : "...");
+	return c;
+}
+
+static struct node *
+not_test(struct parser *p)
+{
+	size_t pos = p->tok.pos;
+
+	if (is_kw(p, "not")) {
+		struct node *n = node(p, N_NOT, pos);
+
+		advance(p);
+		if (enter(p) != 0 || (n->a = not_test(p)) == NULL)
+			return NULL;
+		p->depth--;
+		return n;
+	}
+	return comparison(p);
+}
+
+static struct node *
+bool_level(struct parser *p, int is_or)
+{
+	struct node *n = is_or ? bool_level(p, 0) : not_test(p);
+	int chain = 0;
+
+	while (n != NULL && is_kw(p, is_or ? "or" : "and")) {
+		struct node *o = node(p, is_or ? N_OR : N_AND, p->tok.pos);
+
+		if (++chain + p->depth > PY_MAX_DEPTH)
+			return fail_null(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
+		advance(p);
+		o->a = n;
+		p->depth += chain;
+		o->b = is_or ? bool_level(p, 0) : not_test(p);
+		p->depth -= chain;
+		if (o->b == NULL)
+			return NULL;
+		n = o;
+	}
+	return n;
+}
+
+static struct node *
+test(struct parser *p)
+{
+	struct node *n;
+
+	if (enter(p) != 0)
+		return NULL;
+	if (is_kw(p, "lambda"))
+		return fail_null(p, "lambda expressions are not supported");
+	n = bool_level(p, 1);
+	if (n != NULL && is_kw(p, "if"))
+		return fail_null(p, "conditional expressions (a if c else b) are not supported");
+	p->depth--;
+	return n;
+}
+
+/* test (',' test)* [','] : a tuple when there is a comma */
+static struct node *
+testlist(struct parser *p)
+{
+	struct list l = { 0 };
+	size_t pos = p->tok.pos;
+	struct node *n;
+	int comma = 0;
+
+	for (;;) {
+		if (is_op(p, O_MUL))
+			return fail_null(p, "starred expressions (*x) are not supported");
+		if ((n = test(p)) == NULL)
+			return NULL;
+		list_add(p, &l, n);
+		if (!is_op(p, O_COMMA))
+			break;
+		comma = 1;
+		advance(p);
+		if (p->tok.type == T_END || p->tok.type == T_NEWLINE || is_op(p, O_SEMI) ||
+		    is_op(p, O_ASSIGN) || (p->tok.type == T_OP && p->tok.op >= O_IADD && p->tok.op <= O_IRSHIFT))
+			break;
+	}
+	if (!comma)
+		return l.v[0];
+	n = node(p, N_TUPLE, pos);
+	n->items = l.v;
+	n->n = l.n;
+	return n;
+}
+
+/* a target of '=': a name, x[...], or a tuple/list of targets */
+static int
+check_target(struct parser *p, const struct node *n, int aug)
+{
+	int i;
+
+	switch (n->kind) {
+	case N_NAME:
+	case N_INDEX:
+		return 0;
+	case N_TUPLE:
+	case N_LIST:
+		if (aug)
+			return fail(p, "'tuple' is an illegal expression for augmented assignment");
+		if (n->n == 0)
+			return fail(p, "cannot assign to ()");
+		for (i = 0; i < n->n; i++)
+			if (check_target(p, n->items[i], 0) != 0)
+				return -1;
+		return 0;
+	case N_ATTR:
+		if (aug)	/* x.weight += 1: an in-place operation on the attribute */
+			return 0;
+		return fail(p, "assigning to an attribute (%s = ...) is not supported", n->name);
+	case N_CALL:
+		return fail(p, "cannot assign to a function call here. Maybe you meant '==' instead of '='?");
+	case N_INT: case N_FLOAT: case N_STR: case N_TRUE: case N_FALSE: case N_NONE:
+		return fail(p, "cannot assign to literal here. Maybe you meant '==' instead of '='?");
+	default:
+		return fail(p, "cannot assign to expression here. Maybe you meant '==' instead of '='?");
+	}
+}
+
+/* dotted name: torch.nn.functional */
+static char *
+dotted(struct parser *p)
+{
+	struct sbuf b = { 0 };
+	char *s;
+
+	for (;;) {
+		if (p->tok.type != T_NAME) {
+			free(b.s);
+			return syntax(p);
+		}
+		sbuf_addn(&b, p->lx.text + p->tok.pos, p->tok.len);
+		advance(p);
+		if (!is_op(p, O_DOT))
+			break;
+		sbuf_addc(&b, '.');
+		advance(p);
+	}
+	s = arena_strndup(&p->mem, b.s, b.len);
+	free(b.s);
+	return s;
+}
+
+static char *
+name_token(struct parser *p)
+{
+	char *s;
+
+	if (p->tok.type != T_NAME || is_keyword(p->lx.text + p->tok.pos, p->tok.len))
+		return syntax(p);
+	s = arena_strndup(&p->mem, p->lx.text + p->tok.pos, p->tok.len);
+	advance(p);
+	return s;
+}
+
+/* import a.b [as c], ...  |  from a.b import c [as d], ... */
+static struct stmt *
+import_stmt(struct parser *p, struct stmt *st)
+{
+	int from = is_kw(p, "from");
+	char *mod = NULL;
+	char *names[64], *binds[64];
+	int n = 0, i;
+
+	advance(p);
+	if (from) {
+		if ((mod = dotted(p)) == NULL)
+			return NULL;
+		if (!is_kw(p, "import"))
+			return syntax(p);
+		advance(p);
+		if (is_op(p, O_MUL))
+			return fail_null(p, "'from %s import *' is not supported", mod);
+	}
+	for (;;) {
+		char *nm = from ? name_token(p) : dotted(p), *as = NULL;
+
+		if (nm == NULL)
+			return NULL;
+		if (is_kw(p, "as")) {
+			advance(p);
+			if ((as = name_token(p)) == NULL)
+				return NULL;
+		}
+		if (n == 64)
+			return fail_null(p, "too many names in one import");
+		if (from) {
+			size_t len = strlen(mod) + strlen(nm) + 2;
+			char *full = arena_alloc(&p->mem, len);
+
+			snprintf(full, len, "%s.%s", mod, nm);
+			names[n] = full;
+			binds[n] = as ? as : nm;
+		} else {
+			names[n] = nm;
+			if (as != NULL) {
+				binds[n] = as;
+			} else {	/* import torch.nn binds torch */
+				char *dot = strchr(nm, '.');
+
+				binds[n] = dot ? arena_strndup(&p->mem, nm, (size_t)(dot - nm)) : nm;
+				if (dot != NULL) {	/* the name bound is the top package */
+					names[n] = binds[n];
+				}
+			}
+		}
+		n++;
+		if (!is_op(p, O_COMMA))
+			break;
+		advance(p);
+	}
+	st->kind = S_IMPORT;
+	st->names = arena_alloc(&p->mem, (size_t)n * sizeof *st->names);
+	st->binds = arena_alloc(&p->mem, (size_t)n * sizeof *st->binds);
+	for (i = 0; i < n; i++) {
+		st->names[i] = names[i];
+		st->binds[i] = binds[i];
+	}
+	st->nnames = n;
+	return st;
+}
+
+static struct stmt *
+statement(struct parser *p)
+{
+	struct stmt *st = arena_alloc(&p->mem, sizeof *st);
+	struct node *n;
+	struct list targets = { 0 };
+
+	st->pos = p->tok.pos;
+	if (unsupported_statement(p) != 0)
+		return NULL;
+	if (is_kw(p, "import") || is_kw(p, "from"))
+		return import_stmt(p, st);
+	if (is_kw(p, "pass")) {
+		advance(p);
+		st->kind = S_PASS;
+		return st;
+	}
+	if (is_kw(p, "del")) {
+		advance(p);
+		for (;;) {
+			size_t pos = p->tok.pos;
+
+			if ((n = test(p)) == NULL)
+				return NULL;
+			if (n->kind != N_NAME && n->kind != N_INDEX)
+				return fail_null(p, "cannot delete %s (column %zu): del takes variable names",
+				    n->kind == N_CALL ? "function call" : n->kind == N_ATTR ? "an attribute" : "an expression",
+				    pos + 1);
+			list_add(p, &targets, n);
+			if (!is_op(p, O_COMMA))
+				break;
+			advance(p);
+		}
+		st->kind = S_DEL;
+		st->targets = targets.v;
+		st->ntargets = targets.n;
+		return st;
+	}
+	if ((n = testlist(p)) == NULL)
+		return NULL;
+	if (p->tok.type == T_OP && p->tok.op >= O_IADD && p->tok.op <= O_IRSHIFT) {
+		st->kind = S_AUG;
+		st->op = O_ADD + (p->tok.op - O_IADD);
+		if (st->op == O_LSHIFT || st->op == O_RSHIFT)
+			return fail_null(p, "the shift operators (<<=, >>=) are not supported");
+		if (check_target(p, n, 1) != 0)
+			return NULL;
+		advance(p);
+		list_add(p, &targets, n);
+		if ((st->value = testlist(p)) == NULL)
+			return NULL;
+		st->targets = targets.v;
+		st->ntargets = 1;
+		return st;
+	}
+	if (!is_op(p, O_ASSIGN)) {
+		if (is_op(p, O_WALRUS))
+			return fail_null(p, "assignment expressions (:=) are not supported");
+		st->kind = S_EXPR;
+		st->value = n;
+		return st;
+	}
+	while (is_op(p, O_ASSIGN)) {
+		if (check_target(p, n, 0) != 0)
+			return NULL;
+		list_add(p, &targets, n);
+		advance(p);
+		if (is_op(p, O_ASSIGN))
+			return syntax(p);
+		if ((n = testlist(p)) == NULL)
+			return NULL;
+	}
+	st->kind = S_ASSIGN;
+	st->value = n;
+	st->targets = targets.v;
+	st->ntargets = targets.n;
+	return st;
+}
+
+int
+parse_text(const char *text, struct parsed *out, char *err, size_t errlen)
+{
+	struct parser p;
+	struct stmt *last = NULL;
+
+	memset(&p, 0, sizeof p);
+	memset(out, 0, sizeof *out);
+	p.err = err;
+	p.errlen = errlen;
+	lex_init(&p.lx, text, err, errlen);
+	advance(&p);
+	for (;;) {
+		struct stmt *st;
+
+		while (p.tok.type == T_NEWLINE || is_op(&p, O_SEMI)) {
+			if (is_op(&p, O_SEMI) && last == NULL && !p.failed) {
+				fail(&p, "invalid syntax at ';' (column %zu)", p.tok.pos + 1);
+				break;
+			}
+			advance(&p);
+		}
+		if (p.failed || p.tok.type == T_END)
+			break;
+		if ((st = statement(&p)) == NULL)
+			break;
+		if (last != NULL)
+			last->next = st;
+		else
+			out->first = st;
+		last = st;
+		if (p.tok.type != T_END && p.tok.type != T_NEWLINE && !is_op(&p, O_SEMI)) {
+			char buf[64];
+
+			if (!p.failed) {
+				if (is_kw(&p, "for"))
+					fail(&p, "comprehensions are not supported");
+				else if (is_kw(&p, "if"))
+					fail(&p, "conditional expressions (a if c else b) are not supported");
+				else if (is_op(&p, O_RPAR) || is_op(&p, O_RSQB) || is_op(&p, O_RBRACE))
+					fail(&p, "unmatched '%s'", op_text(p.tok.op));
+				else
+					fail(&p, "invalid syntax at %s (column %zu)%s", here(&p, buf, sizeof buf),
+					    p.tok.pos + 1, p.tok.type == T_NAME || p.tok.type == T_INT ||
+					    p.tok.type == T_FLOAT || p.tok.type == T_STR ? ". Perhaps you forgot a comma?" : "");
+			}
+			break;
+		}
+	}
+	free(p.tok.s);
+	out->mem = p.mem;
+	if (p.failed) {
+		parse_free(out);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,712 @@
+/*
+ * pyval.c - the interpreter's values: Python objects (numbers, strings,
+ * tuples, torch.Size, tensors, modules), tensors as storage + sizes +
+ * strides + offset with a dtype, and their text as Python's repr() and
+ * str() give it.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyint.h"
+
+struct pyobj *
+py_new(int type)
+{
+	struct pyobj *o = xcalloc(1, sizeof *o);
+
+	o->type = type;
+	o->refs = 1;
+	return o;
+}
+
+void
+py_incref(struct pyobj *o)
+{
+	if (o != NULL)
+		o->refs++;
+}
+
+void
+py_decref(struct pyobj *o)
+{
+	int i;
+
+	if (o == NULL || --o->refs > 0)
+		return;
+	switch (o->type) {
+	case PY_STR:
+		free(o->u.str.s);
+		break;
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
+		for (i = 0; i < o->u.seq.n; i++)
+			py_decref(o->u.seq.v[i]);
+		free(o->u.seq.v);
+		break;
+	case PY_TENSOR:
+		storage_decref(o->u.t.st);
+		py_decref(o->u.t.base);
+		break;
+	case PY_MODULE:
+		py_decref(o->u.m.weight);
+		py_decref(o->u.m.bias);
+		break;
+	case PY_FUNC:
+		py_decref(o->u.fn.self);
+		break;
+	case PY_SLICE:
+		py_decref(o->u.slice.start);
+		py_decref(o->u.slice.stop);
+		py_decref(o->u.slice.step);
+		break;
+	}
+	free(o);
+}
+
+struct pyobj *
+py_none(void)
+{
+	return py_new(PY_NONE);
+}
+
+struct pyobj *
+py_bool(int b)
+{
+	struct pyobj *o = py_new(PY_BOOL);
+
+	o->u.i = b != 0;
+	return o;
+}
+
+struct pyobj *
+py_int(long long i)
+{
+	struct pyobj *o = py_new(PY_INT);
+
+	o->u.i = i;
+	return o;
+}
+
+struct pyobj *
+py_float(double f)
+{
+	struct pyobj *o = py_new(PY_FLOAT);
+
+	o->u.f = f;
+	return o;
+}
+
+struct pyobj *
+py_str(const char *s, size_t len)
+{
+	struct pyobj *o = py_new(PY_STR);
+
+	o->u.str.s = xmalloc(len + 1);
+	memcpy(o->u.str.s, s, len);
+	o->u.str.s[len] = '\0';
+	o->u.str.len = len;
+	return o;
+}
+
+struct pyobj *
+py_seq(int type, int n)
+{
+	struct pyobj *o = py_new(type);
+
+	o->u.seq.n = n;
+	o->u.seq.v = xcalloc(n > 0 ? (size_t)n : 1, sizeof *o->u.seq.v);
+	return o;
+}
+
+struct pyobj *
+py_size(int ndim, const int *shape)
+{
+	struct pyobj *o = py_seq(PY_SIZE, ndim);
+	int d;
+
+	for (d = 0; d < ndim; d++)
+		o->u.seq.v[d] = py_int(shape[d]);
+	return o;
+}
+
+struct pyobj *
+py_dtype(int dt)
+{
+	struct pyobj *o = py_new(PY_DTYPE);
+
+	o->u.i = dt;
+	return o;
+}
+
+const char *
+py_type_name(const struct pyobj *o)
+{
+	switch (o->type) {
+	case PY_NONE: return "NoneType";
+	case PY_BOOL: return "bool";
+	case PY_INT: return "int";
+	case PY_FLOAT: return "float";
+	case PY_STR: return "str";
+	case PY_ELLIPSIS: return "ellipsis";
+	case PY_TUPLE: return "tuple";
+	case PY_LIST: return "list";
+	case PY_SIZE: return "Size";
+	case PY_RETURNS: return strcmp(o->u.seq.name, "min") == 0 ? "torch.return_types.min" : "torch.return_types.max";
+	case PY_TENSOR: return o->u.t.parameter ? "Parameter" : "Tensor";
+	case PY_MODULE:
+		return o->u.m.kind == MOD_LINEAR ? "Linear" : o->u.m.kind == MOD_DROPOUT ? "Dropout" :
+		    o->u.m.kind == MOD_SOFTMAX ? "Softmax" : "CausalAttention";
+	case PY_NS: return "module";
+	case PY_FUNC: return "builtin_function_or_method";
+	case PY_DTYPE: return "torch.dtype";
+	case PY_SLICE: return "slice";
+	}
+	return "object";
+}
+
+void *
+py_fail(struct py_session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->failed)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s->err, s->errlen, fmt, ap);
+	va_end(ap);
+	s->failed = 1;
+	return NULL;
+}
+
+void
+py_warn(struct py_session *s, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	diag("warning: %s", buf);
+	s->warned = 1;
+}
+
+/* ---- storages and tensors ---- */
+
+size_t
+dtype_size(int dt)
+{
+	return dt == DT_FLOAT ? sizeof(float) : dt == DT_INT64 ? sizeof(long long) : 1;
+}
+
+const char *
+dtype_name(int dt)
+{
+	return dt == DT_FLOAT ? "torch.float32" : dt == DT_INT64 ? "torch.int64" : "torch.bool";
+}
+
+size_t py_max_numel = PY_MAX_NUMEL;
+
+static struct pystorage *
+new_storage(int dtype, size_t n, int zeroed)
+{
+	struct pystorage *st;
+
+	if (n > py_max_numel)
+		return NULL;
+	st = xcalloc(1, sizeof *st);
+	st->refs = 1;
+	st->dtype = dtype;
+	st->n = n;
+	st->origin = -1;
+	/* a result that writes every element skips the zeroing: malloc reuses warm memory */
+	st->data = zeroed ? xcalloc(n ? n : 1, dtype_size(dtype)) : xmalloc((n ? n : 1) * dtype_size(dtype));
+	return st;
+}
+
+struct pystorage *
+storage_new(int dtype, size_t n)
+{
+	return new_storage(dtype, n, 1);
+}
+
+static void
+storage_unlink(struct pystorage *st)
+{
+	if (st->s == NULL)
+		return;
+	if (st->prev != NULL)
+		st->prev->next = st->next;
+	else
+		st->s->borrowed = st->next;
+	if (st->next != NULL)
+		st->next->prev = st->prev;
+	st->s = NULL;
+	st->prev = st->next = NULL;
+}
+
+void
+storage_decref(struct pystorage *st)
+{
+	if (st == NULL || --st->refs > 0)
+		return;
+	storage_unlink(st);
+	if (!st->borrowed)
+		free(st->data);
+	free(st);
+}
+
+void
+pyt_contiguous_strides(long long *stride, int ndim, const int *shape)
+{
+	long long s = 1;
+	int d;
+
+	for (d = ndim - 1; d >= 0; d--) {
+		stride[d] = s;
+		s *= shape[d] > 1 ? shape[d] : 1;
+	}
+}
+
+struct pyobj *
+pyt_new(struct pystorage *st, int ndim, const int *shape, const long long *stride, long long offset)
+{
+	struct pyobj *o = py_new(PY_TENSOR);
+	struct pytensor *t = &o->u.t;
+	int d;
+
+	t->st = st;
+	t->dtype = st->dtype;
+	t->ndim = ndim;
+	t->numel = 1;
+	for (d = 0; d < ndim; d++) {
+		t->shape[d] = shape[d];
+		t->stride[d] = stride[d];
+		t->numel *= (size_t)shape[d];
+	}
+	t->offset = offset;
+	return o;
+}
+
+static struct pyobj *
+new_empty(int dtype, int ndim, const int *shape, int zeroed)
+{
+	long long stride[TENSOR_MAXDIM];
+	size_t n = 1;
+	int d;
+	struct pystorage *st;
+
+	for (d = 0; d < ndim; d++) {
+		if (shape[d] < 0 || (shape[d] > 0 && n > TENSOR_MAX_NUMEL / (size_t)shape[d]))
+			return NULL;
+		n *= (size_t)shape[d];
+	}
+	if ((st = new_storage(dtype, n, zeroed)) == NULL)
+		return NULL;
+	pyt_contiguous_strides(stride, ndim, shape);
+	return pyt_new(st, ndim, shape, stride, 0);
+}
+
+struct pyobj *
+pyt_empty(int dtype, int ndim, const int *shape)
+{
+	return new_empty(dtype, ndim, shape, 1);
+}
+
+struct pyobj *
+pyt_empty_uninit(int dtype, int ndim, const int *shape)
+{
+	return new_empty(dtype, ndim, shape, 0);
+}
+
+/* torch's is_contiguous: strides as computed for the sizes, size-1 dims ignored */
+int
+pyt_is_contiguous(const struct pytensor *t)
+{
+	long long expect = 1;
+	int d;
+
+	if (t->numel == 0)
+		return 1;
+	for (d = t->ndim - 1; d >= 0; d--) {
+		if (t->shape[d] == 1)
+			continue;
+		if (t->stride[d] != expect)
+			return 0;
+		expect *= t->shape[d];
+	}
+	return 1;
+}
+
+int
+pyt_has_grad(const struct pytensor *t)
+{
+	return t->grad_fn != NULL || t->requires_grad;
+}
+
+const char *
+pyt_grad_name(const struct pytensor *t)
+{
+	if (t->grad_fn != NULL && t->base != NULL && t->base->u.t.version != t->base_version)
+		return "AsStridedBackward0";
+	return t->grad_fn;
+}
+
+float *
+pyt_data(const struct pytensor *t)
+{
+	return (float *)t->st->data + t->offset;
+}
+
+void
+pyt_view(struct tensor_view *v, const struct pytensor *t)
+{
+	int d;
+
+	v->data = pyt_data(t);
+	v->ndim = t->ndim;
+	v->numel = t->numel;
+	for (d = 0; d < t->ndim; d++) {
+		v->shape[d] = t->shape[d];
+		v->stride[d] = t->stride[d];
+	}
+}
+
+/* the storage offset of element i of the view, in row-major order */
+static long long
+elem_off(const struct pytensor *t, size_t i)
+{
+	long long off = t->offset;
+	int d;
+
+	for (d = t->ndim - 1; d >= 0; d--) {
+		size_t n = (size_t)t->shape[d];
+
+		off += (long long)(i % n) * t->stride[d];
+		i /= n;
+	}
+	return off;
+}
+
+double
+pyt_get(const struct pytensor *t, size_t i)
+{
+	long long off = elem_off(t, i);
+
+	switch (t->dtype) {
+	case DT_FLOAT: return ((const float *)t->st->data)[off];
+	case DT_INT64: return (double)((const long long *)t->st->data)[off];
+	default: return ((const unsigned char *)t->st->data)[off];
+	}
+}
+
+/* out (contiguous, the view's dtype) = the view's elements in order */
+static void
+gather(void *out, const struct pytensor *t)
+{
+	size_t es = dtype_size(t->dtype), i, n = t->numel, inner;
+	const char *src = t->st->data;
+	char *dst = out;
+	int d;
+
+	if (n == 0)
+		return;
+	if (t->dtype == DT_FLOAT) {
+		struct tensor_view v;
+
+		pyt_view(&v, t);
+		tensor_copy_view(out, &v);
+		return;
+	}
+	if (t->ndim == 0) {
+		memcpy(dst, src + (size_t)t->offset * es, es);
+		return;
+	}
+	d = t->ndim - 1;
+	inner = (size_t)t->shape[d];
+	for (i = 0; i < n; i += inner) {
+		long long off = elem_off(t, i);
+		size_t k;
+
+		if (t->stride[d] == 1) {
+			memcpy(dst + i * es, src + (size_t)off * es, inner * es);
+			continue;
+		}
+		for (k = 0; k < inner; k++)
+			memcpy(dst + (i + k) * es, src + (size_t)(off + (long long)k * t->stride[d]) * es, es);
+	}
+}
+
+struct pyobj *
+pyt_contig(struct py_session *s, struct pyobj *x)
+{
+	const struct pytensor *t = &x->u.t;
+	struct pyobj *y = pyt_empty(t->dtype, t->ndim, t->shape);
+
+	if (y == NULL)
+		return py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
+	gather(y->u.t.st->data, t);
+	y->deps = x->deps;
+	return y;
+}
+
+struct tensor *
+pyt_export(const struct pytensor *t)
+{
+	struct tensor *y = tensor_new_uninit(t->ndim, t->shape);
+	size_t i;
+
+	if (y == NULL)
+		return NULL;
+	if (t->dtype == DT_FLOAT) {
+		gather(y->data, t);
+	} else {
+		for (i = 0; i < t->numel; i++)
+			y->data[i] = (float)pyt_get(t, i);
+	}
+	y->grad_fn = pyt_grad_name(t);
+	y->requires_grad = t->requires_grad;
+	y->parameter = t->parameter;
+	return y;
+}
+
+int
+pyt_writable(struct py_session *s, struct pyobj *x)
+{
+	struct pystorage *st = x->u.t.st;
+	size_t bytes = st->n * dtype_size(st->dtype);
+	void *copy;
+
+	if (!st->borrowed)
+		return 0;
+	copy = xmalloc(bytes ? bytes : 1);
+	memcpy(copy, st->data, bytes);
+	st->data = copy;
+	st->borrowed = 0;
+	storage_unlink(st);
+	if (st->origin >= 0)
+		session_shadow(s, st->origin);
+	st->origin = -1;
+	return 0;
+}
+
+/* ---- text ---- */
+
+/* Python's repr of a float: the shortest digits that read back as f. */
+void
+py_float_repr(char *buf, size_t len, double f)
+{
+	char tmp[64], digits[32], *p;
+	int prec, exp10, nd = 0, decpt, i;
+	size_t k = 0;
+
+	if (isnan(f)) {
+		snprintf(buf, len, "nan");
+		return;
+	}
+	if (isinf(f)) {
+		snprintf(buf, len, f < 0 ? "-inf" : "inf");
+		return;
+	}
+	if (f == 0) {
+		snprintf(buf, len, signbit(f) ? "-0.0" : "0.0");
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
+		if (strtod(tmp, NULL) == f)
+			break;
+	}
+	/* tmp: [-]d.ddde[+-]XX */
+	p = tmp;
+	if (*p == '-')
+		p++;
+	for (; *p != 'e'; p++)
+		if (*p != '.')
+			digits[nd++] = *p;
+	while (nd > 1 && digits[nd - 1] == '0')
+		nd--;
+	digits[nd] = '\0';
+	exp10 = atoi(p + 1);
+	decpt = exp10 + 1;
+	if (f < 0 && k + 1 < len)
+		buf[k++] = '-';
+	if (decpt > -4 && decpt <= 16) {
+		if (decpt <= 0) {
+			k += (size_t)snprintf(buf + k, len - k, "0.");
+			for (i = 0; i < -decpt; i++)
+				k += (size_t)snprintf(buf + k, len - k, "0");
+			snprintf(buf + k, len - k, "%s", digits);
+		} else if (decpt >= nd) {
+			k += (size_t)snprintf(buf + k, len - k, "%s", digits);
+			for (i = nd; i < decpt; i++)
+				k += (size_t)snprintf(buf + k, len - k, "0");
+			snprintf(buf + k, len - k, ".0");
+		} else {
+			snprintf(buf + k, len - k, "%.*s.%s", decpt, digits, digits + decpt);
+		}
+	} else {
+		if (nd == 1)
+			k += (size_t)snprintf(buf + k, len - k, "%c", digits[0]);
+		else
+			k += (size_t)snprintf(buf + k, len - k, "%c.%s", digits[0], digits + 1);
+		snprintf(buf + k, len - k, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+	}
+}
+
+/* Python's repr of a str: quotes and escapes */
+static void
+str_repr(struct sbuf *b, const char *s, size_t n)
+{
+	char q = memchr(s, '\'', n) != NULL && memchr(s, '"', n) == NULL ? '"' : '\'';
+	size_t i;
+
+	sbuf_addc(b, q);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == (unsigned char)q || c == '\\') {
+			sbuf_addc(b, '\\');
+			sbuf_addc(b, (char)c);
+		} else if (c == '\n') {
+			sbuf_add(b, "\\n");
+		} else if (c == '\r') {
+			sbuf_add(b, "\\r");
+		} else if (c == '\t') {
+			sbuf_add(b, "\\t");
+		} else if (c < 0x20 || c == 0x7f) {
+			sbuf_addf(b, "\\x%02x", c);
+		} else {
+			sbuf_addc(b, (char)c);
+		}
+	}
+	sbuf_addc(b, q);
+}
+
+static void
+tensor_repr(struct sbuf *b, const struct pytensor *t, const struct print_opts *po)
+{
+	char *s;
+
+	if (t->dtype == DT_FLOAT) {
+		struct tensor *e = pyt_export(t);
+
+		if (e == NULL) {
+			sbuf_add(b, "tensor(<too large to print>)");
+			return;
+		}
+		s = print_tensor_str(e, po);
+		tensor_free(e);
+	} else {
+		long long *v = xmalloc((t->numel ? t->numel : 1) * sizeof *v);
+		size_t i;
+
+		for (i = 0; i < t->numel; i++)
+			v[i] = (long long)pyt_get(t, i);
+		s = print_ints_str(t->ndim, t->shape, v, t->dtype == DT_BOOL, po);
+		free(v);
+	}
+	sbuf_add(b, s);
+	free(s);
+}
+
+static void
+module_repr(struct sbuf *b, const struct pymodule *m)
+{
+	char buf[64];
+
+	switch (m->kind) {
+	case MOD_LINEAR:
+		sbuf_addf(b, "Linear(in_features=%d, out_features=%d, bias=%s)", m->in, m->out,
+		    m->bias != NULL ? "True" : "False");
+		break;
+	case MOD_DROPOUT:
+		py_float_repr(buf, sizeof buf, m->p);
+		sbuf_addf(b, "Dropout(p=%s, inplace=False)", buf);
+		break;
+	case MOD_HEAD:
+		sbuf_add(b, "CausalAttention(...)");
+		break;
+	default:
+		if (m->dim == -1000)
+			sbuf_add(b, "Softmax(dim=None)");
+		else
+			sbuf_addf(b, "Softmax(dim=%lld)", m->dim);
+	}
+}
+
+void
+py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
+{
+	char buf[64];
+	int i;
+
+	switch (o->type) {
+	case PY_NONE: sbuf_add(b, "None"); break;
+	case PY_BOOL: sbuf_add(b, o->u.i ? "True" : "False"); break;
+	case PY_INT: sbuf_addf(b, "%lld", o->u.i); break;
+	case PY_FLOAT:
+		py_float_repr(buf, sizeof buf, o->u.f);
+		sbuf_add(b, buf);
+		break;
+	case PY_STR: str_repr(b, o->u.str.s, o->u.str.len); break;
+	case PY_ELLIPSIS: sbuf_add(b, "Ellipsis"); break;
+	case PY_TUPLE: case PY_LIST: case PY_SIZE:
+		sbuf_add(b, o->type == PY_TUPLE ? "(" : o->type == PY_LIST ? "[" : "torch.Size([");
+		for (i = 0; i < o->u.seq.n; i++) {
+			if (i > 0)
+				sbuf_add(b, ", ");
+			py_repr(b, o->u.seq.v[i], po);
+		}
+		if (o->type == PY_TUPLE && o->u.seq.n == 1)
+			sbuf_addc(b, ',');
+		sbuf_add(b, o->type == PY_TUPLE ? ")" : o->type == PY_LIST ? "]" : "])");
+		break;
+	case PY_RETURNS:
+		sbuf_addf(b, "torch.return_types.%s(\nvalues=", o->u.seq.name);
+		py_repr(b, o->u.seq.v[0], po);
+		sbuf_add(b, ",\nindices=");
+		py_repr(b, o->u.seq.v[1], po);
+		sbuf_addc(b, ')');
+		break;
+	case PY_TENSOR: tensor_repr(b, &o->u.t, po); break;
+	case PY_MODULE: module_repr(b, &o->u.m); break;
+	case PY_NS: sbuf_addf(b, "<module '%s'>", o->u.ns); break;
+	case PY_FUNC:
+		if (o->u.fn.self != NULL)
+			sbuf_addf(b, "<built-in method %s of Tensor object>", o->u.fn.fn->name);
+		else if (strcmp(o->u.fn.fn->ns, "") == 0)
+			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
+		else if (strcmp(o->u.fn.fn->ns, "torch.nn") == 0)
+			sbuf_addf(b, "<class 'torch.nn.%s'>", o->u.fn.fn->name);
+		else
+			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
+		break;
+	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
+	case PY_SLICE:
+		sbuf_add(b, "slice(");
+		for (i = 0; i < 3; i++) {
+			const struct pyobj *e = i == 0 ? o->u.slice.start : i == 1 ? o->u.slice.stop : o->u.slice.step;
+
+			if (i > 0)
+				sbuf_add(b, ", ");
+			if (e == NULL)
+				sbuf_add(b, "None");
+			else
+				py_repr(b, e, po);
+		}
+		sbuf_addc(b, ')');
+		break;
+	}
+}
+
+void
+py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
+{
+	if (o->type == PY_STR)
+		sbuf_addn(b, o->u.str.s, o->u.str.len);
+	else
+		py_repr(b, o, po);
+}

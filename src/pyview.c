@@ -1,0 +1,790 @@
+/*
+ * pyview.c - views and indexing with PyTorch 1.13's semantics: the sizes,
+ * strides and offset ATen gives each view (transpose, permute, view and
+ * reshape's computeStride, unsqueeze, squeeze, select, slice), the layout
+ * of copies (preserve_format, channels-last), x[...] and x[...] = v with
+ * PyTorch's rules and messages, and autograd's marks on views written in
+ * place.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyint.h"
+
+#define TOO_BIG "the result is too large (more than %zu elements)"
+
+static struct pyobj *
+new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+{
+	return pyt_result_z(s, dtype, nd, shape, stride, 1);
+}
+
+/* ---- views ---- */
+
+struct pyobj *
+op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, const long long *stride,
+    long long offset, const char *grad)
+{
+	struct pyobj *y;
+	struct pyobj *root = x->u.t.base != NULL ? x->u.t.base : x;
+
+	(void)s;
+	x->u.t.st->refs++;
+	y = pyt_new(x->u.t.st, nd, shape, stride, offset);
+	y->u.t.base = root;
+	py_incref(root);
+	y->u.t.base_version = root->u.t.version;
+	y->deps = x->deps;
+	pyt_set_grad(y, grad, pyt_grad(x));
+	return y;
+}
+
+struct pyobj *
+op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad)
+{
+	int shape[TENSOR_MAXDIM], d;
+	long long stride[TENSOR_MAXDIM];
+	const struct pytensor *t = &x->u.t;
+
+	for (d = 0; d < t->ndim; d++) {
+		shape[d] = t->shape[d];
+		stride[d] = t->stride[d];
+	}
+	if (t->ndim > 0) {
+		shape[a] = t->shape[b];
+		shape[b] = t->shape[a];
+		stride[a] = t->stride[b];
+		stride[b] = t->stride[a];
+	}
+	return op_view_as(s, x, t->ndim, shape, stride, t->offset, grad);
+}
+
+struct pyobj *
+op_permute(struct py_session *s, struct pyobj *x, const int *perm)
+{
+	int shape[TENSOR_MAXDIM], d;
+	long long stride[TENSOR_MAXDIM];
+	const struct pytensor *t = &x->u.t;
+
+	for (d = 0; d < t->ndim; d++) {
+		shape[d] = t->shape[perm[d]];
+		stride[d] = t->stride[perm[d]];
+	}
+	return op_view_as(s, x, t->ndim, shape, stride, t->offset, "PermuteBackward0");
+}
+
+/* computeStride (TensorUtils.cpp): the strides of a view of new shape, or 0 when none exists */
+static int
+compute_stride(const struct pytensor *t, int nd, const int *shape, long long *out)
+{
+	long long chunk_base, tensor_numel = 1, view_numel = 1;
+	int view_d = nd - 1, td, d;
+
+	if (t->ndim == 0) {
+		for (d = 0; d < nd; d++)
+			out[d] = 1;
+		return 1;
+	}
+	if (t->numel == 0) {
+		int same = t->ndim == nd;
+
+		for (d = 0; same && d < nd; d++)
+			same = t->shape[d] == shape[d];
+		if (same) {
+			for (d = 0; d < nd; d++)
+				out[d] = t->stride[d];
+			return 1;
+		}
+		for (d = nd - 1; d >= 0; d--)
+			out[d] = d == nd - 1 ? 1 : (shape[d + 1] > 1 ? shape[d + 1] : 1) * out[d + 1];
+		return 1;
+	}
+	chunk_base = t->stride[t->ndim - 1];
+	for (td = t->ndim - 1; td >= 0; td--) {
+		tensor_numel *= t->shape[td];
+		if (td == 0 || (t->shape[td - 1] != 1 && t->stride[td - 1] != tensor_numel * chunk_base)) {
+			while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+				out[view_d] = view_numel * chunk_base;
+				view_numel *= shape[view_d];
+				view_d--;
+			}
+			if (view_numel != tensor_numel)
+				return 0;
+			if (td > 0) {
+				chunk_base = t->stride[td - 1];
+				tensor_numel = 1;
+				view_numel = 1;
+			}
+		}
+	}
+	return view_d == -1;
+}
+
+void
+pyt_shape_text(char *buf, size_t len, int nd, const int *shape)
+{
+	size_t n = 0;
+	int d;
+
+	buf[0] = '\0';
+	for (d = 0; d < nd && n < len; d++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
+}
+
+/* x.view(shape) (view: 1) or x.reshape(shape); shape may hold one -1 */
+struct pyobj *
+op_reshape(struct py_session *s, struct pyobj *x, int nd, const int *shape_in, int view)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], d, infer = -1;
+	long long stride[TENSOR_MAXDIM], known = 1;
+
+	for (d = 0; d < nd; d++) {
+		shape[d] = shape_in[d];
+		if (shape[d] == -1)
+			infer = d;
+		else
+			known *= shape[d];
+	}
+	if (infer >= 0) {
+		if (known == 0 || (long long)t->numel % known != 0) {
+			char buf[160];
+
+			pyt_shape_text(buf, sizeof buf, nd, shape_in);
+			return py_fail(s, "shape '[%s]' is invalid for input of size %zu", buf, t->numel);
+		}
+		shape[infer] = (int)((long long)t->numel / known);
+		known *= shape[infer];
+	}
+	if ((size_t)known != t->numel) {
+		char buf[160];
+
+		pyt_shape_text(buf, sizeof buf, nd, shape_in);
+		return py_fail(s, "shape '[%s]' is invalid for input of size %zu", buf, t->numel);
+	}
+	if (compute_stride(t, nd, shape, stride))
+		return op_view_as(s, x, nd, shape, stride, t->offset, view ? "ViewBackward0" : "ReshapeAliasBackward0");
+	if (view)
+		return py_fail(s, "view size is not compatible with input tensor's size and stride (at least one "
+		    "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
+	{	/* a copy: _unsafe_view(clone(contiguous)) */
+		struct pyobj *c = pyt_contig(s, x), *y;
+
+		if (c == NULL)
+			return NULL;
+		pyt_contiguous_strides(stride, nd, shape);
+		y = pyt_new(c->u.t.st, nd, shape, stride, 0);
+		c->u.t.st->refs++;
+		py_decref(c);
+		y->deps = x->deps;
+		pyt_set_grad(y, "UnsafeViewBackward0", pyt_grad(x));
+		return y;
+	}
+}
+
+struct pyobj *
+op_unsqueeze(struct py_session *s, struct pyobj *x, int d)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], k, j = 0;
+	long long stride[TENSOR_MAXDIM];
+
+	if (t->ndim >= TENSOR_MAXDIM)
+		return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+	for (k = 0; k <= t->ndim; k++) {
+		if (k == d) {
+			shape[k] = 1;
+			stride[k] = d >= t->ndim ? 1 : (long long)t->shape[d] * t->stride[d];
+		} else {
+			shape[k] = t->shape[j];
+			stride[k] = t->stride[j];
+			j++;
+		}
+	}
+	return op_view_as(s, x, t->ndim + 1, shape, stride, t->offset, "UnsqueezeBackward0");
+}
+
+struct pyobj *
+op_squeeze(struct py_session *s, struct pyobj *x, int dim)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], k, n = 0;
+	long long stride[TENSOR_MAXDIM];
+
+	for (k = 0; k < t->ndim; k++) {
+		if (t->shape[k] == 1 && (dim < 0 || k == dim))
+			continue;
+		shape[n] = t->shape[k];
+		stride[n] = t->stride[k];
+		n++;
+	}
+	return op_view_as(s, x, n, shape, stride, t->offset, dim < 0 ? "SqueezeBackward0" : "SqueezeBackward1");
+}
+
+/* is_non_overlapping_and_dense (TensorImpl) */
+int
+pyt_dense(const struct pytensor *t)
+{
+	int perm[TENSOR_MAXDIM], i, j;
+	long long need = 1;
+
+	if (t->ndim == 1)
+		return t->shape[0] < 2 || t->stride[0] == 1;
+	for (i = 0; i < t->ndim; i++)
+		perm[i] = i;
+	for (i = 1; i < t->ndim; i++)	/* sizes < 2 last, else by stride */
+		for (j = i; j > 0; j--) {
+			int a = perm[j - 1], b = perm[j], swap;
+
+			if (t->shape[a] < 2)
+				swap = t->shape[b] >= 2;
+			else if (t->shape[b] < 2)
+				swap = 0;
+			else
+				swap = t->stride[b] < t->stride[a];
+			if (!swap)
+				break;
+			perm[j - 1] = b;
+			perm[j] = a;
+		}
+	for (i = 0; i < t->ndim; i++) {
+		int sz = t->shape[perm[i]];
+
+		if (sz < 2)
+			return 1;
+		if (t->stride[perm[i]] != need)
+			return 0;
+		need *= sz;
+	}
+	return 1;
+}
+
+/*
+ * The strides empty_like(t) gives under torch.preserve_format: t's own when
+ * it is pyt_dense, else pyt_dense in the order of t's strides (infer_dense_strides,
+ * the same sort as TensorIterator's).
+ */
+static void
+preserve_strides(const struct pytensor *t, long long *out)
+{
+	const long long *in[1];
+	int i;
+
+	if (pyt_dense(t)) {
+		for (i = 0; i < t->ndim; i++)
+			out[i] = t->stride[i];
+		return;
+	}
+	in[0] = t->stride;
+	tensor_layout(out, t->ndim, t->shape, in, 1);
+	if (t->ndim == 1)
+		out[0] = 1;
+}
+
+/*
+ * suggest_memory_format: 1 when a 4-d tensor's strides rank its dims as
+ * channels-last (N, H, W, C in memory), 2 for the 5-d channels-last-3d,
+ * else 0 (is_channels_last_strides_2d/3d in c10/core/MemoryFormat.h).
+ */
+int
+pyt_memory_format(int nd, const int *shape, const long long *stride)
+{
+	static const int order2[] = { 1, 3, 2, 0 }, order3[] = { 1, 4, 3, 2, 0 };
+	const int *order = nd == 4 ? order2 : order3;
+	long long min = 0;
+	int k, n = nd == 4 ? 4 : 5;
+
+	if (nd != 4 && nd != 5)
+		return 0;
+	if (stride[1] == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		int d = order[k];
+
+		if (shape[d] == 0 || stride[d] < min)
+			return 0;
+		if (d == 0 && min == stride[1])
+			return 0;
+		min = stride[d];
+		if (shape[d] > 1)
+			min *= shape[d];
+	}
+	return nd == 4 ? 1 : 2;
+}
+
+/* the channels-last strides of a 4-d or 5-d shape (get_channels_last_strides_2d/3d) */
+void
+pyt_channels_last_strides(int nd, const int *shape, long long *st)
+{
+	st[1] = 1;
+	if (nd == 4) {
+		st[3] = shape[1];
+		st[2] = st[3] * shape[3];
+		st[0] = st[2] * shape[2];
+	} else {
+		st[4] = shape[1];
+		st[3] = st[4] * shape[4];
+		st[2] = st[3] * shape[3];
+		st[0] = st[2] * shape[2];
+	}
+}
+
+/* a copy of x laid out as preserve_format lays it out */
+static struct pyobj *
+copy_preserve(struct py_session *s, struct pyobj *x)
+{
+	long long stride[TENSOR_MAXDIM];
+	struct pyobj *y, *c;
+
+	preserve_strides(&x->u.t, stride);
+	if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+		return NULL;
+	if ((c = pyt_contig(s, x)) == NULL) {
+		py_decref(y);
+		return NULL;
+	}
+	pyt_write(&y->u.t, &c->u.t);
+	py_decref(c);
+	y->deps = x->deps;
+	return y;
+}
+
+struct pyobj *
+op_clone(struct py_session *s, struct pyobj *x, const char *grad)
+{
+	struct pyobj *y = copy_preserve(s, x);
+
+	if (y != NULL)
+		pyt_set_grad(y, grad, pyt_grad(x));
+	return y;
+}
+
+struct pyobj *
+op_contiguous(struct py_session *s, struct pyobj *x)
+{
+	struct pyobj *y;
+
+	if (pyt_is_contiguous(&x->u.t)) {
+		py_incref(x);
+		return x;
+	}
+	if ((y = pyt_contig(s, x)) != NULL)
+		pyt_set_grad(y, "CloneBackward0", pyt_grad(x));
+	return y;
+}
+
+struct pyobj *
+op_to(struct py_session *s, struct pyobj *x, int dtype)
+{
+	long long stride[TENSOR_MAXDIM];
+	struct pyobj *y;
+	size_t i;
+
+	if (x->u.t.dtype == dtype) {
+		py_incref(x);
+		return x;
+	}
+	preserve_strides(&x->u.t, stride);
+	if ((y = new_tensor(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+		return NULL;
+	{
+		struct pyobj *c = pyt_empty(dtype, x->u.t.ndim, x->u.t.shape);
+
+		if (c == NULL) {
+			py_decref(y);
+			return py_fail(s, TOO_BIG, py_max_numel);
+		}
+		for (i = 0; i < x->u.t.numel; i++) {
+			double v = pyt_get(&x->u.t, i);
+
+			if (dtype == DT_FLOAT)
+				((float *)c->u.t.st->data)[i] = (float)v;
+			else if (dtype == DT_INT64)
+				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= 9.2233720368547758e18 ||
+				    v < -9.2233720368547758e18 ? LLONG_MIN : (long long)v;
+			else
+				((unsigned char *)c->u.t.st->data)[i] = v != 0;
+		}
+		pyt_write(&y->u.t, &c->u.t);
+		py_decref(c);
+	}
+	y->deps = x->deps;
+	pyt_set_grad(y, "ToCopyBackward0", dtype == DT_FLOAT && pyt_grad(x));
+	return y;
+}
+
+struct pyobj *
+op_detach(struct py_session *s, struct pyobj *x)
+{
+	struct pyobj *y;
+
+	(void)s;
+	x->u.t.st->refs++;
+	y = pyt_new(x->u.t.st, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset);
+	y->deps = x->deps;
+	return y;
+}
+
+/* ---- indexing ---- */
+
+/* a slice's bound: None, an int, or a 0-dim integer tensor (PySlice_Unpack's clamp to ssize_t) */
+static int
+slice_bound(struct py_session *s, const struct pyobj *o, long long dflt, long long *out)
+{
+	if (o == NULL || o->type == PY_NONE) {
+		*out = dflt;
+		return 0;
+	}
+	if (!pyt_int_like(o, out)) {
+		py_fail(s, "slice indices must be integers or None or have an __index__ method");
+		return -1;
+	}
+	return 0;
+}
+
+/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
+static struct pyobj *mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask);
+
+struct pyobj *
+op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
+{
+	struct pyobj **items, *cur;
+	int n, i, specified = 0, dim = 0, ellipsis = 0, tuple = index->type == PY_TUPLE;
+	long long v0;
+
+	if (tuple) {
+		items = index->u.seq.v;
+		n = index->u.seq.n;
+	} else {
+		items = &index;
+		n = 1;
+		/* THPVariable_getitem's fast paths for one int or one slice */
+		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
+			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
+		if (x->u.t.ndim == 0 && index->type != PY_BOOL && pyt_int_like(index, &v0)) {
+			/*
+			 * applySelect reads sizes[0] of a 0-dim tensor: what an
+			 * earlier shape left there (1 after max(dim)'s
+			 * unsqueeze_/squeeze_, else 0); past its bounds check,
+			 * select() refuses.
+			 */
+			long long g = x->u.t.ghost0;
+
+			if (v0 == 0)
+				return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+				    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+			if (v0 < -g || v0 >= g)
+				return py_fail(s, "index %lld is out of bounds for dimension 0 with size %lld", v0, g);
+			return py_fail(s, "select() cannot be applied to a 0-dim tensor.");
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct pyobj *it = items[i];
+		long long v;
+
+		if (it->type == PY_TENSOR && (it->u.t.dtype == DT_BOOL || it->u.t.ndim > 0)) {
+			if (it->u.t.dtype == DT_BOOL && n == 1)
+				return mask_index(s, x, it);
+			if (it->u.t.dtype == DT_BOOL)
+				return py_fail(s, "a bool mask is supported as the only index (x[mask])");
+			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported");
+		}
+		if (it->type == PY_LIST || it->type == PY_TUPLE)
+			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
+		if (it->type == PY_BOOL)
+			return py_fail(s, "indexing with True or False is not supported");
+		if (it->type == PY_ELLIPSIS) {
+			if (ellipsis++)
+				return py_fail(s, "an index can only have a single ellipsis ('...')");
+			continue;
+		}
+		if (it->type == PY_NONE)
+			continue;
+		if (it->type == PY_SLICE || pyt_int_like(it, &v)) {
+			specified++;
+			continue;
+		}
+		return py_fail(s, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+		    "are valid indices (got %s)", py_type_name(it));
+	}
+	if (specified > x->u.t.ndim)
+		return py_fail(s, "too many indices for tensor of dimension %d", x->u.t.ndim);
+	cur = x;
+	py_incref(cur);
+	for (i = 0; i < n; i++) {
+		struct pyobj *it = items[i], *next = NULL;
+		const struct pytensor *t = &cur->u.t;
+		long long v;
+
+		if (it->type == PY_ELLIPSIS) {
+			dim += x->u.t.ndim - specified;
+			continue;
+		}
+		if (it->type == PY_NONE) {
+			next = op_unsqueeze(s, cur, dim);
+			dim++;
+		} else if (it->type == PY_SLICE) {
+			long long start, stop, step, size = t->shape[dim], len;
+			int shape[TENSOR_MAXDIM], d;
+			long long stride[TENSOR_MAXDIM];
+
+			if (slice_bound(s, it->u.slice.step, 1, &step) != 0) {
+				py_decref(cur);
+				return NULL;
+			}
+			if (step == 0) {
+				py_decref(cur);
+				return py_fail(s, "slice step cannot be zero");
+			}
+			if (step < 0) {
+				py_decref(cur);
+				return py_fail(s, "step must be greater than zero");
+			}
+			if (slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
+			    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0) {
+				py_decref(cur);
+				return NULL;
+			}
+			if (tuple && start == 0 && stop == size && step == 1) {	/* applySlice: the whole dim, no slice */
+				dim++;
+				continue;
+			}
+			/* at::slice: negative bounds count from the end, then clamp */
+			if (start < 0)
+				start = start < -size ? 0 : start + size;
+			if (stop < 0)
+				stop = stop < -size ? 0 : stop + size;
+			if (start > size)
+				start = size;
+			if (stop < start)
+				stop = start;
+			else if (stop > size)
+				stop = size;
+			len = (stop - start + step - 1) / step;
+			for (d = 0; d < t->ndim; d++) {
+				shape[d] = t->shape[d];
+				stride[d] = t->stride[d];
+			}
+			shape[dim] = (int)len;
+			stride[dim] = t->stride[dim] * step;
+			next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim],
+			    "SliceBackward0");
+			dim++;
+		} else if (pyt_int_like(it, &v)) {
+			long long size = t->shape[dim];
+			int shape[TENSOR_MAXDIM], d, k = 0;
+			long long stride[TENSOR_MAXDIM];
+
+			if (v < -size || v >= size) {
+				py_decref(cur);
+				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
+			}
+			if (v < 0)
+				v += size;
+			for (d = 0; d < t->ndim; d++)
+				if (d != dim) {
+					shape[k] = t->shape[d];
+					stride[k++] = t->stride[d];
+				}
+			next = op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim],
+			    "SelectBackward0");
+		}
+		py_decref(cur);
+		if (next == NULL)
+			return NULL;
+		cur = next;
+	}
+	if (cur == x) {		/* x[...], x[()]: an alias */
+		struct pyobj *y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset,
+		    "AliasBackward0");
+
+		py_decref(cur);
+		return y;
+	}
+	return cur;
+}
+
+/* the mask's shape against x's first dims: 0, or -1 after IndexError's message */
+static int
+mask_check(struct py_session *s, const struct pytensor *x, const struct pytensor *m)
+{
+	int d;
+
+	if (m->ndim > x->ndim) {
+		py_fail(s, "too many indices for tensor of dimension %d", x->ndim);
+		return -1;
+	}
+	for (d = 0; d < m->ndim; d++)
+		if (m->shape[d] != x->shape[d]) {
+			char sm[128], sx[128];
+
+			pyt_shape_text(sm, sizeof sm, m->ndim, m->shape);
+			pyt_shape_text(sx, sizeof sx, x->ndim, x->shape);
+			py_fail(s, "The shape of the mask [%s] at index %d does not match the shape of the indexed "
+			    "tensor [%s] at index %d", sm, d, sx, d);
+			return -1;
+		}
+	return 0;
+}
+
+/* x[mask]: the rows where mask (over x's first mask.ndim dims) is True, in order */
+static struct pyobj *
+mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
+{
+	const struct pytensor *t = &x->u.t, *m = &mask->u.t;
+	int shape[TENSOR_MAXDIM], d, nd;
+	size_t count = 0, i, inner = 1, k = 0, es = dtype_size(t->dtype);
+	struct pyobj *c, *y;
+
+	if (mask_check(s, t, m) != 0)
+		return NULL;
+	for (i = 0; i < m->numel; i++)
+		count += pyt_get(m, i) != 0;
+	for (d = m->ndim; d < t->ndim; d++)
+		inner *= (size_t)t->shape[d];
+	nd = 1 + t->ndim - m->ndim;
+	shape[0] = (int)count;
+	for (d = m->ndim; d < t->ndim; d++)
+		shape[1 + d - m->ndim] = t->shape[d];
+	if ((c = pyt_contig(s, x)) == NULL)
+		return NULL;
+	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
+		py_decref(c);
+		return NULL;
+	}
+	for (i = 0; i < m->numel; i++)
+		if (pyt_get(m, i) != 0) {
+			memcpy((char *)y->u.t.st->data + k * inner * es, (char *)c->u.t.st->data + i * inner * es, inner * es);
+			k++;
+		}
+	py_decref(c);
+	y->deps = x->deps | mask->deps;
+	pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
+	return y;
+}
+
+/* v as a tensor of x's dtype broadcast to shape (nd, shape), contiguous; NULL after an error */
+static struct pyobj *
+value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *shape, int masked)
+{
+	struct pyobj *tv, *y;
+	struct tensor_view bv;
+	int d, k;
+	size_t i;
+
+	if (v->type != PY_TENSOR && !py_is_number(v))
+		return py_fail(s, "can't assign a %s to a Tensor", py_type_name(v));
+	tv = pyt_operand(s, v);
+	k = nd - tv->u.t.ndim;
+	for (d = 0; d < tv->u.t.ndim; d++)
+		if (k < 0 || (tv->u.t.shape[d] != 1 && tv->u.t.shape[d] != shape[d + k])) {
+			char sv[128], st[128];
+
+			pyt_shape_text(sv, sizeof sv, tv->u.t.ndim, tv->u.t.shape);
+			pyt_shape_text(st, sizeof st, nd, shape);
+			py_decref(tv);
+			if (masked)
+				return py_fail(s, "shape mismatch: value tensor of shape [%s] cannot be broadcast to indexing "
+				    "result of shape [%s]", sv, st);
+			if (k < 0)
+				return py_fail(s, "expand(torch.FloatTensor{[%s]}, size=[%s]): the number of sizes provided "
+				    "(%d) must be greater or equal to the number of dimensions in the tensor (%d)", sv, st, nd,
+				    tv->u.t.ndim);
+			return py_fail(s, "The expanded size of the tensor (%d) must match the existing size (%d) at "
+			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
+			    tv->u.t.shape[d], d + k, st, sv);
+		}
+	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
+		py_decref(tv);
+		return NULL;
+	}
+	pyt_bcast_view(&bv, &tv->u.t, nd, shape);
+	for (i = 0; i < y->u.t.numel; i++) {
+		long long off = tv->u.t.offset;
+		size_t q = i;
+		double x;
+
+		for (d = nd - 1; d >= 0; d--) {
+			off += (long long)(q % (size_t)shape[d]) * bv.stride[d];
+			q /= (size_t)shape[d];
+		}
+		switch (tv->u.t.dtype) {
+		case DT_FLOAT: x = ((float *)tv->u.t.st->data)[off]; break;
+		case DT_INT64: x = (double)((long long *)tv->u.t.st->data)[off]; break;
+		default: x = ((unsigned char *)tv->u.t.st->data)[off]; break;
+		}
+		if (dtype == DT_FLOAT)
+			((float *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ?
+			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
+		else if (dtype == DT_INT64)
+			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] :
+			    isnan(x) || x >= 9.2233720368547758e18 || x < -9.2233720368547758e18 ? LLONG_MIN : (long long)x;
+		else
+			((unsigned char *)y->u.t.st->data)[i] = x != 0;
+	}
+	py_decref(tv);
+	return y;
+}
+
+int
+op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
+{
+	struct pyobj *view, *val;
+	int req = pyt_grad(x) || pyt_grad(v);
+
+	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
+		const struct pytensor *t = &x->u.t, *m = &index->u.t;
+		size_t count = 0, i, k = 0, inner = 1, es = dtype_size(t->dtype);
+		int shape[TENSOR_MAXDIM], d, nd;
+		struct pyobj *c;
+
+		if (mask_check(s, t, m) != 0)
+			return -1;
+		for (i = 0; i < m->numel; i++)
+			count += pyt_get(m, i) != 0;
+		for (d = m->ndim; d < t->ndim; d++)
+			inner *= (size_t)t->shape[d];
+		nd = 1 + t->ndim - m->ndim;
+		shape[0] = (int)count;
+		for (d = m->ndim; d < t->ndim; d++)
+			shape[1 + d - m->ndim] = t->shape[d];
+		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
+			return -1;
+		if (pyt_check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
+			py_decref(val);
+			return -1;
+		}
+		for (i = 0; i < m->numel; i++)
+			if (pyt_get(m, i) != 0) {
+				memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
+				    inner * es);
+				k++;
+			}
+		pyt_writable(s, x);
+		pyt_write(&x->u.t, &c->u.t);
+		py_decref(c);
+		py_decref(val);
+		pyt_mark_inplace(x, "IndexPutBackward0", req);
+		return 0;
+	}
+	if ((view = op_index(s, x, index)) == NULL)
+		return -1;
+	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
+	    pyt_check_inplace(s, x) != 0) {
+		py_decref(view);
+		py_decref(val);
+		return -1;
+	}
+	pyt_writable(s, x);
+	pyt_write(&view->u.t, &val->u.t);
+	py_decref(view);
+	py_decref(val);
+	pyt_mark_inplace(x, "CopySlices", req);
+	if (req && x->u.t.base == NULL)
+		x->u.t.grad_fn = "CopySlices";
+	return 0;
+}
+
