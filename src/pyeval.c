@@ -1468,6 +1468,11 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 	case S_EXPR:
 		if ((v = eval_node(s, st->value)) == NULL)
 			return -1;
+		if (diag_interrupted) {	/* Ctrl-C: the kernels stopped early, the value is not one */
+			py_decref(v);
+			py_fail(s, "interrupted");
+			return -1;
+		}
 		if (v->type != PY_NONE) {
 			py_repr(s->out, v, s->po);
 			sbuf_addc(s->out, '\n');
@@ -1477,6 +1482,11 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 	case S_ASSIGN:
 		if ((v = eval_node(s, st->value)) == NULL)
 			return -1;
+		if (diag_interrupted) {	/* nothing half-computed is assigned */
+			py_decref(v);
+			py_fail(s, "interrupted");
+			return -1;
+		}
 		for (i = 0; i < st->ntargets && !bad; i++)
 			bad = assign(s, st->targets[i], v);
 		py_decref(v);

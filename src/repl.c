@@ -50,7 +50,7 @@ struct command {
 	int (*fn)(struct session *, char *args);
 };
 
-#define NCOMMANDS 18
+#define NCOMMANDS 19
 static const struct command commands[NCOMMANDS];	/* the table is near the end, after the functions */
 
 static void
@@ -176,9 +176,11 @@ cmd_help(struct session *s, char *args)
 		for (i = 0; i < NCOMMANDS; i++)
 			printf("  %-19s %-3s %s\n", commands[i].usage, commands[i].abbrev ? commands[i].abbrev : "",
 			    commands[i].help);
-		repl_wrapped(stdout, "EXPR is a stage name, then any of [i], [i, j], [a:b], .T, "
-		    ".transpose(a, b), .shape, .sum(dim=k), .mean(), .var(): for example "
-		    "attn_weights[0].sum(dim=-1). Lines starting with # are comments. "
+		repl_wrapped(stdout, "A line that is no command is Python, as a notebook cell takes it: "
+		    "x = attn_scores[1] / attn_scores[1].sum(), torch.softmax(x, dim=-1), "
+		    "wei.masked_fill(tril == 0, float('-inf')), print(...); a bare expression "
+		    "shows its value as Python's REPL does. EXPR is any expression over the stages "
+		    "and your variables (vars lists them). Lines starting with # are comments. "
 		    "help COMMAND says more about one command.", "", 76, 0);
 		return 0;
 	}
@@ -260,6 +262,10 @@ static const struct command commands[NCOMMANDS] = {
 	    "after softmax ...) reproduces it, as attn-explain --check does. -v adds the tensors "
 	    "side by side and the PyTorch line the mistake changes; --tolerance X compares "
 	    "within X instead of one unit of the last printed digit.", cmd_check },
+	{ "vars", NULL, "vars", "your variables, their types and shapes",
+	    "Lists the variables the session's Python lines made, with their type and shape; "
+	    "(stale) marks one computed from a stage that a set has since changed (it keeps its "
+	    "value, as in Python: assign it again to follow the new run).", cmd_vars },
 	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch)",
 	    "save [-f] [--python | --ipynb] FILE writes the settings as an input file that "
 	    "reproduces this session; with --python, a Python script that prints every cell as this session shows them "
@@ -327,36 +333,91 @@ first_words(void)
 	return names;
 }
 
+/* The identifier a line starts with, into buf ("" when it starts otherwise). */
+static const char *
+lead_name(const char *line, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (isalpha((unsigned char)line[0]) || line[0] == '_')
+		while (isalnum((unsigned char)line[n]) || line[n] == '_')
+			n++;
+	snprintf(buf, len, "%.*s", n < len ? (int)n : 0, line);
+	return buf;
+}
+
 static int
-is_name(const char *word, size_t n, const char *const *names)
+is_command_name(const char *name)
 {
 	int i;
 
-	for (i = 0; names[i] != NULL; i++)
-		if (strlen(names[i]) == n && strncmp(word, names[i], n) == 0)
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(name, commands[i].name) == 0)
 			return 1;
 	return 0;
 }
 
-/* A line that names no command: an expression, if it starts with a name. */
+/*
+ * Python meets the commands (expressions.md): an assignment, del, import or
+ * print(...) is Python; a line that starts with a variable's or a stage's
+ * name is Python even where the name abbreviates a command (b, q, s), but
+ * a full command name followed by its arguments stays the command.
+ */
 static int
-bare_expr(struct session *s, char *line)
+is_python(const struct session *s, const char *line)
 {
-	size_t n = 0;
-	char word[64];
+	char name[64];
+	size_t n;
 
-	while (isalnum((unsigned char)line[n]) || line[n] == '_')
-		n++;
-	if (!is_name(line, n, expr_names)) {
-		const char *sug;
+	if (py_is_statement(line))
+		return 1;
+	lead_name(line, name, sizeof name);
+	n = strlen(name);
+	if (py_needs_more(line) && !(is_command_name(name) && (line[n] == ' ' || line[n] == '\t')))
+		return 1;	/* "x = torch.tensor([1.,": Python's, whatever its first word */
+	if (n == 0 || !py_has_name(s->py, name))
+		return 0;
+	/* "next", "print attn_weights": a command's full name, alone or with its arguments */
+	return !(is_command_name(name) && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t'));
+}
 
-		n = strcspn(line, " \t");
-		snprintf(word, sizeof word, "%.*s%s", n > 40 ? 40 : (int)n, line, n > 40 ? "..." : "");
-		if ((sug = diag_suggest(word, first_words())) != NULL)
-			return repl_fail("unknown command or name \"%s\"; did you mean \"%s\"?", word, sug);
-		return repl_fail("unknown command or name \"%s\" (help lists the commands)", word);
+/*
+ * A line that is neither Python's nor a command: a lone word is a typo of
+ * either (did you mean a command, a stage, a variable?); anything else is
+ * Python, whose error says what is wrong.  A line that leaves a bracket
+ * or a string open takes the next lines, as Python's REPL does (the book's
+ * torch.tensor([[...], ...]) spans six).
+ */
+static void
+python(struct session *s, const char *text, int typo)
+{
+	/* Python's keywords and the names it has without a variable: Python answers for them */
+	static const char *const python_words[] = {
+		"torch", "nn", "F", "math", "print", "len", "float", "int", "bool", "abs", "True", "False",
+		"None", "not", "lambda", "for", "while", "if", "def", "class", "with", "return", "try",
+		"import", "from", "del", "global", "yield", "async", "await", "pass", "raise", "assert", NULL
+	};
+	char name[64];
+	const char *sug;
+	size_t n = strlen(lead_name(text, name, sizeof name)), k;
+
+	for (k = 0; python_words[k] != NULL && strcmp(name, python_words[k]) != 0; k++)
+		;
+	/* typo: a first word that names nothing is a command mistyped, more likely than Python */
+	if (typo && n > 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t') && python_words[k] == NULL &&
+	    !py_has_name(s->py, name)) {
+		if ((sug = diag_suggest(name, first_words())) != NULL)
+			repl_fail("unknown command or name \"%s\"; did you mean \"%s\"?", name, sug);
+		else
+			repl_fail("unknown command or name \"%s\" (help lists the commands, vars the variables)", name);
+		return;
 	}
-	return repl_print_expr(s, "", line);
+	if (py_needs_more(text)) {
+		sbuf_add(&s->pending, text);
+		s->blank = 1;	/* nothing to show until the statement is whole */
+		return;
+	}
+	repl_python(s, text);
 }
 
 /* ---- the loop ---- */
@@ -371,6 +432,18 @@ do_line(struct session *s, char *line, size_t len)
 	int nmatch;
 
 	s->blank = 0;
+	if (s->pending.len > 0) {	/* the lines before left a bracket open: this one goes on */
+		if (line_interactive())
+			line_add_history(line);
+		sbuf_addc(&s->pending, '\n');
+		sbuf_addn(&s->pending, line, len);
+		if (py_needs_more(s->pending.s))
+			return;
+		p = sbuf_take(&s->pending);
+		repl_python(s, p);
+		free(p);
+		goto out;
+	}
 	p = repl_skip_ws(line);
 	if (*p == '#')
 		return;
@@ -397,6 +470,10 @@ do_line(struct session *s, char *line, size_t len)
 		cmd_next(s, p);
 		goto out;
 	}
+	if (is_python(s, p)) {
+		python(s, p, 0);
+		goto out;
+	}
 	e = p;
 	if ((word = repl_next_word(&e)) == NULL)
 		goto out;	/* not reached: p is neither empty nor blank */
@@ -408,7 +485,7 @@ do_line(struct session *s, char *line, size_t len)
 	} else {
 		if (e > word + n)
 			word[n] = ' ';	/* undo next_word's cut: the expression is the whole line */
-		bare_expr(s, p);
+		python(s, p, 1);
 	}
 out:
 	if (!line_interactive() && !s->blank)
@@ -441,6 +518,33 @@ add_matches(char ***list, size_t *n, const char *word, const char *const *names)
  * What Tab offers: commands and names for the first word; then, by
  * command, stage names, setting keys and their values, expression names.
  */
+/* The session whose names Tab offers (the REPL runs one at a time). */
+static struct session *current;
+
+/*
+ * Python's completions (variables, stages, torch. functions, methods after
+ * a dot) as whole words from start, where line.c's word begins.
+ */
+static char **
+py_words(const char *line, int start)
+{
+	size_t pstart, k, pre;
+	char **c = py_complete(current->py, line, &pstart);
+
+	if (c == NULL || pstart < (size_t)start)
+		return c;
+	pre = pstart - (size_t)start;	/* "x." before "sum": line.c replaces the word from start */
+	for (k = 0; c[k] != NULL; k++) {
+		char *w = xmalloc(pre + strlen(c[k]) + 1);
+
+		memcpy(w, line + start, pre);
+		strcpy(w + pre, c[k]);
+		free(c[k]);
+		c[k] = w;
+	}
+	return c;
+}
+
 static char **
 complete(const char *line, int start)
 {
@@ -464,13 +568,30 @@ complete(const char *line, int start)
 		nw++;
 		p += strcspn(p, " \t");
 	}
+	if (nw == 0 && (strpbrk(word, ".([=") != NULL || (current != NULL && is_python(current, line)))) {
+		return py_words(line, start);
+	}
 	if (nw == 0) {
 		add_matches(&list, &n, word, first_words());
+		if (current != NULL) {	/* and the session's variables */
+			char **more = py_words(line, start);
+			size_t k;
+
+			for (k = 0; more != NULL && more[k] != NULL; k++) {
+				const char *one[2] = { more[k], NULL };
+
+				add_matches(&list, &n, word, one);
+				free(more[k]);
+			}
+			free(more);
+		}
 		return list;
 	}
 	snprintf(buf, sizeof buf, "%.*s", (int)(wl[0] < 63 ? wl[0] : 63), w[0]);
 	c = lookup_command(buf, &nmatch, clist, sizeof clist);
 	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap || c->fn == cmd_why) {
+		if (current != NULL)
+			return py_words(line, start);
 		add_matches(&list, &n, word, expr_names);
 	} else if ((c->fn == cmd_goto || c->fn == cmd_explain) && nw == 1) {
 		add_matches(&list, &n, word, stage_names());
@@ -556,6 +677,7 @@ session_open(struct session *s, const struct input *in, const struct cell_opts *
 		input_free(&s->in);
 		return -1;
 	}
+	s->py = py_session_new(&s->r);
 	diag_set_prefix(NULL);
 	return 0;
 }
@@ -563,7 +685,13 @@ session_open(struct session *s, const struct input *in, const struct cell_opts *
 static int
 session_close(struct session *s)
 {
+	if (s->pending.len > 0) {
+		fflush(stdout);
+		diag("%s", "the input ended inside an open bracket or string: its last lines were not run");
+		free(sbuf_take(&s->pending));
+	}
 	diag_set_prefix("attn-explain");
+	py_session_free(s->py);
 	stage_free(&s->r);
 	input_free(&s->in);
 	if (s->has_prev) {
@@ -593,9 +721,10 @@ repl_main(const struct input *in, const struct cell_opts *co)
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGINT, &sa, &old_sa);
 	}
+	current = &s;
 	banner(&s);
 	fflush(stdout);
-	while (!s.done && (line = line_read(PROMPT, &len)) != NULL) {
+	while (!s.done && (line = line_read(s.pending.len > 0 ? "...   " : PROMPT, &len)) != NULL) {
 		diag_interrupted = 0;
 		do_line(&s, line, len);
 		free(line);
@@ -603,6 +732,7 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	if (line_interactive())
 		sigaction(SIGINT, &old_sa, NULL);
 	line_done();
+	current = NULL;
 	return session_close(&s);
 }
 

@@ -15,6 +15,7 @@
 
 #include "cell.h"
 #include "input.h"
+#include "py.h"
 #include "settings.h"
 #include "stage.h"
 
@@ -35,6 +36,8 @@ struct session {
 	char prev_what[160];		/* "set heads 2" */
 	int blank;			/* the command's output ended with a blank line */
 	int done;
+	struct py_session *py;		/* the variables and generator of the Python the lines type */
+	struct sbuf pending;		/* Python lines whose brackets are still open */
 };
 
 /* A command's error: one line on stderr, without the program's name; -1. */
@@ -78,8 +81,11 @@ int cmd_heatmap(struct session *s, char *args);
 int cmd_explain(struct session *s, char *args);
 int cmd_why(struct session *s, char *args);
 int cmd_check(struct session *s, char *args);
-/* A line that is no command: an expression, printed as print shows it. */
+/* print EXPR: EXPR as print() shows it (variables too). */
 int repl_print_expr(struct session *s, const char *cmd, const char *expr);
+/* Python lines (statements, a bare expression shown as Python's REPL shows it). */
+int repl_python(struct session *s, const char *text);
+int cmd_vars(struct session *s, char *args);
 /* repl_settings.c */
 int cmd_set(struct session *s, char *args);
 int cmd_show(struct session *s, char *args);

@@ -21,15 +21,56 @@ static int
 print_expr(struct session *s, FILE *fp, const void *arg)
 {
 	const struct print_job *j = arg;
-	struct value v;
-	char err[512], *t;
+	char err[1024], *t;
 
-	if (expr_eval(j->expr, &s->r, &v, err, sizeof err) != 0)
-		return repl_fail("%s%s", j->cmd, err);
-	t = value_str(&v, &s->in.po);
+	if (py_print_expr(s->py, j->expr, &s->in.po, &t, err, sizeof err) != 0)
+		return repl_fail("%s%s", j->cmd, diag_interrupted ? "interrupted" : err);
 	fprintf(fp, "%s\n", t);
 	free(t);
-	value_free(&v);
+	return 0;
+}
+
+/* The statements' output: a bare expression's value, print()'s text; then the error, if any. */
+static int
+run_python(struct session *s, FILE *fp, const void *arg)
+{
+	struct sbuf out = { 0 };
+	char err[1024], *t;
+	int rc = py_exec(s->py, arg, &s->in.po, &out, err, sizeof err);
+
+	t = sbuf_take(&out);
+	fputs(t, fp);	/* what the statements before a failing one printed */
+	if (*t == '\0' && rc == 0)
+		s->blank = 1;	/* an assignment shows nothing, as in Python: not even the blank line */
+	free(t);
+	if (rc != 0 && !diag_interrupted) {
+		fflush(fp);
+		return repl_fail("%s", err);
+	}
+	return 0;
+}
+
+int
+repl_python(struct session *s, const char *text)
+{
+	return repl_output(s, run_python, text);
+}
+
+int
+cmd_vars(struct session *s, char *args)
+{
+	struct sbuf out = { 0 };
+	char *t;
+
+	if (*repl_skip_ws(args) != '\0')
+		return repl_fail("vars: takes no argument");
+	py_vars(s->py, &out);
+	t = sbuf_take(&out);
+	if (*t == '\0')
+		printf("no variables yet (x = attn_weights[1] makes one)\n");
+	else
+		fputs(t, stdout);
+	free(t);
 	return 0;
 }
 

@@ -55,6 +55,8 @@ recompute(struct session *s, struct input *in, const char *what)
 			return repl_fail("interrupted");
 		return repl_fail("%s: %s", what, err);
 	}
+	/* the variables copy what they hold of the old run, still in s->r, and learn what changed */
+	py_session_rerun(s->py, &r);
 	if (s->has_prev) {
 		stage_free(&s->prev_r);
 		input_free(&s->prev_in);
@@ -64,6 +66,7 @@ recompute(struct session *s, struct input *in, const char *what)
 	s->has_prev = 1;
 	s->r = r;
 	s->in = *in;
+	py_session_rerun(s->py, &s->r);	/* the same numbers: only where the session finds its run */
 	return 0;
 }
 

@@ -174,7 +174,10 @@ def namespace(cfg):
     return ns
 
 
-def run_session(path):
+def run_session(path, repl=False):
+    """repl: write NAME.out as `attn-explain -i FILE < NAME.in` shows the session (tests/repl):
+    each statement's output then a blank line (none for an assignment), an error's line then a blank
+    line, and "status 0"; the banner is the REPL's own text, taken from FILE by banner()."""
     with open(path) as fh:
         lines = fh.read().split("\n")
     if lines and lines[-1] == "":
@@ -201,6 +204,7 @@ def run_session(path):
             continue
         src = ""
         saved = sys.stdout
+        mark = out.tell()
         sys.stdout = out
         try:
             with warnings.catch_warnings():
@@ -213,11 +217,24 @@ def run_session(path):
                 if s:
                     msg += ". Did you mean: '%s'?" % s
             err.write(msg + "\n")
+            if repl:
+                out.write(msg + "\n")
         finally:
             sys.stdout = saved
+        if repl:
+            text = out.getvalue()[mark:]
+            text = "".join(l for l in text.splitlines(True) if not l.startswith("<torch._C.Generator object at 0x"))
+            out.seek(mark)
+            out.truncate()
+            if text:
+                out.write(text + "\n")
     if src:
         err.write("incomplete input at the end\n")
     base = path[:-3]
+    if repl:
+        with open(base + ".out", "w") as fh:
+            fh.write(banner(first[len("# input: "):]) + out.getvalue() + "status 0\n")
+        return
     text = "".join(l for l in out.getvalue().splitlines(True)
                    if not l.startswith("<torch._C.Generator object at 0x"))
     with open(base + ".out", "w") as fh:
@@ -226,6 +243,15 @@ def run_session(path):
         fh.write(err.getvalue())
 
 
+def banner(path):
+    """The REPL's first paragraph and its blank line: its own text, not a computation."""
+    import subprocess
+    txt = subprocess.run(["./attn-explain", "-i", path], input=b"", capture_output=True).stdout.decode()
+    return txt[:txt.index("\n\n") + 2]
+
+
 if __name__ == "__main__":
+    repl = "--repl" in sys.argv
     for p in sys.argv[1:]:
-        run_session(p)
+        if p != "--repl":
+            run_session(p, repl)

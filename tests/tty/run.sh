@@ -236,3 +236,41 @@ grep -q '^next$' "$tmp/empty" || fail "the empty history file lacks \"next\""
 mode=$(ls -l "$tmp/empty" | cut -c1-10)
 [ "$mode" = "-rw-------" ] || fail "the empty history file's mode is $mode, expected -rw-------"
 echo "ok 15 - an empty file as history file: used, mode 0600"
+
+# Python lines: Tab completes a variable's methods after the dot; a line
+# that leaves a bracket open gets the continuation prompt, as Python's REPL.
+HIST=$tmp/history
+start data/your-journey.json
+wait_last "attn>"
+keys "wei = attn_weights" Enter
+wait_last "attn>"
+keys "wei.transp" Tab
+wait_last "attn> wei.transpose"
+keys "(0, 1).shape" Enter
+wait_for "torch.Size([6, 6])"
+echo "ok 16 - Tab completes a variable's method after the dot"
+
+keys "x = torch.tensor([1.," Enter
+wait_last "..."
+keys "2.])" Enter
+wait_last "attn>"
+keys x Enter
+wait_for "tensor([1., 2.])"
+echo "ok 17 - an open bracket takes the next line after the ... prompt"
+
+# Ctrl-C during a long Python line: nothing half-computed is assigned
+keys C-l "y = torch.rand(3000, 3000) @ torch.rand(3000, 3000) @ torch.rand(3000, 3000)" Enter
+sleep 0.3
+keys C-c
+wait_last "attn>"
+keys vars Enter
+wait_for "x "
+if screen | grep -F -q "interrupted"; then
+	screen | grep -q '^y ' && fail "Ctrl-C: y was assigned"
+	echo "ok 18 - Ctrl-C interrupts a Python line; nothing is assigned"
+else
+	echo "ok 18 # skip: the line ended before Ctrl-C"
+fi
+keys C-d
+wait_file "$tmp/status"
+[ "$(cat "$tmp/status")" = 0 ] || fail "Python lines: exit status $(cat "$tmp/status"), expected 0"
