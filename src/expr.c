@@ -55,6 +55,15 @@ int
 expr_eval(const char *text, const struct run *r, struct value *out, char *err, size_t errlen)
 {
 	struct py_session *s = py_session_new(r);
+	int rc = expr_eval_in(s, text, out, err, errlen);
+
+	py_session_free(s);
+	return rc;
+}
+
+int
+expr_eval_in(struct py_session *s, const char *text, struct value *out, char *err, size_t errlen)
+{
 	struct sbuf printed = { 0 };
 	struct print_opts po;
 	struct pyobj *v;
@@ -63,10 +72,12 @@ expr_eval(const char *text, const struct run *r, struct value *out, char *err, s
 	memset(out, 0, sizeof *out);
 	print_opts_default(&po);
 	v = py_eval_expr(s, text, &po, &printed, err, errlen);
-	free(printed.s);
-	py_session_free(s);
-	if (v == NULL)
+	out->printed = sbuf_take(&printed);
+	if (v == NULL) {
+		free(out->printed);
+		out->printed = NULL;
 		return -1;
+	}
 	switch (v->type) {
 	case PY_TENSOR:
 		if ((out->t = pyt_export(&v->u.t)) == NULL) {
@@ -99,6 +110,8 @@ value_str(const struct value *v, const struct print_opts *po)
 {
 	struct sbuf b = { 0 };
 
+	if (v->printed != NULL)
+		sbuf_add(&b, v->printed);	/* print(print(a, b)) shows "a b" first, as Python does */
 	if (v->obj != NULL) {
 		py_str_of(&b, v->obj, po);
 		return sbuf_take(&b);
@@ -125,4 +138,6 @@ value_free(struct value *v)
 	v->t = NULL;
 	py_decref(v->obj);
 	v->obj = NULL;
+	free(v->printed);
+	v->printed = NULL;
 }

@@ -22,10 +22,18 @@ struct value {
 	int ndim, shape[TENSOR_MAXDIM];	/* VAL_SIZE: torch.Size */
 	long long i;		/* VAL_INT */
 	void *obj;		/* the interpreter's value (any kind), printed by value_str() */
+	char *printed;		/* what print() calls inside the expression wrote, shown before the value */
 };
+
+struct py_session;
 
 /* Any expression of contract v2 (no statements); 0, or -1 with a one-line message in err. */
 int expr_eval(const char *text, const struct run *r, struct value *out, char *err, size_t errlen);
+/*
+ * The same in a session (py.h): its variables and its generator, which
+ * goes on from one expression to the next as in one Python program.
+ */
+int expr_eval_in(struct py_session *s, const char *text, struct value *out, char *err, size_t errlen);
 /*
  * The stages an expression may read: STAGE_BIT(id) for every name in it
  * that is a stage's, wherever it stands (more than it reads, never fewer).

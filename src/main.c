@@ -13,6 +13,7 @@
 #include "emit.h"
 #include "expr.h"
 #include "heatmap.h"
+#include "py.h"
 #include "json.h"
 #include "print.h"
 #include "readprint.h"
@@ -406,11 +407,12 @@ run_prints(const struct args *a, const struct run *r, const struct input *in)
 {
 	char **out = xcalloc((size_t)a->nprints, sizeof *out), err[512];
 	int i, rc = EXIT_OK, json = a->mode[M_JSON];
+	struct py_session *py = py_session_new(r);	/* one program: torch.rand goes on from print to print */
 
 	for (i = 0; i < a->nprints; i++) {
 		struct value v;
 
-		if (expr_eval(a->prints[i], r, &v, err, sizeof err) != 0) {
+		if (expr_eval_in(py, a->prints[i], &v, err, sizeof err) != 0) {
 			diag("--print: %s", err);
 			rc = EXIT_DATA;
 			break;
@@ -418,6 +420,7 @@ run_prints(const struct args *a, const struct run *r, const struct input *in)
 		out[i] = json ? value_json(a->prints[i], &v, &in->po) : value_str(&v, &in->po);
 		value_free(&v);
 	}
+	py_session_free(py);
 	if (json && rc == EXIT_OK) {	/* --json --print: the values, as one object */
 		fputs("{\n  \"file\": ", stdout);
 		cell_json_string(stdout, in->path ? in->path : "-");

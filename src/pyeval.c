@@ -1696,9 +1696,13 @@ py_print_expr(struct py_session *s, const char *text, const struct print_opts *p
 	struct sbuf b = { 0 }, printed = { 0 };
 	struct pyobj *v = py_eval_expr(s, text, po, &printed, err, errlen);
 
-	free(printed.s);
-	if (v == NULL)
+	if (v == NULL) {
+		free(printed.s);
 		return -1;
+	}
+	if (printed.len > 0)
+		sbuf_add(&b, printed.s);	/* print(print(a, b)): "a b", then None, as Python */
+	free(printed.s);
 	py_str_of(&b, v, po);
 	py_decref(v);
 	*out = sbuf_take(&b);
