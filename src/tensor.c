@@ -147,6 +147,16 @@ pin(int on)
 #endif
 }
 
+static int worker_lazy;	/* start a worker at the first two-thread job, and keep it */
+
+void
+tensor_threads_lazy(int on)
+{
+	worker_lazy = on;
+	if (!on)
+		tensor_threads(0);
+}
+
 void
 tensor_threads(int on)
 {
@@ -156,6 +166,8 @@ tensor_threads(int on)
 		worker.alive = pthread_create(&worker.thread, NULL, worker_loop, NULL) == 0;
 		if (worker.alive)
 			pin(1);
+	} else if (on && !worker.pinned) {
+		pin(1);		/* a lazy worker, now for a stage run */
 	} else if (!on && worker.alive) {
 		pthread_mutex_lock(&worker.mu);
 		worker_idle_locked();
@@ -188,6 +200,11 @@ two_threads(void *(*fn)(void *), void *first, void *second)
 {
 	pthread_t t;
 
+	if (!worker.alive && worker_lazy) {	/* unpinned: it may idle between the REPL's lines */
+		worker.half = worker.quit = 0;
+		worker.left = 0;
+		worker.alive = pthread_create(&worker.thread, NULL, worker_loop, NULL) == 0;
+	}
 	if (worker.alive) {
 		pthread_mutex_lock(&worker.mu);
 		worker.fn = fn;

@@ -90,6 +90,12 @@ double tensor_clock(void);	/* seconds, monotonic */
  */
 void tensor_threads(int on);
 /*
+ * 1: the first job that pays for two threads starts a worker (unpinned)
+ * that stays for the jobs after it, as the expressions of a session want;
+ * 0: stops it.  tensor_threads(0) stops it too; the next job restarts it.
+ */
+void tensor_threads_lazy(int on);
+/*
  * fn(ctx, lo, hi) over the rows [0, rows) of a rows x cols job, halves on
  * two threads when the job is big enough to pay for the second one.
  */
