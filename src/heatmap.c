@@ -247,7 +247,7 @@ static struct tensor *
 eval_marked(const struct run *r, const char *expr, int id, int mark)
 {
 	struct run copy = *r;
-	struct tensor *iota = tensor_new_uninit(r->st[id]->ndim, r->st[id]->shape);
+	struct tensor *iota = tensor_new_uninit(r->st[id]->ndim, r->st[id]->shape), *t = NULL;
 	struct value v;
 	char err[256];
 	size_t k;
@@ -262,14 +262,14 @@ eval_marked(const struct run *r, const char *expr, int id, int mark)
 	iota->requires_grad = r->st[id]->requires_grad;
 	copy.st[id] = iota;
 	rc = expr_eval(expr, &copy, &v, err, sizeof err);
-	tensor_free(iota);
-	if (rc != 0)
-		return NULL;
-	if (v.kind != VAL_TENSOR) {
-		value_free(&v);
-		return NULL;
+	if (rc == 0 && v.kind == VAL_TENSOR) {
+		t = v.t;	/* ours: the value lets go of it, and of what it borrowed of iota */
+		v.t = NULL;
 	}
-	return v.t;
+	if (rc == 0)
+		value_free(&v);
+	tensor_free(iota);
+	return t;
 }
 
 static void
