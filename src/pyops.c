@@ -2002,7 +2002,7 @@ op_item(struct py_session *s, struct pyobj *x)
 	struct pyobj *v;
 
 	if (x->u.t.numel != 1)
-		return py_fail(s, "a Tensor with %zu elements cannot be converted to Scalar", x->u.t.numel);
+		return py_fail(s, "only one element tensors can be converted to Python scalars");	/* ValueError in 1.13 */
 	v = scalar_of(&x->u.t, 0);
 	v->deps = x->deps;
 	return v;

@@ -382,36 +382,14 @@ is_python(const struct session *s, const char *line)
 }
 
 /*
- * A line that is neither Python's nor a command: a lone word is a typo of
- * either (did you mean a command, a stage, a variable?); anything else is
- * Python, whose error says what is wrong.  A line that leaves a bracket
+ * A line that names no command is Python, whose error says what is wrong
+ * ("name 'nxt' is not defined. Did you mean: 'next'?"), as in a notebook.  A line that leaves a bracket
  * or a string open takes the next lines, as Python's REPL does (the book's
  * torch.tensor([[...], ...]) spans six).
  */
 static void
-python(struct session *s, const char *text, int typo)
+python(struct session *s, const char *text)
 {
-	/* Python's keywords and the names it has without a variable: Python answers for them */
-	static const char *const python_words[] = {
-		"torch", "nn", "F", "math", "print", "len", "float", "int", "bool", "abs", "True", "False",
-		"None", "not", "lambda", "for", "while", "if", "def", "class", "with", "return", "try",
-		"import", "from", "del", "global", "yield", "async", "await", "pass", "raise", "assert", NULL
-	};
-	char name[64];
-	const char *sug;
-	size_t n = strlen(lead_name(text, name, sizeof name)), k;
-
-	for (k = 0; python_words[k] != NULL && strcmp(name, python_words[k]) != 0; k++)
-		;
-	/* typo: a first word that names nothing is a command mistyped, more likely than Python */
-	if (typo && n > 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t') && python_words[k] == NULL &&
-	    !py_has_name(s->py, name)) {
-		if ((sug = diag_suggest(name, first_words())) != NULL)
-			repl_fail("unknown command or name \"%s\"; did you mean \"%s\"?", name, sug);
-		else
-			repl_fail("unknown command or name \"%s\" (help lists the commands, vars the variables)", name);
-		return;
-	}
 	if (py_needs_more(text)) {
 		sbuf_add(&s->pending, text);
 		s->blank = 1;	/* nothing to show until the statement is whole */
@@ -471,7 +449,7 @@ do_line(struct session *s, char *line, size_t len)
 		goto out;
 	}
 	if (is_python(s, p)) {
-		python(s, p, 0);
+		python(s, p);
 		goto out;
 	}
 	e = p;
@@ -485,7 +463,7 @@ do_line(struct session *s, char *line, size_t len)
 	} else {
 		if (e > word + n)
 			word[n] = ' ';	/* undo next_word's cut: the expression is the whole line */
-		python(s, p, 1);
+		python(s, p);
 	}
 out:
 	if (!line_interactive() && !s->blank)
