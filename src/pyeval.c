@@ -1739,8 +1739,8 @@ py_needs_more(const char *text)
 		free(tok.s);
 		if (rc != 0)
 			return strstr(err, "triple-quoted") != NULL;
-		if (tok.type == T_END)
-			return lx.depth > 0;
+		if (tok.type == T_END)	/* nested too deep is an error now, not a wait for more */
+			return lx.depth > 0 && lx.depth <= PY_MAX_DEPTH;
 	}
 }
 
