@@ -4,7 +4,7 @@
 # the stage taken and the mistake named of every tensor, the summary and
 # the exit status.  Prints "ok NAME" or "FAIL NAME" and what differs.
 BIN=${BIN:-./attn-explain}
-dir=tests/check/cases
+dir=${CASES:-tests/check/cases}
 tmp=${TMPDIR:-/tmp}/attn-check.$$
 trap 'rm -f "$tmp".*' EXIT
 
