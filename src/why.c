@@ -997,7 +997,9 @@ parse(const struct run *r, const char *expr, const struct why_opts *o, struct el
 		snprintf(what, sizeof what, "needs one element of a stage, not \"%s\": give every index", quoted);
 		return need(err, len, o, what, r, src, NULL, 0);
 	}
-	while (*p == '[') {	/* [i, j] or [i][j] */
+	while (*p == '[') {	/* [i, j] or [i][j]; [i, j, ] as Python allows */
+		int first = nix;
+
 		p++;
 		for (;;) {
 			char *end;
@@ -1017,6 +1019,10 @@ parse(const struct run *r, const char *expr, const struct why_opts *o, struct el
 				p++;
 			if (*p == ',') {
 				p++;
+				while (isspace((unsigned char)*p))
+					p++;
+				if (*p == ']' && nix > first)
+					break;
 				continue;
 			}
 			if (*p == ']')

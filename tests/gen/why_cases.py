@@ -794,6 +794,9 @@ def main(argv):
         cases = pick_cases(rng, run, 1)
         if ex == "your-journey":
             cases.insert(0, (1, 0, "attn_weights[1, 0]", "attn_weights", [1, 0]))
+            # the element written as Python also writes it: a trailing comma, one bracket per index
+            cases.insert(1, (1, 0, "attn_weights[1, 0, ]", "attn_weights", [1, 0]))
+            cases.insert(2, (1, 0, "attn_weights[1][-6]", "attn_weights", [1, 0]))
         total += write_cases("data-" + ex, cfg, run, cases, json_path=path)
     print("why_cases.py: %d cases" % total)
     return 0
