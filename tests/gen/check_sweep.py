@@ -32,6 +32,8 @@ def random_cfg(rng):
     cfg = {"seed": rng.randrange(1 << 31)}
     T = rng.choice([2, 3, 5, 7, 8, 9])
     d_in = rng.choice([2, 3, 5, 6, 7])
+    if rng.random() < 0.12:		# prints summarised at the default threshold
+        T, d_in = rng.choice([24, 33, 40]), rng.choice([16, 20, 30])
     lead = [rng.choice([2, 3])] if rng.random() < 0.35 else []
     if rng.random() < 0.5:
         cfg["inputs"] = {rng.choice(["rand", "randn"]): lead + [T, d_in]}
@@ -74,10 +76,38 @@ def random_cfg(rng):
     if rng.random() < 0.12:
         cfg["scale"] = rng.choice([0.5, 2.0, 0.3])
     if rng.random() < 0.35:
-        cfg["dropout"] = rng.choice([0.1, 0.25, 0.5])
+        cfg["dropout"] = rng.choice([0.1, 0.25, 0.5, 0.9])
         if rng.random() < 0.6:
             cfg["dropout_seed"] = rng.randrange(1000)
     return cfg
+
+
+def extra_forms(c, rng):
+    """Print forms beyond text_case's: float64, requires_grad, precision 3 and 8, sci at precision 2, wide lines."""
+    import torch
+    mine = c.mine
+    names = [n for n in ("queries", "attn_scores", "attn_weights", "context_vecs") if n in mine]
+    for n in names:
+        form = rng.randrange(5)
+        t = mine[n]
+        if form == 0:
+            cc.set_opts()
+            c.add(n, n, t.detach().double(), "----\n%s = %s.double()\nprint(%s)\n" % (n, n, n),
+                  pick=lambda x: x.double())
+        elif form == 1:
+            cc.set_opts(precision=3)
+            c.add(n, n, t.detach().clone().requires_grad_(True), "----\n>>> %s\n" % n)
+        elif form == 2:
+            cc.set_opts(precision=8)
+            c.add(n, n, t, "----\nprint(%s)\n" % n)
+        elif form == 3:
+            cc.set_opts(precision=2, sci_mode=True)
+            c.add(n, n, t, "----\n%s:\n" % n)
+        else:
+            cc.set_opts(linewidth=200, precision=5)
+            c.add(n, n, t, "----\n# %s\n" % n)
+    cc.set_opts()
+    cc.summary(c)
 
 
 def main(argv):
@@ -113,6 +143,10 @@ def main(argv):
                 (ib, _), = b.items()
                 if cc.SLOT[ia] != cc.SLOT[ib]:
                     pairs.append(dict(a, **b))
+        for mk in [{}] + rng.sample(singles, min(3, len(singles))):
+            c = cc.Case(cfg, L, right, singles, "%s-%s-forms" % (iname, cc.vname(mk)), mk)
+            extra_forms(c, rng)
+            cc.write(c.name, path, c, ".txt")
         for mk in [{}] + singles + pairs:
             base = "%s-%s" % (iname, cc.vname(mk))
             c = cc.Case(cfg, L, right, singles, base, mk)
