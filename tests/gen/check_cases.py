@@ -396,6 +396,8 @@ def printed(t):
     else:
         fixed = [x for x in toks if '.' in x and x.split('.')[1] != '']
         unit = max((10.0 ** -len(x.split('.')[1]) for x in fixed), default=0.0)
+        if t.is_floating_point() and not any('.' in x for x in toks):
+            unit = 0.5	# precision 0: "{:.0f}", bare integers within half a unit of the value (as check.c)
     return text, list(zip(idx, vals)), unit
 
 
@@ -606,6 +608,26 @@ def text_case(c):
     summary(c)
 
 
+def precision0_cases():
+    """Prints at precision 0 ("{:.0f}": bare integers, as an int64 tensor prints): the right tensors match,
+    a mistake whose numbers round differently is named."""
+    for iname, path, mks in (('journey', 'data/your-journey.json', ({}, {'normalise-by-sum': 0})),
+                             ('linear789', 'data/book-linear-789.json', ({}, {'queries-keys-swapped': 0}))):
+        cfg = load_cfg(path)
+        L = leaves(cfg)
+        CACHE.clear()
+        right = learner(cfg, L, {})
+        singles = readings(cfg, L)
+        for mk in mks:
+            c = Case(cfg, L, right, singles, '%s-precision0-%s' % (iname, vname(mk)), mk)
+            set_opts(precision=0)
+            for n in ('queries', 'attn_scores', 'attn_weights', 'context_vecs'):
+                c.add(n, n, c.mine[n], 'print(%s)\n' % n)
+            set_opts()
+            summary(c)
+            write(c.name, path, c, '.txt')
+
+
 def summary(c):
     lines = [l for l in c.lines if l.startswith('line ')]
     nok = sum(1 for l in lines if l.split()[1] == 'ok')
@@ -676,6 +698,7 @@ def main_reference():
             n += 2
     # the other BLAS: the right tensors from PyTorch on OpenBLAS
     exact_cases()
+    precision0_cases()
     mingpt_cases()
     stage_cases()
     r = subprocess.run([sys.executable, os.path.abspath(__file__), '--openblas'], check=True)
