@@ -226,6 +226,7 @@ number(const char *w, size_t n, struct num *x)
 struct facts {
 	int nbool, nnum;	/* True/False against numbers: never mixed */
 	int nint, nfloat, nsci, nfixed;
+	int nnonfinite;		/* inf and nan, counted in nfloat too */
 	double plain_u;		/* largest own unit of a non-scientific finite element */
 	int plain_p;
 	double sci_big, sci_u;	/* largest |x| of a non-zero scientific element, and its unit */
@@ -248,8 +249,10 @@ facts_add(struct facts *f, const struct num *x)
 		f->nint++;
 	else
 		f->nfloat++;
-	if (x->kind == NUM_NONFINITE)
+	if (x->kind == NUM_NONFINITE) {
+		f->nnonfinite++;
 		return;
+	}
 	/* at least the smallest double: 4.9407e-324 has a unit of 1e-328 */
 	u = fmax(pow(10.0, (double)x->exp - x->digits), nextafter(0, 1));
 	if (x->kind == NUM_SCI) {
@@ -282,8 +285,8 @@ facts_apply(const struct facts *f, struct rp_tensor *t)
 	t->notation = RP_INTEGER;
 	t->precision = 0;
 	t->unit = 1;
-	if (f->nbool || (f->nfloat == 0 && f->nint > 0))
-		return;		/* bool and integer tensors print exactly */
+	if (f->nbool || (f->nfloat == f->nnonfinite && f->nint > 0))
+		return;		/* bool and integer tensors print exactly (bare integers and inf: precision 0) */
 	if (f->nsci) {
 		t->notation = RP_SCI;
 		if (f->sci_big > 0) {
@@ -1070,7 +1073,7 @@ print_read(struct rd *r, size_t start, struct rp_tensor *t, size_t *endp)
 	}
 	nest_take(&b, t);
 	facts_apply(&f, t);
-	t->dtype = f.nbool ? RP_BOOL : f.nfloat == 0 && f.nint > 0 ? RP_INT64 : RP_FLOAT32;
+	t->dtype = f.nbool ? RP_BOOL : f.nfloat == f.nnonfinite && f.nint > 0 ? RP_INT64 : RP_FLOAT32;
 	if (suffixes(r, start, t, &p) < 0)
 		return -1;
 	*endp = p;

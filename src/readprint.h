@@ -25,7 +25,8 @@
 enum rp_dtype {			/* from a dtype= suffix, else from what the print shows */
 	RP_FLOAT32,		/* the default: no dtype= suffix and a '.', 'e', inf or nan; JSON numbers */
 	RP_FLOAT64, RP_FLOAT16, RP_BFLOAT16,
-	RP_INT64,		/* no suffix and bare integers; a float32 print at precision 0 looks the same */
+	RP_INT64,		/* no suffix and bare integers; a float32 print at precision 0 looks the same
+				 * (and is what bare integers beside inf or nan are) */
 	RP_INT32, RP_INT16, RP_INT8, RP_UINT8,
 	RP_BOOL			/* True / False (JSON true / false), read as 1 and 0 */
 };

@@ -612,7 +612,8 @@ def precision0_cases():
     """Prints at precision 0 ("{:.0f}": bare integers, as an int64 tensor prints): the right tensors match,
     a mistake whose numbers round differently is named."""
     for iname, path, mks in (('journey', 'data/your-journey.json', ({}, {'normalise-by-sum': 0})),
-                             ('linear789', 'data/book-linear-789.json', ({}, {'queries-keys-swapped': 0}))):
+                             ('linear789', 'data/book-linear-789.json', ({}, {'queries-keys-swapped': 0})),
+                             ('causal-dropout', 'data/book-causal-dropout.json', ({}, {'mask-diagonal': 0}))):
         cfg = load_cfg(path)
         L = leaves(cfg)
         CACHE.clear()
@@ -621,7 +622,7 @@ def precision0_cases():
         for mk in mks:
             c = Case(cfg, L, right, singles, '%s-precision0-%s' % (iname, vname(mk)), mk)
             set_opts(precision=0)
-            for n in ('queries', 'attn_scores', 'attn_weights', 'context_vecs'):
+            for n in names_for(L, cfg):		# masked: bare integers beside -inf
                 c.add(n, n, c.mine[n], 'print(%s)\n' % n)
             set_opts()
             summary(c)
