@@ -65,6 +65,14 @@ def elem_str(t):
 
 def extra_cfg(rng, cfg):
     """Pushes the generic random input towards the corners the outside checks use."""
+    if rng.random() < 0.2:
+        cfg["seed"] = rng.randrange(1 << 64)
+    if rng.random() < 0.15:
+        cfg["tokens"] = ["t%d" % i for i in range(len(cfg["inputs"]) if isinstance(cfg["inputs"], list)
+                                                   and not isinstance(cfg["inputs"][0][0], list)
+                                                   else 0)] or None
+        if cfg["tokens"] is None:
+            del cfg["tokens"]
     inp = cfg["inputs"]
     if isinstance(inp, list) and rng.random() < 0.25:
         rows = inp if isinstance(inp[0][0], float) else [r for m in inp for r in m]
