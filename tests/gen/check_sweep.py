@@ -88,7 +88,7 @@ def extra_forms(c, rng):
     mine = c.mine
     names = [n for n in ("queries", "attn_scores", "attn_weights", "context_vecs") if n in mine]
     for n in names:
-        form = rng.randrange(5)
+        form = rng.randrange(7)
         t = mine[n]
         if form == 0:
             cc.set_opts()
@@ -103,6 +103,12 @@ def extra_forms(c, rng):
         elif form == 3:
             cc.set_opts(precision=2, sci_mode=True)
             c.add(n, n, t, "----\n%s:\n" % n)
+        elif form == 5:
+            cc.set_opts(precision=rng.choice([0, 1]))
+            c.add(n, n, t, "----\nprint(%s)\n" % n)
+        elif form == 6:
+            cc.set_opts(precision=3, sci_mode=False)
+            c.add(n, n, t, "----\n%s = ...\nprint(%s)\n" % (n, n))
         else:
             cc.set_opts(linewidth=200, precision=5)
             c.add(n, n, t, "----\n# %s\n" % n)
