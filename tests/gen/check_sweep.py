@@ -181,8 +181,8 @@ def openblas(out):
         right = cc.learner(cfg, L, {})
         c = cc.Case(cfg, L, right, [], "%s-openblas" % iname, {})
         names = [n for n in cc.names_for(L, cfg) if n in right]
-        for prec in (4, 6, 8):
-            cc.set_opts(precision=prec)
+        for prec, sci in ((4, None), (6, None), (8, None), (2, True), (8, True), (0, None), (1, None)):
+            cc.set_opts(precision=prec, sci_mode=sci)
             for n in names:
                 c.text.append("print(%s)\n" % n + str(right[n]) + "\n")
                 c.lines.append("line ok %s -" % c.reading(n))
