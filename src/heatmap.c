@@ -114,12 +114,17 @@ text_fit(struct sbuf *b, const char *s, int maxw, int *bad)
 	return used + 1;
 }
 
-/* Display columns available: COLUMNS, else the terminal's, else 80. */
+/*
+ * Display columns available: COLUMNS, else the terminal's, else 80.  A
+ * stream without a descriptor (the REPL's buffer, open_memstream) is written
+ * to standard output afterwards: its terminal is standard output's.
+ */
 static int
 width_of(FILE *fp)
 {
 	const char *e = getenv("COLUMNS");
 	struct winsize ws;
+	int fd = fileno(fp);
 	char *end;
 	long v;
 
@@ -128,7 +133,9 @@ width_of(FILE *fp)
 		if (*end == '\0' && v > 0 && v <= 100000)
 			return (int)v;
 	}
-	if (isatty(fileno(fp)) && ioctl(fileno(fp), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+	if (fd < 0)
+		fd = STDOUT_FILENO;
+	if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
 }
