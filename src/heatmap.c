@@ -936,8 +936,15 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 	if (expr_eval(expr, r, &v, err, errlen) != 0)
 		return -1;
 	if (v.kind != VAL_TENSOR) {
-		snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is %s", expr,
-		    v.kind == VAL_SIZE ? "a torch.Size" : "a number");
+		const char *type = value_type(&v);	/* 'abc', None, [[1, 2]] were each "a number" */
+
+		if (v.kind == VAL_SIZE)
+			snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is a torch.Size", expr);
+		else if (strcmp(type, "int") == 0 || strcmp(type, "float") == 0 || strcmp(type, "bool") == 0)
+			snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is a number (%s)", expr, type);
+		else
+			snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is a %s%s", expr, type,
+			    strcmp(type, "list") == 0 || strcmp(type, "tuple") == 0 ? " (torch.tensor(...) makes one of it)" : "");
 		value_free(&v);
 		return -1;
 	}
