@@ -26,22 +26,34 @@ static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "o
 static const char *const qkv[3] = { "queries", "keys", "values" };
 
 /*
- * The file's name for a "# from FILE" comment: control bytes as \xNN, so
- * that a name cannot end the comment and put code on the next line.
+ * The file's name for a "# from FILE" comment: control bytes and bytes that
+ * are not valid UTF-8 as \xNN, so that a name cannot end the comment and put
+ * code on the next line, and the script stays UTF-8 (Python refuses a source
+ * file that is not).  A name too long for buf is cut between characters.
  */
 const char *
 code_path(const struct input *in, char *buf, size_t len)
 {
 	const char *p = in->path ? in->path : "the input";
-	size_t n = 0;
+	size_t n = 0, rest = strlen(p), k;
 
-	for (; *p && n + 5 < len; p++) {
+	while (rest > 0) {
 		unsigned char c = (unsigned char)*p;
 
-		if (c < 32 || c == 127)
+		k = c < 0x80 ? 1 : diag_utf8_len(p, rest);
+		if (k == 0 || c < 32 || c == 127) {
+			if (n + 5 > len - 1)
+				break;
 			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", c);
-		else
-			buf[n++] = (char)c;
+			k = 1;
+		} else {
+			if (n + k > len - 1)
+				break;
+			memcpy(buf + n, p, k);
+			n += k;
+		}
+		p += k;
+		rest -= k;
 	}
 	buf[n] = '\0';
 	return buf;

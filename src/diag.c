@@ -306,8 +306,17 @@ sbuf_quote(struct sbuf *b, const char *s, int json)
 	sbuf_addc(b, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		size_t k;
 
-		if (c == '"' || c == '\\')
+		if (c >= 0x80) {	/* a byte that is not valid UTF-8: \xNN as text, as the messages show it */
+			k = diag_utf8_len(s, strnlen(s, 4));
+			if (k == 0) {
+				sbuf_addf(b, "\\\\x%02x", c);
+			} else {
+				sbuf_addn(b, s, k);
+				s += k - 1;
+			}
+		} else if (c == '"' || c == '\\')
 			sbuf_addf(b, "\\%c", c);
 		else if (c == '\n')
 			sbuf_add(b, "\\n");

@@ -52,7 +52,8 @@ void sbuf_add(struct sbuf *b, const char *s);
 void sbuf_addc(struct sbuf *b, char c);
 void sbuf_addf(struct sbuf *b, const char *fmt, ...);
 void sbuf_spaces(struct sbuf *b, int n);
-/* s in double quotes, escaped for JSON (json) or as a Python string literal */
+/* s in double quotes, escaped for JSON (json) or as a Python string literal;
+ * a byte that is not valid UTF-8 becomes the text \xNN (the output stays UTF-8) */
 void sbuf_quote(struct sbuf *b, const char *s, int json);
 char *sbuf_take(struct sbuf *b);	/* the string (never NULL); b is empty again */
 

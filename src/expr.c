@@ -131,6 +131,12 @@ value_str(const struct value *v, const struct print_opts *po)
 	return sbuf_take(&b);
 }
 
+const char *
+value_type(const struct value *v)
+{
+	return v->obj != NULL ? py_type_name(v->obj) : v->kind == VAL_TENSOR ? "Tensor" : "int";
+}
+
 void
 value_free(struct value *v)
 {

@@ -114,12 +114,17 @@ text_fit(struct sbuf *b, const char *s, int maxw, int *bad)
 	return used + 1;
 }
 
-/* Display columns available: COLUMNS, else the terminal's, else 80. */
+/*
+ * Display columns available: COLUMNS, else the terminal's, else 80.  A
+ * stream without a descriptor (the REPL's buffer, open_memstream) is written
+ * to standard output afterwards: its terminal is standard output's.
+ */
 static int
 width_of(FILE *fp)
 {
 	const char *e = getenv("COLUMNS");
 	struct winsize ws;
+	int fd = fileno(fp);
 	char *end;
 	long v;
 
@@ -128,7 +133,9 @@ width_of(FILE *fp)
 		if (*end == '\0' && v > 0 && v <= 100000)
 			return (int)v;
 	}
-	if (isatty(fileno(fp)) && ioctl(fileno(fp), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+	if (fd < 0)
+		fd = STDOUT_FILENO;
+	if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
 }
@@ -929,8 +936,15 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 	if (expr_eval(expr, r, &v, err, errlen) != 0)
 		return -1;
 	if (v.kind != VAL_TENSOR) {
-		snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is %s", expr,
-		    v.kind == VAL_SIZE ? "a torch.Size" : "a number");
+		const char *type = value_type(&v);	/* 'abc', None, [[1, 2]] were each "a number" */
+
+		if (v.kind == VAL_SIZE)
+			snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is a torch.Size", expr);
+		else if (strcmp(type, "int") == 0 || strcmp(type, "float") == 0 || strcmp(type, "bool") == 0)
+			snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is a number (%s)", expr, type);
+		else
+			snprintf(err, errlen, "%s: a heat map draws a 2-d tensor, and this is a %s%s", expr, type,
+			    strcmp(type, "list") == 0 || strcmp(type, "tuple") == 0 ? " (torch.tensor(...) makes one of it)" : "");
 		value_free(&v);
 		return -1;
 	}

@@ -629,7 +629,16 @@ static int
 expected(const struct ctx *c, const cJSON *node, const char *path, const char *what)
 {
 	char buf[96];
+	size_t off, n = 0;
 
+	if (cJSON_IsNumber(node)) {	/* as written: 1e99999, not inf; 4e38, not 3.9999999999999999e+38 */
+		off = node_off(c, node);
+		while (off + n < c->len && n < 40 && strchr(",]} \t\r\n", c->text[off + n]) == NULL)
+			n++;
+		snprintf(buf, sizeof buf, "%.*s%s", (int)n, c->text + off,
+		    off + n < c->len && strchr(",]} \t\r\n", c->text[off + n]) == NULL ? "..." : "");
+		return bad(c, node, path, "expected %s, got %s", what, buf);
+	}
 	return bad(c, node, path, "expected %s, got %s", what, kind(node, buf, sizeof buf));
 }
 
@@ -770,7 +779,7 @@ get_seed(const struct ctx *c, const cJSON *v, const char *path, uint64_t *out)
 		return expected(c, v, path, "an integer seed from 0 to 18446744073709551615");
 	get_int_text(c, v, text, sizeof text);
 	if (text[0] == '-' || rng_parse_seed(text, out) != 0)
-		return bad(c, v, path, "expected an integer seed from 0 to 18446744073709551615, got %s", text);
+		return expected(c, v, path, "an integer seed from 0 to 18446744073709551615");
 	return 0;
 }
 

@@ -337,6 +337,11 @@ parse_args(int argc, char **argv, struct args *a)
 		    "--print, --why, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)");
 	if (a->mode[M_TOLERANCE] && a->check == NULL)
 		return bad_usage("%s", "--tolerance goes with --check THEIRS");
+	if (a->mode[M_NUMBERS] && a->heatmap == NULL)	/* else silently nothing */
+		return bad_usage("%s", "--numbers goes with --heatmap: the values in the map's cells, e.g. "
+		    "--heatmap attn_weights --numbers (in the REPL: heatmap -n)");
+	if (a->mode[M_VERBOSE] && a->nwhys == 0 && a->check == NULL)
+		return bad_usage("%s", "--verbose goes with --why or --check (in the REPL: why -v, check -v)");
 	if (a->tensor_file != NULL) {
 		if (optind != argc)
 			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);

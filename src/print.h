@@ -29,7 +29,8 @@ char *print_ints_str(int ndim, const int *shape, const long long *v, int is_bool
 /* print(t): the text and a newline. */
 void print_tensor(FILE *fp, const struct tensor *t, const struct print_opts *po);
 
-/* A finite float32 as the shortest decimal that reads back to it ("0.43", "1e-05"); returns buf. */
+/* A finite float32 as the shortest decimal that reads back to it ("0.43", "1e-05"; -0 as "-0.0",
+ * as "-0" reads back as +0); returns buf. */
 char *print_shortest(char *buf, size_t len, float f);
 
 #endif

@@ -1691,7 +1691,7 @@ py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po
 	}
 	if (p.first->kind != S_EXPR || p.first->next != NULL) {
 		parse_free(&p);
-		snprintf(err, errlen, "--print takes one expression, not statements (assignments, del, import, ';')");
+		snprintf(err, errlen, "expected one expression, not statements (assignments, del, import, ';')");
 		return NULL;
 	}
 	n = p.first->value;

@@ -216,9 +216,17 @@ cmd_save(struct session *s, char *args)
 	*e = '\0';
 	if (*p == '\0')
 		return repl_fail("save: expected a file name (save -f FILE overwrites)");
-	fd = open(p, O_WRONLY | O_CREAT | (force ? O_TRUNC : O_EXCL), 0666);
+	/* O_NONBLOCK: a FIFO that no program reads fails at once (ENXIO) instead of waiting forever */
+	fd = open(p, O_WRONLY | O_CREAT | O_NONBLOCK | (force ? O_TRUNC : O_EXCL), 0666);
 	if (fd < 0 && errno == EEXIST)
 		return repl_fail("save: %s exists (save -f %s overwrites it)", p, p);
+	if (fd < 0 && errno == ENXIO)
+		return repl_fail("save: %s: a FIFO that no program reads (saving would wait forever); start its reader first", p);
+	if (fd >= 0 && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		saved = errno;
+		close(fd);
+		return repl_fail("save: %s: %s", p, strerror(saved));
+	}
 	if (fd < 0 || (fp = fdopen(fd, "w")) == NULL) {
 		saved = errno;
 		if (fd >= 0)

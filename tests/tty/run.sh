@@ -78,14 +78,14 @@ keys() {
 	tmux -S "$sock" send-keys -t $S "$@"
 }
 
-# start INPUT: a session running the REPL on INPUT, its status into $tmp/status,
-# its history in $HIST.
+# start INPUT [WIDTH]: a session running the REPL on INPUT in a terminal WIDTH
+# columns wide (100), its status into $tmp/status, its history in $HIST.
 start() {
 	rm -f "$tmp/status"
 	tmux -S "$sock" kill-server > /dev/null 2>&1
 	n=$((n + 1))
 	sock=$tmp/tmux-$n	# a new server: the old one may still be going away
-	tmux -S "$sock" -f /dev/null new-session -d -s $S -x 100 -y 30 \
+	tmux -S "$sock" -f /dev/null new-session -d -s $S -x "${2:-100}" -y 30 \
 	    "env -u NO_COLOR LC_ALL=C ATTN_EXPLAIN_HISTORY='$HIST' '$BIN' -i '$1'; echo \$? > '$tmp/status'; sleep 60" ||
 	    fail "tmux new-session"
 }
@@ -274,3 +274,14 @@ fi
 keys C-d
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "Python lines: exit status $(cat "$tmp/status"), expected 0"
+
+# A heat map in the REPL fits the terminal's width (it once took 80 columns
+# whatever the terminal: the REPL draws into a buffer first): 30 columns hold
+# the row labels (3) and 9 keys of 3 columns each
+start data/mingpt.json 30
+wait_last "attn>"
+keys "hm attn_weights[0, 0, 0:3]" Enter
+wait_for "shown: keys 0-8 (9 of 100 columns); next: attn_weights[0, 0, 0:3, 9:18]"
+keys C-d
+wait_file "$tmp/status"
+echo "ok 19 - a heat map in the REPL fits a terminal 30 columns wide"

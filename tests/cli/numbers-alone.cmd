@@ -1,0 +1,3 @@
+# --numbers without --heatmap (and --verbose without --why or --check) did nothing, silently:
+# a usage error, as --depth without --why is
+$BIN --numbers data/your-journey.json
