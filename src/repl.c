@@ -273,8 +273,8 @@ static const struct command commands[NCOMMANDS] = {
 	    "cells, outputs filled in. An existing FILE is kept unless -f is given.", cmd_save },
 	{ "help", "h", "help [COMMAND]", "this list, or more on one command",
 	    "Lists the commands, or says more about one.", cmd_help },
-	{ "quit", "q", "quit", "leave (also: exit, Ctrl-D, end of input)",
-	    "Ends the session; so do exit, Ctrl-D and the end of the input.", cmd_quit },
+	{ "quit", "q", "quit", "leave (also: exit, exit(), Ctrl-D, end of input)",
+	    "Ends the session; so do exit, exit(), quit(), Ctrl-D and the end of the input.", cmd_quit },
 	{ "exit", NULL, "exit", "leave",
 	    "Ends the session, as quit does.", cmd_quit },
 };
@@ -446,6 +446,11 @@ do_line(struct session *s, char *line, size_t len)
 		line_add_history(p);
 	if (*p == '\0') {
 		cmd_next(s, p);
+		goto out;
+	}
+	if ((strcmp(p, "exit()") == 0 && !py_has_name(s->py, "exit")) ||
+	    (strcmp(p, "quit()") == 0 && !py_has_name(s->py, "quit"))) {
+		cmd_quit(s, "");	/* Python's REPL habit */
 		goto out;
 	}
 	if (is_python(s, p)) {
