@@ -651,6 +651,19 @@ bop_code(int op)
 	}
 }
 
+/* a + b that Python refuses: a sequence's own message (tuple's for a torch.Size), else the operator's */
+static struct pyobj *
+concat_fail(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
+{
+	if (op == O_ADD && (a->type == PY_TUPLE || a->type == PY_SIZE || a->type == PY_LIST || a->type == PY_STR)) {
+		const char *k = a->type == PY_LIST ? "list" : a->type == PY_STR ? "str" : "tuple";
+
+		return py_fail(s, "can only concatenate %s (not \"%s\") to %s", k, py_type_name(b), k);
+	}
+	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
+	    py_type_name(b));
+}
+
 /* tuple + tuple, list + list, seq * n */
 static struct pyobj *
 seq_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
@@ -684,8 +697,7 @@ seq_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyob
 			py_incref(r->u.seq.v[i] = a->u.seq.v[i % a->u.seq.n]);
 		return r;
 	}
-	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
+	return concat_fail(s, op, a, b);
 }
 
 static int
@@ -719,8 +731,7 @@ binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		memcpy(r->u.str.s + a->u.str.len, b->u.str.s, b->u.str.len + 1);
 		return r;
 	}
-	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
+	return concat_fail(s, op, a, b);
 }
 
 /* Python's == between plain values (numbers, strings, None, sequences) */
@@ -1062,7 +1073,7 @@ seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 	if (!py_is_int(idx) && !(idx->type == PY_TENSOR && idx->u.t.ndim == 0 && idx->u.t.dtype != DT_FLOAT))
 		return py_fail(s, "%s indices must be integers or slices, not %s", o->type == PY_LIST ? "list" : "tuple",
 		    py_type_name(idx));
-	i = idx->type == PY_TENSOR ? (long long)pyt_get(&idx->u.t, 0) : idx->u.i;
+	i = idx->type == PY_TENSOR ? pyt_geti(&idx->u.t, 0) : idx->u.i;
 	if (i < -n || i >= n)
 		return py_fail(s, "%s index out of range", o->type == PY_LIST ? "list" : "tuple");
 	r = o->u.seq.v[i < 0 ? i + n : i];
@@ -1340,6 +1351,23 @@ assign(struct py_session *s, const struct node *target, struct pyobj *v)
 	}
 }
 
+/* Python names the augmented operator: "for -:" becomes "for -=:" */
+static void
+aug_message(struct py_session *s)
+{
+	const char *pre = "unsupported operand type(s) for ";
+	size_t n = strlen(pre), k;
+	char *colon;
+
+	if (strncmp(s->err, pre, n) != 0 || (colon = strchr(s->err + n, ':')) == NULL)
+		return;
+	k = strlen(s->err);
+	if (k + 2 > s->errlen)
+		return;
+	memmove(colon + 1, colon, k - (size_t)(colon - s->err) + 1);
+	*colon = '=';
+}
+
 /* x op= v */
 static int
 augment(struct py_session *s, const struct stmt *st)
@@ -1394,8 +1422,8 @@ augment(struct py_session *s, const struct stmt *st)
 	}
 	if (cur->type == PY_TENSOR && st->op != O_MATMUL)
 		r = op_inplace(s, bop_code(st->op), cur, v);
-	else
-		r = binop(s, st->op, cur, v);
+	else if ((r = binop(s, st->op, cur, v)) == NULL && s->failed)
+		aug_message(s);
 	if (r != NULL) {
 		r->deps |= cur->deps | v->deps;
 		var_set(s, t->name, r);
@@ -1814,7 +1842,7 @@ py_vars(const struct py_session *s, struct sbuf *out)
 			struct print_opts po;
 
 			print_opts_default(&po);
-			sbuf_addf(out, "%s ", py_type_name(o));
+			sbuf_addf(out, "%s ", o->type == PY_SIZE ? "Size" : py_type_name(o));
 			py_repr(out, o, &po);
 		} else if (o->type == PY_STR) {
 			sbuf_addf(out, "str of %zu characters", o->u.str.len);

@@ -266,6 +266,7 @@ struct tensor *pyt_export(const struct pytensor *t);
 void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t for tensor.c */
 /* element i (row-major order of the view) as a double */
 double pyt_get(const struct pytensor *t, size_t i);
+long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool element, exactly */
 /* make the storage the session's own before a write (copy-on-write of the run's memory) */
 int pyt_writable(struct py_session *s, struct pyobj *t);
 

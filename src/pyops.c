@@ -38,7 +38,7 @@ pyt_int_like(const struct pyobj *o, long long *v)
 		return 1;
 	}
 	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype == DT_INT64) {	/* a bool one is a mask */
-		*v = (long long)pyt_get(&o->u.t, 0);
+		*v = pyt_geti(&o->u.t, 0);
 		return 1;
 	}
 	return 0;
@@ -530,7 +530,7 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	return y;
 }
 
-/* what a number or tensor pyt_operand contributes: its tensor (0-dim for a number) */
+/* what a number or tensor operand contributes: its tensor (0-dim for a number) */
 struct pyobj *
 pyt_operand(struct py_session *s, struct pyobj *o)
 {
@@ -560,7 +560,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
 		if (op >= B_EQ && op <= B_NE)	/* x == None: Python compares identities */
 			return py_bool(op == B_NE);
-		return py_fail(s, "unsupported pyt_operand type(s) for %s: '%s' and '%s'", op_sym[op],
+		return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
 	}
 	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n (integers become float32 first) */
@@ -783,7 +783,7 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	int nd, shape[TENSOR_MAXDIM], dtype, d;
 
 	if (b->type != PY_TENSOR && !py_is_number(b))
-		return py_fail(s, "unsupported pyt_operand type(s) for %s=: '%s' and '%s'", op_sym[op],
+		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
 	tb = pyt_operand(s, b);
 	dtype = promote(a->u.t.dtype, tb->u.t.dtype);
@@ -941,7 +941,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 					mul *= (size_t)t->shape[d];
 				}
 			}
-			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)(long long)pyt_get(t, i));
+			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)pyt_geti(t, i));
 		}
 		y->deps = x->deps;
 		return y;
@@ -960,6 +960,56 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 	return y;
 }
 
+/* _mm256_max_ps / _mm256_min_ps, then NaN where either is NaN (Vectorized<float>::maximum) */
+static float
+vmaxf(float a, float b, int is_min)
+{
+	if (isnan(a) || isnan(b))
+		return NAN;
+	if (is_min)
+		return a < b ? a : b;
+	return a > b ? a : b;	/* b when equal: of +0 and -0 the second */
+}
+
+/*
+ * x.max() / x.min() of n contiguous floats as 1.13's max_all kernel
+ * reduces them (vec::reduce_all over 8 lanes, then the AVX2 shuffle
+ * tree): the value is the maximum, but which zero of +0 and -0 comes
+ * out depends on where each stands.
+ */
+static float
+max_all_f32(const float *x, size_t n, int is_min)
+{
+	float acc[8], v1[8];
+	size_t d, i;
+
+	if (n < 8) {
+		float r = x[0];
+
+		for (i = 1; i < n; i++)
+			r = vmaxf(r, x[i], is_min);
+		return r;
+	}
+	for (i = 0; i < 8; i++)
+		acc[i] = x[i];
+	for (d = 8; d < n - n % 8; d += 8)
+		for (i = 0; i < 8; i++)
+			acc[i] = vmaxf(acc[i], x[d + i], is_min);
+	for (i = 0; d + i < n; i++)	/* the tail: lanes beyond it keep acc */
+		acc[i] = vmaxf(acc[i], x[d + i], is_min);
+	for (i = 0; i < 8; i++)	/* 128-bit halves swapped */
+		v1[i] = acc[(i + 4) % 8];
+	for (i = 0; i < 8; i++)
+		acc[i] = vmaxf(acc[i], v1[i], is_min);
+	for (i = 0; i < 8; i++)	/* shuffle 0x4E: pairs swapped */
+		v1[i] = acc[i ^ 2];
+	for (i = 0; i < 8; i++)
+		acc[i] = vmaxf(acc[i], v1[i], is_min);
+	for (i = 0; i < 8; i++)	/* shuffle 0xB1: neighbours swapped */
+		v1[i] = acc[i ^ 1];
+	return vmaxf(acc[0], v1[0], is_min);
+}
+
 /*
  * max/min over everything (dim < 0: one value, or argmax's index into the
  * flattened tensor) or along dim: values and the index of the first
@@ -974,6 +1024,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	struct pyobj *vals = NULL, *idx, *c;
 	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
 
+	if (dim == -3)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
+		dim = 0;
 	if (dim < 0) {
 		if (t->numel == 0) {
 			if (arg)
@@ -1010,7 +1062,19 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 			size_t base = dim < 0 ? 0 : o * n * inner + j, st = dim < 0 ? 1 : inner, best = 0;
 			double bv = pyt_get(&c->u.t, base);
 
-			for (i = 0; i < n; i++) {
+			if (t->dtype == DT_INT64) {	/* exactly: a double holds 53 bits */
+				long long bi = pyt_geti(&c->u.t, base);
+
+				for (i = 0; i < n; i++) {
+					long long v = pyt_geti(&c->u.t, base + i * st);
+
+					if (is_min ? v < bi : v > bi) {
+						bi = v;
+						best = i;
+					}
+				}
+			}
+			for (i = 0; t->dtype != DT_INT64 && i < n; i++) {
 				double v = pyt_get(&c->u.t, base + i * st);
 
 				if (is_min ? !(v >= bv) : !(v <= bv)) {
@@ -1027,6 +1091,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 				memcpy((char *)vals->u.t.st->data + (o * inner + j) * es, (char *)c->u.t.st->data + from * es, es);
 			}
 		}
+	if (dim < 0 && vals != NULL && t->dtype == DT_FLOAT)	/* which of equal zeros: the kernel's */
+		*(float *)vals->u.t.st->data = max_all_f32((const float *)c->u.t.st->data + c->u.t.offset, n, is_min);
 	py_decref(c);
 	idx->deps = x->deps;
 	if (arg)
@@ -1916,7 +1982,7 @@ fill_data(const struct pyobj *o, struct pytensor *t, size_t *i)
 		return;
 	}
 	if (t->dtype == DT_INT64) {
-		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (long long)pyt_get(&o->u.t, 0) : o->u.i;
+		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (o->u.t.dtype == DT_FLOAT ? (long long)pyt_get(&o->u.t, 0) : pyt_geti(&o->u.t, 0)) : o->u.i;
 		return;
 	}
 	v = o->type == PY_TENSOR ? pyt_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
@@ -1965,7 +2031,7 @@ scalar_of(const struct pytensor *t, size_t i)
 {
 	switch (t->dtype) {
 	case DT_FLOAT: return py_float(pyt_get(t, i));
-	case DT_INT64: return py_int((long long)pyt_get(t, i));
+	case DT_INT64: return py_int(pyt_geti(t, i));
 	default: return py_bool(pyt_get(t, i) != 0);
 	}
 }
