@@ -785,6 +785,12 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if (b->type != PY_TENSOR && !py_is_number(b))
 		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
+	/* in PyTorch's order: autograd's check, then TensorIterator's overlap, broadcast, output shape, dtypes */
+	if (pyt_check_inplace(s, a) != 0)
+		return NULL;
+	if (b->type == PY_TENSOR && partial_overlap(&a->u.t, &b->u.t))
+		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
+		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
 	tb = pyt_operand(s, b);
 	dtype = promote(a->u.t.dtype, tb->u.t.dtype);
 	if (op == B_DIV)
@@ -792,11 +798,6 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if (broadcast(s, &a->u.t, &tb->u.t, &nd, shape) != 0) {
 		py_decref(tb);
 		return NULL;
-	}
-	if (rank(dtype) > rank(a->u.t.dtype)) {
-		py_decref(tb);
-		return py_fail(s, "result type %s can't be cast to the desired output type %s",
-		    cat_name[dtype], cat_name[a->u.t.dtype]);
 	}
 	for (d = 0; d < nd; d++)
 		if (nd != a->u.t.ndim || shape[d] != a->u.t.shape[d])
@@ -814,14 +815,12 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		py_decref(tb);
 		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
 	}
-	if (b->type == PY_TENSOR && partial_overlap(&a->u.t, &b->u.t)) {
+	if (rank(dtype) > rank(a->u.t.dtype)) {
 		py_decref(tb);
-		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
-		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
+		return py_fail(s, "result type %s can't be cast to the desired output type %s",
+		    cat_name[dtype], cat_name[a->u.t.dtype]);
 	}
 	py_decref(tb);
-	if (pyt_check_inplace(s, a) != 0)
-		return NULL;
 	if ((r = op_binary(s, op, a, b)) == NULL)
 		return NULL;
 	if ((c = pyt_contig(s, r)) == NULL) {
@@ -1231,6 +1230,8 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		    "dimension(s).", value->u.t.ndim);
 	if (value->type != PY_TENSOR && !py_is_number(value))
 		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value));
+	if (inplace && pyt_check_inplace(s, x) != 0)	/* autograd's check comes before the kernel's */
+		return NULL;
 	if (broadcast(s, &x->u.t, &mask->u.t, &nd, shape) != 0)
 		return NULL;
 	if (inplace) {

@@ -735,13 +735,21 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	struct pyobj *view, *val;
 	int req = pyt_grad(x) || pyt_grad(v);
 
+	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */
+	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT &&
+	    (isnan(v->u.f) || v->u.f >= 9.2233720368547758e18 || v->u.f < -9.2233720368547758e18)) {
+		py_fail(s, "value cannot be converted to type int64_t without overflow");
+		return -1;
+	}
+
 	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
 		const struct pytensor *t = &x->u.t, *m = &index->u.t;
 		size_t count = 0, i, k = 0, inner = 1, es = dtype_size(t->dtype);
 		int shape[TENSOR_MAXDIM], d, nd;
 		struct pyobj *c;
 
-		if (mask_check(s, t, m) != 0)
+		/* index_put_: autograd's check, the mask's shape, the value's shape, then its dtype */
+		if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
 			return -1;
 		for (i = 0; i < m->numel; i++)
 			count += pyt_get(m, i) != 0;
@@ -753,7 +761,16 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 			shape[1 + d - m->ndim] = t->shape[d];
 		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
 			return -1;
-		if (pyt_check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
+		/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
+		if (v->type == PY_TENSOR && v->u.t.dtype != t->dtype && (v->u.t.numel != 1 || m->ndim == 0)) {
+			static const char *const kind[] = { "Float", "Long", "Bool" };
+
+			py_decref(val);
+			py_fail(s, "Index put requires the source and destination dtypes match, got %s for the destination "
+			    "and %s for the source.", kind[t->dtype], kind[v->u.t.dtype]);
+			return -1;
+		}
+		if ((c = pyt_contig(s, x)) == NULL) {
 			py_decref(val);
 			return -1;
 		}
@@ -772,8 +789,9 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	}
 	if ((view = op_index(s, x, index)) == NULL)
 		return -1;
+	/* copy_ into the view: autograd sees the view (x itself for x[...]: Python's setitem copies into x) */
 	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
-	    pyt_check_inplace(s, x) != 0) {
+	    pyt_check_inplace(s, index->type == PY_ELLIPSIS || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
 		py_decref(view);
 		py_decref(val);
 		return -1;
