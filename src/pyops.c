@@ -468,12 +468,8 @@ int_binary(struct py_session *s, int op, const struct pytensor *a, const struct 
 			else
 				r = op == B_FLOORDIV ? ifloordiv(x, z) : imod(x, z);
 			break;
-		case B_POW:
-			if (z < 0 && dtype == DT_INT64) {
-				py_decref(y);
-				return py_fail(s, "Integers to negative integer powers are not allowed.");
-			}
-			r = ipow(x, z);
+		case B_POW:	/* powi: a negative exponent gives 0, or +-1 for a base of +-1 */
+			r = z >= 0 ? ipow(x, z) : x == 1 ? 1 : x == -1 ? ((-(z + 1)) % 2 == 0 ? -1 : 1) : 0;
 			break;
 		case B_AND: r = x & z; break;
 		case B_OR: r = x | z; break;
@@ -640,8 +636,16 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			goto out;
 		y = float_binary(s, op, fa, fb, nd, shape, scalar_pow, expo);
 	} else {
+		if (op == B_POW && ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL) {
+			py_fail(s, "\"pow\" not implemented for 'Bool'");
+			goto out;
+		}
 		if (op == B_POW && dtype == DT_BOOL)
 			dtype = DT_INT64;
+		if (op == B_POW && b->type != PY_TENSOR && py_is_int(b) && b->u.i < 0) {	/* pow(Tensor, Scalar) only */
+			py_fail(s, "Integers to negative integer powers are not allowed.");
+			goto out;
+		}
 		/* bool + bool, bool * bool: computed as ints, stored as bool */
 		y = int_binary(s, op, &ta->u.t, &tb->u.t, dtype, nd, shape);
 		if (y != NULL) {	/* laid out as TensorIterator would */
@@ -1653,12 +1657,9 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 
 	if (na == 0 || nb == 0)
 		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", na, nb);
-	if (ta->dtype != tb->dtype) {
-		if (na == 1 && nb == 1)
-			return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
-			    cat_name[ta->dtype], cat_name[tb->dtype]);
-		return py_fail(s, "expected scalar type %s but found %s", cat_name[ta->dtype], cat_name[tb->dtype]);
-	}
+	if (ta->dtype != tb->dtype && na == 1 && nb == 1)	/* dot checks dtypes first, the others shapes */
+		return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
+		    cat_name[ta->dtype], cat_name[tb->dtype]);
 	/* a as (..., M, K), b as (..., K, N); 1-d operands get a dim of 1 that the result drops */
 	M = na >= 2 ? ta->shape[na - 2] : 1;
 	K = ta->shape[na - 1];
@@ -1707,6 +1708,12 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", rb, rb, kb, K);
 		return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
 		    "[%zu, %d].", items, K, items, kb);
+	}
+	if (ta->dtype != tb->dtype) {	/* a 1-d or 2-d a times a batched b runs as b.mT @ a.mT: names swapped */
+		int swap = na <= 2 && nb >= 3;
+
+		return py_fail(s, "expected scalar type %s but found %s", cat_name[swap ? tb->dtype : ta->dtype],
+		    cat_name[swap ? ta->dtype : tb->dtype]);
 	}
 	if (ta->dtype == DT_BOOL && (na < 3 || nb < 3) && (size_t)M * N * K != 0)	/* after the shapes; bmm
 									 * takes bools, an empty mm runs no kernel */
