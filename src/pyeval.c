@@ -1537,8 +1537,14 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 					is_layer |= strcmp(t->name, layer_names[l]) == 0;
 				if (stage_lookup(t->name) >= 0 || is_layer)
 					py_fail(s, "%s is the run's, not a variable: del removes variables only", t->name);
-				else
-					py_fail(s, "name '%s' is not defined", t->name);
+				else {
+					const char *sug = suggest_name(s, t->name);
+
+					if (sug != NULL)	/* a NameError like any other: Python's REPL suggests */
+						py_fail(s, "name '%s' is not defined. Did you mean: '%s'?", t->name, sug);
+					else
+						py_fail(s, "name '%s' is not defined", t->name);
+				}
 				return -1;
 			}
 		}
