@@ -678,6 +678,19 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 	if (v->type != PY_TENSOR && !py_is_number(v))
 		return py_fail(s, "can't assign a %s to a Tensor", py_type_name(v));
 	tv = pyt_operand(s, v);
+	if (tv->u.t.ndim > 0 && tv->u.t.shape[0] == 1) {	/* setitem's slicePrefix1sDims: leading 1s dropped */
+		struct pyobj *w;
+		int lead = 0;
+
+		while (lead < tv->u.t.ndim && tv->u.t.shape[lead] == 1)
+			lead++;
+		w = op_view_as(s, tv, tv->u.t.ndim - lead, tv->u.t.shape + lead, tv->u.t.stride + lead, tv->u.t.offset,
+		    NULL);
+		py_decref(tv);
+		if (w == NULL)
+			return NULL;
+		tv = w;
+	}
 	k = nd - tv->u.t.ndim;
 	for (d = 0; d < tv->u.t.ndim; d++)
 		if (k < 0 || (tv->u.t.shape[d] != 1 && tv->u.t.shape[d] != shape[d + k])) {
@@ -800,6 +813,15 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	pyt_write(&view->u.t, &val->u.t);
 	py_decref(view);
 	py_decref(val);
+	if (index->type == PY_ELLIPSIS) {	/* x[...] = v is x.fill_(v) (a 0-dim v) or x.copy_(v) */
+		int same = v->type == PY_TENSOR && v->u.t.ndim == x->u.t.ndim, d;
+
+		for (d = 0; same && d < x->u.t.ndim; d++)
+			same = v->u.t.shape[d] == x->u.t.shape[d];
+		pyt_mark_inplace(x, !same && (v->type != PY_TENSOR || v->u.t.ndim == 0) && x->u.t.ndim > 0 ?
+		    "FillBackward3" : "CopyBackwards", req);
+		return 0;
+	}
 	pyt_mark_inplace(x, "CopySlices", req);
 	if (req && x->u.t.base == NULL)
 		x->u.t.grad_fn = "CopySlices";
