@@ -714,6 +714,22 @@ binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			return py_fail(s, "unsupported operand type(s) for @: '%s' and '%s'", py_type_name(a), py_type_name(b));
 		return op_matmul(s, a, b);
 	}
+	if ((is_seq(a) && b->type == PY_TENSOR) || (is_seq(b) && a->type == PY_TENSOR && op == O_MUL)) {
+		struct pyobj *q = is_seq(a) ? a : b, *t = is_seq(a) ? b : a, *n, *r;
+		long long k;
+
+		if (op == O_ADD)	/* the sequence's own concatenation refuses it */
+			return concat_fail(s, op, q, t);
+		if (op == O_MUL) {	/* repeated: the tensor as an index (__index__) */
+			if (t->u.t.numel != 1 || t->u.t.dtype == DT_FLOAT)
+				return py_fail(s, "only integer tensors of a single element can be converted to an index");
+			k = pyt_geti(&t->u.t, 0);
+			n = py_int(k);
+			r = seq_binop(s, op, q, n);
+			py_decref(n);
+			return r;
+		}
+	}
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, bop_code(op), a, b);
 	if (py_is_number(a) && py_is_number(b))

@@ -792,6 +792,9 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	/* in PyTorch's order: autograd's check, then TensorIterator's overlap, broadcast, output shape, dtypes */
 	if (pyt_check_inplace(s, a) != 0)
 		return NULL;
+	if (op == B_SUB && (a->u.t.dtype == DT_BOOL || (b->type == PY_TENSOR ? b->u.t.dtype : b->type == PY_BOOL ?
+	    DT_BOOL : DT_FLOAT) == DT_BOOL))	/* sub_check, before the iterator's checks */
+		return op_binary(s, op, a, b);
 	if (b->type == PY_TENSOR && partial_overlap(&a->u.t, &b->u.t))
 		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
 		    "refer to a single memory location. Please clone() the tensor before performing the operation.");

@@ -153,7 +153,7 @@ PY_NUM = [
     "0.5 - 0.25", "math.sqrt(-1)", "len(5)", "torch.inf", "inputs.shape[0] * inputs.shape[-1]",
     "float('-inf') * 0", "(1, 2.5, True, None)", "inputs.shape[-2:]", "inputs.shape[::-1]",
     "inputs.shape == (6, 3)", "inputs.shape[5]", "3 @ 4", "not_defined", "inputs.nope", "inputs()",
-     "[1, 2]", "{1: 2}",
+     "[1, 2]",
     "'abc'", "inputs[0, 0, 0, 0, 0]", "torch.tensor([[1, 2], [3]])", "math.pi",
 ]
 
