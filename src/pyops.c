@@ -1030,7 +1030,9 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	struct pyobj *vals = NULL, *idx, *c;
 	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
 
-	if (dim == -3)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
+	int zero_dim = dim == -3;
+
+	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
 		dim = 0;
 	if (dim < 0) {
 		if (t->numel == 0) {
@@ -1110,7 +1112,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 		return vals;
 	}
 	pyt_set_grad(vals, is_min ? "MinBackward0" : "MaxBackward0", pyt_grad(x));
-	vals->u.t.ghost0 = idx->u.t.ghost0 = 1;	/* unsqueeze_(dim), then squeeze_(dim) */
+	if (!zero_dim)	/* a 0-dim input is copied as it is */
+		vals->u.t.ghost0 = idx->u.t.ghost0 = 1;	/* unsqueeze_(dim), then squeeze_(dim) */
 	{
 		struct pyobj *r = py_seq(PY_RETURNS, 2);
 
@@ -1834,9 +1837,36 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 		grad = "SqueezeBackward3";
 	else if (na == 2 && nb == 2)
 		grad = "MmBackward0";
-	else if (na == 2 && nb >= 3)
+	else if (na == 2 && nb >= 3) {	/* b.mT @ a.mT, then .mT.contiguous(): a copy unless M or N is 1 (or 0) */
 		grad = "CloneBackward0";
-	else
+		if (M <= 1 || N <= 1) {
+			long long st[TENSOR_MAXDIM], acc = 1;
+			struct pyobj *l;
+			int nd_y = y->u.t.ndim;
+
+			/* res_T (batch, N, M) contiguous, then transposed: the strides of the view PyTorch returns */
+			st[nd_y - 1] = 1;			/* M's in res_T */
+			acc = M > 1 ? M : 1;
+			st[nd_y - 2] = acc;			/* N's */
+			acc *= N > 1 ? N : 1;
+			for (d = nd_y - 3; d >= 0; d--) {
+				st[d] = acc;
+				acc *= y->u.t.shape[d] > 1 ? y->u.t.shape[d] : 1;
+			}
+			{	/* as the view (…, M, N): M's stride 1, N's stride M */
+				long long t = st[nd_y - 1];
+
+				st[nd_y - 1] = st[nd_y - 2];
+				st[nd_y - 2] = t;
+			}
+			if ((l = new_tensor(s, y->u.t.dtype, nd_y, y->u.t.shape, st)) != NULL) {
+				pyt_write(&l->u.t, &y->u.t);
+				py_decref(y);
+				y = l;
+			}
+			grad = "TransposeBackward0";
+		}
+	} else
 		grad = "UnsafeViewBackward0";
 	y->deps = a->deps | b->deps;
 	pyt_set_grad(y, grad, pyt_grad(a) || pyt_grad(b));
