@@ -714,6 +714,8 @@ binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			return py_fail(s, "unsupported operand type(s) for @: '%s' and '%s'", py_type_name(a), py_type_name(b));
 		return op_matmul(s, a, b);
 	}
+	if (op == O_ADD && a->type == PY_RETURNS && b->type == PY_TENSOR)	/* a tuple too */
+		return py_fail(s, "can only concatenate tuple (not \"Tensor\") to tuple");
 	if ((is_seq(a) && b->type == PY_TENSOR) || (is_seq(b) && a->type == PY_TENSOR && op == O_MUL)) {
 		struct pyobj *q = is_seq(a) ? a : b, *t = is_seq(a) ? b : a, *n, *r;
 		long long k;
@@ -738,6 +740,9 @@ binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return seq_binop(s, op, a, b);
 	if (op == O_MUL && py_is_int(a) && is_seq(b))
 		return seq_binop(s, op, b, a);
+	if (op == O_MUL && (((is_seq(a) || a->type == PY_RETURNS) && py_is_number(b)) ||
+	    ((is_seq(b) || b->type == PY_RETURNS) && py_is_number(a))))
+		return py_fail(s, "can't multiply sequence by non-int of type '%s'", py_type_name(py_is_number(b) ? b : a));
 	if (op == O_ADD && a->type == PY_STR && b->type == PY_STR) {
 		struct pyobj *r = py_new(PY_STR);
 
