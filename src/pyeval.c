@@ -709,6 +709,29 @@ is_seq(const struct pyobj *o)
 static struct pyobj *
 binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
+	if ((op == O_ADD || op == O_MUL) && (a->type == PY_RETURNS || b->type == PY_RETURNS)) {	/* tuples */
+		struct pyobj *ta = a, *tb = b, *r;
+		int i;
+
+		if (a->type == PY_RETURNS) {
+			ta = py_seq(PY_TUPLE, a->u.seq.n);
+			for (i = 0; i < a->u.seq.n; i++)
+				py_incref(ta->u.seq.v[i] = a->u.seq.v[i]);
+		} else {
+			py_incref(ta);
+		}
+		if (b->type == PY_RETURNS) {
+			tb = py_seq(PY_TUPLE, b->u.seq.n);
+			for (i = 0; i < b->u.seq.n; i++)
+				py_incref(tb->u.seq.v[i] = b->u.seq.v[i]);
+		} else {
+			py_incref(tb);
+		}
+		r = binop(s, op, ta, tb);
+		py_decref(ta);
+		py_decref(tb);
+		return r;
+	}
 	if (op == O_MATMUL) {
 		if (a->type != PY_TENSOR || b->type != PY_TENSOR)
 			return py_fail(s, "unsupported operand type(s) for @: '%s' and '%s'", py_type_name(a), py_type_name(b));

@@ -212,6 +212,9 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_MEAN: {
 		int has, dt;
 
+		/* mean's dtype check comes before the dims are wrapped */
+		if (b->op == M_MEAN && t->dtype != DT_FLOAT && (a[2] == NULL || a[2]->type == PY_NONE))
+			return op_reduce(s, R_MEAN, x, 0, 0, 0, 0);
 		if (dims_arg(s, b, a[0], t->ndim, &dims, &has) != 0 || flag(s, b, a[1], "keepdim", 0, &flagv) != 0 ||
 		    dtype_arg(s, b, a[2], &dt) != 0)
 			return NULL;
@@ -229,6 +232,9 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_VAR: {
 		int has, unbiased = 1;
 		struct pyobj *dimarg = a[0];
+
+		if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
+			return op_reduce(s, R_VAR, x, 0, 0, 0, 1);
 
 		if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
 			unbiased = (int)dimarg->u.i;

@@ -1186,8 +1186,14 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
-	if (t->dtype != DT_FLOAT)
-		return py_fail(s, "\"softmax_lastdim_kernel_impl\" not implemented for '%s'", cat_name[t->dtype]);
+	if (t->dtype != DT_FLOAT) {	/* the kernel host_softmax picks: lastdim when nothing lies inside dim */
+		size_t in = 1;
+
+		for (d = dim + 1; d < t->ndim; d++)
+			in *= (size_t)t->shape[d];
+		return py_fail(s, "\"%s\" not implemented for '%s'", in == 1 ? "softmax_lastdim_kernel_impl" :
+		    "softmax_kernel_impl", cat_name[t->dtype]);
+	}
 	for (d = 0; d < t->ndim; d++) {
 		if (d < dim)
 			outer *= (size_t)t->shape[d];

@@ -748,6 +748,29 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	struct pyobj *view, *val;
 	int req = pyt_grad(x) || pyt_grad(v);
 
+	/*
+	 * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0]
+	 * past the end (see op_index) and, for 0:that:1, writes x itself;
+	 * any other slice reaches slice()'s error.
+	 */
+	if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
+		long long a, b, c;
+
+		if (slice_bound(s, index->u.slice.start, 0, &a) != 0 || slice_bound(s, index->u.slice.stop, LLONG_MAX, &b) != 0 ||
+		    slice_bound(s, index->u.slice.step, 1, &c) != 0)
+			return -1;
+		if (c == 0) {
+			py_fail(s, "slice step cannot be zero");
+			return -1;
+		}
+		if (a == 0 && c == 1 && b == x->u.t.ghost0) {
+			struct pyobj *all = py_new(PY_ELLIPSIS);
+			int rc = op_setitem(s, x, all, v);
+
+			py_decref(all);
+			return rc;
+		}
+	}
 	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */
 	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT &&
 	    (isnan(v->u.f) || v->u.f >= 9.2233720368547758e18 || v->u.f < -9.2233720368547758e18)) {
