@@ -1186,14 +1186,9 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
-	if (t->dtype != DT_FLOAT) {	/* the kernel host_softmax picks: lastdim when nothing lies inside dim */
-		size_t in = 1;
-
-		for (d = dim + 1; d < t->ndim; d++)
-			in *= (size_t)t->shape[d];
-		return py_fail(s, "\"%s\" not implemented for '%s'", in == 1 ? "softmax_lastdim_kernel_impl" :
-		    "softmax_kernel_impl", cat_name[t->dtype]);
-	}
+	if (t->dtype != DT_FLOAT)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
+		return py_fail(s, "\"%s\" not implemented for '%s'", dim == t->ndim - 1 || t->ndim == 0 ?
+		    "softmax_lastdim_kernel_impl" : "softmax_kernel_impl", cat_name[t->dtype]);
 	for (d = 0; d < t->ndim; d++) {
 		if (d < dim)
 			outer *= (size_t)t->shape[d];
@@ -1213,7 +1208,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 		return NULL;
 	}
 	if (t->numel > 0) {
-		if (inner == 1)
+		if (dim == t->ndim - 1 || t->ndim == 0)	/* softmax_lastdim_kernel only for the last dim itself */
 			tensor_softmax_rows(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, (int)n);
 		else
 			tensor_softmax_dim(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, n, inner);
