@@ -742,6 +742,26 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 	return y;
 }
 
+/*
+ * copy_to's fill_ path: a 0-dim tensor value into a view of another
+ * shape is fill_(value), whose Scalar must fit an int64 (copy_ of equal
+ * shapes converts without a check).  1 after the error.
+ */
+static int
+int64_fill_overflows(struct py_session *s, const struct pyobj *view, const struct pyobj *v)
+{
+	double f;
+
+	if (v->type != PY_TENSOR || v->u.t.ndim != 0 || v->u.t.dtype != DT_FLOAT || view->u.t.ndim == 0)
+		return 0;	/* not a 0-dim float value, or shapes equal: copy_ */
+	f = pyt_get(&v->u.t, 0);
+	if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+		py_fail(s, "value cannot be converted to type int64_t without overflow");
+		return 1;
+	}
+	return 0;
+}
+
 int
 op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
 {
@@ -806,6 +826,16 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 			    "and %s for the source.", kind[t->dtype], kind[v->u.t.dtype]);
 			return -1;
 		}
+		if (t->dtype == DT_INT64 && v->type == PY_TENSOR && v->u.t.numel == 1 && v->u.t.dtype == DT_FLOAT &&
+		    m->ndim > 0) {	/* masked_fill_(mask, value.item()): the Scalar must fit */
+			double f = pyt_get(&v->u.t, 0);
+
+			if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+				py_decref(val);
+				py_fail(s, "value cannot be converted to type int64_t without overflow");
+				return -1;
+			}
+		}
 		if ((c = pyt_contig(s, x)) == NULL) {
 			py_decref(val);
 			return -1;
@@ -820,7 +850,10 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 		pyt_write(&x->u.t, &c->u.t);
 		py_decref(c);
 		py_decref(val);
-		pyt_mark_inplace(x, "IndexPutBackward0", req);
+		/* a 0-dim mask indexes x[None] first: the write goes through a view */
+		pyt_mark_inplace(x, m->ndim == 0 ? "CopySlices" : "IndexPutBackward0", req);
+		if (req && m->ndim == 0 && x->u.t.base == NULL)
+			x->u.t.grad_fn = "CopySlices";
 		return 0;
 	}
 	if ((view = op_index(s, x, index)) == NULL)
@@ -828,6 +861,11 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	/* copy_ into the view: autograd sees the view (x itself for x[...]: Python's setitem copies into x) */
 	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
 	    pyt_check_inplace(s, index->type == PY_ELLIPSIS || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
+		py_decref(view);
+		py_decref(val);
+		return -1;
+	}
+	if (x->u.t.dtype == DT_INT64 && int64_fill_overflows(s, view, v)) {
 		py_decref(view);
 		py_decref(val);
 		return -1;

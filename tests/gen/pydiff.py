@@ -536,6 +536,7 @@ def main():
             sys.stdout.flush()
         else:
             os.unlink(path)
+        kept = False
         if not a.no_print:
             for _ in range(2):
                 pc = print_case(cfg, path if os.path.exists(path) else _keep(path, cfg), rnd, sess)
@@ -544,10 +545,12 @@ def main():
                 exprs, pw, pg = pc
                 if pw != pg:
                     bad += 1
+                    _keep(path, cfg)	# the input stays, for the record
+                    kept = True
                     print("MISMATCH --print case%d: %s\n   want: %r\n   got:  %r" % (
                         cs, " ; ".join(exprs), (pw[0][:200], pw[1], pw[2]), (pg[0][:200], pg[1], pg[2])))
                     sys.stdout.flush()
-            if os.path.exists(path) and not os.path.exists(os.path.join(a.out, "case%d.in" % cs)):
+            if os.path.exists(path) and not os.path.exists(os.path.join(a.out, "case%d.in" % cs)) and not kept:
                 os.unlink(path)
     print("%d cases, %d lines, %d mismatches" % (a.cases, nlines, bad))
 
