@@ -60,9 +60,11 @@ dims_arg(struct py_session *s, const struct builtin *b, struct pyobj *o, int ndi
 		return 0;
 	*has = 1;
 	if (o->type == PY_TUPLE || o->type == PY_LIST) {
-		for (i = 0; i < o->u.seq.n; i++) {
+		for (i = 0; i < o->u.seq.n; i++)	/* every dim wrapped (range errors) before duplicates */
 			if (py_to_dim(s, o->u.seq.v[i], ndim, &d) != 0)
 				return -1;
+		for (i = 0; i < o->u.seq.n; i++) {
+			py_to_dim(s, o->u.seq.v[i], ndim, &d);
 			if (*dims >> d & 1) {
 				py_fail(s, "dim %d appears multiple times in the list of dims", d);
 				return -1;
