@@ -1705,6 +1705,15 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 			return py_fail(s, "size mismatch, got %d, %dx%d,%d", M, M, K, kb);
 		if (na <= 2 && nb == 2)
 			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", M, K, kb, N);
+		/*
+		 * should_fold refuses a 3-d operand whose last two dims are
+		 * transposed under a slowest first dim (permute(0, 2, 1)): then
+		 * bmm runs on the expanded operands and its check speaks
+		 */
+		if ((na == 3 && nb == 2 && ta->stride[2] != 1 && ta->stride[0] == (long long)ta->shape[1] * ta->shape[2]) ||
+		    (nb == 3 && na == 2 && tb->stride[2] != 1 && tb->stride[0] == (long long)tb->shape[1] * tb->shape[2]))
+			return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+			    "[%d, %d].", na == 3 ? ta->shape[0] : tb->shape[0], K, na == 3 ? ta->shape[0] : tb->shape[0], kb);
 		if (na >= 3 && nb == 1)		/* folded into one mv */
 			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", ra, ra, K, kb);
 		if (na >= 3 && nb == 2)		/* folded into one mm */
@@ -1838,6 +1847,8 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 		grad = "SqueezeBackward3";
 	else if (na == 2 && nb == 2)
 		grad = "MmBackward0";
+	else if (na == 2 && nb == 3 && tb->stride[2] != 1 && tb->stride[0] == (long long)tb->shape[1] * tb->shape[2])
+		grad = "UnsafeViewBackward0";	/* not folded (should_fold): bmm on a expanded, then _unsafe_view */
 	else if (na == 2 && nb >= 3) {	/* b.mT @ a.mT, then .mT.contiguous(): a copy unless M or N is 1 (or 0) */
 		grad = "CloneBackward0";
 		if (M <= 1 || N <= 1) {
