@@ -695,20 +695,21 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 	for (d = 0; d < tv->u.t.ndim; d++)
 		if (k < 0 || (tv->u.t.shape[d] != 1 && tv->u.t.shape[d] != shape[d + k])) {
 			char sv[128], st[128];
+			int vnd = tv->u.t.ndim, vsz = tv->u.t.shape[d];
 
 			pyt_shape_text(sv, sizeof sv, tv->u.t.ndim, tv->u.t.shape);
 			pyt_shape_text(st, sizeof st, nd, shape);
-			py_decref(tv);
+			py_decref(tv);	/* its sizes copied above: it may go now */
 			if (masked)
 				return py_fail(s, "shape mismatch: value tensor of shape [%s] cannot be broadcast to indexing "
 				    "result of shape [%s]", sv, st);
 			if (k < 0)
 				return py_fail(s, "expand(torch.FloatTensor{[%s]}, size=[%s]): the number of sizes provided "
 				    "(%d) must be greater or equal to the number of dimensions in the tensor (%d)", sv, st, nd,
-				    tv->u.t.ndim);
+				    vnd);
 			return py_fail(s, "The expanded size of the tensor (%d) must match the existing size (%d) at "
 			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
-			    tv->u.t.shape[d], d + k, st, sv);
+			    vsz, d + k, st, sv);
 		}
 	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
 		py_decref(tv);
