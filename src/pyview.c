@@ -763,11 +763,52 @@ int64_fill_overflows(struct py_session *s, const struct pyobj *view, const struc
 	return 0;
 }
 
+/*
+ * 1 when setitem's indexing gives x itself: ... and slices 0:size:1
+ * with the size written out (applySlice's shortcut, on in setitem, off
+ * in getitem), so that the value is copied into x, not into a view.
+ */
+static int
+setitem_whole(const struct pyobj *x, const struct pyobj *index)
+{
+	const struct pyobj *const *items = index->type == PY_TUPLE ? (const struct pyobj *const *)index->u.seq.v : &index;
+	int n = index->type == PY_TUPLE ? index->u.seq.n : 1, i, dim = 0, used = 0;
+	long long a, b, c;
+
+	for (i = 0; i < n; i++) {
+		if (items[i]->type == PY_SLICE)
+			used++;
+		else if (items[i]->type != PY_ELLIPSIS)
+			return 0;
+	}
+	for (i = 0; i < n; i++) {
+		const struct pyobj *it = items[i];
+
+		if (it->type == PY_ELLIPSIS) {
+			dim += x->u.t.ndim - used;
+			continue;
+		}
+		if (dim >= x->u.t.ndim || it->u.slice.stop == NULL || it->u.slice.stop->type == PY_NONE ||
+		    !pyt_int_like(it->u.slice.stop, &b))
+			return 0;
+		a = 0;
+		c = 1;
+		if ((it->u.slice.start != NULL && it->u.slice.start->type != PY_NONE &&
+		    !pyt_int_like(it->u.slice.start, &a)) ||
+		    (it->u.slice.step != NULL && it->u.slice.step->type != PY_NONE && !pyt_int_like(it->u.slice.step, &c)))
+			return 0;
+		if (a != 0 || c != 1 || b != x->u.t.shape[dim])
+			return 0;
+		dim++;
+	}
+	return 1;
+}
+
 int
 op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
 {
 	struct pyobj *view, *val;
-	int req = pyt_grad(x) || pyt_grad(v);
+	int req = pyt_grad(x) || pyt_grad(v), whole;
 
 	/*
 	 * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0]
@@ -859,9 +900,10 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	}
 	if ((view = op_index(s, x, index)) == NULL)
 		return -1;
+	whole = setitem_whole(x, index);
 	/* copy_ into the view: autograd sees the view (x itself for x[...]: Python's setitem copies into x) */
 	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
-	    pyt_check_inplace(s, index->type == PY_ELLIPSIS || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
+	    pyt_check_inplace(s, whole || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
 		py_decref(view);
 		py_decref(val);
 		return -1;
@@ -875,7 +917,7 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	pyt_write(&view->u.t, &val->u.t);
 	py_decref(view);
 	py_decref(val);
-	if (index->type == PY_ELLIPSIS) {	/* x[...] = v is x.fill_(v) (a 0-dim v) or x.copy_(v) */
+	if (whole) {	/* x[...] = v is x.fill_(v) (a 0-dim v) or x.copy_(v) */
 		int same = v->type == PY_TENSOR && v->u.t.ndim == x->u.t.ndim, d;
 
 		for (d = 0; same && d < x->u.t.ndim; d++)
