@@ -276,6 +276,12 @@ heads_list(struct py_session *s)
 
 		m->u.m.kind = MOD_HEAD;
 		m->u.m.dim = h;
+		/* what its repr shows: the book's CausalAttention, its layers and its dropout */
+		m->u.m.in = s->r->d_in;
+		m->u.m.out = s->r->hd;
+		m->u.m.p = s->r->dropout;
+		m->u.m.head_linear = s->r->layer[LAYER_QUERY].linear;
+		m->u.m.head_bias = s->r->layer[LAYER_QUERY].b != NULL;
 		l->u.seq.v[h] = m;
 	}
 	return l;
@@ -882,6 +888,13 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 		for (l = 0; l < 3; l++)
 			if (strcmp(name, layer_names[l]) == 0)
 				return head_layer(s, (int)mod->dim, l);
+		if (strcmp(name, "dropout") == 0) {	/* the head's nn.Dropout(p), as its repr lists it */
+			struct pyobj *d = py_new(PY_MODULE);
+
+			d->u.m.kind = MOD_DROPOUT;
+			d->u.m.p = mod->p;
+			return d;
+		}
 		break;
 	}
 	}

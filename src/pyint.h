@@ -167,6 +167,7 @@ struct pymodule {
 	int in, out;
 	double p;			/* DROPOUT */
 	long long dim;			/* SOFTMAX (-1000: None); HEAD: the head's index */
+	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear (with biases); in, out, p: theirs */
 };
 
 struct builtin;

@@ -639,8 +639,18 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 		py_float_repr(buf, sizeof buf, m->p);
 		sbuf_addf(b, "Dropout(p=%s, inplace=False)", buf);
 		break;
-	case MOD_HEAD:
-		sbuf_add(b, "CausalAttention(...)");
+	case MOD_HEAD:	/* the book's CausalAttention: submodules in the order its __init__ makes them */
+		sbuf_add(b, "CausalAttention(\n");
+		if (m->head_linear) {
+			static const char *const names[] = { "W_query", "W_key", "W_value" };
+			int l;
+
+			for (l = 0; l < 3; l++)
+				sbuf_addf(b, "  (%s): Linear(in_features=%d, out_features=%d, bias=%s)\n", names[l], m->in, m->out,
+				    m->head_bias ? "True" : "False");
+		}
+		py_float_repr(buf, sizeof buf, m->p);
+		sbuf_addf(b, "  (dropout): Dropout(p=%s, inplace=False)\n)", buf);
 		break;
 	default:
 		if (m->dim == -1000)

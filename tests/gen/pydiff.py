@@ -313,7 +313,7 @@ class Session:
             if "heads" in self.ns:
                 h = r.randint(-1, len(self.ns["heads"]))
                 ws += ["heads[%d].%s" % (h, n) for n in ("W_query", "W_key", "W_value")]
-                ws += ["len(heads)"]	# heads[h] itself: a module of the book, not of PyTorch
+                ws += ["len(heads)", "heads[%d]" % h, "heads", "heads[%d].dropout" % h]
             if not ws:
                 return self.expr()
             w = r.choice(ws)
