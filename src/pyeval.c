@@ -141,7 +141,8 @@ heads_view(struct py_session *s, int id)
 	stride[nd - 3] = r->hd;
 	stride[nd - 2] = r->d_out;
 	stride[nd - 1] = 1;
-	if (r->st[base_id] != NULL && (base = session_named(s, base_id)) != NULL) {
+	/* the base as the session holds it: written in place (shadowed) or the run's */
+	if (r->st[base_id] != NULL && ((base = s->shadowed[base_id]) != NULL || (base = session_named(s, base_id)) != NULL)) {
 		o = op_view_as(s, base, nd, h->shape, stride, 0, "TransposeBackward0");
 		o->u.t.grad_fn = h->grad_fn;
 		o->u.t.requires_grad = h->requires_grad;
@@ -214,7 +215,8 @@ session_shadow(struct py_session *s, int origin)
 	if (var_find(s, named_name(origin)) == NULL)
 		var_set(s, named_name(origin), o);
 	s->named[origin] = NULL;
-	py_decref(o);
+	py_decref(s->shadowed[origin]);
+	s->shadowed[origin] = o;	/* the reference named[] held: queries_heads made later still views it */
 }
 
 /* heads[h]: head h's layers with head_layout "stacked" */
@@ -281,7 +283,8 @@ heads_list(struct py_session *s)
 		m->u.m.out = s->r->hd;
 		m->u.m.p = s->r->dropout;
 		m->u.m.head_linear = s->r->layer[LAYER_QUERY].linear;
-		m->u.m.head_bias = s->r->layer[LAYER_QUERY].b != NULL;
+		m->u.m.head_bias = (s->r->layer[0].b != NULL) | (s->r->layer[1].b != NULL) << 1 |
+		    (s->r->layer[2].b != NULL) << 2;
 		l->u.seq.v[h] = m;
 	}
 	return l;
@@ -1657,6 +1660,8 @@ detach_run(struct py_session *s)
 	for (i = 0; i < NAME_COUNT; i++) {
 		py_decref(s->named[i]);
 		s->named[i] = NULL;
+		py_decref(s->shadowed[i]);
+		s->shadowed[i] = NULL;
 	}
 }
 
@@ -1716,8 +1721,10 @@ py_session_free(struct py_session *s)
 	for (i = 0; i < PY_NVAR_BUCKETS; i++)
 		while (s->vars[i] != NULL)
 			var_del(s, s->vars[i]->name);
-	for (i = 0; i < NAME_COUNT; i++)
+	for (i = 0; i < NAME_COUNT; i++) {
 		py_decref(s->named[i]);
+		py_decref(s->shadowed[i]);
+	}
 	/* storages still borrowed (held by a caller's value) leave the list; they stay on the run */
 	while (s->borrowed != NULL) {
 		struct pystorage *st = s->borrowed;

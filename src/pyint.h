@@ -167,7 +167,7 @@ struct pymodule {
 	int in, out;
 	double p;			/* DROPOUT */
 	long long dim;			/* SOFTMAX (-1000: None); HEAD: the head's index */
-	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear (with biases); in, out, p: theirs */
+	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear, bit l: layer l has a bias; in, out, p */
 };
 
 struct builtin;
@@ -218,6 +218,7 @@ struct py_session {
 	long nextseq;
 	int warned_T;			/* x.T's warning, once per session as PyTorch's TORCH_WARN_ONCE */
 	struct pyobj *named[NAME_COUNT];	/* the objects of the run's names, made on first use */
+	struct pyobj *shadowed[NAME_COUNT];	/* a stage written in place: its object, for the heads' views */
 	struct pystorage *borrowed;	/* storages on the run's memory */
 	/* the statement being run */
 	const struct print_opts *po;

@@ -647,7 +647,7 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 
 			for (l = 0; l < 3; l++)
 				sbuf_addf(b, "  (%s): Linear(in_features=%d, out_features=%d, bias=%s)\n", names[l], m->in, m->out,
-				    m->head_bias ? "True" : "False");
+				    m->head_bias >> l & 1 ? "True" : "False");
 		}
 		py_float_repr(buf, sizeof buf, m->p);
 		sbuf_addf(b, "  (dropout): Dropout(p=%s, inplace=False)\n)", buf);

@@ -317,6 +317,8 @@ class Session:
             if not ws:
                 return self.expr()
             w = r.choice(ws)
+            if w.startswith("heads[") and w.count(".") == 0:
+                return r.choice(["%s", "print(%s)"]) % w	# calling a head: not in the contract
             return r.choice(["%s", "%s.weight", "%s.bias", "%s(inputs)", "%s.weight.T", "%s.shape",
                              "print(%s)", "%s(inputs).sum(dim=-1)", "inputs @ %s", "%s.weight.shape",
                              "%s.detach()", "%s * 2"]) % w
