@@ -293,6 +293,25 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_SOFTMAX: {
 		int dt;
 
+		if ((a[0] == NULL || a[0]->type == PY_NONE) && strcmp(b->ns, "torch.nn.functional") == 0) {
+			/* F.softmax(x): _get_softmax_dim's implicit choice, with its warning */
+			d = t->ndim == 0 || t->ndim == 1 || t->ndim == 3 ? 0 : 1;
+			if (!s->warned)
+				py_warn(s, "Implicit dimension choice for softmax has been deprecated. Change the call to include "
+				    "dim=X as an argument.");
+			if (dtype_arg(s, b, a[1], &dt) != 0)
+				return NULL;
+			if (dt >= 0 && dt != t->dtype) {
+				struct pyobj *c = op_to(s, x, dt), *r;
+
+				if (c == NULL)
+					return NULL;
+				r = op_softmax(s, c, d);
+				py_decref(c);
+				return r;
+			}
+			return op_softmax(s, x, d);
+		}
 		if (a[0] == NULL || a[0]->type == PY_NONE)
 			return py_fail(s, "softmax() missing required argument 'dim' (pos 1)");
 		if (py_to_dim(s, a[0], t->ndim, &d) != 0 || dtype_arg(s, b, a[1], &dt) != 0)

@@ -158,6 +158,39 @@ PY_NUM = [
 ]
 
 
+# errors and edge forms of every kind, over a tensor {t}
+EDGES = [
+    "{t}.view(5, 7)", "{t}.view(-1, -1)", "{t}.reshape(0, -1)", "{t}.transpose(0, 5)", "{t}.permute(0)",
+    "{t}.size(7)", "{t}.squeeze(4)", "{t}.unsqueeze(9)", "{t}.sum(dim=9)", "{t}.softmax(dim=4)",
+    "{t}.max(dim=7)", "{t}.argmax(dim=-9)", "{t}.item()", "{t}.T", "{t}.mT" , "{t}.dot({t})",
+    "torch.cat(({t}, {t}.T), dim=0)", "torch.stack(({t}, {t}[0]))", "torch.stack([])", "torch.cat([])",
+    "torch.rand(-1)", "torch.ones(2, -3)", "torch.zeros((2, 3), (4,))", "torch.manual_seed(2 ** 64)",
+    "torch.manual_seed(-1)", "torch.manual_seed(1.5)", "torch.tensor([[1, 2], [3, 4.5]])",
+    "torch.tensor([True, 2])", "torch.tensor([])", "torch.tensor([[]])", "torch.tensor(())",
+    "torch.tensor([1, 2]) / torch.tensor([0, 0])", "torch.tensor([1, 2]) // torch.tensor([0, 1])",
+    "torch.tensor([1, 2]) % 0", "torch.tensor([1.0, -1.0]) / 0", "torch.tensor([1.0, -1.0]) // 0",
+    "torch.tensor([1.0, -1.0]) % 0", "torch.tensor([-0.0]) * -1", "-torch.tensor([0.0, -0.0])",
+    "{t}.masked_fill({t} > 0, torch.tensor([1.0, 2.0]))", "{t}.masked_fill(1, 0)",
+    "{t}.masked_fill({t}.sum() > 0, 0)", "{t}.masked_fill(({t} > 0).float(), 0)",
+    "nn.Linear(3, 2)(torch.ones(4))", "nn.Linear(2, 2)({t})", "nn.Dropout(2)", "nn.Dropout(-0.5)",
+    "nn.Dropout(0.5)(torch.ones(3))", "F.softmax({t})", "torch.softmax({t})", "torch.softmax({t}, 0, 1)",
+    "{t}.sum(0, 1)", "{t}.var(0, True, True)", "{t}.var(correction=0)", "{t}.mean(dtype=torch.float)",
+    "{t}.tolist()", "({t} > 0).tolist()", "({t} > 0).sum().item()", "{t}.argmax().item()",
+    "{t}.allclose({t} + 1e-9)", "{t}.equal({t}.clone())", "torch.allclose({t}, {t}.T)",
+    "math.sqrt({t}.shape[-1])", "math.sqrt({t})", "math.sqrt({t}.sum())", "len({t})", "len({t}[0, 0])",
+    "{t}.shape[9]", "{t}.shape[-1:]", "{t}.size()[0]", "{t}.numel() / 2", "{t}.dim() ** 40",
+    "{t}[{t} > 0] = 1", "{t}[[0, 1]]", "{t}[0, 0, 0, 0, 0, 0]", "{t}[..., ...]", "{t}[::-1]",
+    "{t}[::0]", "{t}[1.5]", "{t}[None, ..., None]", "{t}[True]", "{t}[torch.tensor(0)]",
+    "print({t}, sep='')", "print()", "print('a', 'b')", "print({t}.shape, end='')",
+    "torch.tril({t}[0, 0])", "torch.triu(torch.ones(3, 3), diagonal=5)", "torch.tril(torch.ones(2, 3), -1)",
+    "torch.exp(torch.tensor([100.0, -100.0]))", "torch.sqrt(torch.tensor([-1.0, 4.0]))",
+    "torch.tensor([3.4e38]) * 10", "torch.tensor([1e-45]) / 2", "torch.tensor([float('nan')]) == float('nan')",
+    "(torch.tensor([1.0, float('nan')]) > 0).sum()", "torch.tensor([1, 2]).float() / 3",
+    "torch.ones(2, 3).bool() & torch.zeros(2, 3).bool()", "~torch.ones(2)", "torch.ones(2) | 1",
+    "True & torch.ones(2).bool()", "torch.ones(3).bool() ^ torch.zeros(3).bool()",
+]
+
+
 class Session:
     def __init__(self, rnd, ns, cfg):
         self.r = rnd
@@ -255,8 +288,10 @@ class Session:
                     return "%s = %s" % (v, i)
                 i = "(" + i + ")"
             return r.choice(INT_EXPRS).format(i=i)
-        if c < 0.44:
+        if c < 0.42:
             return r.choice(PY_NUM)
+        if c < 0.44:
+            return r.choice(EDGES).format(t=t)
         if c < 0.50:
             op = r.choice(["+=", "-=", "*=", "/="])
             other = r.choice(["2", "0.5", "%s" % self.pick(), "%s.sum(dim=-1, keepdim=True)" % t, "1",
