@@ -564,6 +564,19 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 
 		if (a[0] == NULL)
 			return py_fail(s, "manual_seed() missing 1 required positional argument: 'seed'");
+		if (a[0]->type == PY_FLOAT) {	/* torch.manual_seed does int(seed) first */
+			double f = a[0]->u.f;
+
+			if (isinf(f))
+				return py_fail(s, "cannot convert float infinity to integer");
+			if (isnan(f))
+				return py_fail(s, "cannot convert float NaN to integer");
+			if (f >= 18446744073709551616.0 || f <= -9223372036854775809.0)
+				return py_fail(s, "Overflow when unpacking long");
+			seed = f >= 9223372036854775808.0 ? (uint64_t)f : (uint64_t)(long long)f;
+			rng_seed(&s->rng, seed);
+			return py_none();
+		}
 		if (a[0]->type != PY_INT && a[0]->type != PY_BOOL)
 			return py_fail(s, "manual_seed expected a long, but got %s", py_type_name(a[0]));
 		seed = (uint64_t)a[0]->u.i;	/* negative seeds wrap to [0, 2^64), as PyTorch's */
