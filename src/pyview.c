@@ -496,9 +496,8 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
 		if (it->type == PY_BOOL)
 			return py_fail(s, "indexing with True or False is not supported");
-		if (it->type == PY_ELLIPSIS) {
-			if (ellipsis++)
-				return py_fail(s, "an index can only have a single ellipsis ('...')");
+		if (it->type == PY_ELLIPSIS) {	/* 1.13 takes several: each skips the unindexed dims again */
+			ellipsis++;
 			continue;
 		}
 		if (it->type == PY_NONE)
@@ -522,6 +521,16 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 		if (it->type == PY_ELLIPSIS) {
 			dim += x->u.t.ndim - specified;
 			continue;
+		}
+		if (dim > t->ndim - (it->type != PY_NONE)) {	/* past the dims (a second ...): as PyTorch fails */
+			int nd1 = t->ndim + (it->type == PY_NONE);
+			long long iv;
+
+			py_decref(cur);
+			if (it->type != PY_NONE && it->type != PY_SLICE && pyt_int_like(it, &iv))
+				return py_fail(s, "index %lld is out of bounds for dimension %d with size 0", iv, i);
+			return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+			    -nd1, nd1 - 1, dim);
 		}
 		if (it->type == PY_NONE) {
 			next = op_unsqueeze(s, cur, dim);
