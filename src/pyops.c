@@ -1896,8 +1896,8 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 
 	if (t->ndim == 0)
 		return py_fail(s, "both arguments to linear need to be at least 1D, but they are 0D and 2D");
-	if (t->dtype != DT_FLOAT)
-		return py_fail(s, "expected scalar type %s but found Float", cat_name[t->dtype]);
+	if (t->dtype != DT_FLOAT && b != NULL && t->ndim >= 2)	/* addmm: its dtype check comes first */
+		return py_fail(s, "mat1 and mat2 must have the same dtype");
 	if (t->shape[t->ndim - 1] != in) {
 		size_t rows = t->numel / (size_t)(t->shape[t->ndim - 1] ? t->shape[t->ndim - 1] : 1);
 
@@ -1905,6 +1905,11 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (1x%d and %dx%d)", t->shape[0], in, out);
 		return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rows,
 		    t->shape[t->ndim - 1], in, out);
+	}
+	if (t->dtype != DT_FLOAT) {	/* after the shapes: mm's or matmul's check */
+		if (t->dtype == DT_BOOL)
+			return py_fail(s, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+		return py_fail(s, "expected scalar type %s but found Float", cat_name[t->dtype]);
 	}
 	for (d = 0; d < t->ndim - 1; d++)
 		shape[d] = t->shape[d];
