@@ -461,6 +461,29 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 	} else {
 		items = &index;
 		n = 1;
+		if (index->type == PY_BOOL) {	/* x[True], x[False]: a mask of shape (), a copy with a new dim of 1 or 0 */
+			struct pyobj *c, *y;
+			int shape[TENSOR_MAXDIM], d;
+
+			if (x->u.t.ndim + 1 > TENSOR_MAXDIM)
+				return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+			shape[0] = index->u.i ? 1 : 0;
+			for (d = 0; d < x->u.t.ndim; d++)
+				shape[d + 1] = x->u.t.shape[d];
+			if ((c = pyt_contig(s, x)) == NULL)
+				return NULL;
+			if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
+				py_decref(c);
+				return NULL;
+			}
+			if (index->u.i)
+				memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * dtype_size(c->u.t.dtype),
+				    c->u.t.numel * dtype_size(c->u.t.dtype));
+			py_decref(c);
+			y->deps = x->deps;
+			pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
+			return y;
+		}
 		/* THPVariable_getitem's fast paths for one int or one slice */
 		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
 			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
