@@ -475,15 +475,35 @@ print_ints_str(int ndim, const int *shape, const long long *v, int is_bool, cons
 	for (d = 0; d < ndim; d++)
 		numel *= (size_t)shape[d];
 	sbuf_add(&b, "tensor(");
-	if (numel == 0) {
+	if (numel == 0) {	/* the suffixes as _add_suffixes places them: a new line past linewidth */
+		struct sbuf sfx = { 0 };
+		long long last = 9 + 2;	/* "tensor([]", counted as len - rfind("\n") + 1 */
+		char *one;
+		int k;
+
 		sbuf_add(&b, "[]");
-		if (ndim != 1) {
-			sbuf_add(&b, ", size=(");
-			for (d = 0; d < ndim; d++)
-				sbuf_addf(&b, "%s%d", d ? ", " : "", shape[d]);
-			sbuf_add(&b, ndim == 1 ? ",)" : ")");
+		for (k = 0; k < 2; k++) {
+			if (k == 0) {
+				if (ndim == 1)
+					continue;
+				sbuf_add(&sfx, "size=(");
+				for (d = 0; d < ndim; d++)
+					sbuf_addf(&sfx, "%s%d", d ? ", " : "", shape[d]);
+				sbuf_add(&sfx, ")");
+			} else {
+				sbuf_addf(&sfx, "dtype=torch.%s", is_bool ? "bool" : "int64");
+			}
+			one = sbuf_take(&sfx);
+			if (last + (long long)strlen(one) + 2 > po->linewidth) {
+				sbuf_addf(&b, ",\n       %s", one);
+				last = 7 + (long long)strlen(one);
+			} else {
+				sbuf_addf(&b, ", %s", one);
+				last += (long long)strlen(one) + 2;
+			}
+			free(one);
 		}
-		sbuf_addf(&b, ", dtype=torch.%s)", is_bool ? "bool" : "int64");
+		sbuf_addc(&b, ')');
 		return sbuf_take(&b);
 	}
 	if (ndim == 0) {

@@ -141,7 +141,8 @@ heads_view(struct py_session *s, int id)
 	stride[nd - 3] = r->hd;
 	stride[nd - 2] = r->d_out;
 	stride[nd - 1] = 1;
-	if (r->st[base_id] != NULL && (base = session_named(s, base_id)) != NULL) {
+	/* the base as the session holds it: written in place (shadowed) or the run's */
+	if (r->st[base_id] != NULL && ((base = s->shadowed[base_id]) != NULL || (base = session_named(s, base_id)) != NULL)) {
 		o = op_view_as(s, base, nd, h->shape, stride, 0, "TransposeBackward0");
 		o->u.t.grad_fn = h->grad_fn;
 		o->u.t.requires_grad = h->requires_grad;
@@ -214,7 +215,8 @@ session_shadow(struct py_session *s, int origin)
 	if (var_find(s, named_name(origin)) == NULL)
 		var_set(s, named_name(origin), o);
 	s->named[origin] = NULL;
-	py_decref(o);
+	py_decref(s->shadowed[origin]);
+	s->shadowed[origin] = o;	/* the reference named[] held: queries_heads made later still views it */
 }
 
 /* heads[h]: head h's layers with head_layout "stacked" */
@@ -276,6 +278,13 @@ heads_list(struct py_session *s)
 
 		m->u.m.kind = MOD_HEAD;
 		m->u.m.dim = h;
+		/* what its repr shows: the book's CausalAttention, its layers and its dropout */
+		m->u.m.in = s->r->d_in;
+		m->u.m.out = s->r->hd;
+		m->u.m.p = s->r->dropout;
+		m->u.m.head_linear = s->r->layer[LAYER_QUERY].linear;
+		m->u.m.head_bias = (s->r->layer[0].b != NULL) | (s->r->layer[1].b != NULL) << 1 |
+		    (s->r->layer[2].b != NULL) << 2;
 		l->u.seq.v[h] = m;
 	}
 	return l;
@@ -651,6 +660,19 @@ bop_code(int op)
 	}
 }
 
+/* a + b that Python refuses: a sequence's own message (tuple's for a torch.Size), else the operator's */
+static struct pyobj *
+concat_fail(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
+{
+	if (op == O_ADD && (a->type == PY_TUPLE || a->type == PY_SIZE || a->type == PY_LIST || a->type == PY_STR)) {
+		const char *k = a->type == PY_LIST ? "list" : a->type == PY_STR ? "str" : "tuple";
+
+		return py_fail(s, "can only concatenate %s (not \"%s\") to %s", k, py_type_name(b), k);
+	}
+	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
+	    py_type_name(b));
+}
+
 /* tuple + tuple, list + list, seq * n */
 static struct pyobj *
 seq_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
@@ -684,8 +706,7 @@ seq_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyob
 			py_incref(r->u.seq.v[i] = a->u.seq.v[i % a->u.seq.n]);
 		return r;
 	}
-	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
+	return concat_fail(s, op, a, b);
 }
 
 static int
@@ -697,10 +718,51 @@ is_seq(const struct pyobj *o)
 static struct pyobj *
 binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
+	if ((op == O_ADD || op == O_MUL) && (a->type == PY_RETURNS || b->type == PY_RETURNS)) {	/* tuples */
+		struct pyobj *ta = a, *tb = b, *r;
+		int i;
+
+		if (a->type == PY_RETURNS) {
+			ta = py_seq(PY_TUPLE, a->u.seq.n);
+			for (i = 0; i < a->u.seq.n; i++)
+				py_incref(ta->u.seq.v[i] = a->u.seq.v[i]);
+		} else {
+			py_incref(ta);
+		}
+		if (b->type == PY_RETURNS) {
+			tb = py_seq(PY_TUPLE, b->u.seq.n);
+			for (i = 0; i < b->u.seq.n; i++)
+				py_incref(tb->u.seq.v[i] = b->u.seq.v[i]);
+		} else {
+			py_incref(tb);
+		}
+		r = binop(s, op, ta, tb);
+		py_decref(ta);
+		py_decref(tb);
+		return r;
+	}
 	if (op == O_MATMUL) {
 		if (a->type != PY_TENSOR || b->type != PY_TENSOR)
 			return py_fail(s, "unsupported operand type(s) for @: '%s' and '%s'", py_type_name(a), py_type_name(b));
 		return op_matmul(s, a, b);
+	}
+	if (op == O_ADD && a->type == PY_RETURNS && b->type == PY_TENSOR)	/* a tuple too */
+		return py_fail(s, "can only concatenate tuple (not \"Tensor\") to tuple");
+	if ((is_seq(a) && b->type == PY_TENSOR) || (is_seq(b) && a->type == PY_TENSOR && op == O_MUL)) {
+		struct pyobj *q = is_seq(a) ? a : b, *t = is_seq(a) ? b : a, *n, *r;
+		long long k;
+
+		if (op == O_ADD)	/* the sequence's own concatenation refuses it */
+			return concat_fail(s, op, q, t);
+		if (op == O_MUL) {	/* repeated: the tensor as an index (__index__) */
+			if (t->u.t.numel != 1 || t->u.t.dtype == DT_FLOAT)
+				return py_fail(s, "only integer tensors of a single element can be converted to an index");
+			k = pyt_geti(&t->u.t, 0);
+			n = py_int(k);
+			r = seq_binop(s, op, q, n);
+			py_decref(n);
+			return r;
+		}
 	}
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, bop_code(op), a, b);
@@ -710,6 +772,9 @@ binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return seq_binop(s, op, a, b);
 	if (op == O_MUL && py_is_int(a) && is_seq(b))
 		return seq_binop(s, op, b, a);
+	if (op == O_MUL && (((is_seq(a) || a->type == PY_RETURNS) && py_is_number(b)) ||
+	    ((is_seq(b) || b->type == PY_RETURNS) && py_is_number(a))))
+		return py_fail(s, "can't multiply sequence by non-int of type '%s'", py_type_name(py_is_number(b) ? b : a));
 	if (op == O_ADD && a->type == PY_STR && b->type == PY_STR) {
 		struct pyobj *r = py_new(PY_STR);
 
@@ -719,8 +784,7 @@ binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		memcpy(r->u.str.s + a->u.str.len, b->u.str.s, b->u.str.len + 1);
 		return r;
 	}
-	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
+	return concat_fail(s, op, a, b);
 }
 
 /* Python's == between plain values (numbers, strings, None, sequences) */
@@ -827,6 +891,13 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 		for (l = 0; l < 3; l++)
 			if (strcmp(name, layer_names[l]) == 0)
 				return head_layer(s, (int)mod->dim, l);
+		if (strcmp(name, "dropout") == 0) {	/* the head's nn.Dropout(p), as its repr lists it */
+			struct pyobj *d = py_new(PY_MODULE);
+
+			d->u.m.kind = MOD_DROPOUT;
+			d->u.m.p = mod->p;
+			return d;
+		}
 		break;
 	}
 	}
@@ -1062,7 +1133,7 @@ seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 	if (!py_is_int(idx) && !(idx->type == PY_TENSOR && idx->u.t.ndim == 0 && idx->u.t.dtype != DT_FLOAT))
 		return py_fail(s, "%s indices must be integers or slices, not %s", o->type == PY_LIST ? "list" : "tuple",
 		    py_type_name(idx));
-	i = idx->type == PY_TENSOR ? (long long)pyt_get(&idx->u.t, 0) : idx->u.i;
+	i = idx->type == PY_TENSOR ? pyt_geti(&idx->u.t, 0) : idx->u.i;
 	if (i < -n || i >= n)
 		return py_fail(s, "%s index out of range", o->type == PY_LIST ? "list" : "tuple");
 	r = o->u.seq.v[i < 0 ? i + n : i];
@@ -1340,6 +1411,23 @@ assign(struct py_session *s, const struct node *target, struct pyobj *v)
 	}
 }
 
+/* Python names the augmented operator: "for -:" becomes "for -=:" */
+static void
+aug_message(struct py_session *s)
+{
+	const char *pre = "unsupported operand type(s) for ";
+	size_t n = strlen(pre), k;
+	char *colon;
+
+	if (strncmp(s->err, pre, n) != 0 || (colon = strchr(s->err + n, ':')) == NULL)
+		return;
+	k = strlen(s->err);
+	if (k + 2 > s->errlen)
+		return;
+	memmove(colon + 1, colon, k - (size_t)(colon - s->err) + 1);
+	*colon = '=';
+}
+
 /* x op= v */
 static int
 augment(struct py_session *s, const struct stmt *st)
@@ -1394,8 +1482,8 @@ augment(struct py_session *s, const struct stmt *st)
 	}
 	if (cur->type == PY_TENSOR && st->op != O_MATMUL)
 		r = op_inplace(s, bop_code(st->op), cur, v);
-	else
-		r = binop(s, st->op, cur, v);
+	else if ((r = binop(s, st->op, cur, v)) == NULL && s->failed)
+		aug_message(s);
 	if (r != NULL) {
 		r->deps |= cur->deps | v->deps;
 		var_set(s, t->name, r);
@@ -1509,8 +1597,14 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 					is_layer |= strcmp(t->name, layer_names[l]) == 0;
 				if (stage_lookup(t->name) >= 0 || is_layer)
 					py_fail(s, "%s is the run's, not a variable: del removes variables only", t->name);
-				else
-					py_fail(s, "name '%s' is not defined", t->name);
+				else {
+					const char *sug = suggest_name(s, t->name);
+
+					if (sug != NULL)	/* a NameError like any other: Python's REPL suggests */
+						py_fail(s, "name '%s' is not defined. Did you mean: '%s'?", t->name, sug);
+					else
+						py_fail(s, "name '%s' is not defined", t->name);
+				}
 				return -1;
 			}
 		}
@@ -1566,6 +1660,8 @@ detach_run(struct py_session *s)
 	for (i = 0; i < NAME_COUNT; i++) {
 		py_decref(s->named[i]);
 		s->named[i] = NULL;
+		py_decref(s->shadowed[i]);
+		s->shadowed[i] = NULL;
 	}
 }
 
@@ -1625,8 +1721,10 @@ py_session_free(struct py_session *s)
 	for (i = 0; i < PY_NVAR_BUCKETS; i++)
 		while (s->vars[i] != NULL)
 			var_del(s, s->vars[i]->name);
-	for (i = 0; i < NAME_COUNT; i++)
+	for (i = 0; i < NAME_COUNT; i++) {
 		py_decref(s->named[i]);
+		py_decref(s->shadowed[i]);
+	}
 	/* storages still borrowed (held by a caller's value) leave the list; they stay on the run */
 	while (s->borrowed != NULL) {
 		struct pystorage *st = s->borrowed;
@@ -1814,7 +1912,7 @@ py_vars(const struct py_session *s, struct sbuf *out)
 			struct print_opts po;
 
 			print_opts_default(&po);
-			sbuf_addf(out, "%s ", py_type_name(o));
+			sbuf_addf(out, "%s ", o->type == PY_SIZE ? "Size" : py_type_name(o));
 			py_repr(out, o, &po);
 		} else if (o->type == PY_STR) {
 			sbuf_addf(out, "str of %zu characters", o->u.str.len);

@@ -167,6 +167,7 @@ struct pymodule {
 	int in, out;
 	double p;			/* DROPOUT */
 	long long dim;			/* SOFTMAX (-1000: None); HEAD: the head's index */
+	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear, bit l: layer l has a bias; in, out, p */
 };
 
 struct builtin;
@@ -217,6 +218,7 @@ struct py_session {
 	long nextseq;
 	int warned_T;			/* x.T's warning, once per session as PyTorch's TORCH_WARN_ONCE */
 	struct pyobj *named[NAME_COUNT];	/* the objects of the run's names, made on first use */
+	struct pyobj *shadowed[NAME_COUNT];	/* a stage written in place: its object, for the heads' views */
 	struct pystorage *borrowed;	/* storages on the run's memory */
 	/* the statement being run */
 	const struct print_opts *po;
@@ -266,6 +268,7 @@ struct tensor *pyt_export(const struct pytensor *t);
 void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t for tensor.c */
 /* element i (row-major order of the view) as a double */
 double pyt_get(const struct pytensor *t, size_t i);
+long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool element, exactly */
 /* make the storage the session's own before a write (copy-on-write of the run's memory) */
 int pyt_writable(struct py_session *s, struct pyobj *t);
 

@@ -60,9 +60,11 @@ dims_arg(struct py_session *s, const struct builtin *b, struct pyobj *o, int ndi
 		return 0;
 	*has = 1;
 	if (o->type == PY_TUPLE || o->type == PY_LIST) {
-		for (i = 0; i < o->u.seq.n; i++) {
+		for (i = 0; i < o->u.seq.n; i++)	/* every dim wrapped (range errors) before duplicates */
 			if (py_to_dim(s, o->u.seq.v[i], ndim, &d) != 0)
 				return -1;
+		for (i = 0; i < o->u.seq.n; i++) {
+			py_to_dim(s, o->u.seq.v[i], ndim, &d);
 			if (*dims >> d & 1) {
 				py_fail(s, "dim %d appears multiple times in the list of dims", d);
 				return -1;
@@ -212,6 +214,9 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_MEAN: {
 		int has, dt;
 
+		/* mean's dtype check comes before the dims are wrapped */
+		if (b->op == M_MEAN && t->dtype != DT_FLOAT && (a[2] == NULL || a[2]->type == PY_NONE))
+			return op_reduce(s, R_MEAN, x, 0, 0, 0, 0);
 		if (dims_arg(s, b, a[0], t->ndim, &dims, &has) != 0 || flag(s, b, a[1], "keepdim", 0, &flagv) != 0 ||
 		    dtype_arg(s, b, a[2], &dt) != 0)
 			return NULL;
@@ -229,6 +234,9 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_VAR: {
 		int has, unbiased = 1;
 		struct pyobj *dimarg = a[0];
+
+		if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
+			return op_reduce(s, R_VAR, x, 0, 0, 0, 1);
 
 		if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
 			unbiased = (int)dimarg->u.i;
@@ -285,6 +293,25 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 	case M_SOFTMAX: {
 		int dt;
 
+		if ((a[0] == NULL || a[0]->type == PY_NONE) && strcmp(b->ns, "torch.nn.functional") == 0) {
+			/* F.softmax(x): _get_softmax_dim's implicit choice, with its warning */
+			d = t->ndim == 0 || t->ndim == 1 || t->ndim == 3 ? 0 : 1;
+			if (!s->warned)
+				py_warn(s, "Implicit dimension choice for softmax has been deprecated. Change the call to include "
+				    "dim=X as an argument.");
+			if (dtype_arg(s, b, a[1], &dt) != 0)
+				return NULL;
+			if (dt >= 0 && dt != t->dtype) {
+				struct pyobj *c = op_to(s, x, dt), *r;
+
+				if (c == NULL)
+					return NULL;
+				r = op_softmax(s, c, d);
+				py_decref(c);
+				return r;
+			}
+			return op_softmax(s, x, d);
+		}
 		if (a[0] == NULL || a[0]->type == PY_NONE)
 			return py_fail(s, "softmax() missing required argument 'dim' (pos 1)");
 		if (py_to_dim(s, a[0], t->ndim, &d) != 0 || dtype_arg(s, b, a[1], &dt) != 0)
@@ -537,6 +564,19 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 
 		if (a[0] == NULL)
 			return py_fail(s, "manual_seed() missing 1 required positional argument: 'seed'");
+		if (a[0]->type == PY_FLOAT) {	/* torch.manual_seed does int(seed) first */
+			double f = a[0]->u.f;
+
+			if (isinf(f))
+				return py_fail(s, "cannot convert float infinity to integer");
+			if (isnan(f))
+				return py_fail(s, "cannot convert float NaN to integer");
+			if (f >= 18446744073709551616.0 || f <= -9223372036854775809.0)
+				return py_fail(s, "Overflow when unpacking long");
+			seed = f >= 9223372036854775808.0 ? (uint64_t)f : (uint64_t)(long long)f;
+			rng_seed(&s->rng, seed);
+			return py_none();
+		}
 		if (a[0]->type != PY_INT && a[0]->type != PY_BOOL)
 			return py_fail(s, "manual_seed expected a long, but got %s", py_type_name(a[0]));
 		seed = (uint64_t)a[0]->u.i;	/* negative seeds wrap to [0, 2^64), as PyTorch's */

@@ -38,7 +38,7 @@ pyt_int_like(const struct pyobj *o, long long *v)
 		return 1;
 	}
 	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype == DT_INT64) {	/* a bool one is a mask */
-		*v = (long long)pyt_get(&o->u.t, 0);
+		*v = pyt_geti(&o->u.t, 0);
 		return 1;
 	}
 	return 0;
@@ -468,12 +468,8 @@ int_binary(struct py_session *s, int op, const struct pytensor *a, const struct 
 			else
 				r = op == B_FLOORDIV ? ifloordiv(x, z) : imod(x, z);
 			break;
-		case B_POW:
-			if (z < 0 && dtype == DT_INT64) {
-				py_decref(y);
-				return py_fail(s, "Integers to negative integer powers are not allowed.");
-			}
-			r = ipow(x, z);
+		case B_POW:	/* powi: a negative exponent gives 0, or +-1 for a base of +-1 */
+			r = z >= 0 ? ipow(x, z) : x == 1 ? 1 : x == -1 ? ((-(z + 1)) % 2 == 0 ? -1 : 1) : 0;
 			break;
 		case B_AND: r = x & z; break;
 		case B_OR: r = x | z; break;
@@ -530,7 +526,7 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	return y;
 }
 
-/* what a number or tensor pyt_operand contributes: its tensor (0-dim for a number) */
+/* what a number or tensor operand contributes: its tensor (0-dim for a number) */
 struct pyobj *
 pyt_operand(struct py_session *s, struct pyobj *o)
 {
@@ -560,7 +556,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
 		if (op >= B_EQ && op <= B_NE)	/* x == None: Python compares identities */
 			return py_bool(op == B_NE);
-		return py_fail(s, "unsupported pyt_operand type(s) for %s: '%s' and '%s'", op_sym[op],
+		return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
 	}
 	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n (integers become float32 first) */
@@ -640,8 +636,16 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			goto out;
 		y = float_binary(s, op, fa, fb, nd, shape, scalar_pow, expo);
 	} else {
+		if (op == B_POW && ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL) {
+			py_fail(s, "\"pow\" not implemented for 'Bool'");
+			goto out;
+		}
 		if (op == B_POW && dtype == DT_BOOL)
 			dtype = DT_INT64;
+		if (op == B_POW && b->type != PY_TENSOR && py_is_int(b) && b->u.i < 0) {	/* pow(Tensor, Scalar) only */
+			py_fail(s, "Integers to negative integer powers are not allowed.");
+			goto out;
+		}
 		/* bool + bool, bool * bool: computed as ints, stored as bool */
 		y = int_binary(s, op, &ta->u.t, &tb->u.t, dtype, nd, shape);
 		if (y != NULL) {	/* laid out as TensorIterator would */
@@ -783,8 +787,17 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	int nd, shape[TENSOR_MAXDIM], dtype, d;
 
 	if (b->type != PY_TENSOR && !py_is_number(b))
-		return py_fail(s, "unsupported pyt_operand type(s) for %s=: '%s' and '%s'", op_sym[op],
+		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
+	/* in PyTorch's order: autograd's check, then TensorIterator's overlap, broadcast, output shape, dtypes */
+	if (pyt_check_inplace(s, a) != 0)
+		return NULL;
+	if (op == B_SUB && (a->u.t.dtype == DT_BOOL || (b->type == PY_TENSOR ? b->u.t.dtype : b->type == PY_BOOL ?
+	    DT_BOOL : DT_FLOAT) == DT_BOOL))	/* sub_check, before the iterator's checks */
+		return op_binary(s, op, a, b);
+	if (b->type == PY_TENSOR && partial_overlap(&a->u.t, &b->u.t))
+		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
+		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
 	tb = pyt_operand(s, b);
 	dtype = promote(a->u.t.dtype, tb->u.t.dtype);
 	if (op == B_DIV)
@@ -792,11 +805,6 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if (broadcast(s, &a->u.t, &tb->u.t, &nd, shape) != 0) {
 		py_decref(tb);
 		return NULL;
-	}
-	if (rank(dtype) > rank(a->u.t.dtype)) {
-		py_decref(tb);
-		return py_fail(s, "result type %s can't be cast to the desired output type %s",
-		    cat_name[dtype], cat_name[a->u.t.dtype]);
 	}
 	for (d = 0; d < nd; d++)
 		if (nd != a->u.t.ndim || shape[d] != a->u.t.shape[d])
@@ -814,14 +822,12 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		py_decref(tb);
 		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
 	}
-	if (b->type == PY_TENSOR && partial_overlap(&a->u.t, &b->u.t)) {
+	if (rank(dtype) > rank(a->u.t.dtype)) {
 		py_decref(tb);
-		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
-		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
+		return py_fail(s, "result type %s can't be cast to the desired output type %s",
+		    cat_name[dtype], cat_name[a->u.t.dtype]);
 	}
 	py_decref(tb);
-	if (pyt_check_inplace(s, a) != 0)
-		return NULL;
 	if ((r = op_binary(s, op, a, b)) == NULL)
 		return NULL;
 	if ((c = pyt_contig(s, r)) == NULL) {
@@ -941,7 +947,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 					mul *= (size_t)t->shape[d];
 				}
 			}
-			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)(long long)pyt_get(t, i));
+			out[o] = (long long)((unsigned long long)out[o] + (unsigned long long)pyt_geti(t, i));
 		}
 		y->deps = x->deps;
 		return y;
@@ -960,6 +966,56 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 	return y;
 }
 
+/* _mm256_max_ps / _mm256_min_ps, then NaN where either is NaN (Vectorized<float>::maximum) */
+static float
+vmaxf(float a, float b, int is_min)
+{
+	if (isnan(a) || isnan(b))
+		return NAN;
+	if (is_min)
+		return a < b ? a : b;
+	return a > b ? a : b;	/* b when equal: of +0 and -0 the second */
+}
+
+/*
+ * x.max() / x.min() of n contiguous floats as 1.13's max_all kernel
+ * reduces them (vec::reduce_all over 8 lanes, then the AVX2 shuffle
+ * tree): the value is the maximum, but which zero of +0 and -0 comes
+ * out depends on where each stands.
+ */
+static float
+max_all_f32(const float *x, size_t n, int is_min)
+{
+	float acc[8], v1[8];
+	size_t d, i;
+
+	if (n < 8) {
+		float r = x[0];
+
+		for (i = 1; i < n; i++)
+			r = vmaxf(r, x[i], is_min);
+		return r;
+	}
+	for (i = 0; i < 8; i++)
+		acc[i] = x[i];
+	for (d = 8; d < n - n % 8; d += 8)
+		for (i = 0; i < 8; i++)
+			acc[i] = vmaxf(acc[i], x[d + i], is_min);
+	for (i = 0; d + i < n; i++)	/* the tail: lanes beyond it keep acc */
+		acc[i] = vmaxf(acc[i], x[d + i], is_min);
+	for (i = 0; i < 8; i++)	/* 128-bit halves swapped */
+		v1[i] = acc[(i + 4) % 8];
+	for (i = 0; i < 8; i++)
+		acc[i] = vmaxf(acc[i], v1[i], is_min);
+	for (i = 0; i < 8; i++)	/* shuffle 0x4E: pairs swapped */
+		v1[i] = acc[i ^ 2];
+	for (i = 0; i < 8; i++)
+		acc[i] = vmaxf(acc[i], v1[i], is_min);
+	for (i = 0; i < 8; i++)	/* shuffle 0xB1: neighbours swapped */
+		v1[i] = acc[i ^ 1];
+	return vmaxf(acc[0], v1[0], is_min);
+}
+
 /*
  * max/min over everything (dim < 0: one value, or argmax's index into the
  * flattened tensor) or along dim: values and the index of the first
@@ -974,6 +1030,10 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	struct pyobj *vals = NULL, *idx, *c;
 	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
 
+	int zero_dim = dim == -3;
+
+	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
+		dim = 0;
 	if (dim < 0) {
 		if (t->numel == 0) {
 			if (arg)
@@ -1010,7 +1070,19 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 			size_t base = dim < 0 ? 0 : o * n * inner + j, st = dim < 0 ? 1 : inner, best = 0;
 			double bv = pyt_get(&c->u.t, base);
 
-			for (i = 0; i < n; i++) {
+			if (t->dtype == DT_INT64) {	/* exactly: a double holds 53 bits */
+				long long bi = pyt_geti(&c->u.t, base);
+
+				for (i = 0; i < n; i++) {
+					long long v = pyt_geti(&c->u.t, base + i * st);
+
+					if (is_min ? v < bi : v > bi) {
+						bi = v;
+						best = i;
+					}
+				}
+			}
+			for (i = 0; t->dtype != DT_INT64 && i < n; i++) {
 				double v = pyt_get(&c->u.t, base + i * st);
 
 				if (is_min ? !(v >= bv) : !(v <= bv)) {
@@ -1027,6 +1099,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 				memcpy((char *)vals->u.t.st->data + (o * inner + j) * es, (char *)c->u.t.st->data + from * es, es);
 			}
 		}
+	if (dim < 0 && vals != NULL && t->dtype == DT_FLOAT)	/* which of equal zeros: the kernel's */
+		*(float *)vals->u.t.st->data = max_all_f32((const float *)c->u.t.st->data + c->u.t.offset, n, is_min);
 	py_decref(c);
 	idx->deps = x->deps;
 	if (arg)
@@ -1038,7 +1112,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 		return vals;
 	}
 	pyt_set_grad(vals, is_min ? "MinBackward0" : "MaxBackward0", pyt_grad(x));
-	vals->u.t.ghost0 = idx->u.t.ghost0 = 1;	/* unsqueeze_(dim), then squeeze_(dim) */
+	if (!zero_dim)	/* a 0-dim input is copied as it is */
+		vals->u.t.ghost0 = idx->u.t.ghost0 = 1;	/* unsqueeze_(dim), then squeeze_(dim) */
 	{
 		struct pyobj *r = py_seq(PY_RETURNS, 2);
 
@@ -1111,8 +1186,9 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
-	if (t->dtype != DT_FLOAT)
-		return py_fail(s, "\"softmax_lastdim_kernel_impl\" not implemented for '%s'", cat_name[t->dtype]);
+	if (t->dtype != DT_FLOAT)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
+		return py_fail(s, "\"%s\" not implemented for '%s'", dim == t->ndim - 1 || t->ndim == 0 ?
+		    "softmax_lastdim_kernel_impl" : "softmax_kernel_impl", cat_name[t->dtype]);
 	for (d = 0; d < t->ndim; d++) {
 		if (d < dim)
 			outer *= (size_t)t->shape[d];
@@ -1132,7 +1208,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 		return NULL;
 	}
 	if (t->numel > 0) {
-		if (inner == 1)
+		if (dim == t->ndim - 1 || t->ndim == 0)	/* softmax_lastdim_kernel only for the last dim itself */
 			tensor_softmax_rows(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, (int)n);
 		else
 			tensor_softmax_dim(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, n, inner);
@@ -1165,6 +1241,8 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		    "dimension(s).", value->u.t.ndim);
 	if (value->type != PY_TENSOR && !py_is_number(value))
 		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value));
+	if (inplace && pyt_check_inplace(s, x) != 0)	/* autograd's check comes before the kernel's */
+		return NULL;
 	if (broadcast(s, &x->u.t, &mask->u.t, &nd, shape) != 0)
 		return NULL;
 	if (inplace) {
@@ -1586,12 +1664,9 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 
 	if (na == 0 || nb == 0)
 		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", na, nb);
-	if (ta->dtype != tb->dtype) {
-		if (na == 1 && nb == 1)
-			return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
-			    cat_name[ta->dtype], cat_name[tb->dtype]);
-		return py_fail(s, "expected scalar type %s but found %s", cat_name[ta->dtype], cat_name[tb->dtype]);
-	}
+	if (ta->dtype != tb->dtype && na == 1 && nb == 1)	/* dot checks dtypes first, the others shapes */
+		return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
+		    cat_name[ta->dtype], cat_name[tb->dtype]);
 	/* a as (..., M, K), b as (..., K, N); 1-d operands get a dim of 1 that the result drops */
 	M = na >= 2 ? ta->shape[na - 2] : 1;
 	K = ta->shape[na - 1];
@@ -1630,6 +1705,15 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 			return py_fail(s, "size mismatch, got %d, %dx%d,%d", M, M, K, kb);
 		if (na <= 2 && nb == 2)
 			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", M, K, kb, N);
+		/*
+		 * should_fold refuses a 3-d operand whose last two dims are
+		 * transposed under a slowest first dim (permute(0, 2, 1)): then
+		 * bmm runs on the expanded operands and its check speaks
+		 */
+		if ((na == 3 && nb == 2 && ta->stride[2] != 1 && ta->stride[0] == (long long)ta->shape[1] * ta->shape[2]) ||
+		    (nb == 3 && na == 2 && tb->stride[2] != 1 && tb->stride[0] == (long long)tb->shape[1] * tb->shape[2]))
+			return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+			    "[%d, %d].", na == 3 ? ta->shape[0] : tb->shape[0], K, na == 3 ? ta->shape[0] : tb->shape[0], kb);
 		if (na >= 3 && nb == 1)		/* folded into one mv */
 			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", ra, ra, K, kb);
 		if (na >= 3 && nb == 2)		/* folded into one mm */
@@ -1640,6 +1724,12 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", rb, rb, kb, K);
 		return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
 		    "[%zu, %d].", items, K, items, kb);
+	}
+	if (ta->dtype != tb->dtype) {	/* a 1-d or 2-d a times a batched b runs as b.mT @ a.mT: names swapped */
+		int swap = na <= 2 && nb >= 3;
+
+		return py_fail(s, "expected scalar type %s but found %s", cat_name[swap ? tb->dtype : ta->dtype],
+		    cat_name[swap ? ta->dtype : tb->dtype]);
 	}
 	if (ta->dtype == DT_BOOL && (na < 3 || nb < 3) && (size_t)M * N * K != 0)	/* after the shapes; bmm
 									 * takes bools, an empty mm runs no kernel */
@@ -1757,9 +1847,38 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 		grad = "SqueezeBackward3";
 	else if (na == 2 && nb == 2)
 		grad = "MmBackward0";
-	else if (na == 2 && nb >= 3)
+	else if (na == 2 && nb == 3 && tb->stride[2] != 1 && tb->stride[0] == (long long)tb->shape[1] * tb->shape[2])
+		grad = "UnsafeViewBackward0";	/* not folded (should_fold): bmm on a expanded, then _unsafe_view */
+	else if (na == 2 && nb >= 3) {	/* b.mT @ a.mT, then .mT.contiguous(): a copy unless M or N is 1 (or 0) */
 		grad = "CloneBackward0";
-	else
+		if (M <= 1 || N <= 1) {
+			long long st[TENSOR_MAXDIM], acc = 1;
+			struct pyobj *l;
+			int nd_y = y->u.t.ndim;
+
+			/* res_T (batch, N, M) contiguous, then transposed: the strides of the view PyTorch returns */
+			st[nd_y - 1] = 1;			/* M's in res_T */
+			acc = M > 1 ? M : 1;
+			st[nd_y - 2] = acc;			/* N's */
+			acc *= N > 1 ? N : 1;
+			for (d = nd_y - 3; d >= 0; d--) {
+				st[d] = acc;
+				acc *= y->u.t.shape[d] > 1 ? y->u.t.shape[d] : 1;
+			}
+			{	/* as the view (…, M, N): M's stride 1, N's stride M */
+				long long t = st[nd_y - 1];
+
+				st[nd_y - 1] = st[nd_y - 2];
+				st[nd_y - 2] = t;
+			}
+			if ((l = new_tensor(s, y->u.t.dtype, nd_y, y->u.t.shape, st)) != NULL) {
+				pyt_write(&l->u.t, &y->u.t);
+				py_decref(y);
+				y = l;
+			}
+			grad = "TransposeBackward0";
+		}
+	} else
 		grad = "UnsafeViewBackward0";
 	y->deps = a->deps | b->deps;
 	pyt_set_grad(y, grad, pyt_grad(a) || pyt_grad(b));
@@ -1777,8 +1896,8 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 
 	if (t->ndim == 0)
 		return py_fail(s, "both arguments to linear need to be at least 1D, but they are 0D and 2D");
-	if (t->dtype != DT_FLOAT)
-		return py_fail(s, "expected scalar type %s but found Float", cat_name[t->dtype]);
+	if (t->dtype != DT_FLOAT && b != NULL && t->ndim >= 2)	/* addmm: its dtype check comes first */
+		return py_fail(s, "mat1 and mat2 must have the same dtype");
 	if (t->shape[t->ndim - 1] != in) {
 		size_t rows = t->numel / (size_t)(t->shape[t->ndim - 1] ? t->shape[t->ndim - 1] : 1);
 
@@ -1786,6 +1905,11 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (1x%d and %dx%d)", t->shape[0], in, out);
 		return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rows,
 		    t->shape[t->ndim - 1], in, out);
+	}
+	if (t->dtype != DT_FLOAT) {	/* after the shapes: mm's or matmul's check */
+		if (t->dtype == DT_BOOL)
+			return py_fail(s, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+		return py_fail(s, "expected scalar type %s but found Float", cat_name[t->dtype]);
 	}
 	for (d = 0; d < t->ndim - 1; d++)
 		shape[d] = t->shape[d];
@@ -1916,7 +2040,7 @@ fill_data(const struct pyobj *o, struct pytensor *t, size_t *i)
 		return;
 	}
 	if (t->dtype == DT_INT64) {
-		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (long long)pyt_get(&o->u.t, 0) : o->u.i;
+		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (o->u.t.dtype == DT_FLOAT ? (long long)pyt_get(&o->u.t, 0) : pyt_geti(&o->u.t, 0)) : o->u.i;
 		return;
 	}
 	v = o->type == PY_TENSOR ? pyt_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
@@ -1965,7 +2089,7 @@ scalar_of(const struct pytensor *t, size_t i)
 {
 	switch (t->dtype) {
 	case DT_FLOAT: return py_float(pyt_get(t, i));
-	case DT_INT64: return py_int((long long)pyt_get(t, i));
+	case DT_INT64: return py_int(pyt_geti(t, i));
 	default: return py_bool(pyt_get(t, i) != 0);
 	}
 }

@@ -152,7 +152,7 @@ py_type_name(const struct pyobj *o)
 	case PY_ELLIPSIS: return "ellipsis";
 	case PY_TUPLE: return "tuple";
 	case PY_LIST: return "list";
-	case PY_SIZE: return "Size";
+	case PY_SIZE: return "torch.Size";	/* its tp_name, as Python's messages say it */
 	case PY_RETURNS: return strcmp(o->u.seq.name, "min") == 0 ? "torch.return_types.min" : "torch.return_types.max";
 	case PY_TENSOR: return o->u.t.parameter ? "Parameter" : "Tensor";
 	case PY_MODULE:
@@ -402,6 +402,19 @@ pyt_get(const struct pytensor *t, size_t i)
 	}
 }
 
+/* element i of an int64 or bool tensor, exactly (a double holds 53 bits only) */
+long long
+pyt_geti(const struct pytensor *t, size_t i)
+{
+	long long off = elem_off(t, i);
+
+	switch (t->dtype) {
+	case DT_FLOAT: return (long long)((const float *)t->st->data)[off];
+	case DT_INT64: return ((const long long *)t->st->data)[off];
+	default: return ((const unsigned char *)t->st->data)[off];
+	}
+}
+
 /* out (contiguous, the view's dtype) = the view's elements in order */
 static void
 gather(void *out, const struct pytensor *t)
@@ -604,7 +617,7 @@ tensor_repr(struct sbuf *b, const struct pytensor *t, const struct print_opts *p
 		size_t i;
 
 		for (i = 0; i < t->numel; i++)
-			v[i] = (long long)pyt_get(t, i);
+			v[i] = pyt_geti(t, i);
 		s = print_ints_str(t->ndim, t->shape, v, t->dtype == DT_BOOL, po);
 		free(v);
 	}
@@ -626,8 +639,18 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 		py_float_repr(buf, sizeof buf, m->p);
 		sbuf_addf(b, "Dropout(p=%s, inplace=False)", buf);
 		break;
-	case MOD_HEAD:
-		sbuf_add(b, "CausalAttention(...)");
+	case MOD_HEAD:	/* the book's CausalAttention: submodules in the order its __init__ makes them */
+		sbuf_add(b, "CausalAttention(\n");
+		if (m->head_linear) {
+			static const char *const names[] = { "W_query", "W_key", "W_value" };
+			int l;
+
+			for (l = 0; l < 3; l++)
+				sbuf_addf(b, "  (%s): Linear(in_features=%d, out_features=%d, bias=%s)\n", names[l], m->in, m->out,
+				    m->head_bias >> l & 1 ? "True" : "False");
+		}
+		py_float_repr(buf, sizeof buf, m->p);
+		sbuf_addf(b, "  (dropout): Dropout(p=%s, inplace=False)\n)", buf);
 		break;
 	default:
 		if (m->dim == -1000)

@@ -461,6 +461,29 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 	} else {
 		items = &index;
 		n = 1;
+		if (index->type == PY_BOOL) {	/* x[True], x[False]: a mask of shape (), a copy with a new dim of 1 or 0 */
+			struct pyobj *c, *y;
+			int shape[TENSOR_MAXDIM], d;
+
+			if (x->u.t.ndim + 1 > TENSOR_MAXDIM)
+				return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+			shape[0] = index->u.i ? 1 : 0;
+			for (d = 0; d < x->u.t.ndim; d++)
+				shape[d + 1] = x->u.t.shape[d];
+			if ((c = pyt_contig(s, x)) == NULL)
+				return NULL;
+			if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
+				py_decref(c);
+				return NULL;
+			}
+			if (index->u.i)
+				memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * dtype_size(c->u.t.dtype),
+				    c->u.t.numel * dtype_size(c->u.t.dtype));
+			py_decref(c);
+			y->deps = x->deps;
+			pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
+			return y;
+		}
 		/* THPVariable_getitem's fast paths for one int or one slice */
 		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
 			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
@@ -496,9 +519,8 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
 		if (it->type == PY_BOOL)
 			return py_fail(s, "indexing with True or False is not supported");
-		if (it->type == PY_ELLIPSIS) {
-			if (ellipsis++)
-				return py_fail(s, "an index can only have a single ellipsis ('...')");
+		if (it->type == PY_ELLIPSIS) {	/* 1.13 takes several: each skips the unindexed dims again */
+			ellipsis++;
 			continue;
 		}
 		if (it->type == PY_NONE)
@@ -522,6 +544,16 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 		if (it->type == PY_ELLIPSIS) {
 			dim += x->u.t.ndim - specified;
 			continue;
+		}
+		if (dim > t->ndim - (it->type != PY_NONE)) {	/* past the dims (a second ...): as PyTorch fails */
+			int nd1 = t->ndim + (it->type == PY_NONE);
+			long long iv;
+
+			py_decref(cur);
+			if (it->type != PY_NONE && it->type != PY_SLICE && pyt_int_like(it, &iv))
+				return py_fail(s, "index %lld is out of bounds for dimension %d with size 0", iv, i);
+			return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+			    -nd1, nd1 - 1, dim);
 		}
 		if (it->type == PY_NONE) {
 			next = op_unsqueeze(s, cur, dim);
@@ -678,24 +710,38 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 	if (v->type != PY_TENSOR && !py_is_number(v))
 		return py_fail(s, "can't assign a %s to a Tensor", py_type_name(v));
 	tv = pyt_operand(s, v);
+	if (tv->u.t.ndim > 0 && tv->u.t.shape[0] == 1) {	/* setitem's slicePrefix1sDims: leading 1s dropped */
+		struct pyobj *w;
+		int lead = 0;
+
+		while (lead < tv->u.t.ndim && tv->u.t.shape[lead] == 1)
+			lead++;
+		w = op_view_as(s, tv, tv->u.t.ndim - lead, tv->u.t.shape + lead, tv->u.t.stride + lead, tv->u.t.offset,
+		    NULL);
+		py_decref(tv);
+		if (w == NULL)
+			return NULL;
+		tv = w;
+	}
 	k = nd - tv->u.t.ndim;
 	for (d = 0; d < tv->u.t.ndim; d++)
 		if (k < 0 || (tv->u.t.shape[d] != 1 && tv->u.t.shape[d] != shape[d + k])) {
 			char sv[128], st[128];
+			int vnd = tv->u.t.ndim, vsz = tv->u.t.shape[d];
 
 			pyt_shape_text(sv, sizeof sv, tv->u.t.ndim, tv->u.t.shape);
 			pyt_shape_text(st, sizeof st, nd, shape);
-			py_decref(tv);
+			py_decref(tv);	/* its sizes copied above: it may go now */
 			if (masked)
 				return py_fail(s, "shape mismatch: value tensor of shape [%s] cannot be broadcast to indexing "
 				    "result of shape [%s]", sv, st);
 			if (k < 0)
 				return py_fail(s, "expand(torch.FloatTensor{[%s]}, size=[%s]): the number of sizes provided "
 				    "(%d) must be greater or equal to the number of dimensions in the tensor (%d)", sv, st, nd,
-				    tv->u.t.ndim);
+				    vnd);
 			return py_fail(s, "The expanded size of the tensor (%d) must match the existing size (%d) at "
 			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
-			    tv->u.t.shape[d], d + k, st, sv);
+			    vsz, d + k, st, sv);
 		}
 	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
 		py_decref(tv);
@@ -729,11 +775,102 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 	return y;
 }
 
+/*
+ * copy_to's fill_ path: a 0-dim tensor value into a view of another
+ * shape is fill_(value), whose Scalar must fit an int64 (copy_ of equal
+ * shapes converts without a check).  1 after the error.
+ */
+static int
+int64_fill_overflows(struct py_session *s, const struct pyobj *view, const struct pyobj *v)
+{
+	double f;
+
+	if (v->type != PY_TENSOR || v->u.t.ndim != 0 || v->u.t.dtype != DT_FLOAT || view->u.t.ndim == 0)
+		return 0;	/* not a 0-dim float value, or shapes equal: copy_ */
+	f = pyt_get(&v->u.t, 0);
+	if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+		py_fail(s, "value cannot be converted to type int64_t without overflow");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * 1 when setitem's indexing gives x itself: ... and slices 0:size:1
+ * with the size written out (applySlice's shortcut, on in setitem, off
+ * in getitem), so that the value is copied into x, not into a view.
+ */
+static int
+setitem_whole(const struct pyobj *x, const struct pyobj *index)
+{
+	const struct pyobj *const *items = index->type == PY_TUPLE ? (const struct pyobj *const *)index->u.seq.v : &index;
+	int n = index->type == PY_TUPLE ? index->u.seq.n : 1, i, dim = 0, used = 0;
+	long long a, b, c;
+
+	for (i = 0; i < n; i++) {
+		if (items[i]->type == PY_SLICE)
+			used++;
+		else if (items[i]->type != PY_ELLIPSIS)
+			return 0;
+	}
+	for (i = 0; i < n; i++) {
+		const struct pyobj *it = items[i];
+
+		if (it->type == PY_ELLIPSIS) {
+			dim += x->u.t.ndim - used;
+			continue;
+		}
+		if (dim >= x->u.t.ndim || it->u.slice.stop == NULL || it->u.slice.stop->type == PY_NONE ||
+		    !pyt_int_like(it->u.slice.stop, &b))
+			return 0;
+		a = 0;
+		c = 1;
+		if ((it->u.slice.start != NULL && it->u.slice.start->type != PY_NONE &&
+		    !pyt_int_like(it->u.slice.start, &a)) ||
+		    (it->u.slice.step != NULL && it->u.slice.step->type != PY_NONE && !pyt_int_like(it->u.slice.step, &c)))
+			return 0;
+		if (a != 0 || c != 1 || b != x->u.t.shape[dim])
+			return 0;
+		dim++;
+	}
+	return 1;
+}
+
 int
 op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
 {
 	struct pyobj *view, *val;
-	int req = pyt_grad(x) || pyt_grad(v);
+	int req = pyt_grad(x) || pyt_grad(v), whole;
+
+	/*
+	 * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0]
+	 * past the end (see op_index) and, for 0:that:1, writes x itself;
+	 * any other slice reaches slice()'s error.
+	 */
+	if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
+		long long a, b, c;
+
+		if (slice_bound(s, index->u.slice.start, 0, &a) != 0 || slice_bound(s, index->u.slice.stop, LLONG_MAX, &b) != 0 ||
+		    slice_bound(s, index->u.slice.step, 1, &c) != 0)
+			return -1;
+		if (c == 0) {
+			py_fail(s, "slice step cannot be zero");
+			return -1;
+		}
+		if (a == 0 && c == 1 && b == x->u.t.ghost0) {
+			struct pyobj *all = py_new(PY_ELLIPSIS);
+			int rc = op_setitem(s, x, all, v);
+
+			py_decref(all);
+			return rc;
+		}
+	}
+	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */
+	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT &&
+	    (isnan(v->u.f) || v->u.f >= 9.2233720368547758e18 || v->u.f < -9.2233720368547758e18)) {
+		py_fail(s, "value cannot be converted to type int64_t without overflow");
+		return -1;
+	}
 
 	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
 		const struct pytensor *t = &x->u.t, *m = &index->u.t;
@@ -741,7 +878,8 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 		int shape[TENSOR_MAXDIM], d, nd;
 		struct pyobj *c;
 
-		if (mask_check(s, t, m) != 0)
+		/* index_put_: autograd's check, the mask's shape, the value's shape, then its dtype */
+		if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
 			return -1;
 		for (i = 0; i < m->numel; i++)
 			count += pyt_get(m, i) != 0;
@@ -753,7 +891,26 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 			shape[1 + d - m->ndim] = t->shape[d];
 		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
 			return -1;
-		if (pyt_check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
+		/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
+		if (v->type == PY_TENSOR && v->u.t.dtype != t->dtype && (v->u.t.numel != 1 || m->ndim == 0)) {
+			static const char *const kind[] = { "Float", "Long", "Bool" };
+
+			py_decref(val);
+			py_fail(s, "Index put requires the source and destination dtypes match, got %s for the destination "
+			    "and %s for the source.", kind[t->dtype], kind[v->u.t.dtype]);
+			return -1;
+		}
+		if (t->dtype == DT_INT64 && v->type == PY_TENSOR && v->u.t.numel == 1 && v->u.t.dtype == DT_FLOAT &&
+		    m->ndim > 0) {	/* masked_fill_(mask, value.item()): the Scalar must fit */
+			double f = pyt_get(&v->u.t, 0);
+
+			if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+				py_decref(val);
+				py_fail(s, "value cannot be converted to type int64_t without overflow");
+				return -1;
+			}
+		}
+		if ((c = pyt_contig(s, x)) == NULL) {
 			py_decref(val);
 			return -1;
 		}
@@ -767,13 +924,23 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 		pyt_write(&x->u.t, &c->u.t);
 		py_decref(c);
 		py_decref(val);
-		pyt_mark_inplace(x, "IndexPutBackward0", req);
+		/* a 0-dim mask indexes x[None] first: the write goes through a view */
+		pyt_mark_inplace(x, m->ndim == 0 ? "CopySlices" : "IndexPutBackward0", req);
+		if (req && m->ndim == 0 && x->u.t.base == NULL)
+			x->u.t.grad_fn = "CopySlices";
 		return 0;
 	}
 	if ((view = op_index(s, x, index)) == NULL)
 		return -1;
+	whole = setitem_whole(x, index);
+	/* copy_ into the view: autograd sees the view (x itself for x[...]: Python's setitem copies into x) */
 	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
-	    pyt_check_inplace(s, x) != 0) {
+	    pyt_check_inplace(s, whole || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
+		py_decref(view);
+		py_decref(val);
+		return -1;
+	}
+	if (x->u.t.dtype == DT_INT64 && int64_fill_overflows(s, view, v)) {
 		py_decref(view);
 		py_decref(val);
 		return -1;
@@ -782,6 +949,15 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	pyt_write(&view->u.t, &val->u.t);
 	py_decref(view);
 	py_decref(val);
+	if (whole) {	/* x[...] = v is x.fill_(v) (a 0-dim v) or x.copy_(v) */
+		int same = v->type == PY_TENSOR && v->u.t.ndim == x->u.t.ndim, d;
+
+		for (d = 0; same && d < x->u.t.ndim; d++)
+			same = v->u.t.shape[d] == x->u.t.shape[d];
+		pyt_mark_inplace(x, !same && (v->type != PY_TENSOR || v->u.t.ndim == 0) && x->u.t.ndim > 0 ?
+		    "FillBackward3" : "CopyBackwards", req);
+		return 0;
+	}
 	pyt_mark_inplace(x, "CopySlices", req);
 	if (req && x->u.t.base == NULL)
 		x->u.t.grad_fn = "CopySlices";

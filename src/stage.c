@@ -1365,6 +1365,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 			r->why[id][0] = '\0';
 	r->rng_end = p.g;
 	r->stacked = in->stacked;
+	r->dropout = in->dropout;
 	settle();
 	code_lines(r, in);
 	lap("settle");

@@ -110,6 +110,7 @@ struct run {
 	unsigned borrowed;		/* STAGE_BIT(id): st[id] belongs to the run this one was made from */
 	int layers_borrowed;		/* layer[] belongs to it too */
 	int stacked;			/* head_layout "stacked": heads[h].W_query names head h's layers */
+	double dropout;			/* p of the heads' nn.Dropout (heads[h] prints it) */
 };
 
 /* Largest number of floats one run may hold in all its stages. */

@@ -144,12 +144,13 @@ def namespace(cfg):
                 lin.bias = nn.Parameter(b.detach().clone())
             ns["out_proj"] = lin
     if cfg.get("head_layout") == "stacked" and L["mode"] != "simple":
-        # heads[h].W_query: head h's own layers, as mha.heads[h].W_query in the book's wrapper
-        class Head:
+        # heads[h].W_query: head h's own layers, as mha.heads[h].W_query in the book's wrapper;
+        # heads[h] itself prints as the book's CausalAttention module (its layers, then its dropout)
+        class CausalAttention(nn.Module):
             pass
         heads = []
         for h in range(L["H"]):
-            hd = Head()
+            hd = CausalAttention()
             for name in reference.LAYERS:
                 kind, ws, bs = proj[name]
                 if len(ws) > 1:
@@ -168,6 +169,7 @@ def namespace(cfg):
                     if b is not None:
                         lin.bias = nn.Parameter(b.detach().clone())
                     setattr(hd, name, lin)
+            hd.dropout = nn.Dropout(float(cfg.get("dropout", 0.0)))
             heads.append(hd)
         ns["heads"] = heads
     torch.set_rng_state(state)
