@@ -618,10 +618,15 @@ pack_panels(float *bp, const float *b, size_t rs, size_t cs, int N, int K, int p
 		float *d = bp + (size_t)p * K * NR;
 		int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
 
-		if (rs == 1) {		/* b given transposed: read each column's run */
-			for (jj = 0; jj < w; jj++)
-				for (k = 0; k < K; k++)
-					d[(size_t)k * NR + jj] = b[(size_t)k + (size_t)(j0 + jj) * cs];
+		if (rs == 1) {		/* b given transposed: read each column's run, */
+			int k0, k1;	/* 64 rows of the panel (8 KiB) at a time */
+
+			for (k0 = 0; k0 < K; k0 += 64) {
+				k1 = K - k0 < 64 ? K : k0 + 64;
+				for (jj = 0; jj < w; jj++)
+					for (k = k0; k < k1; k++)
+						d[(size_t)k * NR + jj] = b[(size_t)k + (size_t)(j0 + jj) * cs];
+			}
 		} else {
 			for (k = 0; k < K; k++)
 				for (jj = 0; jj < w; jj++)
@@ -699,7 +704,10 @@ kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, 
 }
 
 #ifdef HAVE_AVX512_KERNEL
-/* The same for AVX-512, rows <= 6: 6 x 32 outputs in 12 zmm accumulators. */
+/*
+ * The same for AVX-512, rows <= 6: 6 x 32 outputs in 12 zmm accumulators;
+ * a last panel of 16 columns or fewer (T = 100: 3 x 32 + 4) only in 6.
+ */
 __attribute__((target("avx512f"))) static void
 kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
     int first, int rows, int w, const float *bias)
@@ -723,6 +731,8 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 #define STEP(r, ar, x0, x1) x = _mm512_set1_ps(ar[k]); \
 		x0 = _mm512_add_ps(x0, _mm512_mul_ps(b0, x)); \
 		x1 = _mm512_add_ps(x1, _mm512_mul_ps(b1, x));
+#define STEP16(r, ar, x0, x1) x = _mm512_set1_ps(ar[k]); \
+		x0 = _mm512_add_ps(x0, _mm512_mul_ps(b0, x));
 #define BIAS(r, ar, x0, x1) x0 = _mm512_add_ps(x0, b0); x1 = _mm512_add_ps(x1, b1);
 #define STORE(r, ar, x0, x1) if (rows > r) { \
 		_mm512_mask_storeu_ps(c + (r) * ldc, m0, x0); \
@@ -730,11 +740,19 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 	if (!first) {
 		EACH_ROW(LOAD)
 	}
-	for (k = 0; k < kc; k++) {
-		__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), b1 = _mm512_load_ps(bp + (size_t)k * NR + 16);
-		__m512 x;
+	if (w <= 16) {		/* a last panel of 16 columns or fewer: half the work */
+		for (k = 0; k < kc; k++) {
+			__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), x;
 
-		EACH_ROW(STEP)
+			EACH_ROW(STEP16)
+		}
+	} else {
+		for (k = 0; k < kc; k++) {
+			__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), b1 = _mm512_load_ps(bp + (size_t)k * NR + 16);
+			__m512 x;
+
+			EACH_ROW(STEP)
+		}
 	}
 	if (bias != NULL) {
 		__m512 b0 = _mm512_maskz_loadu_ps(m0, bias), b1 = _mm512_maskz_loadu_ps(m1, bias + 16);
@@ -745,6 +763,7 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 #undef EACH_ROW
 #undef LOAD
 #undef STEP
+#undef STEP16
 #undef BIAS
 #undef STORE
 }
