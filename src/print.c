@@ -183,15 +183,36 @@ fmt_value(struct sbuf *b, const struct fmt *f, double v)
 	sbuf_addn(b, buf, (size_t)len);
 }
 
+/* Elements per line of a vector, each el columns wide after indent (6.2). */
+static int
+per_line_of(int linewidth, int indent, int el)
+{
+	double fit = floor(((double)linewidth - indent) / el);
+
+	return fit < 1 ? 1 : (fit > 1e9 ? 1000000000 : (int)fit);
+}
+
+/* What goes before element k of a vector: nothing, ", ", or a new line. */
+static void
+elem_sep(struct sbuf *b, int k, int per_line, int indent)
+{
+	if (k == 0)
+		return;
+	if (k % per_line == 0) {
+		sbuf_add(b, ",\n");
+		sbuf_spaces(b, indent + 1);
+	} else {
+		sbuf_add(b, ", ");
+	}
+}
+
 /* One vector (6.2, 8): elements cut into lines of a fixed count. */
 static void
 vector_str(struct sbuf *b, const struct tensor *t, size_t off, int indent,
     int summarize, const struct fmt *f, const struct print_opts *po)
 {
 	int n = t->shape[t->ndim - 1];
-	int el = f->width + 2;
-	double fit = floor(((double)po->linewidth - indent) / el);
-	int per_line = fit < 1 ? 1 : (fit > 1e9 ? 1000000000 : (int)fit);
+	int per_line = per_line_of(po->linewidth, indent, f->width + 2);
 	int e = po->edgeitems, i, k = 0;
 	int cut = summarize && cut_dim(n, e);
 
@@ -199,15 +220,7 @@ vector_str(struct sbuf *b, const struct tensor *t, size_t off, int indent,
 	for (i = 0; i < n; i++) {
 		int ellipsis = cut && i == e;
 
-		if (k > 0) {
-			if (k % per_line == 0) {
-				sbuf_add(b, ",\n");
-				sbuf_spaces(b, indent + 1);
-			} else {
-				sbuf_add(b, ", ");
-			}
-		}
-		k++;
+		elem_sep(b, k++, per_line, indent);
 		if (ellipsis) {
 			sbuf_add(b, " ...");
 			i = n - e - 1;
@@ -420,21 +433,11 @@ ints_body(struct sbuf *b, const struct ints *t, int dim, size_t off, int indent,
 	int cut = summarize && n > 2 * e;
 
 	if (dim == t->ndim - 1) {
-		int el = t->width + 2, k = 0;
-		double fit = floor((double)(t->po->linewidth - indent) / el);
-		int per_line = fit < 1 ? 1 : (fit > 1e9 ? 1000000000 : (int)fit);
+		int per_line = per_line_of(t->po->linewidth, indent, t->width + 2), k = 0;
 
 		sbuf_addc(b, '[');
 		for (i = 0; i < n; i++) {
-			if (k > 0) {
-				if (k % per_line == 0) {
-					sbuf_add(b, ",\n");
-					sbuf_spaces(b, indent + 1);
-				} else {
-					sbuf_add(b, ", ");
-				}
-			}
-			k++;
+			elem_sep(b, k++, per_line, indent);
 			if (cut && i == e) {
 				sbuf_add(b, " ...");
 				i = n - e - 1;

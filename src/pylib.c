@@ -135,6 +135,21 @@ enum {
 	M_ADD_, M_SUB_, M_MUL_, M_DIV_
 };
 
+/* softmax(x, dim, dtype=dt): x converted to dt first when dt is given and differs. */
+static struct pyobj *
+softmax_as(struct py_session *s, struct pyobj *x, int d, int dt)
+{
+	struct pyobj *c, *r;
+
+	if (dt < 0 || dt == (int)x->u.t.dtype)
+		return op_softmax(s, x, d);
+	if ((c = op_to(s, x, dt)) == NULL)
+		return NULL;
+	r = op_softmax(s, c, d);
+	py_decref(c);
+	return r;
+}
+
 static struct pyobj *
 method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
@@ -301,31 +316,13 @@ method(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 				    "dim=X as an argument.");
 			if (dtype_arg(s, b, a[1], &dt) != 0)
 				return NULL;
-			if (dt >= 0 && dt != t->dtype) {
-				struct pyobj *c = op_to(s, x, dt), *r;
-
-				if (c == NULL)
-					return NULL;
-				r = op_softmax(s, c, d);
-				py_decref(c);
-				return r;
-			}
-			return op_softmax(s, x, d);
+			return softmax_as(s, x, d, dt);
 		}
 		if (a[0] == NULL || a[0]->type == PY_NONE)
 			return py_fail(s, "softmax() missing required argument 'dim' (pos 1)");
 		if (py_to_dim(s, a[0], t->ndim, &d) != 0 || dtype_arg(s, b, a[1], &dt) != 0)
 			return NULL;
-		if (dt >= 0 && dt != t->dtype) {
-			struct pyobj *c = op_to(s, x, dt), *r;
-
-			if (c == NULL)
-				return NULL;
-			r = op_softmax(s, c, d);
-			py_decref(c);
-			return r;
-		}
-		return op_softmax(s, x, d);
+		return softmax_as(s, x, d, dt);
 	}
 	case M_MASKED_FILL:
 	case M_MASKED_FILL_:

@@ -259,13 +259,33 @@ static struct node *test(struct parser *p);
 static struct node *expr_bits(struct parser *p);
 static struct node *factor(struct parser *p);
 
+/*
+ * After an item of a bracketed list: a comma (taken; 1), the closing
+ * bracket (left for the caller; 0), or an error (-1).
+ */
+static int
+list_next(struct parser *p, int close)
+{
+	if (is_op(p, O_COMMA)) {
+		advance(p);
+		return 1;
+	}
+	if (is_op(p, close))
+		return 0;
+	if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
+		fail_null(p, "'%s' was never closed", close == O_RPAR ? "(" : "[");
+	else
+		syntax(p);
+	return -1;
+}
+
 /* after '(' or '[': items until close; tuple: a trailing comma makes one */
 static struct node *
 sequence(struct parser *p, int close, int kind, size_t pos)
 {
 	struct list l = { 0 };
 	struct node *n;
-	int comma = 0;
+	int comma = 0, more;
 
 	while (!is_op(p, close)) {
 		struct node *e;
@@ -279,16 +299,9 @@ sequence(struct parser *p, int close, int kind, size_t pos)
 		if (is_op(p, O_WALRUS))
 			return fail_null(p, "assignment expressions (:=) are not supported");
 		list_add(p, &l, e);
-		if (is_op(p, O_COMMA)) {
-			comma = 1;
-			advance(p);
-			continue;
-		}
-		if (!is_op(p, close)) {
-			if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
-				return fail_null(p, "'%s' was never closed", close == O_RPAR ? "(" : "[");
-			return syntax(p);
-		}
+		if ((more = list_next(p, close)) < 0)
+			return NULL;
+		comma |= more;
 	}
 	advance(p);
 	if (kind == N_TUPLE && l.n == 1 && !comma)
@@ -459,15 +472,8 @@ trailers(struct parser *p, struct node *n)
 				if (is_kw(p, "for"))
 					return fail_null(p, "comprehensions (generator expressions) are not supported");
 				list_add(p, &l, e);
-				if (is_op(p, O_COMMA)) {
-					advance(p);
-					continue;
-				}
-				if (!is_op(p, O_RPAR)) {
-					if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
-						return fail_null(p, "'(' was never closed");
-					return syntax(p);
-				}
+				if (list_next(p, O_RPAR) < 0)
+					return NULL;
 			}
 			advance(p);
 			p->depth--;
@@ -478,7 +484,7 @@ trailers(struct parser *p, struct node *n)
 		} else if (is_op(p, O_LSQB)) {
 			struct node *x = node(p, N_INDEX, pos);
 			struct list l = { 0 };
-			int comma = 0;
+			int comma = 0, more;
 
 			if (enter(p) != 0)
 				return NULL;
@@ -491,16 +497,9 @@ trailers(struct parser *p, struct node *n)
 				if ((e = subscript(p)) == NULL)
 					return NULL;
 				list_add(p, &l, e);
-				if (is_op(p, O_COMMA)) {
-					comma = 1;
-					advance(p);
-					continue;
-				}
-				if (!is_op(p, O_RSQB)) {
-					if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
-						return fail_null(p, "'[' was never closed");
-					return syntax(p);
-				}
+				if ((more = list_next(p, O_RSQB)) < 0)
+					return NULL;
+				comma |= more;
 			}
 			advance(p);
 			p->depth--;

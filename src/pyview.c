@@ -662,25 +662,41 @@ mask_check(struct py_session *s, const struct pytensor *x, const struct pytensor
 	return 0;
 }
 
+/*
+ * The shape x[mask] selects: the count of True elements, then x's dims
+ * past the mask's; *inner is the elements per selected row.  Returns the
+ * number of dims.
+ */
+static int
+mask_shape(const struct pytensor *t, const struct pytensor *m, int *shape, size_t *count, size_t *inner)
+{
+	size_t i;
+	int d;
+
+	*count = 0;
+	*inner = 1;
+	for (i = 0; i < m->numel; i++)
+		*count += pyt_get(m, i) != 0;
+	shape[0] = (int)*count;
+	for (d = m->ndim; d < t->ndim; d++) {
+		*inner *= (size_t)t->shape[d];
+		shape[1 + d - m->ndim] = t->shape[d];
+	}
+	return 1 + t->ndim - m->ndim;
+}
+
 /* x[mask]: the rows where mask (over x's first mask.ndim dims) is True, in order */
 static struct pyobj *
 mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
 {
 	const struct pytensor *t = &x->u.t, *m = &mask->u.t;
-	int shape[TENSOR_MAXDIM], d, nd;
-	size_t count = 0, i, inner = 1, k = 0, es = dtype_size(t->dtype);
+	int shape[TENSOR_MAXDIM], nd;
+	size_t count, i, inner, k = 0, es = dtype_size(t->dtype);
 	struct pyobj *c, *y;
 
 	if (mask_check(s, t, m) != 0)
 		return NULL;
-	for (i = 0; i < m->numel; i++)
-		count += pyt_get(m, i) != 0;
-	for (d = m->ndim; d < t->ndim; d++)
-		inner *= (size_t)t->shape[d];
-	nd = 1 + t->ndim - m->ndim;
-	shape[0] = (int)count;
-	for (d = m->ndim; d < t->ndim; d++)
-		shape[1 + d - m->ndim] = t->shape[d];
+	nd = mask_shape(t, m, shape, &count, &inner);
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
 	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
@@ -874,21 +890,14 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 
 	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
 		const struct pytensor *t = &x->u.t, *m = &index->u.t;
-		size_t count = 0, i, k = 0, inner = 1, es = dtype_size(t->dtype);
-		int shape[TENSOR_MAXDIM], d, nd;
+		size_t count, i, k = 0, inner, es = dtype_size(t->dtype);
+		int shape[TENSOR_MAXDIM], nd;
 		struct pyobj *c;
 
 		/* index_put_: autograd's check, the mask's shape, the value's shape, then its dtype */
 		if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
 			return -1;
-		for (i = 0; i < m->numel; i++)
-			count += pyt_get(m, i) != 0;
-		for (d = m->ndim; d < t->ndim; d++)
-			inner *= (size_t)t->shape[d];
-		nd = 1 + t->ndim - m->ndim;
-		shape[0] = (int)count;
-		for (d = m->ndim; d < t->ndim; d++)
-			shape[1 + d - m->ndim] = t->shape[d];
+		nd = mask_shape(t, m, shape, &count, &inner);
 		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
 			return -1;
 		/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
