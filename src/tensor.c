@@ -604,6 +604,46 @@ typedef float v8 __attribute__((vector_size(32)));
 #define LOAD8(v, p) memcpy(&(v), (p), sizeof(v8))
 #define STORE8(p, v) memcpy((p), &(v), sizeof(v8))
 
+#ifdef HAVE_AVX512_KERNEL
+/*
+ * Transposed b (rs 1): d[k][jj] = b[k + jj*cs] for jj < w8, k < k8 (both
+ * multiples of 8), in 8 x 8 blocks turned by shuffles (AVX2); gathers are
+ * slower than scalar copies on some CPUs.
+ */
+__attribute__((target("avx2"))) static void
+pack_transposed8(float *d, const float *b, size_t cs, int w8, int k8)
+{
+	int jj, k;
+
+	for (k = 0; k < k8; k += 8)
+		for (jj = 0; jj < w8; jj += 8) {
+			const float *s = b + (size_t)k + (size_t)jj * cs;
+			__m256 r0 = _mm256_loadu_ps(s), r1 = _mm256_loadu_ps(s + cs);
+			__m256 r2 = _mm256_loadu_ps(s + 2 * cs), r3 = _mm256_loadu_ps(s + 3 * cs);
+			__m256 r4 = _mm256_loadu_ps(s + 4 * cs), r5 = _mm256_loadu_ps(s + 5 * cs);
+			__m256 r6 = _mm256_loadu_ps(s + 6 * cs), r7 = _mm256_loadu_ps(s + 7 * cs);
+			__m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+			__m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+			__m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+			__m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+			__m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xee);
+			__m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xee);
+			__m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xee);
+			__m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xee);
+			float *o = d + (size_t)k * NR + jj;
+
+			_mm256_storeu_ps(o, _mm256_permute2f128_ps(u0, u4, 0x20));
+			_mm256_storeu_ps(o + NR, _mm256_permute2f128_ps(u1, u5, 0x20));
+			_mm256_storeu_ps(o + 2 * NR, _mm256_permute2f128_ps(u2, u6, 0x20));
+			_mm256_storeu_ps(o + 3 * NR, _mm256_permute2f128_ps(u3, u7, 0x20));
+			_mm256_storeu_ps(o + 4 * NR, _mm256_permute2f128_ps(u0, u4, 0x31));
+			_mm256_storeu_ps(o + 5 * NR, _mm256_permute2f128_ps(u1, u5, 0x31));
+			_mm256_storeu_ps(o + 6 * NR, _mm256_permute2f128_ps(u2, u6, 0x31));
+			_mm256_storeu_ps(o + 7 * NR, _mm256_permute2f128_ps(u3, u7, 0x31));
+		}
+}
+#endif
+
 /*
  * Pack b (K, N), element [k][j] at b + k*rs + j*cs, into panels: panel p
  * holds columns 32p..32p+31 as K rows of 32 floats, zeros past N.  Panels
@@ -619,12 +659,19 @@ pack_panels(float *bp, const float *b, size_t rs, size_t cs, int N, int K, int p
 		int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
 
 		if (rs == 1) {		/* b given transposed: read each column's run, */
-			int k0, k1;	/* 64 rows of the panel (8 KiB) at a time */
+			int k0, k1, w8 = 0, k8 = 0;	/* 64 rows of the panel (8 KiB) at a time */
 
+#ifdef HAVE_AVX512_KERNEL
+			if (__builtin_cpu_supports("avx2")) {
+				w8 = w / 8 * 8;
+				k8 = K / 8 * 8;
+				pack_transposed8(d, b + (size_t)j0 * cs, cs, w8, k8);
+			}
+#endif
 			for (k0 = 0; k0 < K; k0 += 64) {
 				k1 = K - k0 < 64 ? K : k0 + 64;
 				for (jj = 0; jj < w; jj++)
-					for (k = k0; k < k1; k++)
+					for (k = jj < w8 && k0 < k8 ? k8 : k0; k < k1; k++)
 						d[(size_t)k * NR + jj] = b[(size_t)k + (size_t)(j0 + jj) * cs];
 			}
 		} else {
