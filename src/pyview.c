@@ -485,8 +485,18 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 			return y;
 		}
 		/* THPVariable_getitem's fast paths for one int or one slice */
-		if (x->u.t.ndim == 0 && index->type == PY_SLICE)
+		if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
+			long long step;
+
+			/* Python unpacks the slice first, then applySlicing checks the step */
+			if (slice_bound(s, index->u.slice.step, 1, &step) != 0)
+				return NULL;
+			if (step == 0)
+				return py_fail(s, "slice step cannot be zero");
+			if (step < 0)
+				return py_fail(s, "step must be greater than zero");
 			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
+		}
 		if (x->u.t.ndim == 0 && index->type != PY_BOOL && pyt_int_like(index, &v0)) {
 			/*
 			 * applySelect reads sizes[0] of a 0-dim tensor: what an
