@@ -257,6 +257,7 @@ struct pyobj *pyt_empty(int dtype, int ndim, const int *shape);	/* contiguous, z
 struct pyobj *pyt_empty_uninit(int dtype, int ndim, const int *shape);	/* for a result that writes all */
 void pyt_contiguous_strides(long long *stride, int ndim, const int *shape);
 int pyt_is_contiguous(const struct pytensor *t);
+int pyt_dense_in(const struct pytensor *t, const int *order);
 int pyt_has_grad(const struct pytensor *t);
 /* the view's grad_fn as printed: AsStridedBackward0 after its base was written in place */
 const char *pyt_grad_name(const struct pytensor *t);

@@ -305,21 +305,8 @@ static int
 channels_last_contiguous(const struct pytensor *t)
 {
 	static const int order[] = { 1, 3, 2, 0 };
-	long long expect = 1;
-	int k;
 
-	if (t->ndim != 4)
-		return 0;
-	for (k = 0; k < 4; k++) {
-		int d = order[k];
-
-		if (t->shape[d] == 1)
-			continue;
-		if (t->stride[d] != expect)
-			return 0;
-		expect *= t->shape[d];
-	}
-	return 1;
+	return t->ndim == 4 && pyt_dense_in(t, order);
 }
 
 /*

@@ -321,16 +321,16 @@ pyt_empty_uninit(int dtype, int ndim, const int *shape)
 	return new_empty(dtype, ndim, shape, 0);
 }
 
-/* torch's is_contiguous: strides as computed for the sizes, size-1 dims ignored */
+/* t's elements packed with its dims in order (innermost first), size-1 dims ignored */
 int
-pyt_is_contiguous(const struct pytensor *t)
+pyt_dense_in(const struct pytensor *t, const int *order)
 {
 	long long expect = 1;
-	int d;
+	int k;
 
-	if (t->numel == 0)
-		return 1;
-	for (d = t->ndim - 1; d >= 0; d--) {
+	for (k = 0; k < t->ndim; k++) {
+		int d = order[k];
+
 		if (t->shape[d] == 1)
 			continue;
 		if (t->stride[d] != expect)
@@ -338,6 +338,19 @@ pyt_is_contiguous(const struct pytensor *t)
 		expect *= t->shape[d];
 	}
 	return 1;
+}
+
+/* torch's is_contiguous: strides as computed for the sizes, size-1 dims ignored */
+int
+pyt_is_contiguous(const struct pytensor *t)
+{
+	int order[TENSOR_MAXDIM], k;
+
+	if (t->numel == 0)
+		return 1;
+	for (k = 0; k < t->ndim; k++)
+		order[k] = t->ndim - 1 - k;
+	return pyt_dense_in(t, order);
 }
 
 int
