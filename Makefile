@@ -13,10 +13,17 @@ WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototy
 LDLIBS = -lcjson -ledit -lm -lpthread
 VECFLAGS = -O3
 
-OBJ = src/diag.o src/tensor.o src/print.o src/rng.o src/input.o src/settings.o src/json.o \
-      src/stage.o src/code.o src/emit.o src/expr.o src/cell.o src/explain.o src/heatmap.o \
-      src/repl.o src/repl_step.o src/repl_inspect.o src/repl_settings.o src/line.o src/readprint.o src/why.o src/check.o \
-      src/pylex.o src/pyparse.o src/pyval.o src/pyops.o src/pyview.o src/pylib.o src/pyeval.o
+# the parts, left to right: a part uses only the parts before it (tests/layers.sh)
+UTIL     = src/util/diag.o
+KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
+PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
+           src/pipeline/code.o
+PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/pyview.o src/py/pylib.o \
+           src/py/pyeval.o src/py/expr.o
+TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
+           src/teach/check.o src/teach/emit.o
+REPL     = src/repl/repl.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
+OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
        tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \
        tests/test_reduce.o tests/test_py.o
@@ -27,13 +34,13 @@ all: attn-explain
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # the RNG emulates PyTorch's kernels operation by operation: no contraction into FMAs
-src/rng.o: src/rng.c src/rng.h
-	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/rng.c
+src/kernels/rng.o: src/kernels/rng.c src/kernels/rng.h
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/kernels/rng.c
 # tensor.c is built with -O3 too: GCC -O2 leaves its branch-free loops (exp,
 # softmax) scalar.  Vectorised, they are lane-wise IEEE operations, the same
 # bits; sums are never reassociated (no -ffast-math)
-src/tensor.o: src/tensor.c src/tensor.h src/diag.h
-	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/tensor.c
+src/kernels/tensor.o: src/kernels/tensor.c src/kernels/tensor.h src/util/diag.h
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/tensor.c
 tests/test_tensor.o: tests/test_tensor.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ tests/test_tensor.c
 
@@ -76,11 +83,17 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit tests/pyrun src/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun src/*.o src/*/*.o tests/*.o
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/check.h src/readprint.h src/emit.h src/cell.h src/diag.h src/explain.h src/expr.h src/heatmap.h src/input.h src/json.h src/line.h src/print.h src/repl.h src/repl_cmds.h src/rng.h src/settings.h src/stage.h src/tensor.h src/why.h src/py.h src/pyint.h
+HDR = src/util/util.h src/util/diag.h \
+      src/kernels/kernels.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
+      src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
+      src/py/py.h src/py/pyint.h src/py/expr.h \
+      src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
+      src/teach/readprint.h src/teach/check.h src/teach/emit.h \
+      src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
 src/main.o $(OBJ) $(TOBJ) tests/pyrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

@@ -7,20 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cell.h"
-#include "check.h"
-#include "diag.h"
-#include "emit.h"
-#include "expr.h"
-#include "heatmap.h"
-#include "py.h"
-#include "json.h"
-#include "print.h"
-#include "readprint.h"
-#include "repl.h"
-#include "settings.h"
-#include "stage.h"
-#include "why.h"
+#include "teach/teach.h"
+#include "util/util.h"
+#include "py/py.h"
+#include "pipeline/pipeline.h"
+#include "kernels/kernels.h"
+#include "repl/repl.h"
 
 #define VERSION "1.0.0"
 

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/diag.h"
-#include "../src/json.h"
-#include "../src/py.h"
-#include "../src/stage.h"
-#include "../src/tensor.h"
+#include "../src/util/diag.h"
+#include "../src/pipeline/json.h"
+#include "../src/py/py.h"
+#include "../src/pipeline/stage.h"
+#include "../src/kernels/tensor.h"
 
 /* FILE's input and run, or NULL after a message */
 static struct run *

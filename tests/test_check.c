@@ -9,9 +9,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "../src/check.h"
-#include "../src/json.h"
-#include "../src/stage.h"
+#include "../src/teach/check.h"
+#include "../src/pipeline/json.h"
+#include "../src/pipeline/stage.h"
 #include "test.h"
 
 /* the readings of each mistake, as check.c's catalogue counts them */

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/expr.h"
-#include "../src/json.h"
-#include "../src/stage.h"
+#include "../src/py/expr.h"
+#include "../src/pipeline/json.h"
+#include "../src/pipeline/stage.h"
 #include "test.h"
 
 static void

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/json.h"
+#include "../src/pipeline/json.h"
 #include "test.h"
 
 /* The escaped text of a case -> bytes (\\ and \xNN); its length. */

@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "../src/print.h"
+#include "../src/kernels/print.h"
 #include "test.h"
 
 static float

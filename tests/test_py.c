@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/json.h"
-#include "../src/py.h"
-#include "../src/stage.h"
+#include "../src/pipeline/json.h"
+#include "../src/py/py.h"
+#include "../src/pipeline/stage.h"
 #include "test.h"
 
 /* the line's output, or its error after "error: " */

@@ -1,5 +1,5 @@
 /*
- * test_readprint.c - the reader of THEIRS (src/readprint.c): every print in
+ * test_readprint.c - the reader of THEIRS (src/teach/readprint.c): every print in
  * tests/print-cases.jsonl and tests/readprint-cases.jsonl (real PyTorch
  * 1.13 output) read back to its shape and its values as printed; labels,
  * notebook and terminal pastes, JSON, and each error with its exact line.
@@ -13,8 +13,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "../src/diag.h"
-#include "../src/readprint.h"
+#include "../src/util/diag.h"
+#include "../src/teach/readprint.h"
 #include "test.h"
 
 static double

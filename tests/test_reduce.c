@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/tensor.h"
+#include "../src/kernels/tensor.h"
 #include "test.h"
 
 /* n floats written as 8 hex digits each; how many were read */

@@ -8,7 +8,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "../src/rng.h"
+#include "../src/kernels/rng.h"
 #include "test.h"
 
 /* Run from the top of the tree, like every other test. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/settings.h"
+#include "../src/pipeline/settings.h"
 #include "test.h"
 
 static char *

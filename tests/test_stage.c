@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/expr.h"
-#include "../src/json.h"
-#include "../src/stage.h"
-#include "../src/tensor.h"
+#include "../src/py/expr.h"
+#include "../src/pipeline/json.h"
+#include "../src/pipeline/stage.h"
+#include "../src/kernels/tensor.h"
 #include "test.h"
 
 static int

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/tensor.h"
+#include "../src/kernels/tensor.h"
 #include "test.h"
 
 void

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/json.h"
-#include "../src/stage.h"
-#include "../src/tensor.h"
-#include "../src/why.h"
+#include "../src/pipeline/json.h"
+#include "../src/pipeline/stage.h"
+#include "../src/kernels/tensor.h"
+#include "../src/teach/why.h"
 #include "test.h"
 
 /* Elements checked per stage: all of them up to this, else this many spread over the stage. */

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/check.h"
-#include "../../src/json.h"
+#include "../../src/teach/check.h"
+#include "../../src/pipeline/json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

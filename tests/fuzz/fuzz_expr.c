@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/expr.h"
-#include "../../src/heatmap.h"
-#include "../../src/json.h"
-#include "../../src/py.h"
-#include "../../src/stage.h"
+#include "../../src/py/expr.h"
+#include "../../src/teach/heatmap.h"
+#include "../../src/pipeline/json.h"
+#include "../../src/py/py.h"
+#include "../../src/pipeline/stage.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/cell.h"
-#include "../../src/diag.h"
-#include "../../src/emit.h"
-#include "../../src/json.h"
-#include "../../src/stage.h"
+#include "../../src/teach/cell.h"
+#include "../../src/util/diag.h"
+#include "../../src/teach/emit.h"
+#include "../../src/pipeline/json.h"
+#include "../../src/pipeline/stage.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

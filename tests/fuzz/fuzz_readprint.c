@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/readprint.h"
+#include "../../src/teach/readprint.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/json.h"
-#include "../../src/stage.h"
-#include "../../src/repl.h"
+#include "../../src/pipeline/json.h"
+#include "../../src/pipeline/stage.h"
+#include "../../src/repl/repl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,10 +11,11 @@ b=tests/fuzz/build
 mkdir -p "$b" tests/fuzz/crashes
 flags="-g -O1 -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
 objs=""
-for s in $(ls src/*.c | sed 's#src/##; s#\.c$##' | grep -v '^main$'); do
+for c in src/*/*.c; do
+	s=$(basename "$c" .c)
 	extra=""
-	case $s in rng|tensor) extra=-ffp-contract=off ;; esac
-	clang $flags $extra -c -o "$b/$s.o" "src/$s.c"
+	case $c in src/kernels/*) extra=-ffp-contract=off ;; esac
+	clang $flags $extra -c -o "$b/$s.o" "$c"
 	objs="$objs $b/$s.o"
 done
 for h in load expr repl readprint check; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write tests/readprint-cases.jsonl: texts real PyTorch 1.13 prints, beyond the
-float32 corpus of print-cases.jsonl, for the reader of THEIRS (src/readprint.c):
+float32 corpus of print-cases.jsonl, for the reader of THEIRS (src/teach/readprint.c):
 other dtypes (their dtype= suffix), int and bool tensors, print() of several
 objects, lists and tuples of tensors, nn.Parameter, grad_fn, summaries.
 

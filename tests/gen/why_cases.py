@@ -22,9 +22,9 @@ lanes, folded as a tree) and checked: exps * (1 / sum) must give
 torch.softmax's row bit for bit, or the generator stops. Numbers are
 written as print() writes a 0-d float32 tensor at the input's print
 options. The text around the numbers is the format of `why` (the man
-page, src/why.h); the "note:" lines (what a learner recomputing from the
+page, src/teach/why.h); the "note:" lines (what a learner recomputing from the
 rounded numbers gets) are computed in double from the printed strings,
-as src/why.c does.
+as src/teach/why.c does.
 """
 import json
 import math

@@ -1,0 +1,86 @@
+/*
+ * py - the interpreter, the part's public header.  Its files, in the order
+ * they call each other: pylex (tokens) -> pyparse (tree) -> pyeval (the
+ * evaluator) -> pylib (builtins) -> pyops/pyview (operations and views) ->
+ * pyval (values, sessions); pyint.h is internal to the part.  expr.h is the
+ * one-expression entry for --print and heat maps.  Uses util, kernels and
+ * pipeline.
+ *
+ * py.h - the PyTorch subset the REPL and --print take (shared/spec/
+ * expressions.md, contract v2): Python statements and expressions over
+ * the run's stages, evaluated as PyTorch 1.13 evaluates them and shown
+ * as the Python REPL shows them.
+ *
+ * Ownership: py_session_new() returns a session to release with
+ * py_session_free().  A session borrows its run: the run must outlive it,
+ * or be replaced first with py_session_rerun() (which copies whatever the
+ * session's variables still hold of the old run, so call it while the old
+ * run is alive).  Text arguments are borrowed; output is appended to the
+ * caller's sbuf; py_complete()'s array and strings are the caller's
+ * (free each, then the array).
+ */
+#ifndef PY_H
+#define PY_H
+
+#include <stddef.h>
+
+#include "../util/util.h"
+#include "../kernels/kernels.h"
+#include "../pipeline/pipeline.h"
+
+struct py_session;
+
+/*
+ * The most elements one tensor of a session may hold (PY_MAX_NUMEL, 2^28:
+ * a GiB of floats); larger ones are refused with a message.  The fuzzers
+ * lower it to keep each input quick.
+ */
+#define PY_MAX_NUMEL ((size_t)1 << 28)
+extern size_t py_max_numel;
+
+/* Variables, and the generator where the run's own draws ended (r->rng_end). */
+struct py_session *py_session_new(const struct run *r);
+/*
+ * After `set` recomputed the run: the generator stays the session's; the
+ * variables keep their values, and those computed from a stage or weight
+ * whose value changed are marked stale (py_vars shows them).
+ */
+void py_session_rerun(struct py_session *s, const struct run *r);
+void py_session_free(struct py_session *s);
+
+/*
+ * One REPL input: statements separated by ';' or newlines (a bracket may
+ * span lines).  What Python's REPL would print goes to out (a bare
+ * expression's repr, print()'s text); 0, or -1 with a one-line message in
+ * err (the statements before the failing one took effect, as in Python).
+ */
+int py_exec(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
+    char *err, size_t errlen);
+/*
+ * An expression alone (--print): its value's text as print() shows it, in
+ * *text (free() it); 0, or -1 with a one-line message.
+ */
+int py_print_expr(struct py_session *s, const char *text, const struct print_opts *po, char **out,
+    char *err, size_t errlen);
+/* 1 when text stops inside brackets or a string: the REPL reads another line onto it. */
+int py_needs_more(const char *text);
+/*
+ * 1 when line is a statement that only Python takes: an assignment (=, +=,
+ * ...), del, import, or print(...).  The REPL's rule (expressions.md,
+ * "Python meets the REPL's commands") also asks py_has_name().
+ */
+int py_is_statement(const char *line);
+/* 1 when name is a variable of the session, or a stage or weight of its run. */
+int py_has_name(const struct py_session *s, const char *name);
+/* `vars`: one line per variable: name, type and shape, "(stale)" when stale. */
+void py_vars(const struct py_session *s, struct sbuf *out);
+/*
+ * Completion of the word that ends line: variables, stages, torch./F./nn./
+ * math. names, a tensor's methods after "x.".  A NULL-terminated array
+ * (NULL when nothing fits); *start is where the word begins in line.
+ */
+char **py_complete(const struct py_session *s, const char *line, size_t *start);
+
+#include "expr.h"
+
+#endif

@@ -1,0 +1,398 @@
+/*
+ * pyint.h - the insides of the interpreter (py.h), shared by its files:
+ * pylex.c (text -> tokens), pyparse.c (tokens -> syntax tree), pyval.c
+ * (values: objects, tensors, their text), pyops.c (tensor operations),
+ * pylib.c (torch., F., nn., math. and the methods), pyeval.c (the tree
+ * evaluated, statements, the session).  No other module includes it.
+ *
+ * Ownership: every struct pyobj is reference counted; a function that
+ * returns one gives the caller a reference (py_decref() releases it);
+ * arguments are borrowed.  A NULL return means an error, whose one-line
+ * message is already in the session (py_fail()).  Tensors share storages,
+ * themselves counted; a storage may borrow the run's memory (a stage or a
+ * weight), copied before the first write and before the run goes away.
+ */
+#ifndef PYINT_H
+#define PYINT_H
+
+#include <stddef.h>
+
+#include "../util/util.h"
+#include "../kernels/kernels.h"
+#include "py.h"
+#include "../pipeline/pipeline.h"
+
+/* ---- tokens and the syntax tree (pylex.c, pyparse.c) ---- */
+
+enum tok {
+	T_END, T_NEWLINE, T_NAME, T_INT, T_FLOAT, T_STR, T_OP
+};
+
+/* Operators and punctuation, as T_OP's op. */
+enum {
+	O_LPAR = 1, O_RPAR, O_LSQB, O_RSQB, O_LBRACE, O_RBRACE, O_COMMA, O_COLON, O_DOT,
+	O_SEMI, O_ASSIGN, O_ELLIPSIS, O_ARROW, O_WALRUS,
+	O_ADD, O_SUB, O_MUL, O_DIV, O_FLOORDIV, O_MOD, O_POW, O_MATMUL,
+	O_AND, O_OR, O_XOR, O_INVERT, O_LSHIFT, O_RSHIFT,
+	O_EQ, O_NE, O_LT, O_LE, O_GT, O_GE,
+	/* augmented assignment: O_IADD + (binary op - O_ADD) */
+	O_IADD, O_ISUB, O_IMUL, O_IDIV, O_IFLOORDIV, O_IMOD, O_IPOW, O_IMATMUL,
+	O_IAND, O_IOR, O_IXOR, O_ILSHIFT, O_IRSHIFT,
+	/* unary, comparisons beyond the six (only to name them in errors), not */
+	O_NEG, O_POS, O_NOT, O_IN, O_NOTIN, O_IS, O_ISNOT
+};
+
+struct token {
+	int type;		/* enum tok */
+	int op;			/* T_OP: O_* */
+	size_t pos, len;	/* where in the text */
+	long long i;		/* T_INT */
+	double f;		/* T_FLOAT */
+	char *s;		/* T_STR: the decoded bytes (NUL-terminated, may hold NULs) */
+	size_t slen;
+};
+
+struct lexer {
+	const char *text;
+	size_t len, pos;
+	int depth;		/* open brackets: newlines inside are blanks */
+	char open[64];		/* the innermost ones opened, for "'(' was never closed" */
+	char *err;
+	size_t errlen;
+};
+
+void lex_init(struct lexer *lx, const char *text, char *err, size_t errlen);
+/* The next token; -1 after a message in err.  tok->s is the caller's (free()). */
+int lex_next(struct lexer *lx, struct token *tok);
+const char *op_text(int op);	/* "+=" */
+
+/* Syntax tree nodes: expressions. */
+enum {
+	N_NAME, N_INT, N_FLOAT, N_STR, N_TRUE, N_FALSE, N_NONE, N_ELLIPSIS,
+	N_TUPLE, N_LIST, N_BINOP, N_UNARY, N_CMP, N_AND, N_OR, N_NOT,
+	N_ATTR, N_CALL, N_INDEX, N_SLICE, N_KW
+};
+
+struct node {
+	int kind, op;
+	size_t pos;		/* where it starts in the text */
+	struct node *a, *b, *c;	/* BINOP/CMP/AND/OR: a, b; UNARY/NOT/ATTR/KW: a; CALL/INDEX: a is
+				 * the callee or the object; SLICE: start, stop, step (NULL: none) */
+	struct node **items;	/* TUPLE, LIST; CALL's arguments (N_KW for keywords); INDEX's items */
+	int n;
+	char *name;		/* NAME, ATTR, KW; STR: the bytes (slen of them) */
+	size_t slen;
+	long long i;		/* INT */
+	double f;		/* FLOAT */
+	int paren;		/* a TUPLE written in parentheses */
+};
+
+/* Statements. */
+enum { S_EXPR, S_ASSIGN, S_AUG, S_DEL, S_IMPORT, S_PASS };
+
+struct stmt {
+	int kind, op;		/* AUG: the binary O_* */
+	size_t pos;
+	struct node *value;	/* EXPR, ASSIGN, AUG */
+	struct node **targets;	/* ASSIGN (a = b = value: a and b), AUG (one), DEL (each) */
+	int ntargets;
+	char **names, **binds;	/* IMPORT: module names and the names bound (nnames of each) */
+	int nnames;
+	struct stmt *next;
+};
+
+/* Every node of one parse comes from one arena, freed at once. */
+struct arena;
+struct parsed {
+	struct stmt *first;
+	struct arena *mem;
+};
+
+/* Depth of nesting the parser accepts (brackets, operators, calls): the evaluator recurses as deep. */
+#define PY_MAX_DEPTH 200
+
+/* 0, or -1 with a one-line message; free the result with parse_free(). */
+int parse_text(const char *text, struct parsed *out, char *err, size_t errlen);
+void parse_free(struct parsed *p);
+
+/* ---- values (pyval.c) ---- */
+
+enum { DT_FLOAT, DT_INT64, DT_BOOL };	/* torch.float32, torch.int64, torch.bool */
+
+enum pytype {
+	PY_NONE, PY_BOOL, PY_INT, PY_FLOAT, PY_STR, PY_ELLIPSIS,
+	PY_TUPLE, PY_LIST, PY_SIZE, PY_RETURNS,
+	PY_TENSOR, PY_MODULE, PY_NS, PY_FUNC, PY_DTYPE, PY_SLICE
+};
+
+/* Names of the run: the stages, then the weights (their bits in deps). */
+#define NAME_LAYER0 ST_COUNT
+#define NAME_COUNT (ST_COUNT + NLAYER)
+#define NAME_BIT(i) (1u << (i))
+
+struct pystorage {
+	int refs;
+	int dtype;
+	size_t n;		/* elements */
+	void *data;		/* float, long long or unsigned char (bool) elements */
+	int borrowed;		/* data is the run's: copy before writing, and before the run goes */
+	int origin;		/* the name (ST_* or NAME_LAYER0 + LAYER_*) it borrows, or -1 */
+	struct py_session *s;	/* while borrowed: on s's list */
+	struct pystorage *prev, *next;
+};
+
+struct pytensor {
+	struct pystorage *st;
+	int dtype, ndim;
+	int shape[TENSOR_MAXDIM];
+	long long stride[TENSOR_MAXDIM];	/* in elements */
+	long long offset;			/* in elements */
+	size_t numel;
+	const char *grad_fn;		/* "SoftmaxBackward0" (a static string), or NULL */
+	int requires_grad;		/* a leaf that requires grad */
+	int parameter;			/* an nn.Parameter: "Parameter containing:" */
+	struct pyobj *base;		/* autograd's base of a view, or NULL */
+	unsigned version;		/* of a base: in-place writes through it or its views */
+	unsigned base_version;		/* the base's version when this view was made */
+	int ghost0;			/* 0-dim: the size ATen's indexing reads past the sizes (see op_index) */
+};
+
+enum { MOD_LINEAR, MOD_DROPOUT, MOD_SOFTMAX, MOD_HEAD };
+
+struct pymodule {
+	int kind;
+	struct pyobj *weight, *bias;	/* LINEAR: Parameters (bias may be NULL) */
+	int in, out;
+	double p;			/* DROPOUT */
+	long long dim;			/* SOFTMAX (-1000: None); HEAD: the head's index */
+	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear, bit l: layer l has a bias; in, out, p */
+};
+
+struct builtin;
+
+struct pyobj {
+	int type, refs;
+	unsigned deps;			/* NAME_BIT of each stage and weight it was computed from */
+	union {
+		long long i;		/* BOOL (0, 1), INT, DTYPE (DT_*) */
+		double f;		/* FLOAT */
+		struct {
+			char *s;
+			size_t len;
+		} str;			/* STR */
+		struct {
+			struct pyobj **v;
+			int n;
+			const char *name;	/* RETURNS: "max" for torch.return_types.max */
+		} seq;			/* TUPLE, LIST, SIZE (of INTs), RETURNS (values, indices) */
+		struct pytensor t;	/* TENSOR */
+		struct pymodule m;	/* MODULE */
+		const char *ns;		/* NS: "torch", "torch.nn", "torch.nn.functional", "math" */
+		struct {
+			const struct builtin *fn;
+			struct pyobj *self;	/* a bound method's tensor, or NULL */
+		} fn;			/* FUNC */
+		struct {
+			struct pyobj *start, *stop, *step;	/* NULL: omitted */
+		} slice;		/* SLICE (only inside [...]) */
+	} u;
+};
+
+struct pyvar {
+	char *name;
+	struct pyobj *v;
+	int stale;		/* computed from stages that `set` changed since */
+	long seq;		/* creation order (Python's dict order, for suggestions) */
+	struct pyvar *next;
+};
+
+#define PY_NVAR_BUCKETS 256
+
+struct py_session {
+	const struct run *r;
+	struct rng rng;			/* torch's default generator */
+	struct pyvar *vars[PY_NVAR_BUCKETS];
+	int nvars;
+	long nextseq;
+	int warned_T;			/* x.T's warning, once per session as PyTorch's TORCH_WARN_ONCE */
+	struct pyobj *named[NAME_COUNT];	/* the objects of the run's names, made on first use */
+	struct pyobj *shadowed[NAME_COUNT];	/* a stage written in place: its object, for the heads' views */
+	struct pystorage *borrowed;	/* storages on the run's memory */
+	/* the statement being run */
+	const struct print_opts *po;
+	struct sbuf *out;
+	char *err;
+	size_t errlen;
+	int failed;
+	int depth;
+	int warned;			/* a warning was written for this line */
+};
+
+/* objects */
+struct pyobj *py_new(int type);
+void py_incref(struct pyobj *o);
+void py_decref(struct pyobj *o);
+struct pyobj *py_none(void);
+struct pyobj *py_bool(int b);
+struct pyobj *py_int(long long i);
+struct pyobj *py_float(double f);
+struct pyobj *py_str(const char *s, size_t len);
+struct pyobj *py_seq(int type, int n);	/* TUPLE, LIST, SIZE, RETURNS: n NULL items to fill */
+struct pyobj *py_size(int ndim, const int *shape);
+struct pyobj *py_dtype(int dt);
+const char *py_type_name(const struct pyobj *o);	/* "int", "Tensor", ... as Python's type().__name__ */
+void *py_fail(struct py_session *s, const char *fmt, ...);	/* the line's error; returns NULL */
+void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standard error */
+
+/* storages and tensors (pyt_: the interpreter's tensors, not tensor.c's) */
+size_t dtype_size(int dt);
+const char *dtype_name(int dt);		/* "torch.float32" */
+struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big */
+void storage_decref(struct pystorage *st);
+struct pyobj *pyt_new(struct pystorage *st, int ndim, const int *shape, const long long *stride,
+    long long offset);		/* takes the storage reference */
+struct pyobj *pyt_empty(int dtype, int ndim, const int *shape);	/* contiguous, zero-filled */
+struct pyobj *pyt_empty_uninit(int dtype, int ndim, const int *shape);	/* for a result that writes all */
+void pyt_contiguous_strides(long long *stride, int ndim, const int *shape);
+int pyt_is_contiguous(const struct pytensor *t);
+int pyt_dense_in(const struct pytensor *t, const int *order);
+int pyt_has_grad(const struct pytensor *t);
+/* the view's grad_fn as printed: AsStridedBackward0 after its base was written in place */
+const char *pyt_grad_name(const struct pytensor *t);
+float *pyt_data(const struct pytensor *t);	/* float32 data at the view's offset */
+/* a contiguous copy of t, of its dtype; NULL after an error */
+struct pyobj *pyt_contig(struct py_session *s, struct pyobj *t);
+/* the float32 values of t, contiguous: a struct tensor for print.c and callers */
+struct tensor *pyt_export(const struct pytensor *t);
+void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t for tensor.c */
+/* element i (row-major order of the view) as a double */
+double pyt_get(const struct pytensor *t, size_t i);
+long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool element, exactly */
+/* make the storage the session's own before a write (copy-on-write of the run's memory) */
+int pyt_writable(struct py_session *s, struct pyobj *t);
+
+/* text */
+void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
+void py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
+void py_float_repr(char *buf, size_t len, double f);
+
+/* ---- tensor operations (pyops.c) ---- */
+
+/* argument helpers */
+int py_is_int(const struct pyobj *o);		/* int or bool (Python's int subclass) */
+int py_is_number(const struct pyobj *o);	/* bool, int or float */
+int py_to_dim(struct py_session *s, const struct pyobj *o, int ndim, int *dim);	/* wrapped */
+int py_to_long(struct py_session *s, const struct pyobj *o, const char *what, long long *out);
+int py_to_double(struct py_session *s, const struct pyobj *o, const char *what, double *out);
+/* a shape from (2, 3), [2, 3], torch.Size or the ints themselves (args[0..n)) */
+int py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *fn, int *ndim,
+    int *shape, int allow_minus1);
+struct pyobj *py_scalar_tensor(struct py_session *s, const struct pyobj *o);
+
+enum {
+	B_ADD, B_SUB, B_MUL, B_DIV, B_FLOORDIV, B_MOD, B_POW, B_AND, B_OR, B_XOR,
+	B_EQ, B_NE, B_LT, B_LE, B_GT, B_GE
+};
+/* a op b with at least one tensor (the other may be a Python number); NULL on error */
+struct pyobj *op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+/* a op= b in place (a a tensor) */
+struct pyobj *op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+struct pyobj *op_neg(struct py_session *s, struct pyobj *a);
+struct pyobj *op_invert(struct py_session *s, struct pyobj *a);
+struct pyobj *op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b);
+
+/* views */
+struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const int *shape,
+    const long long *stride, long long offset, const char *grad);
+struct pyobj *op_index(struct py_session *s, struct pyobj *x, struct pyobj *index);
+int op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v);
+struct pyobj *op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad);
+struct pyobj *op_permute(struct py_session *s, struct pyobj *x, const int *perm);
+struct pyobj *op_reshape(struct py_session *s, struct pyobj *x, int ndim, const int *shape, int view);
+struct pyobj *op_unsqueeze(struct py_session *s, struct pyobj *x, int d);
+struct pyobj *op_squeeze(struct py_session *s, struct pyobj *x, int d);	/* d < 0: every size-1 dim */
+struct pyobj *op_contiguous(struct py_session *s, struct pyobj *x);
+struct pyobj *op_clone(struct py_session *s, struct pyobj *x, const char *grad);
+struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
+struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
+
+/* shared by pyops.c and pyview.c */
+struct pyobj *pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride,
+    int zeroed);		/* a new tensor: strides NULL for contiguous; zero-filled or not */
+void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
+int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
+int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
+int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
+void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view) = contiguous src, cast */
+int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
+void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */
+void pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape);
+struct pyobj *pyt_operand(struct py_session *s, struct pyobj *o);	/* a tensor, or a number as a 0-dim one */
+void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" */
+int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
+int pyt_memory_format(int nd, const int *shape, const long long *stride);	/* 0, channels-last 1, 3d 2 */
+void pyt_channels_last_strides(int nd, const int *shape, long long *st);
+
+/* reductions: dims a bit set (all: every dim); has_dims: the call named dims */
+enum { R_SUM, R_MEAN, R_VAR };
+struct pyobj *op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_dims,
+    int keepdim, int correction);
+struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min,
+    int arg);		/* dim < 0: over everything */
+
+/* element-wise functions */
+enum { U_EXP, U_SQRT, U_ABS };
+struct pyobj *op_unary(struct py_session *s, int op, struct pyobj *x);
+struct pyobj *op_softmax(struct py_session *s, struct pyobj *x, int dim);
+struct pyobj *op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask,
+    struct pyobj *value, int inplace);
+struct pyobj *op_tri(struct py_session *s, struct pyobj *x, long long k, int upper);
+struct pyobj *op_cat(struct py_session *s, struct pyobj *seq, long long dim, int stack);
+int op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol, double atol,
+    int *out);
+int op_equal(struct py_session *s, struct pyobj *a, struct pyobj *b, int *out);
+struct pyobj *op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *b);
+struct pyobj *op_dropout(struct py_session *s, struct pyobj *x, double p);
+struct pyobj *op_from_data(struct py_session *s, struct pyobj *data, int dtype);	/* torch.tensor */
+struct pyobj *op_tolist(struct py_session *s, struct pyobj *x);
+struct pyobj *op_item(struct py_session *s, struct pyobj *x);
+int op_truth(struct py_session *s, struct pyobj *o, int *out);	/* bool(o) */
+
+/* ---- the library (pylib.c) ---- */
+
+/*
+ * A function of the library: a[] holds the arguments bound to the
+ * parameters (NULL: not given), self the tensor of a method.
+ */
+struct builtin {
+	const char *ns;		/* "torch", "torch.nn", "torch.nn.functional", "math", "" (Python's
+				 * builtins), "Tensor" (a method) */
+	const char *name;
+	struct pyobj *(*fn)(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a);
+	int op;			/* a code for fn */
+	const char *params;	/* "dim=None, keepdim=False"; "*size" takes the other positional ones as a tuple */
+	int self_first;		/* torch.f(x, ...) as x.f(...): the first parameter, "input", is self */
+};
+
+const struct builtin *lib_find(const char *ns, const char *name);
+/* The names in a namespace ("Tensor" for the methods), NULL-terminated; static. */
+const char *const *lib_names(const char *ns);
+struct pyobj *lib_call(struct py_session *s, struct pyobj *fn, struct pyobj **args, int nargs,
+    char **kwnames, struct pyobj **kwargs, int nkw);
+struct pyobj *lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int nargs,
+    char **kwnames, struct pyobj **kwargs, int nkw);
+/* x.name for a tensor: T, shape, dtype, ... or a bound method; NULL after an error */
+struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name);
+
+/* ---- evaluation (pyeval.c) ---- */
+
+struct pyobj *eval_node(struct py_session *s, const struct node *n);
+/* one expression's value (print(x) is x); what print() calls print goes to out */
+struct pyobj *py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
+    char *err, size_t errlen);
+/* the object of a run's name (stage or weight), made once per session; NULL if not computed */
+struct pyobj *session_named(struct py_session *s, int id);
+/* a write reached the run's memory behind name `origin`: its object becomes a variable */
+void session_shadow(struct py_session *s, int origin);
+
+#endif

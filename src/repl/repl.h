@@ -1,0 +1,20 @@
+/*
+ * repl - attn-explain -i, the part's public header: the loop and its
+ * command table (repl.c), stepping (repl_step.c), inspecting (repl_inspect.c),
+ * settings (repl_settings.c) and the terminal seam (line.c, the only user of
+ * libedit); repl_cmds.h is internal to the part.  Uses every part but main.
+ *
+ * repl.h - attn-explain -i: step through the stages, inspect, change, re-run.
+ */
+#ifndef REPL_H
+#define REPL_H
+
+#include "../teach/teach.h"
+#include "../pipeline/pipeline.h"
+
+/* The interactive session on this input; 0 when it ends normally. */
+int repl_main(const struct input *in, const struct cell_opts *co);
+/* The same session fed `len` bytes of lines, without a terminal (fuzzing). */
+int repl_run_text(const struct input *in, const struct cell_opts *co, const char *text, size_t len);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * repl_cmds.h - what the REPL's files share: the session, the helpers for
+ * arguments and output, and the commands, grouped by what they work on:
+ * repl_step.c (moving through the stages), repl_inspect.c (looking at
+ * tensors), repl_settings.c (changing and saving settings).  repl.c holds
+ * the loop, the command table, help and Tab; line.c the terminal.
+ *
+ * Ownership: a session owns its input copy and its runs; commands borrow
+ * the session and the argument text, which they may cut into words.
+ */
+#ifndef REPL_CMDS_H
+#define REPL_CMDS_H
+
+#include <stdio.h>
+
+#include "../teach/teach.h"
+#include "../pipeline/pipeline.h"
+#include "../py/py.h"
+
+#define BOLD "\033[1m"
+#define DIM "\033[2m"
+#define RESET "\033[0m"
+
+struct session {
+	const struct input *file;	/* as loaded, with the command line's options: show's reference */
+	struct cell_opts co0;		/* the view at the start */
+	struct input in;		/* the settings now */
+	struct run r;			/* computed from in */
+	struct cell_opts co;		/* the view now; co.po is always in.po */
+	int pos;			/* the stage shown last, or -1: before the first */
+	int has_prev;			/* diff's "old": the run before the last set that recomputed */
+	struct input prev_in;		/* prev_r borrows its tokens */
+	struct run prev_r;
+	char prev_what[160];		/* "set heads 2" */
+	int blank;			/* the command's output ended with a blank line */
+	int done;
+	struct py_session *py;		/* the variables and generator of the Python the lines type */
+	struct sbuf pending;		/* Python lines whose brackets are still open */
+};
+
+/* A command's error: one line on stderr, without the program's name; -1. */
+int repl_fail(const char *fmt, ...);
+/* Words filled greedily into lines of at most width columns, each starting with indent. */
+void repl_wrapped(FILE *fp, const char *s, const char *indent, int width, int dim);
+/*
+ * Long output: fn writes to fp, which holds the text until fn returns; a
+ * Ctrl-C meanwhile drops it and says "interrupted" (-1), else it goes to
+ * stdout.  fn's own return value otherwise.
+ */
+int repl_output(struct session *s, int (*fn)(struct session *, FILE *, const void *), const void *arg);
+
+char *repl_skip_ws(char *p);
+/* Cut the first word off *p; NULL when there is none. */
+char *repl_next_word(char **p);
+
+/* The stages as this session's view shows them. */
+int repl_shown(const struct session *s, int id);
+/* "[3/8] keys" */
+char *repl_stage_label(char *buf, size_t len, const struct session *s, int id);
+/*
+ * A stage by name, unambiguous prefix, or number among the shown ones.
+ * -1 after an error naming cmd.  hidden: extra stages not shown may be named.
+ */
+int repl_find_stage(struct session *s, const char *cmd, const char *word, int hidden);
+/* After a change, the same stage if it is still shown, else the nearest earlier one. */
+void repl_reposition(struct session *s, char *note, size_t len);
+
+/* repl_step.c */
+int cmd_next(struct session *s, char *args);
+int cmd_back(struct session *s, char *args);
+int cmd_goto(struct session *s, char *args);
+int cmd_run(struct session *s, char *args);
+int cmd_restart(struct session *s, char *args);
+int cmd_stages(struct session *s, char *args);
+/* repl_inspect.c */
+int cmd_print(struct session *s, char *args);
+int cmd_diff(struct session *s, char *args);
+int cmd_heatmap(struct session *s, char *args);
+int cmd_explain(struct session *s, char *args);
+int cmd_why(struct session *s, char *args);
+int cmd_check(struct session *s, char *args);
+/* print EXPR: EXPR as print() shows it (variables too). */
+int repl_print_expr(struct session *s, const char *cmd, const char *expr);
+/* Python lines (statements, a bare expression shown as Python's REPL shows it). */
+int repl_python(struct session *s, const char *text);
+int cmd_vars(struct session *s, char *args);
+/* repl_settings.c */
+int cmd_set(struct session *s, char *args);
+int cmd_show(struct session *s, char *args);
+int cmd_save(struct session *s, char *args);
+
+#endif

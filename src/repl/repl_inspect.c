@@ -1,0 +1,330 @@
+/* repl_inspect.c - looking at tensors: print, diff, heatmap, explain, why, check. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../teach/teach.h"
+#include "../util/util.h"
+#include "../py/py.h"
+#include "repl_cmds.h"
+
+struct print_job {
+	const char *cmd;	/* "print: " or "" (a bare expression), before an error */
+	const char *expr;
+};
+
+static int
+print_expr(struct session *s, FILE *fp, const void *arg)
+{
+	const struct print_job *j = arg;
+	char err[1024], *t;
+
+	if (py_print_expr(s->py, j->expr, &s->in.po, &t, err, sizeof err) != 0)
+		return repl_fail("%s%s", j->cmd, diag_interrupted ? "interrupted" : err);
+	fprintf(fp, "%s\n", t);
+	free(t);
+	return 0;
+}
+
+/* The statements' output: a bare expression's value, print()'s text; then the error, if any. */
+static int
+run_python(struct session *s, FILE *fp, const void *arg)
+{
+	struct sbuf out = { 0 };
+	char err[1024], *t;
+	int rc = py_exec(s->py, arg, &s->in.po, &out, err, sizeof err);
+
+	t = sbuf_take(&out);
+	fputs(t, fp);	/* what the statements before a failing one printed */
+	if (*t == '\0' && rc == 0)
+		s->blank = 1;	/* an assignment shows nothing, as in Python: not even the blank line */
+	free(t);
+	if (rc != 0 && !diag_interrupted) {
+		fflush(fp);
+		return repl_fail("%s", err);
+	}
+	return 0;
+}
+
+int
+repl_python(struct session *s, const char *text)
+{
+	return repl_output(s, run_python, text);
+}
+
+int
+cmd_vars(struct session *s, char *args)
+{
+	struct sbuf out = { 0 };
+	char *t;
+
+	if (*repl_skip_ws(args) != '\0')
+		return repl_fail("vars: takes no argument");
+	py_vars(s->py, &out);
+	t = sbuf_take(&out);
+	if (*t == '\0')
+		printf("no variables yet (x = attn_weights[1] makes one)\n");
+	else
+		fputs(t, stdout);
+	free(t);
+	return 0;
+}
+
+int
+repl_print_expr(struct session *s, const char *cmd, const char *expr)
+{
+	struct print_job j = { cmd, expr };
+
+	return repl_output(s, print_expr, &j);
+}
+
+int
+cmd_print(struct session *s, char *args)
+{
+	const char *e = repl_skip_ws(args);
+
+	if (*e == '\0')
+		return repl_fail("print: expected an expression, e.g. print attn_weights[0]");
+	return repl_print_expr(s, "print: ", e);
+}
+
+/* Largest |old - new|; equal values (infinities, NaN and NaN too) count 0. */
+static double
+max_abs_diff(const struct tensor *a, const struct tensor *b)
+{
+	double m = 0, x, y, d;
+	size_t k;
+
+	for (k = 0; k < a->numel; k++) {
+		x = a->data[k];
+		y = b->data[k];
+		if (x == y || (isnan(x) && isnan(y)))
+			continue;
+		d = fabs(x - y);
+		if (isnan(d))
+			return NAN;
+		if (d > m)
+			m = d;
+	}
+	return m;
+}
+
+static int
+print_diff(struct session *s, FILE *fp, const void *arg)
+{
+	const char *e = arg;
+	struct value old, now;
+	char err[512], a[64], b[64], *t;
+
+	if (expr_eval(e, &s->prev_r, &old, err, sizeof err) != 0)
+		return repl_fail("diff: before %s: %s", s->prev_what, err);
+	if (expr_eval(e, &s->r, &now, err, sizeof err) != 0) {
+		value_free(&old);
+		return repl_fail("diff: %s", err);
+	}
+	fprintf(fp, "old (before %s):\n", s->prev_what);
+	t = value_str(&old, &s->in.po);
+	fprintf(fp, "%s\nnew:\n", t);
+	free(t);
+	t = value_str(&now, &s->in.po);
+	fprintf(fp, "%s\n", t);
+	free(t);
+	if (old.kind != VAL_TENSOR || now.kind != VAL_TENSOR)
+		fprintf(fp, "max abs diff: none (not tensors)\n");
+	else if (!tensor_same_shape(old.t, now.t))
+		fprintf(fp, "shapes differ: %s before, %s now\n", tensor_size_str(a, sizeof a, old.t),
+		    tensor_size_str(b, sizeof b, now.t));
+	else
+		fprintf(fp, "max abs diff: %.6g\n", max_abs_diff(old.t, now.t));
+	value_free(&old);
+	value_free(&now);
+	return 0;
+}
+
+int
+cmd_diff(struct session *s, char *args)
+{
+	const char *e = repl_skip_ws(args);
+
+	if (*e == '\0')
+		return repl_fail("diff: expected an expression, e.g. diff attn_weights");
+	if (!s->has_prev)
+		return repl_fail("diff: nothing changed yet (diff EXPR compares EXPR before and after the last set)");
+	return repl_output(s, print_diff, e);
+}
+
+struct heatmap_job {
+	const char *expr;	/* NULL: the current weights */
+	int numbers;
+};
+
+static int
+print_heatmap(struct session *s, FILE *fp, const void *arg)
+{
+	const struct heatmap_job *j = arg;
+	char err[512];
+
+	if (heatmap_print(fp, &s->r, j->expr, s->co.color, j->numbers, err, sizeof err) != 0)
+		return repl_fail("heatmap: %s", err);
+	return 0;
+}
+
+int
+cmd_heatmap(struct session *s, char *args)
+{
+	struct heatmap_job j = { NULL, 0 };
+	char *p = repl_skip_ws(args), def[64];
+
+	while (*p == '-') {
+		char *w = repl_next_word(&p);
+
+		if (strcmp(w, "-n") != 0)
+			return repl_fail("heatmap: unknown option \"%s\" (-n adds the numbers)", w);
+		j.numbers = 1;
+		p = repl_skip_ws(p);
+	}
+	/* bare: the stage the session is at (before the first, the attention weights) */
+	j.expr = *p ? p : heatmap_default_expr(def, sizeof def, &s->r, s->pos >= 0 ? s->pos : ST_ATTN_WEIGHTS);
+	return repl_output(s, print_heatmap, &j);
+}
+
+int
+cmd_explain(struct session *s, char *args)
+{
+	struct sbuf b = { 0 };
+	char *w = repl_next_word(&args), *t;
+	int id;
+
+	if (w != NULL && *repl_skip_ws(args) != '\0')
+		return repl_fail("explain: expected one stage, a name or a number");
+	if (w != NULL && strcmp(w, "weights") == 0) {
+		if (s->r.setup == NULL)
+			return repl_fail("explain: weights: this run has none (queries = keys = values = inputs)");
+		id = -1;
+	} else if (w != NULL) {
+		if ((id = repl_find_stage(s, "explain", w, 1)) < 0)
+			return -1;
+	} else if (s->pos >= 0) {
+		id = s->pos;
+	} else if (s->r.setup != NULL) {
+		id = -1;
+	} else {
+		return repl_fail("explain: before the first stage: name one (explain attn_weights) or step with next");
+	}
+	printf("%s%s%s: %s\n", s->co.color ? BOLD : "", id < 0 ? "weights" : stage_defs[id].name,
+	    s->co.color ? RESET : "", id < 0 ? "where the projection matrices come from" : stage_what(&s->r, id));
+	explain_stage(&b, &s->r, id);
+	t = sbuf_take(&b);
+	repl_wrapped(stdout, t, "  # ", 76, s->co.color);
+	free(t);
+	return 0;
+}
+
+struct check_job {
+	const char *path;
+	struct check_opts o;
+};
+
+static int
+print_check(struct session *s, FILE *fp, const void *arg)
+{
+	const struct check_job *j = arg;
+	struct rp_set theirs;
+	char err[1024];
+	int n;
+
+	if (rp_load(&theirs, j->path, err, sizeof err) != 0)
+		return repl_fail("check: %s", err);
+	n = check_run(fp, &s->r, &s->in, &theirs, &j->o);
+	rp_free(&theirs);
+	return n < 0 ? -1 : 0;
+}
+
+/* check [-v] [--tolerance X] THEIRS: the rest of the line names the file (spaces and all) */
+int
+cmd_check(struct session *s, char *args)
+{
+	struct check_job j;
+	char *p = repl_skip_ws(args), *w, *e;
+
+	memset(&j, 0, sizeof j);
+	while (*p == '-' && p[1] != '\0' && p[1] != ' ' && p[1] != '\t') {
+		w = repl_next_word(&p);
+		if (strcmp(w, "-v") == 0) {
+			j.o.verbose = 1;
+		} else if (strcmp(w, "--tolerance") == 0) {
+			if ((w = repl_next_word(&p)) == NULL || check_parse_tolerance(w, &j.o.tolerance) != 0)
+				return repl_fail("check: --tolerance: expected a number >= 0, got %s%s%s", w ? "\"" : "",
+				    w ? w : "nothing", w ? "\"" : "");
+			j.o.has_tolerance = 1;
+		} else {
+			return repl_fail("check: unknown option \"%s\" (-v shows the tensors side by side; "
+			    "--tolerance X compares within X)", w);
+		}
+		p = repl_skip_ws(p);
+	}
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	if (*p == '\0')
+		return repl_fail("check: expected a file of PyTorch prints or JSON, e.g. check notebook.txt");
+	if (strcmp(p, "-") == 0)
+		return repl_fail("check: standard input holds the session's commands; give THEIRS as a file");
+	j.path = p;
+	return repl_output(s, print_check, &j);
+}
+
+struct why_job {
+	const char *expr;
+	struct why_opts o;
+};
+
+static int
+print_why(struct session *s, FILE *fp, const void *arg)
+{
+	const struct why_job *j = arg;
+	char err[512];
+
+	if (why_print(fp, &s->r, &s->in, j->expr, &j->o, err, sizeof err) != 0)
+		return repl_fail("%s", err);
+	return 0;
+}
+
+/* why [-d N] [-v] EXPR */
+int
+cmd_why(struct session *s, char *args)
+{
+	struct why_job j;
+	char *p = repl_skip_ws(args), ex[64];
+	int d, nd = s->r.st[ST_ATTN_WEIGHTS]->ndim;
+
+	snprintf(ex, sizeof ex, "why -d 2 attn_weights[");	/* an example that fits this run */
+	for (d = 0; d < nd; d++)
+		snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "%s%d", d ? ", " : "", d == nd - 2 && s->r.T > 1);
+	snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "]");
+
+	memset(&j, 0, sizeof j);
+	j.o.depth = 1;
+	j.o.explain = s->co.explain;
+	j.o.po = s->in.po;
+	while (*p == '-') {
+		char *w = repl_next_word(&p), *v;
+
+		if (strcmp(w, "-v") == 0) {
+			j.o.verbose = 1;
+		} else if (strcmp(w, "-d") == 0) {
+			if ((v = repl_next_word(&p)) == NULL)
+				return repl_fail("why -d: expected how deep, a number from 1 to %d or all, e.g. %s",
+				    WHY_MAX_DEPTH, ex);
+			if (why_depth(v, &j.o.depth) != 0)
+				return repl_fail("why -d: expected a number from 1 to %d, or all, got \"%.40s\", e.g. %s",
+				    WHY_MAX_DEPTH, v, ex);
+		} else {
+			return repl_fail("why: unknown option \"%.40s\" (-d N: N stages deep, -v: every term), e.g. %s",
+			    w, ex);
+		}
+		p = repl_skip_ws(p);
+	}
+	j.expr = p;
+	return repl_output(s, print_why, &j);
+}

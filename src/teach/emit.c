@@ -1,0 +1,459 @@
+/*
+ * emit.c - --emit python and --emit ipynb: the cells of a run as PyTorch
+ * that recomputes them.  The pieces come from cell.c's cell_emit(), the
+ * lines from code.c, so the script runs exactly what the cells show; only
+ * literal data is written out here in full.
+ *
+ * The script prints what `attn-explain --color never FILE` prints, byte
+ * for byte, on PyTorch 1.13 with the reference BLAS; the notebook holds
+ * the same lines per stage with their outputs filled in.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/util.h"
+#include "emit.h"
+#include "../pipeline/pipeline.h"
+
+int
+emit_format(const char *name)
+{
+	if (strcmp(name, "python") == 0)
+		return EMIT_PYTHON;
+	if (strcmp(name, "ipynb") == 0)
+		return EMIT_IPYNB;
+	return -1;
+}
+
+/* ---- Python text ---- */
+
+/* A float32 as the shortest Python float literal that torch.tensor() rounds back to it. */
+static void
+py_float(struct sbuf *b, float f)
+{
+	char buf[40];
+
+	if (isnan(f)) {
+		sbuf_add(b, "float('nan')");
+		return;
+	}
+	if (isinf(f)) {
+		sbuf_add(b, f < 0 ? "float('-inf')" : "float('inf')");
+		return;
+	}
+	print_shortest(buf, sizeof buf, f);
+	if (strpbrk(buf, ".e") == NULL)
+		strcat(buf, ".0");	/* a float, not an int: torch.tensor keeps float32 */
+	sbuf_add(b, buf);
+}
+
+/* A tensor as nested lists, one innermost row per line at depth 1 and more. */
+static void
+py_list(struct sbuf *b, const struct tensor *t, int dim, size_t off, int indent)
+{
+	size_t stride = 1;
+	int i, d;
+
+	if (t->ndim == 0) {
+		py_float(b, t->data[0]);
+		return;
+	}
+	for (d = dim + 1; d < t->ndim; d++)
+		stride *= (size_t)t->shape[d];
+	sbuf_addc(b, '[');
+	for (i = 0; i < t->shape[dim]; i++) {
+		if (i > 0) {
+			sbuf_addc(b, ',');
+			if (dim + 1 < t->ndim) {
+				sbuf_addc(b, '\n');
+				sbuf_spaces(b, indent + 1);
+			} else {
+				sbuf_addc(b, ' ');
+			}
+		}
+		if (dim + 1 < t->ndim)
+			py_list(b, t, dim + 1, off + (size_t)i * stride, indent + 1);
+		else
+			py_float(b, t->data[off + (size_t)i]);
+	}
+	sbuf_addc(b, ']');
+}
+
+/* The lines with their literal data written out (code.c's markers resolved). */
+static void
+py_lines(struct sbuf *b, const char *lines, const struct run *r, const struct input *in)
+{
+	const char *p = lines, *q, *e;
+
+	while ((q = strchr(p, CODE_LIT[0])) != NULL && (e = strchr(q, CODE_END[0])) != NULL) {
+		const struct tensor *t = code_literal(r, in, q + 1, (size_t)(e - q - 1));
+		const char *ls = q;
+
+		while (ls > lines && ls[-1] != '\n')
+			ls--;
+		sbuf_addn(b, p, (size_t)(q - p));
+		if (t != NULL)
+			py_list(b, t, 0, 0, (int)(q - ls));
+		else
+			sbuf_add(b, "None");	/* not reached: code.c names only tensors it has */
+		p = e + 1;
+	}
+	sbuf_add(b, p);
+	sbuf_addc(b, '\n');
+}
+
+/* print(...) of one line of text */
+static void
+py_print(struct sbuf *b, const char *text)
+{
+	sbuf_add(b, "print(");
+	sbuf_quote(b, text, 0);
+	sbuf_add(b, ")\n");
+}
+
+/* ---- the script ---- */
+
+struct py_sink {
+	struct cell_sink k;
+	struct sbuf *b;
+	const struct run *r;
+	const struct input *in;
+};
+
+static struct py_sink *
+ps(struct cell_sink *k)
+{
+	return (struct py_sink *)k;
+}
+
+static void
+py_header(struct cell_sink *k, const char *title, const char *what)
+{
+	struct sbuf t = { 0 };
+	char *s;
+
+	sbuf_addf(&t, "%s: %s", title, what);
+	s = sbuf_take(&t);
+	sbuf_addc(ps(k)->b, '\n');
+	py_print(ps(k)->b, s);
+	free(s);
+}
+
+/* each line of text printed */
+static void
+py_print_lines(struct sbuf *b, const char *lines, const char *prefix)
+{
+	const char *p, *nl;
+	struct sbuf line = { 0 };
+	char *s;
+
+	for (p = lines; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		sbuf_add(&line, prefix);
+		sbuf_addn(&line, p, nl ? (size_t)(nl - p) : strlen(p));
+		s = sbuf_take(&line);
+		py_print(b, s);
+		free(s);
+	}
+}
+
+static void
+py_explain(struct cell_sink *k, const char *lines)
+{
+	py_print_lines(ps(k)->b, lines, "");
+}
+
+static void
+py_code(struct cell_sink *k, const char *lines)
+{
+	char *shown = code_shown(lines), *p, *nl;
+	struct sbuf prefixed = { 0 };
+
+	/* what the cell shows first (a block cannot be cut by print calls), then the lines themselves */
+	for (p = shown; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		sbuf_addf(&prefixed, "  %s %.*s\n", *p == ' ' ? "..." : ">>>", nl ? (int)(nl - p) : (int)strlen(p), p);
+	}
+	free(shown);
+	shown = sbuf_take(&prefixed);
+	py_print_lines(ps(k)->b, shown, "");
+	free(shown);
+	py_lines(ps(k)->b, lines, ps(k)->r, ps(k)->in);
+}
+
+static void
+py_note(struct cell_sink *k, const char *text, int dim)
+{
+	struct sbuf t = { 0 };
+	char *s;
+
+	(void)dim;
+	sbuf_addf(&t, "  %s", text);
+	s = sbuf_take(&t);
+	py_print(ps(k)->b, s);
+	free(s);
+}
+
+static void
+py_shape(struct cell_sink *k, const char *dims, const char *var, const struct tensor *t)
+{
+	struct sbuf s = { 0 };
+	char *label;
+
+	(void)t;
+	sbuf_addf(&s, "  shape %s =", dims);
+	label = sbuf_take(&s);
+	sbuf_add(ps(k)->b, "print(");
+	sbuf_quote(ps(k)->b, label, 0);
+	sbuf_addf(ps(k)->b, ", tuple(%s.shape))\n", var);
+	free(label);
+}
+
+static void
+py_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	(void)t;
+	sbuf_addf(ps(k)->b, "print(%s)\n", var);
+}
+
+static void
+py_show(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	struct sbuf s = { 0 };
+	char *line;
+
+	sbuf_addf(&s, "  >>> %s", var);
+	line = sbuf_take(&s);
+	py_print(ps(k)->b, line);
+	free(line);
+	py_tensor(k, var, t);
+}
+
+static void
+py_end(struct cell_sink *k)
+{
+	sbuf_add(ps(k)->b, "print()\n");
+}
+
+/* torch.set_printoptions(...) as the run prints */
+static void
+py_printoptions(struct sbuf *b, const struct print_opts *po)
+{
+	sbuf_addf(b, "torch.set_printoptions(precision=%d, threshold=", po->precision);
+	if (po->threshold == 0x7fffffffffffffffLL)
+		sbuf_add(b, "math.inf");
+	else
+		sbuf_addf(b, "%lld", po->threshold);
+	sbuf_addf(b, ", edgeitems=%d, linewidth=%d, sci_mode=%s)\n", po->edgeitems, po->linewidth,
+	    po->sci_mode < 0 ? "None" : po->sci_mode ? "True" : "False");
+}
+
+static void
+py_preamble(struct sbuf *b, const struct input *in, const struct cell_opts *co)
+{
+	char path[512];
+
+	sbuf_add(b, "# Every cell of attn-explain ");
+	if (co->all)
+		sbuf_add(b, "--all ");
+	if (co->explain)
+		sbuf_add(b, "--explain ");
+	sbuf_addf(b, "%s, in PyTorch (written by attn-explain --emit python).\n", code_path(in, path, sizeof path));
+	sbuf_add(b, "# With PyTorch 1.13 on the CPU and the reference BLAS it prints, byte for byte,\n"
+	    "# what attn-explain --color never prints for the same input and options.\n");
+	if (co->po.torch29)
+		sbuf_add(b, "# The tensors are printed as PyTorch 2.9 and later print them (--torch29).\n");
+	sbuf_add(b, "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n");
+	py_printoptions(b, &co->po);
+}
+
+/* ---- the notebook ---- */
+
+/* text as a JSON array of lines, each but the last keeping its '\n' (nbformat's multiline strings) */
+static void
+json_lines(struct sbuf *b, const char *text)
+{
+	const char *p = text, *nl;
+	char *line;
+	int first = 1;
+
+	sbuf_addc(b, '[');
+	while (*p != '\0') {
+		nl = strchr(p, '\n');
+		line = nl ? strndup(p, (size_t)(nl - p + 1)) : strdup(p);
+		sbuf_add(b, first ? "" : ", ");
+		sbuf_quote(b, line, 1);
+		free(line);
+		first = 0;
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	sbuf_addc(b, ']');
+}
+
+struct nb_sink {
+	struct cell_sink k;
+	struct sbuf *cells;	/* the cells written so far, comma-separated */
+	int ncells, count;
+	struct sbuf md, src, out;	/* the cell being made: markdown, code, its output */
+	const struct run *r;
+	const struct input *in;
+	const struct print_opts *po;
+};
+
+static struct nb_sink *
+ns(struct cell_sink *k)
+{
+	return (struct nb_sink *)k;
+}
+
+static void
+nb_cell(struct nb_sink *n, const char *type, const char *source, const char *output)
+{
+	struct sbuf *b = n->cells;
+
+	sbuf_addf(b, "%s  {\n   \"cell_type\": \"%s\",\n   \"id\": \"cell-%d\",\n   \"metadata\": {},\n",
+	    n->ncells ? ",\n" : "", type, n->ncells + 1);
+	if (strcmp(type, "code") == 0) {
+		sbuf_addf(b, "   \"execution_count\": %d,\n   \"outputs\": [", ++n->count);
+		if (output != NULL && *output != '\0') {
+			sbuf_add(b, "\n    {\n     \"name\": \"stdout\",\n     \"output_type\": \"stream\",\n     \"text\": ");
+			json_lines(b, output);
+			sbuf_add(b, "\n    }\n   ");
+		}
+		sbuf_add(b, "],\n");
+	}
+	sbuf_add(b, "   \"source\": ");
+	json_lines(b, source);
+	sbuf_add(b, "\n  }");
+	n->ncells++;
+}
+
+static void
+nb_header(struct cell_sink *k, const char *title, const char *what)
+{
+	sbuf_addf(&ns(k)->md, "**%s**: %s\n", title, what);
+}
+
+static void
+nb_explain(struct cell_sink *k, const char *lines)
+{
+	const char *p;
+
+	/* the teaching text as a paragraph: the "  # " of each line dropped */
+	sbuf_addc(&ns(k)->md, '\n');
+	for (p = lines; *p != '\0'; p++) {
+		if ((p == lines || p[-1] == '\n') && strncmp(p, "  # ", 4) == 0)
+			p += 4;
+		sbuf_addc(&ns(k)->md, *p == '\n' ? ' ' : *p);
+	}
+	sbuf_addc(&ns(k)->md, '\n');
+}
+
+static void
+nb_code(struct cell_sink *k, const char *lines)
+{
+	struct sbuf b = { 0 };
+	char *s;
+
+	py_lines(&b, lines, ns(k)->r, ns(k)->in);
+	s = sbuf_take(&b);
+	sbuf_add(&ns(k)->src, s);
+	free(s);
+}
+
+static void
+nb_note(struct cell_sink *k, const char *text, int dim)
+{
+	(void)dim;
+	sbuf_addf(&ns(k)->md, "\n%s\n", text);
+}
+
+static void
+nb_shape(struct cell_sink *k, const char *dims, const char *var, const struct tensor *t)
+{
+	char buf[64];
+	struct sbuf s = { 0 };
+	char *label;
+
+	sbuf_addf(&s, "shape %s =", dims);
+	label = sbuf_take(&s);
+	sbuf_add(&ns(k)->src, "print(");
+	sbuf_quote(&ns(k)->src, label, 0);
+	sbuf_addf(&ns(k)->src, ", tuple(%s.shape))\n", var);
+	sbuf_addf(&ns(k)->out, "%s %s\n", label, tensor_shape_str(buf, sizeof buf, t));
+	free(label);
+}
+
+static void
+nb_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	char *s = print_tensor_str(t, ns(k)->po);
+
+	sbuf_addf(&ns(k)->src, "print(%s)\n", var);
+	sbuf_addf(&ns(k)->out, "%s\n", s);
+	free(s);
+}
+
+static void
+nb_end(struct cell_sink *k)
+{
+	struct nb_sink *n = ns(k);
+	char *md = sbuf_take(&n->md), *src = sbuf_take(&n->src), *out = sbuf_take(&n->out);
+	size_t len = strlen(src);
+
+	if (len > 0 && src[len - 1] == '\n')
+		src[len - 1] = '\0';	/* a cell's source ends without a newline, as Jupyter saves it */
+	nb_cell(n, "markdown", md, NULL);
+	if (*src != '\0')
+		nb_cell(n, "code", src, out);
+	free(md);
+	free(src);
+	free(out);
+}
+
+/* ---- both ---- */
+
+void
+emit_run(FILE *fp, int format, const struct run *r, const struct input *in, const struct cell_opts *co)
+{
+	struct sbuf b = { 0 };
+	struct cell_opts plain = *co;
+	char *s;
+
+	plain.color = 0;
+	if (format == EMIT_PYTHON) {
+		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end },
+		    &b, r, in };
+
+		py_preamble(&b, in, &plain);
+		cell_emit_all(&k.k, r, &plain);
+	} else {
+		struct sbuf cells = { 0 }, first = { 0 };
+		char path[512];
+		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end },
+		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, &plain.po };
+		char *src;
+
+		sbuf_addf(&first, "# The cells of attn-explain %s, in PyTorch (written by attn-explain --emit ipynb)\n",
+		    code_path(in, path, sizeof path));
+		sbuf_add(&first, "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n");
+		py_printoptions(&first, &plain.po);
+		src = sbuf_take(&first);
+		src[strlen(src) - 1] = '\0';
+		nb_cell(&k, "code", src, NULL);
+		free(src);
+		cell_emit_all(&k.k, r, &plain);
+		s = sbuf_take(&cells);
+		sbuf_add(&b, "{\n \"cells\": [\n");
+		sbuf_add(&b, s);
+		free(s);
+		sbuf_add(&b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
+		    "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n  \"language_info\": {\n"
+		    "   \"name\": \"python\"\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n");
+	}
+	s = sbuf_take(&b);
+	fputs(s, fp);
+	free(s);
+}

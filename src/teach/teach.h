@@ -1,0 +1,19 @@
+/*
+ * teach - what a learner is shown about a run: notebook-style cells
+ * (cell.h), the explanations (explain.h), heat maps (heatmap.h), the
+ * arithmetic behind a number (why.h), check mode and its reader of printed
+ * tensors (check.h, readprint.h), and scripts and notebooks written out
+ * (emit.h).  Uses util, kernels, pipeline and py; never the REPL.
+ */
+#ifndef TEACH_H
+#define TEACH_H
+
+#include "cell.h"
+#include "explain.h"
+#include "heatmap.h"
+#include "why.h"
+#include "readprint.h"
+#include "check.h"
+#include "emit.h"
+
+#endif

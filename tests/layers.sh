@@ -1,0 +1,72 @@
+#!/bin/sh
+# layers.sh - the parts of src/ and the one way calls go between them.
+# Parts, left to right: util kernels pipeline py teach repl, then src/main.c.
+#  1. includes: a file includes headers of its own folder, or the public
+#     header of a part to its left (../kernels/kernels.h); never another
+#     part's internal header, never a part to its right.
+#  2. calls, read from the objects' symbols (nm): a file calls only files of
+#     its own part or of parts to its left, and no two files call each other
+#     round a cycle (tsort finds one).
+# Prints "ok ..." or "not ok ..." lines; exits 1 when any is not ok.
+cd "$(dirname "$0")/.." || exit 1
+PARTS="util kernels pipeline py teach repl"
+rank() {
+	i=0
+	for p in $PARTS main; do
+		[ "$p" = "$1" ] && { echo $i; return; }
+		i=$((i + 1))
+	done
+	echo 99
+}
+bad=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# 1. includes
+for f in src/*/*.[ch] src/main.c; do
+	dir=$(dirname "$f"); part=${dir#src/}; [ "$dir" = src ] && part=main
+	r=$(rank "$part")
+	grep -n '^[ 	]*#[ 	]*include[ 	]*"' "$f" | sed 's/^\([0-9]*\):.*"\(.*\)".*/\1 \2/' |
+	while read -r line h; do
+		case $h in
+		*/*)
+			q=$(echo "$h" | sed 's,^\.\./,,; s,/.*,,')
+			base=$(basename "$h" .h)
+			if [ "$base" != "$q" ]; then
+				echo "not ok $f:$line: includes $h, an internal header of part $q (use $q/$q.h)"
+			elif [ "$(rank "$q")" -ge "$r" ]; then
+				echo "not ok $f:$line: includes $h: part $q is not to the left of $part"
+			fi ;;
+		*)
+			[ -f "$dir/$h" ] || echo "not ok $f:$line: includes $h, not a header of its own folder" ;;
+		esac
+	done
+done > "$tmp/inc"
+if [ -s "$tmp/inc" ]; then cat "$tmp/inc"; bad=1; else echo "ok includes go left to right"; fi
+
+# 2. calls
+objs=$(ls src/*/*.o src/main.o 2>/dev/null)
+if [ -z "$objs" ]; then echo "not ok no objects: build first"; exit 1; fi
+for o in $objs; do
+	nm -g --defined-only "$o" | awk -v f="$o" 'NF == 3 && $2 ~ /[TDBRC]/ { print $3, f }'
+done | sort > "$tmp/defs"
+for o in $objs; do
+	nm -u "$o" | awk -v f="$o" '{ print $NF, f }'
+done | sort > "$tmp/uses"
+join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 { print $3, $2 }' | sort -u > "$tmp/edges"   # callee caller
+while read -r callee caller; do
+	cp=$(dirname "$caller"); cp=${cp#src}; cp=${cp#/}; [ -z "$cp" ] && cp=main
+	ep=$(dirname "$callee"); ep=${ep#src}; ep=${ep#/}; [ -z "$ep" ] && ep=main
+	if [ "$(rank "$ep")" -gt "$(rank "$cp")" ]; then
+		sym=$(join "$tmp/uses" "$tmp/defs" | awk -v a="$caller" -v b="$callee" '$2 == a && $3 == b { print $1; exit }')
+		echo "not ok ${caller%.o}.c calls ${callee%.o}.c ($sym): part $ep is to the right of $cp"
+	fi
+done < "$tmp/edges" > "$tmp/dir"
+if [ -s "$tmp/dir" ]; then cat "$tmp/dir"; bad=1; else echo "ok calls go left to right"; fi
+if tsort "$tmp/edges" > /dev/null 2> "$tmp/loop"; then
+	echo "ok no call cycle between files"
+else
+	echo "not ok call cycle between files: $(grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: //; s/\.o$/.c/' | tr '\n' ' ')"
+	bad=1
+fi
+exit $bad
