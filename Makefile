@@ -22,7 +22,7 @@ PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/
            src/py/pyeval.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/check.o src/teach/emit.o
-REPL     = src/repl/repl.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
+REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
        tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \

@@ -1,16 +1,13 @@
-/* input.c - a struct input's life: defaults, copies, release, and what follows from its shape. */
+/*
+ * input.c - a struct input's life: copies, release, and what follows from
+ * its shape.  Its defaults are the settings table's (settings.c), which
+ * calls this file and not the other way round.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/util.h"
 #include "input.h"
-#include "settings.h"
-
-void
-input_default(struct input *in)
-{
-	settings_default(in, NULL);
-}
 
 static void
 weight_free(struct weight *w)

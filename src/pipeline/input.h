@@ -52,7 +52,7 @@ struct input {
 	struct print_opts po;
 };
 
-/* The defaults of every setting; no data. */
+/* The defaults of every setting; no data (settings.c, beside the table). */
 void input_default(struct input *in);
 void input_free(struct input *in);
 void input_copy(struct input *dst, const struct input *src);

@@ -295,6 +295,12 @@ settings_default(struct input *in, struct cell_opts *co)
 		co->po = in->po;
 }
 
+void
+input_default(struct input *in)
+{
+	settings_default(in, NULL);
+}
+
 /* "a, b or c", each quoted when quote */
 static void
 list_words(char *buf, size_t len, const char *const *w, int quote)

@@ -4,7 +4,7 @@
  * rules, and one line of help.
  *
  * The loader (json.c), the option parser (main.c), the REPL's set, show,
- * save and Tab (cmd_settings.c, repl.c), --help and the manual's test all
+ * save and Tab (repl_settings.c, repl.c), --help and the manual's test all
  * read the one table, settings[].  Adding a setting is a row here plus the
  * code that uses its value.
  */

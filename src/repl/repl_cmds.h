@@ -3,7 +3,8 @@
  * arguments and output, and the commands, grouped by what they work on:
  * repl_step.c (moving through the stages), repl_inspect.c (looking at
  * tensors), repl_settings.c (changing and saving settings).  repl.c holds
- * the loop, the command table, help and Tab; line.c the terminal.
+ * the loop, the command table, help and Tab; repl_out.c the output and
+ * argument helpers every command uses; line.c the terminal.
  *
  * Ownership: a session owns its input copy and its runs; commands borrow
  * the session and the argument text, which they may cut into words.
@@ -38,6 +39,7 @@ struct session {
 	struct sbuf pending;		/* Python lines whose brackets are still open */
 };
 
+/* repl_out.c */
 /* A command's error: one line on stderr, without the program's name; -1. */
 int repl_fail(const char *fmt, ...);
 /* Words filled greedily into lines of at most width columns, each starting with indent. */
@@ -53,7 +55,7 @@ char *repl_skip_ws(char *p);
 /* Cut the first word off *p; NULL when there is none. */
 char *repl_next_word(char **p);
 
-/* The stages as this session's view shows them. */
+/* repl_step.c: the stages as this session's view shows them. */
 int repl_shown(const struct session *s, int id);
 /* "[3/8] keys" */
 char *repl_stage_label(char *buf, size_t len, const struct session *s, int id);
