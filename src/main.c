@@ -233,17 +233,83 @@ unknown_option(char **argv, int ind, int opt)
 	return bad_usage("%s: unknown option", w);
 }
 
-/* getopt_long over the two tables; EXIT_OK, or the status to exit with. */
-static int
-parse_args(int argc, char **argv, struct args *a)
-{
-	struct option longopts[NMODES + 64 + 1];
-	char shortopts[64] = ":";
-	int n = 0, i, ch;
+/*
+ * The rules between options, checked in order; the first broken one is the
+ * error.  A row applies when its `when` option is given: it is broken when
+ * any option of `conflicts` is given too, or when `requires` names options
+ * and none of them is given.  after_file: checked only once the input file
+ * is known (so a missing file is reported first, and --tensor skips them).
+ */
+#define BIT(m) (1UL << (m))
+enum { G_FILE_STDIN = NMODES, G_THEIRS_STDIN };	/* the input file is "-"; --check - */
 
-	memset(a, 0, sizeof *a);
-	a->emit = -1;
-	a->depth = 1;
+static const struct opt_rule {
+	int when;		/* M_*, or G_* */
+	unsigned long conflicts, requires;
+	int after_file;
+	const char *msg;
+} opt_rules[] = {
+	{ M_EMIT, BIT(M_INTERACTIVE) | BIT(M_PRINT) | BIT(M_JSON) | BIT(M_HEATMAP) | BIT(M_TENSOR), 0, 0,
+	  "--emit writes the whole run: it cannot be combined with --interactive, "
+	  "--print, --json, --heatmap or --tensor (the REPL's save --python writes one from a session)" },
+	{ M_DEPTH, 0, BIT(M_WHY), 0,
+	  "--depth goes with --why: how far back to explain the element, e.g. --why 'attn_weights[1, 0]' --depth 2" },
+	{ M_WHY, BIT(M_INTERACTIVE) | BIT(M_PRINT) | BIT(M_JSON) | BIT(M_HEATMAP) | BIT(M_TENSOR) | BIT(M_EMIT), 0, 0,
+	  "--why explains elements and nothing else: it cannot be combined with --interactive, "
+	  "--print, --json, --heatmap, --tensor or --emit (the REPL has why too)" },
+	{ M_CHECK, BIT(M_INTERACTIVE) | BIT(M_PRINT) | BIT(M_WHY) | BIT(M_JSON) | BIT(M_HEATMAP) | BIT(M_TENSOR) |
+	  BIT(M_EMIT), 0, 0,
+	  "--check compares with the whole run: it cannot be combined with --interactive, "
+	  "--print, --why, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)" },
+	{ M_TOLERANCE, 0, BIT(M_CHECK), 0, "--tolerance goes with --check THEIRS" },
+	{ M_NUMBERS, 0, BIT(M_HEATMAP), 0,	/* else silently nothing */
+	  "--numbers goes with --heatmap: the values in the map's cells, e.g. "
+	  "--heatmap attn_weights --numbers (in the REPL: heatmap -n)" },
+	{ M_VERBOSE, 0, BIT(M_WHY) | BIT(M_CHECK), 0,
+	  "--verbose goes with --why or --check (in the REPL: why -v, check -v)" },
+	{ M_HEATMAP, BIT(M_PRINT) | BIT(M_JSON), 0, 1,
+	  "--heatmap draws one map: it cannot be combined with --print or --json" },
+	{ M_INTERACTIVE, BIT(M_PRINT) | BIT(M_JSON) | BIT(M_HEATMAP), 0, 1,
+	  "--interactive cannot be combined with --print, --json or --heatmap" },
+	{ G_THEIRS_STDIN, BIT(G_FILE_STDIN), 0, 1,
+	  "--check - reads THEIRS from standard input: give the input as a file" },
+	{ M_INTERACTIVE, BIT(G_FILE_STDIN), 0, 1,
+	  "--interactive reads its commands from standard input; give the input as a file" },
+};
+
+/* The rows of one phase against what is given; EXIT_OK or EXIT_USAGE after the row's message. */
+static int
+check_rules(const struct args *a, int after_file)
+{
+	unsigned long given = 0;
+	size_t i;
+	int m;
+
+	for (m = 0; m < NMODES; m++)
+		if (a->mode[m])
+			given |= BIT(m);
+	if (a->path != NULL && strcmp(a->path, "-") == 0)
+		given |= BIT(G_FILE_STDIN);
+	if (a->check != NULL && strcmp(a->check, "-") == 0)
+		given |= BIT(G_THEIRS_STDIN);
+	for (i = 0; i < sizeof opt_rules / sizeof opt_rules[0]; i++) {
+		const struct opt_rule *r = &opt_rules[i];
+
+		if (r->after_file != after_file || !(given & BIT(r->when)))
+			continue;
+		if ((given & r->conflicts) || (r->requires && !(given & r->requires)))
+			return bad_usage("%s", r->msg);
+	}
+	return EXIT_OK;
+}
+
+/* getopt_long's tables from modes[] and settings[]: longopts has room for NMODES + 64 + 1. */
+static void
+build_opts(struct option *longopts, char *shortopts)
+{
+	int n = 0, i;
+
+	strcpy(shortopts, ":");
 	for (i = 0; i < NMODES; i++) {
 		longopts[n++] = (struct option){ modes[i].name, modes[i].metavar ? required_argument : no_argument,
 		    NULL, MODE_VAL(i) };
@@ -260,80 +326,90 @@ parse_args(int argc, char **argv, struct args *a)
 			    settings[i].type == SETTING_BOOL ? "" : ":");
 	}
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* A short option's letter as its table row's value (MODE_VAL, SETTING_VAL), or ch. */
+static int
+letter_val(int ch)
+{
+	int i;
+
+	if (ch <= 0 || ch >= 256)
+		return ch;
+	for (i = 0; i < NMODES && modes[i].letter != ch; i++)
+		;
+	if (i < NMODES)
+		return MODE_VAL(i);
+	for (i = 0; i < settings_count && settings[i].letter != ch; i++)
+		;
+	if (i < settings_count && ch != '?' && ch != ':')
+		return SETTING_VAL(i);
+	return ch;
+}
+
+/* A mode option and its argument into a; EXIT_OK, or EXIT_USAGE after a bad argument. */
+static int
+add_mode(struct args *a, int m, const char *arg)
+{
+	a->mode[m] = 1;
+	switch (m) {
+	case M_PRINT:
+		a->prints = xrealloc(a->prints, (size_t)(a->nprints + 1) * sizeof *a->prints);
+		a->prints[a->nprints++] = arg;
+		break;
+	case M_HEATMAP: a->heatmap = arg; break;
+	case M_WHY:
+		a->whys = xrealloc(a->whys, (size_t)(a->nwhys + 1) * sizeof *a->whys);
+		a->whys[a->nwhys++] = arg;
+		break;
+	case M_DEPTH:
+		if (why_depth(arg, &a->depth) != 0)
+			return bad_usage("--depth: expected a number from 1 to %d, or all, got \"%s\"", WHY_MAX_DEPTH, arg);
+		break;
+	case M_TENSOR: a->tensor_file = arg; break;
+	case M_CHECK: a->check = arg; break;
+	case M_TOLERANCE:
+		if (check_parse_tolerance(arg, &a->tolerance) != 0)
+			return bad_usage("--tolerance: expected a number >= 0, got \"%s\"", arg);
+		break;
+	case M_EMIT:
+		if ((a->emit = emit_format(arg)) < 0)
+			return bad_usage("--emit: expected python or ipynb, got \"%s\"", arg);
+		break;
+	}
+	return EXIT_OK;
+}
+
+/* getopt_long over the two tables, then opt_rules[]; EXIT_OK, or the status to exit with. */
+static int
+parse_args(int argc, char **argv, struct args *a)
+{
+	struct option longopts[NMODES + 64 + 1];
+	char shortopts[64];
+	int ch, rc;
+
+	memset(a, 0, sizeof *a);
+	a->emit = -1;
+	a->depth = 1;
+	build_opts(longopts, shortopts);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		if (ch > 0 && ch < 256) {	/* a letter: its table row */
-			for (i = 0; i < NMODES && modes[i].letter != ch; i++)
-				;
-			if (i < NMODES) {
-				ch = MODE_VAL(i);
-			} else {
-				for (i = 0; i < settings_count && settings[i].letter != ch; i++)
-					;
-				if (i < settings_count && ch != '?' && ch != ':')
-					ch = SETTING_VAL(i);
-			}
-		}
+		ch = letter_val(ch);
 		if (ch == ':')
 			return bad_usage("%s: missing argument", argv[optind - 1]);
 		if (ch == '?' || ch < 256)
 			return unknown_option(argv, optind, optopt);
-		if (ch >= SETTING_VAL(0)) {
-			if ((i = add_setting(a, &settings[ch - SETTING_VAL(0)], optarg)) != EXIT_OK)
-				return i;
-			continue;
-		}
-		a->mode[ch - MODE_VAL(0)] = 1;
-		switch (ch - MODE_VAL(0)) {
-		case M_PRINT:
-			a->prints = xrealloc(a->prints, (size_t)(a->nprints + 1) * sizeof *a->prints);
-			a->prints[a->nprints++] = optarg;
-			break;
-		case M_HEATMAP: a->heatmap = optarg; break;
-		case M_WHY:
-			a->whys = xrealloc(a->whys, (size_t)(a->nwhys + 1) * sizeof *a->whys);
-			a->whys[a->nwhys++] = optarg;
-			break;
-		case M_DEPTH:
-			if (why_depth(optarg, &a->depth) != 0)
-				return bad_usage("--depth: expected a number from 1 to %d, or all, got \"%s\"", WHY_MAX_DEPTH, optarg);
-			break;
-		case M_TENSOR: a->tensor_file = optarg; break;
-		case M_CHECK: a->check = optarg; break;
-		case M_TOLERANCE:
-			if (check_parse_tolerance(optarg, &a->tolerance) != 0)
-				return bad_usage("--tolerance: expected a number >= 0, got \"%s\"", optarg);
-			break;
-		case M_EMIT:
-			if ((a->emit = emit_format(optarg)) < 0)
-				return bad_usage("--emit: expected python or ipynb, got \"%s\"", optarg);
-			break;
-		}
+		if (ch >= SETTING_VAL(0))
+			rc = add_setting(a, &settings[ch - SETTING_VAL(0)], optarg);
+		else
+			rc = add_mode(a, ch - MODE_VAL(0), optarg);
+		if (rc != EXIT_OK)
+			return rc;
 	}
 	if (a->mode[M_HELP] || a->mode[M_VERSION])
 		return EXIT_OK;
-	if (a->emit >= 0 && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
-	    a->tensor_file != NULL))
-		return bad_usage("%s", "--emit writes the whole run: it cannot be combined with --interactive, "
-		    "--print, --json, --heatmap or --tensor (the REPL's save --python writes one from a session)");
-	if (a->mode[M_DEPTH] && a->nwhys == 0)
-		return bad_usage("%s", "--depth goes with --why: how far back to explain the element, e.g. "
-		    "--why 'attn_weights[1, 0]' --depth 2");
-	if (a->nwhys > 0 && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
-	    a->tensor_file != NULL || a->emit >= 0))
-		return bad_usage("%s", "--why explains elements and nothing else: it cannot be combined with --interactive, "
-		    "--print, --json, --heatmap, --tensor or --emit (the REPL has why too)");
-	if (a->check != NULL && (a->mode[M_INTERACTIVE] || a->nprints > 0 || a->nwhys > 0 || a->mode[M_JSON] || a->heatmap != NULL ||
-	    a->tensor_file != NULL || a->emit >= 0))
-		return bad_usage("%s", "--check compares with the whole run: it cannot be combined with --interactive, "
-		    "--print, --why, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)");
-	if (a->mode[M_TOLERANCE] && a->check == NULL)
-		return bad_usage("%s", "--tolerance goes with --check THEIRS");
-	if (a->mode[M_NUMBERS] && a->heatmap == NULL)	/* else silently nothing */
-		return bad_usage("%s", "--numbers goes with --heatmap: the values in the map's cells, e.g. "
-		    "--heatmap attn_weights --numbers (in the REPL: heatmap -n)");
-	if (a->mode[M_VERBOSE] && a->nwhys == 0 && a->check == NULL)
-		return bad_usage("%s", "--verbose goes with --why or --check (in the REPL: why -v, check -v)");
+	if ((rc = check_rules(a, 0)) != EXIT_OK)
+		return rc;
 	if (a->tensor_file != NULL) {
 		if (optind != argc)
 			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
@@ -344,15 +420,7 @@ parse_args(int argc, char **argv, struct args *a)
 	if (optind + 1 < argc)
 		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
 	a->path = argv[optind];
-	if (a->heatmap != NULL && (a->nprints > 0 || a->mode[M_JSON]))
-		return bad_usage("%s", "--heatmap draws one map: it cannot be combined with --print or --json");
-	if (a->mode[M_INTERACTIVE] && (a->nprints > 0 || a->mode[M_JSON] || a->heatmap != NULL))
-		return bad_usage("%s", "--interactive cannot be combined with --print, --json or --heatmap");
-	if (a->check != NULL && strcmp(a->check, "-") == 0 && strcmp(a->path, "-") == 0)
-		return bad_usage("%s", "--check - reads THEIRS from standard input: give the input as a file");
-	if (a->mode[M_INTERACTIVE] && strcmp(a->path, "-") == 0)
-		return bad_usage("%s", "--interactive reads its commands from standard input; give the input as a file");
-	return EXIT_OK;
+	return check_rules(a, 1);
 }
 
 /* --tensor FILE */
