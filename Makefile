@@ -16,7 +16,7 @@ VECFLAGS = -O3
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
 UTIL     = src/util/diag.o
 KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
-PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
+PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
            src/pipeline/code.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/pyview.o src/py/pylib.o \
            src/py/pyeval.o src/py/expr.o
@@ -89,7 +89,7 @@ clean:
 # rebuild is a few seconds)
 HDR = src/util/util.h src/util/diag.h \
       src/kernels/kernels.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
-      src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
+      src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h \
       src/py/py.h src/py/pyint.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
       src/teach/readprint.h src/teach/check.h src/teach/emit.h \
