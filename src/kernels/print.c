@@ -69,7 +69,7 @@ walk_values(struct walk *w, int dim, size_t off, size_t stride_of_dim[])
 	const struct tensor *t = w->t;
 	int n = t->shape[dim], i;
 
-	if (diag_interrupted)	/* the REPL's Ctrl-C: the text is dropped */
+	if (interrupt_pending)	/* the REPL's Ctrl-C: the text is dropped */
 		return;
 	for (i = 0; i < n; i++) {
 		if (w->summarize && cut_dim(n, w->edge) && i == w->edge)
@@ -101,7 +101,7 @@ widen(struct fmt *f, int dim, size_t off, const struct tensor *t, int summarize,
 	int n = t->shape[dim], i;
 	char buf[512];
 
-	if (diag_interrupted)
+	if (interrupt_pending)
 		return;
 	for (i = 0; i < n; i++) {
 		if (summarize && cut_dim(n, edge) && i == edge)
@@ -241,7 +241,7 @@ tensor_body(struct sbuf *b, const struct tensor *t, int dim, size_t off,
 	int left = t->ndim - dim;	/* dimensions of this sub-tensor */
 	int cut = summarize && cut_dim(n, po->edgeitems);
 
-	if (diag_interrupted)
+	if (interrupt_pending)
 		return;
 	if (left == 1) {
 		vector_str(b, t, off, indent, summarize, f, po);

@@ -150,7 +150,7 @@ temper(uint32_t y)
 static void
 rng_floats(struct rng *g, float *out, size_t n)
 {
-	while (n > 0 && !diag_interrupted) {	/* the REPL's Ctrl-C: the caller drops the draws */
+	while (n > 0 && !interrupt_pending) {	/* the REPL's Ctrl-C: the caller drops the draws */
 		size_t m = (size_t)g->left - 1, i, j;
 		const uint32_t *s;
 

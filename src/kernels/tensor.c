@@ -833,7 +833,7 @@ mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bi
 	for (k0 = 0; k0 < K; k0 += KC) {
 		int kc = K - k0 < KC ? K - k0 : KC;
 
-		for (ib = i0; ib < i1 && !diag_interrupted; ib += MC) {
+		for (ib = i0; ib < i1 && !interrupt_pending; ib += MC) {
 			int ie = i1 - ib < MC ? i1 : ib + MC;
 
 			for (p = 0; p < np; p++) {
@@ -882,7 +882,7 @@ mm_job_run(void *arg)
 
 	if (j->bp == NULL && j->lo < j->hi)
 		bp = packed_buf(j->N, j->K, &block);
-	while (r < j->hi && !diag_interrupted) {
+	while (r < j->hi && !interrupt_pending) {
 		size_t bi = r / (size_t)j->M;
 		int i0 = (int)(r % (size_t)j->M);
 		int i1 = (size_t)j->M - (size_t)i0 < j->hi - r ? j->M : i0 + (int)(j->hi - r);
@@ -908,7 +908,7 @@ run_rows(void (*fn)(void *, size_t, size_t), void *ctx, size_t lo, size_t hi, si
 {
 	size_t step = cols > 0 && cols < ((size_t)1 << 20) ? ((size_t)1 << 20) / cols : 1, r;
 
-	for (r = lo; r < hi && !diag_interrupted; r += step)
+	for (r = lo; r < hi && !interrupt_pending; r += step)
 		fn(ctx, r, hi - r < step ? hi : r + step);
 }
 

@@ -22,7 +22,7 @@
 #include "settings.h"
 #include "stage.h"
 
-static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+static const char *const *const layer_var = input_layer_names;
 static const char *const qkv[3] = { "queries", "keys", "values" };
 
 /*

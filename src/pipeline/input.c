@@ -9,6 +9,8 @@
 #include "../util/util.h"
 #include "input.h"
 
+const char *const input_layer_names[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+
 static void
 weight_free(struct weight *w)
 {

@@ -15,6 +15,11 @@
 
 enum { INIT_NONE, INIT_RAND, INIT_RANDN, INIT_LINEAR };
 enum { LAYER_QUERY, LAYER_KEY, LAYER_VALUE, LAYER_OUT, NLAYER };
+/*
+ * The layers' names, indexed by LAYER_*: the file's keys, the variables of
+ * the PyTorch lines, the names expressions and check know them by.
+ */
+extern const char *const input_layer_names[NLAYER];
 
 /* One projection, in the form it was given. */
 struct weight {

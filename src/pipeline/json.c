@@ -31,12 +31,21 @@
 
 /* The file's keys besides the settings (settings.c has those). */
 static const char *const data_keys[] = { "inputs", "tokens", "weights", "print_options", NULL };
-static const char *const weight_keys[] = {
-	"W_query", "W_key", "W_value", "out_proj", "heads", NULL
-};
-static const char *const head_keys[] = { "W_query", "W_key", "W_value", NULL };
 static const char *const linear_keys[] = { "weight", "bias", NULL };
-static const char *const layer_names[] = { "W_query", "W_key", "W_value", "out_proj" };
+static const char *const *const layer_names = input_layer_names;
+
+/* The first n layer names, then extra (or nothing), NULL-terminated in keys[n + 2]: check_keys' list. */
+static const char *const *
+layer_keys(const char **keys, int n, const char *extra)
+{
+	int l;
+
+	for (l = 0; l < n; l++)
+		keys[l] = layer_names[l];
+	keys[n] = extra;
+	keys[n + 1] = NULL;
+	return keys;
+}
 
 /* ---- messages ---- */
 
@@ -418,7 +427,7 @@ keys_of(int group)
 static int
 get_order(const struct ctx *c, const cJSON *v, const char *path, const char *what, int order[3])
 {
-	static const char *const names[] = { "W_query", "W_key", "W_value" };
+	const char *const *names = input_layer_names;
 	const cJSON *e;
 	int seen[3] = { 0, 0, 0 }, n = 0, l;
 
@@ -720,6 +729,7 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 	int H = cJSON_GetArraySize(hv), h, l, hd = 0, rc = -1, has_bias = -1;
 	struct weight *per[3];
 	const cJSON *e;
+	const char *keys[NLAYER + 2];
 	char path[512];
 
 	if (!cJSON_IsArray(hv) || H == 0)
@@ -733,7 +743,7 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 			expected(c, e, path, "an object {\"W_query\", \"W_key\", \"W_value\"}");
 			goto out;
 		}
-		if (check_keys(c, e, path, head_keys) != 0)
+		if (check_keys(c, e, path, layer_keys(keys, 3, NULL)) != 0)
 			goto out;
 		for (l = 0; l < 3; l++) {
 			const cJSON *v = cJSON_GetObjectItem(e, layer_names[l]);
@@ -785,11 +795,12 @@ static int
 get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, int heads_given)
 {
 	const cJSON *v;
+	const char *keys[NLAYER + 2];
 	int l, d_out = 0, nqkv = 0;
 
 	if (!cJSON_IsObject(wv))
 		return expected(c, wv, "weights", "an object with W_query, W_key, W_value");
-	if (check_keys(c, wv, "weights", weight_keys) != 0)
+	if (check_keys(c, wv, "weights", layer_keys(keys, NLAYER, "heads")) != 0)
 		return -1;
 	for (l = 0; l < 3; l++)
 		nqkv += cJSON_GetObjectItem(wv, layer_names[l]) != NULL;
@@ -802,7 +813,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 			return -1;
 		d_out = w_out(&in->W[0]);
 	} else if (nqkv == 0) {
-		if (cJSON_GetObjectItem(wv, "out_proj") != NULL)
+		if (cJSON_GetObjectItem(wv, layer_names[LAYER_OUT]) != NULL)
 			return bad(c, wv, "weights", "out_proj needs W_query, W_key and W_value too");
 		return 0;	/* no weights at all: simple mode */
 	} else {
@@ -822,7 +833,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 		}
 	}
 	in->has_weights = 1;
-	if ((v = cJSON_GetObjectItem(wv, "out_proj")) != NULL) {
+	if ((v = cJSON_GetObjectItem(wv, layer_names[LAYER_OUT])) != NULL) {
 		if (get_weight(c, v, "weights.out_proj", &in->W[LAYER_OUT]) != 0)
 			return -1;
 		if (check_weight(c, v, "weights.out_proj", &in->W[LAYER_OUT], d_out, "d_out", d_out, "d_out") != 0)
@@ -1170,7 +1181,7 @@ json_dump(const struct input *in)
 		for (i = 0; i < 3; i++)
 			cJSON_AddItemToObject(x, layer_names[i], weight_json(&in->W[i]));
 		if (in->W[LAYER_OUT].w != NULL)
-			cJSON_AddItemToObject(x, "out_proj", weight_json(&in->W[LAYER_OUT]));
+			cJSON_AddItemToObject(x, layer_names[LAYER_OUT], weight_json(&in->W[LAYER_OUT]));
 		cJSON_AddItemToObject(o, "weights", x);
 	}
 	settings_json(o, po, in);

@@ -1275,7 +1275,7 @@ stage_run_variant(struct run *r, const struct run *base, const struct input *in,
 		if (i == S_ROUTE2)
 			continue;	/* the second route is for teaching; check mode compares with the first */
 		steps[i].fn(&p);
-		if (diag_interrupted) {
+		if (interrupt_pending) {
 			stage_free(r);
 			return -1;
 		}
@@ -1353,7 +1353,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 	for (i = 0; i < NSTEPS; i++) {
 		steps[i].fn(&p);
 		lap(steps[i].name);
-		if (diag_interrupted) {	/* the REPL's Ctrl-C: nothing of this run is kept */
+		if (interrupt_pending) {	/* the REPL's Ctrl-C: nothing of this run is kept */
 			settle();
 			stage_free(r);
 			snprintf(err, errlen, "interrupted");

@@ -11,14 +11,6 @@
 #include "expr.h"
 #include "pyint.h"
 
-const char *const expr_names[] = {
-	"inputs", "queries", "keys", "values", "queries_heads", "keys_heads",
-	"values_heads", "attn_scores", "mask", "masked_scores", "scaled_scores",
-	"attn_weights", "unmasked_weights", "mask_simple", "masked_simple",
-	"masked_simple_norm", "dropout_mask", "dropped_weights", "context_vecs",
-	"merged", "output", "W_query", "W_key", "W_value", "out_proj", NULL
-};
-
 unsigned
 expr_stages(const char *text)
 {

@@ -44,7 +44,5 @@ char *value_str(const struct value *v, const struct print_opts *po);
 void value_free(struct value *v);
 /* Its Python type's name, as type(v).__name__: "Tensor", "int", "str", "NoneType", ... */
 const char *value_type(const struct value *v);
-/* The names an expression may start with, NULL-terminated (for completion). */
-extern const char *const expr_names[];
 
 #endif

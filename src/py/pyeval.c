@@ -14,7 +14,7 @@
 
 #include "pyint.h"
 
-static const char *const layer_names[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+static const char *const *const layer_names = input_layer_names;
 
 /* the name of a run's name id: a stage or a weight */
 static const char *
@@ -1557,7 +1557,7 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 	case S_EXPR:
 		if ((v = eval_node(s, st->value)) == NULL)
 			return -1;
-		if (diag_interrupted) {	/* Ctrl-C: the kernels stopped early, the value is not one */
+		if (interrupt_pending) {	/* Ctrl-C: the kernels stopped early, the value is not one */
 			py_decref(v);
 			py_fail(s, "interrupted");
 			return -1;
@@ -1571,7 +1571,7 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 	case S_ASSIGN:
 		if ((v = eval_node(s, st->value)) == NULL)
 			return -1;
-		if (diag_interrupted) {	/* nothing half-computed is assigned */
+		if (interrupt_pending) {	/* nothing half-computed is assigned */
 			py_decref(v);
 			py_fail(s, "interrupted");
 			return -1;

@@ -655,7 +655,7 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 	case MOD_HEAD:	/* the book's CausalAttention: submodules in the order its __init__ makes them */
 		sbuf_add(b, "CausalAttention(\n");
 		if (m->head_linear) {
-			static const char *const names[] = { "W_query", "W_key", "W_value" };
+			const char *const *names = input_layer_names;
 			int l;
 
 			for (l = 0; l < 3; l++)

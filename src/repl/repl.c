@@ -8,7 +8,7 @@
  * by any unambiguous prefix; a line that names no command is an
  * expression, printed as --print prints it.
  *
- * Ctrl-C: a handler sets diag_interrupted, which the stage loops, the
+ * Ctrl-C: a handler sets interrupt_pending, which the stage loops, the
  * kernels and the printer poll; the work stops early, its half-made result
  * is dropped, and the session is exactly as it was.  (This replaced a child
  * process that shipped every recomputed run back through a pipe.)
@@ -53,7 +53,7 @@ static void
 on_sigint(int sig)
 {
 	(void)sig;
-	diag_interrupted = 1;
+	interrupt_pending = 1;
 }
 
 /* ---- help, quit ---- */
@@ -213,6 +213,25 @@ command_names(void)
 	return names;
 }
 
+/* The names an expression starts from: the stages, then the layers. */
+static const char *const *
+expr_words(void)
+{
+	static const char *names[ST_COUNT + NLAYER + 1];
+	const char *const *st;
+	int i, n = 0;
+
+	if (names[0] == NULL) {
+		st = stage_names();
+		for (i = 0; i < ST_COUNT; i++)
+			names[n++] = st[i];
+		for (i = 0; i < NLAYER; i++)
+			names[n++] = input_layer_names[i];
+		names[n] = NULL;
+	}
+	return names;
+}
+
 /* Commands and expression names: what a first word may be. */
 static const char *const *
 first_words(void)
@@ -223,8 +242,8 @@ first_words(void)
 	if (names[0] == NULL) {
 		for (i = 0; i < NCOMMANDS; i++)
 			names[n++] = commands[i].name;
-		for (i = 0; expr_names[i] != NULL && n < 63; i++)
-			names[n++] = expr_names[i];
+		for (i = 0; expr_words()[i] != NULL && n < 63; i++)
+			names[n++] = expr_words()[i];
 		names[n] = NULL;
 	}
 	return names;
@@ -472,7 +491,7 @@ complete(const char *line, int start)
 	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap || c->fn == cmd_why) {
 		if (current != NULL)
 			return py_words(line, start);
-		add_matches(&list, &n, word, expr_names);
+		add_matches(&list, &n, word, expr_words());
 	} else if ((c->fn == cmd_goto || c->fn == cmd_explain) && nw == 1) {
 		add_matches(&list, &n, word, stage_names());
 		if (c->fn == cmd_explain)
@@ -605,7 +624,7 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	banner(&s);
 	fflush(stdout);
 	while (!s.done && (line = line_read(s.pending.len > 0 ? "...   " : PROMPT, &len)) != NULL) {
-		diag_interrupted = 0;
+		interrupt_pending = 0;
 		do_line(&s, line, len);
 		free(line);
 	}

@@ -20,7 +20,7 @@ print_expr(struct session *s, FILE *fp, const void *arg)
 	char err[1024], *t;
 
 	if (py_print_expr(s->py, j->expr, &s->in.po, &t, err, sizeof err) != 0)
-		return repl_fail("%s%s", j->cmd, diag_interrupted ? "interrupted" : err);
+		return repl_fail("%s%s", j->cmd, interrupt_pending ? "interrupted" : err);
 	fprintf(fp, "%s\n", t);
 	free(t);
 	return 0;
@@ -39,7 +39,7 @@ run_python(struct session *s, FILE *fp, const void *arg)
 	if (*t == '\0' && rc == 0)
 		s->blank = 1;	/* an assignment shows nothing, as in Python: not even the blank line */
 	free(t);
-	if (rc != 0 && !diag_interrupted) {
+	if (rc != 0 && !interrupt_pending) {
 		fflush(fp);
 		return repl_fail("%s", err);
 	}

@@ -76,7 +76,7 @@ repl_output(struct session *s, int (*fn)(struct session *, FILE *, const void *)
 		free(text);
 		return repl_fail("out of memory");
 	}
-	if (diag_interrupted) {
+	if (interrupt_pending) {
 		free(text);
 		if (line_interactive())
 			fputc('\n', stdout);	/* after the ^C on the terminal */

@@ -51,7 +51,7 @@ recompute(struct session *s, struct input *in, const char *what)
 	char err[512];
 
 	if (stage_run(&r, in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
-		if (diag_interrupted)
+		if (interrupt_pending)
 			return repl_fail("interrupted");
 		return repl_fail("%s: %s", what, err);
 	}

@@ -13,7 +13,7 @@
 #define DIM "\033[2m"
 #define RESET "\033[0m"
 
-static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+static const char *const *const layer_var = input_layer_names;
 
 int
 cell_shown(const struct run *r, int id, const struct cell_opts *co)
@@ -158,7 +158,7 @@ cell_emit_all(struct cell_sink *k, const struct run *r, const struct cell_opts *
 {
 	int i;
 
-	for (i = 0; i < ST_COUNT && !diag_interrupted; i++)
+	for (i = 0; i < ST_COUNT && !interrupt_pending; i++)
 		if (cell_shown(r, i, co))
 			cell_emit(k, r, i, co);
 }

@@ -226,7 +226,7 @@ tensor_of(const struct run *r, int id)
 static const char *
 name_of(const struct run *r, int id, char *buf, size_t len)
 {
-	static const char *const var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+	const char *const *var = input_layer_names;
 	int l = (id - ST_COUNT) / 2;
 
 	if (id < ST_COUNT)
@@ -410,7 +410,7 @@ static const struct alias {
 static int
 label_families(struct item *it, const struct run *r, const char *label)
 {
-	static const char *const var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+	const char *const *var = input_layer_names;
 	char name[64];
 	size_t n = strlen(label), k = n;
 	int tok = -1, i, j, id;
@@ -1023,7 +1023,7 @@ mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in
 	const char *scores = r->causal ? "masked_scores" : "attn_scores", *kv = r->H > 1 ? "keys_heads" : "keys";
 	const char *qv = r->H > 1 ? "queries_heads" : "queries";
 	char tr[32], sc[64], num[32], lead[16];
-	static const char *const layer_var[3] = { "W_query", "W_key", "W_value" };
+	const char *const *layer_var = input_layer_names;
 	static const char *const qkv[3] = { "queries", "keys", "values" };
 	int l;
 

@@ -27,7 +27,7 @@ extern const char *const check_mistake_ids[MK_COUNT];
  * and if not, which mistake of the catalogue (or pair of them) reproduces
  * it.  Writes one line per tensor, in their order, then "N of M match".
  * Returns how many did not match (0: all did), or -1 when interrupted
- * (diag_interrupted: the REPL's Ctrl-C), fp then holding part of the report.
+ * (interrupt_pending: the REPL's Ctrl-C), fp then holding part of the report.
  */
 int check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp_set *theirs,
     const struct check_opts *o);

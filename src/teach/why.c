@@ -34,7 +34,7 @@
 /* Items of a sum or a row written out before "…", unless verbose: the first three and the last. */
 #define WHY_SHOWN 8
 
-static const char *const layer_var[NLAYER] = { "W_query", "W_key", "W_value", "out_proj" };
+static const char *const *const layer_var = input_layer_names;
 
 struct elem {
 	int src;		/* ST_*, or SRC_WEIGHT + 2 * layer (+ 1: bias) */
@@ -1105,7 +1105,7 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 		for (i = 0; i < ncur && rc == 0; i++) {
 			struct step st;
 
-			if (++nsteps > WHY_MAX_STEPS || diag_interrupted) {
+			if (++nsteps > WHY_MAX_STEPS || interrupt_pending) {
 				rc = -1;
 				break;
 			}
@@ -1143,7 +1143,7 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 	text = sbuf_take(&out);
 	if (rc == 0) {
 		fputs(text, fp);
-	} else if (diag_interrupted) {
+	} else if (interrupt_pending) {
 		snprintf(err, errlen, "%s: interrupted", o->cli ? "--why" : "why");
 	} else {
 		char d[16];

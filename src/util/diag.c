@@ -12,8 +12,6 @@ static const char *diag_file;	/* named by the out-of-memory message, or NULL */
 
 static void nomem(void);
 
-volatile sig_atomic_t diag_interrupted;
-
 void
 diag_set_prefix(const char *prefix)
 {

@@ -25,14 +25,6 @@ void diag_set_file(const char *path);
 /* Bytes in the valid UTF-8 character at s (n bytes readable), or 0 if not valid. */
 size_t diag_utf8_len(const char *s, size_t n);
 
-/*
- * Set by the REPL's Ctrl-C handler; long work (the stage loop, the kernels,
- * the random draws, the printer) polls it and stops early.  The REPL
- * clears it before each line and drops what was being made.
- */
-#include <signal.h>
-extern volatile sig_atomic_t diag_interrupted;
-
 /* Did you mean: the name among names (NULL-terminated) closest to word, or NULL. */
 const char *diag_suggest(const char *word, const char *const *names);
 
