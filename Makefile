@@ -19,7 +19,7 @@ KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
            src/pipeline/code.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/pyview.o src/py/pylib.o \
-           src/py/pyeval.o src/py/expr.o
+           src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/check.o src/teach/emit.o
 REPL     = src/repl/repl.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o

@@ -3,7 +3,9 @@
  * pylex.c (text -> tokens), pyparse.c (tokens -> syntax tree), pyval.c
  * (values: objects, tensors, their text), pyops.c (tensor operations),
  * pylib.c (torch., F., nn., math. and the methods), pyeval.c (the tree
- * evaluated, statements, the session).  No other module includes it.
+ * evaluated, statements, the session), pyarith.c (Python's operators),
+ * pynames.c (attributes of namespaces and values, "did you mean").  No
+ * other module includes it.
  *
  * Ownership: every struct pyobj is reference counted; a function that
  * returns one gives the caller a reference (py_decref() releases it);
@@ -387,6 +389,23 @@ struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char 
 /* ---- evaluation (pyeval.c) ---- */
 
 struct pyobj *eval_node(struct py_session *s, const struct node *n);
+
+/* Python's operators on values (pyarith.c): O_* codes; a tensor on either side goes to pyops.c */
+struct pyobj *arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+struct pyobj *arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+struct pyobj *arith_unary(struct py_session *s, int op, struct pyobj *a);
+struct pyobj *arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);
+int arith_bop_code(int op);			/* O_ADD -> B_ADD */
+int arith_is_seq(const struct pyobj *o);	/* tuple, list or torch.Size */
+
+/* names behind a dot and "did you mean" (pynames.c) */
+struct pyobj *names_attr(struct py_session *s, struct pyobj *o, const char *name);	/* o not a module */
+struct suggest {
+	const char *name, *best;	/* the name not found; the closest so far */
+	size_t best_d;
+	int count;			/* names tried */
+};
+void suggest_try(struct suggest *g, const char *item);
 /* one expression's value (print(x) is x); what print() calls print goes to out */
 struct pyobj *py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
     char *err, size_t errlen);
