@@ -360,18 +360,21 @@ struct pyobj *op_tolist(struct py_session *s, struct pyobj *x);
 struct pyobj *op_item(struct py_session *s, struct pyobj *x);
 int op_truth(struct py_session *s, struct pyobj *o, int *out);	/* bool(o) */
 
-/* ---- the library (pylib.c) ---- */
+/* ---- the library (pylib.c; its rows in lib_*.c, lib.h) ---- */
 
 /*
- * A function of the library: a[] holds the arguments bound to the
- * parameters (NULL: not given), self the tensor of a method.
+ * One entry of the library, a row as Lua's luaL_Reg: its name, its own C
+ * function and its parameters as PyTorch's signature spells them.  The
+ * function gets a[] with the arguments bound to the parameters (NULL: not
+ * given), self the tensor of a method, and the row (its name for
+ * messages, op for a family of entries sharing one body).
  */
 struct builtin {
 	const char *ns;		/* "torch", "torch.nn", "torch.nn.functional", "math", "" (Python's
 				 * builtins), "Tensor" (a method) */
 	const char *name;
 	struct pyobj *(*fn)(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a);
-	int op;			/* a code for fn */
+	int op;			/* what differs in a family: B_ADD for add, U_EXP for exp, ... */
 	const char *params;	/* "dim=None, keepdim=False"; "*size" takes the other positional ones as a tuple */
 	int self_first;		/* torch.f(x, ...) as x.f(...): the first parameter, "input", is self */
 };
