@@ -11,20 +11,26 @@
 
 #include "lib.h"
 
-#define FN(name) static struct pyobj *name(struct py_session *s, const struct builtin *b, struct pyobj *self, \
-    struct pyobj **a)
+/* a tensor converted to a Python number has one element */
+static int
+one_element(struct py_session *s, const struct pyobj *o)
+{
+	if (o->type != PY_TENSOR || o->u.t.numel == 1)
+		return 0;
+	py_fail(s, "only one element tensors can be converted to Python scalars");
+	return -1;
+}
 
 /* math.sqrt (op 0), math.exp (op 1) */
-FN(math_fn)
+static struct pyobj *
+math_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double v;
 
 	(void)self;
 	if (a[0] == NULL)
 		return py_fail(s, "math.%s() takes exactly one argument (0 given)", b->name);
-	if (a[0]->type == PY_TENSOR && a[0]->u.t.numel != 1)
-		return py_fail(s, "only one element tensors can be converted to Python scalars");
-	if (py_to_double(s, a[0], "must be real number", &v) != 0)
+	if (one_element(s, a[0]) != 0 || py_to_double(s, a[0], "must be real number", &v) != 0)
 		return NULL;
 	if (b->op == 0) {
 		if (v < 0)
@@ -36,7 +42,8 @@ FN(math_fn)
 	return py_float(exp(v));
 }
 
-FN(builtin_len)
+static struct pyobj *
+builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self;
 	if (a[0] == NULL)
@@ -74,7 +81,8 @@ float_of_str(struct py_session *s, const struct pyobj *o)
 	return py_float(v);
 }
 
-FN(builtin_float)
+static struct pyobj *
+builtin_float(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double v;
 
@@ -83,14 +91,13 @@ FN(builtin_float)
 		return py_float(0);
 	if (a[0]->type == PY_STR)
 		return float_of_str(s, a[0]);
-	if (a[0]->type == PY_TENSOR && a[0]->u.t.numel != 1)
-		return py_fail(s, "only one element tensors can be converted to Python scalars");
-	if (py_to_double(s, a[0], "float() argument", &v) != 0)
+	if (one_element(s, a[0]) != 0 || py_to_double(s, a[0], "float() argument", &v) != 0)
 		return NULL;
 	return py_float(v);
 }
 
-FN(builtin_int)
+static struct pyobj *
+builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long k;
 	double v;
@@ -109,14 +116,13 @@ FN(builtin_int)
 			return py_fail(s, "integer overflow (integers here are 64-bit)");
 		return py_int((long long)v);
 	}
-	if (a[0]->type == PY_TENSOR && a[0]->u.t.numel != 1)
-		return py_fail(s, "only one element tensors can be converted to Python scalars");
-	if (py_to_long(s, a[0], "int() argument", &k) != 0)
+	if (one_element(s, a[0]) != 0 || py_to_long(s, a[0], "int() argument", &k) != 0)
 		return NULL;
 	return py_int(k);
 }
 
-FN(builtin_bool)
+static struct pyobj *
+builtin_bool(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int r;
 
@@ -128,7 +134,8 @@ FN(builtin_bool)
 	return py_bool(r);
 }
 
-FN(builtin_abs)
+static struct pyobj *
+builtin_abs(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self;
 	if (a[0] == NULL)
@@ -159,7 +166,8 @@ print_text(struct py_session *s, const struct pyobj *o, const char *what, const 
 	return 0;
 }
 
-FN(builtin_print)
+static struct pyobj *
+builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const char *sep = " ", *end = "\n";
 	size_t seplen = 1, endlen = 1;

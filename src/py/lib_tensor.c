@@ -9,10 +9,8 @@
 
 #include "lib.h"
 
-#define FN(name) static struct pyobj *name(struct py_session *s, const struct builtin *b, struct pyobj *x, \
-    struct pyobj **a)
-
-FN(method_size)
+static struct pyobj *
+method_size(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pytensor *t = &x->u.t;
 	long long k;
@@ -28,19 +26,22 @@ FN(method_size)
 	return py_int(t->ndim ? t->shape[d] : 1);
 }
 
-FN(method_dim)
+static struct pyobj *
+method_dim(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	(void)s, (void)b, (void)a;
 	return py_int(x->u.t.ndim);
 }
 
-FN(method_numel)
+static struct pyobj *
+method_numel(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	(void)s, (void)b, (void)a;
 	return py_int((long long)x->u.t.numel);
 }
 
-FN(method_transpose)
+static struct pyobj *
+method_transpose(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int d, d2;
 
@@ -52,7 +53,8 @@ FN(method_transpose)
 	return op_transpose(s, x, d, d2, "TransposeBackward0");
 }
 
-FN(method_t)
+static struct pyobj *
+method_t(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int nd = x->u.t.ndim;
 
@@ -62,7 +64,8 @@ FN(method_t)
 	return op_transpose(s, x, 0, nd == 2 ? 1 : 0, "TBackward0");
 }
 
-FN(method_permute)
+static struct pyobj *
+method_permute(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pyobj *seq = a[0];
 	int perm[TENSOR_MAXDIM], seen = 0, n, i, nd = x->u.t.ndim;
@@ -86,7 +89,8 @@ FN(method_permute)
 }
 
 /* view (op 1) and reshape (op 0) */
-FN(method_view)
+static struct pyobj *
+method_view(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int nd, shape[TENSOR_MAXDIM];
 
@@ -97,13 +101,8 @@ FN(method_view)
 	return op_reshape(s, x, nd, shape, b->op);
 }
 
-FN(method_contiguous)
-{
-	(void)b, (void)a;
-	return op_contiguous(s, x);
-}
-
-FN(method_unsqueeze)
+static struct pyobj *
+method_unsqueeze(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int nd = x->u.t.ndim;
 	long long k;
@@ -119,7 +118,8 @@ FN(method_unsqueeze)
 	return op_unsqueeze(s, x, (int)(k < 0 ? k + nd + 1 : k));
 }
 
-FN(method_squeeze)
+static struct pyobj *
+method_squeeze(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int d;
 
@@ -132,7 +132,8 @@ FN(method_squeeze)
 }
 
 /* sum and mean (op R_SUM, R_MEAN) */
-FN(method_sum)
+static struct pyobj *
+method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pytensor *t = &x->u.t;
 	struct pyobj *c, *r;
@@ -154,7 +155,8 @@ FN(method_sum)
 	return r;
 }
 
-FN(method_var)
+static struct pyobj *
+method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pytensor *t = &x->u.t;
 	struct pyobj *dimarg = a[0];
@@ -181,7 +183,8 @@ FN(method_var)
 }
 
 /* max, min, argmax, argmin: op's bit 1 is min, bit 2 arg */
-FN(method_max)
+static struct pyobj *
+method_max(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pytensor *t = &x->u.t;
 	int is_min = b->op & 1, arg = b->op >> 1 & 1, keep, d, i;
@@ -208,7 +211,8 @@ FN(method_max)
 }
 
 /* exp, sqrt, abs (op U_*) */
-FN(method_unary)
+static struct pyobj *
+method_unary(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	(void)a;
 	return op_unary(s, b->op, x);
@@ -229,7 +233,8 @@ softmax_as(struct py_session *s, struct pyobj *x, int d, int dt)
 	return r;
 }
 
-FN(method_softmax)
+static struct pyobj *
+method_softmax(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int nd = x->u.t.ndim, d, dt;
 
@@ -251,14 +256,16 @@ FN(method_softmax)
 }
 
 /* masked_fill (op 0) and masked_fill_ (op 1) */
-FN(method_masked_fill)
+static struct pyobj *
+method_masked_fill(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	if (a[0] == NULL || a[1] == NULL)
 		return py_fail(s, "%s() missing required argument '%s'", b->name, a[0] == NULL ? "mask" : "value");
 	return op_masked_fill(s, x, a[0], a[1], b->op);
 }
 
-FN(method_dot)
+static struct pyobj *
+method_dot(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	if (lib_need_tensor(s, b, a[0], "tensor", 1) == NULL)
 		return NULL;
@@ -267,14 +274,16 @@ FN(method_dot)
 	return op_matmul(s, x, a[0]);
 }
 
-FN(method_matmul)
+static struct pyobj *
+method_matmul(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	if (lib_need_tensor(s, b, a[0], "other", 1) == NULL)
 		return NULL;
 	return op_matmul(s, x, a[0]);
 }
 
-FN(method_mm)
+static struct pyobj *
+method_mm(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	if (lib_need_tensor(s, b, a[0], "mat2", 1) == NULL)
 		return NULL;
@@ -286,13 +295,15 @@ FN(method_mm)
 }
 
 /* bool, float, long (op the DT_*) */
-FN(method_as)
+static struct pyobj *
+method_as(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	(void)a;
 	return op_to(s, x, b->op);
 }
 
-FN(method_to)
+static struct pyobj *
+method_to(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int dt;
 
@@ -303,31 +314,27 @@ FN(method_to)
 	return op_to(s, x, dt);
 }
 
-FN(method_item)
+/* contiguous (op 0), item, tolist, detach: the tensor alone */
+static struct pyobj *
+method_plain(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
-	(void)b, (void)a;
-	return op_item(s, x);
+	static struct pyobj *(*const ops[])(struct py_session *, struct pyobj *) = {
+		op_contiguous, op_item, op_tolist, op_detach
+	};
+
+	(void)a;
+	return ops[b->op](s, x);
 }
 
-FN(method_tolist)
-{
-	(void)b, (void)a;
-	return op_tolist(s, x);
-}
-
-FN(method_detach)
-{
-	(void)b, (void)a;
-	return op_detach(s, x);
-}
-
-FN(method_clone)
+static struct pyobj *
+method_clone(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	(void)b, (void)a;
 	return op_clone(s, x, "CloneBackward0");
 }
 
-FN(method_allclose)
+static struct pyobj *
+method_allclose(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	double rtol = 1e-5, atol = 1e-8;
 	int r;
@@ -340,7 +347,8 @@ FN(method_allclose)
 	return py_bool(r);
 }
 
-FN(method_equal)
+static struct pyobj *
+method_equal(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	int r;
 
@@ -350,7 +358,8 @@ FN(method_equal)
 }
 
 /* tril (op 0), triu (op 1) */
-FN(method_tri)
+static struct pyobj *
+method_tri(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	long long k = 0;
 
@@ -359,13 +368,15 @@ FN(method_tri)
 	return op_tri(s, x, k, b->op);
 }
 
-FN(method_is_contiguous)
+static struct pyobj *
+method_is_contiguous(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	(void)s, (void)b, (void)a;
 	return py_bool(pyt_is_contiguous(&x->u.t));
 }
 
-FN(method_stride)
+static struct pyobj *
+method_stride(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pytensor *t = &x->u.t;
 	struct pyobj *r;
@@ -384,7 +395,8 @@ FN(method_stride)
 }
 
 /* add, sub, mul, div, pow (op the B_*) */
-FN(method_binary)
+static struct pyobj *
+method_binary(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	if (a[0] == NULL)
 		return py_fail(s, "%s() missing required argument 'other'", b->name);
@@ -392,7 +404,8 @@ FN(method_binary)
 }
 
 /* add_, sub_, mul_, div_ (op the B_*) */
-FN(method_inplace)
+static struct pyobj *
+method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	if (a[0] == NULL)
 		return py_fail(s, "%s() missing required argument 'other'", b->name);
@@ -416,7 +429,7 @@ const struct builtin lib_tensor_rows[] = {
 	MTH("view", method_view, 1, "*shape"),
 	MTH("reshape", method_view, 0, "*shape"),
 	{ "torch", "reshape", method_view, 0, "input, *shape", 1 },
-	MTH("contiguous", method_contiguous, 0, ""),
+	MTH("contiguous", method_plain, 0, ""),
 	BOTH("unsqueeze", method_unsqueeze, 0, "dim"),
 	BOTH("squeeze", method_squeeze, 0, "dim=None"),
 	BOTH("sum", method_sum, R_SUM, "dim=None, keepdim=False, dtype=None"),
@@ -440,9 +453,9 @@ const struct builtin lib_tensor_rows[] = {
 	MTH("float", method_as, DT_FLOAT, ""),
 	MTH("long", method_as, DT_INT64, ""),
 	MTH("to", method_to, 0, "dtype"),
-	MTH("item", method_item, 0, ""),
-	MTH("tolist", method_tolist, 0, ""),
-	BOTH0("detach", method_detach, 0),
+	MTH("item", method_plain, 1, ""),
+	MTH("tolist", method_plain, 2, ""),
+	BOTH0("detach", method_plain, 3),
 	BOTH0("clone", method_clone, 0),
 	BOTH("allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False"),
 	BOTH("equal", method_equal, 0, "other"),

@@ -10,10 +10,8 @@
 
 #include "lib.h"
 
-#define FN(name) static struct pyobj *name(struct py_session *s, const struct builtin *b, struct pyobj *self, \
-    struct pyobj **a)
-
-FN(torch_tensor)
+static struct pyobj *
+torch_tensor(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *t, *c;
 	int dt;
@@ -34,25 +32,40 @@ FN(torch_tensor)
 	return lib_with_grad(t, s, b, a[2]);
 }
 
-/* ones (op 1), zeros and empty (op 0; torch.empty as the book uses it: filled before it is read) */
-FN(torch_filled)
+/* a new tensor of the shape in a[0] and the dtype in a[1]; rand's only float32 */
+static struct pyobj *
+shaped(struct py_session *s, const struct builtin *b, struct pyobj **a, int float_only)
 {
 	int nd, shape[TENSOR_MAXDIM], dt;
 	struct pyobj *t;
 
-	(void)self;
 	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 0) != 0 ||
 	    lib_dtype(s, b, a[1], &dt) != 0)
 		return NULL;
+	if (float_only && dt >= 0 && dt != DT_FLOAT)
+		return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
 	if ((t = pyt_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
 		return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
+	return t;
+}
+
+/* ones (op 1), zeros and empty (op 0; torch.empty as the book uses it: filled before it is read) */
+static struct pyobj *
+torch_filled(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *t;
+
+	(void)self;
+	if ((t = shaped(s, b, a, 0)) == NULL)
+		return NULL;
 	if (b->op != 0)
 		lib_fill(t, b->op);
 	return lib_with_grad(t, s, b, a[2]);
 }
 
 /* ones_like (op 1), zeros_like (op 0) */
-FN(torch_like)
+static struct pyobj *
+torch_like(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *c, *t;
 	int dt;
@@ -75,20 +88,14 @@ FN(torch_like)
 }
 
 /* rand (op 0), randn (op 1) */
-FN(torch_rand)
+static struct pyobj *
+torch_rand(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	int nd, shape[TENSOR_MAXDIM], dt;
 	struct pyobj *t;
 
 	(void)self;
-	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 0) != 0)
+	if ((t = shaped(s, b, a, 1)) == NULL)
 		return NULL;
-	if (lib_dtype(s, b, a[1], &dt) != 0)
-		return NULL;
-	if (dt >= 0 && dt != DT_FLOAT)
-		return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
-	if ((t = pyt_empty(DT_FLOAT, nd, shape)) == NULL)
-		return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
 	if (b->op == 0)
 		rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
 	else
@@ -96,7 +103,8 @@ FN(torch_rand)
 	return lib_with_grad(t, s, b, a[2]);
 }
 
-FN(torch_manual_seed)
+static struct pyobj *
+torch_manual_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double f;
 
@@ -121,7 +129,8 @@ FN(torch_manual_seed)
 }
 
 /* cat (op 0), stack (op 1) */
-FN(torch_cat)
+static struct pyobj *
+torch_cat(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long k = 0;
 
@@ -133,7 +142,8 @@ FN(torch_cat)
 	return op_cat(s, a[0], k, b->op);
 }
 
-FN(torch_arange)
+static struct pyobj *
+torch_arange(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long lo = 0, hi, st = 1, n, k;
 	struct pyobj *t;
@@ -165,7 +175,8 @@ FN(torch_arange)
 	return t;
 }
 
-FN(torch_size)
+static struct pyobj *
+torch_size(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int nd, shape[TENSOR_MAXDIM];
 
@@ -177,7 +188,8 @@ FN(torch_size)
 	return py_size(nd, shape);
 }
 
-FN(f_linear)
+static struct pyobj *
+f_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)self;
 	if (lib_need_tensor(s, b, a[0], "input", 1) == NULL || lib_need_tensor(s, b, a[1], "weight", 2) == NULL)
@@ -189,7 +201,8 @@ FN(f_linear)
 	return op_linear(s, a[0], a[1], a[2] != NULL && a[2]->type != PY_NONE ? a[2] : NULL);
 }
 
-FN(f_dropout)
+static struct pyobj *
+f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double p = 0.5;
 	int train;
@@ -208,7 +221,8 @@ FN(f_dropout)
 	return op_dropout(s, a[0], p);
 }
 
-FN(nn_parameter)
+static struct pyobj *
+nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *t;
 	int rg;
@@ -253,7 +267,8 @@ linear_module(struct py_session *s, long long in, long long out, int bias)
 	return m;
 }
 
-FN(nn_linear)
+static struct pyobj *
+nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long in, out;
 	int bias;
@@ -274,7 +289,8 @@ FN(nn_linear)
 	return linear_module(s, in, out, bias);
 }
 
-FN(nn_dropout)
+static struct pyobj *
+nn_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *m;
 	double p = 0.5;
@@ -290,7 +306,8 @@ FN(nn_dropout)
 	return m;
 }
 
-FN(nn_softmax)
+static struct pyobj *
+nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *m;
 	long long k = -1000;	/* None */

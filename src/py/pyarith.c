@@ -203,27 +203,29 @@ arith_is_seq(const struct pyobj *o)
 	return o->type == PY_TUPLE || o->type == PY_LIST || o->type == PY_SIZE;
 }
 
+/* a torch.return_types value as the tuple it is (a new reference either way) */
+static struct pyobj *
+as_tuple(struct pyobj *o)
+{
+	struct pyobj *t;
+	int i;
+
+	if (o->type != PY_RETURNS) {
+		py_incref(o);
+		return o;
+	}
+	t = py_seq(PY_TUPLE, o->u.seq.n);
+	for (i = 0; i < o->u.seq.n; i++)
+		py_incref(t->u.seq.v[i] = o->u.seq.v[i]);
+	return t;
+}
+
 struct pyobj *
 arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
 	if ((op == O_ADD || op == O_MUL) && (a->type == PY_RETURNS || b->type == PY_RETURNS)) {	/* tuples */
-		struct pyobj *ta = a, *tb = b, *r;
-		int i;
+		struct pyobj *ta = as_tuple(a), *tb = as_tuple(b), *r;
 
-		if (a->type == PY_RETURNS) {
-			ta = py_seq(PY_TUPLE, a->u.seq.n);
-			for (i = 0; i < a->u.seq.n; i++)
-				py_incref(ta->u.seq.v[i] = a->u.seq.v[i]);
-		} else {
-			py_incref(ta);
-		}
-		if (b->type == PY_RETURNS) {
-			tb = py_seq(PY_TUPLE, b->u.seq.n);
-			for (i = 0; i < b->u.seq.n; i++)
-				py_incref(tb->u.seq.v[i] = b->u.seq.v[i]);
-		} else {
-			py_incref(tb);
-		}
 		r = arith_binop(s, op, ta, tb);
 		py_decref(ta);
 		py_decref(tb);
@@ -340,6 +342,20 @@ arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 }
 
 
+/* one end of a slice of n items, as PySlice_AdjustIndices */
+static long long
+slice_adjust(long long a, long long n, long long st)
+{
+	if (a < 0) {
+		a += n;
+		if (a < 0)
+			a = st < 0 ? -1 : 0;
+	} else if (a >= n) {
+		a = st < 0 ? n - 1 : n;
+	}
+	return a;
+}
+
 /* seq[i] or seq[a:b] for tuples, lists, torch.Size */
 static struct pyobj *
 seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
@@ -367,21 +383,8 @@ seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 			if (idx->u.slice.stop == NULL || idx->u.slice.stop->type == PY_NONE)
 				b = -n - 1;
 		}
-		/* PySlice_AdjustIndices */
-		if (a < 0) {
-			a += n;
-			if (a < 0)
-				a = st < 0 ? -1 : 0;
-		} else if (a >= n) {
-			a = st < 0 ? n - 1 : n;
-		}
-		if (b < 0) {
-			b += n;
-			if (b < 0)
-				b = st < 0 ? -1 : 0;
-		} else if (b >= n) {
-			b = st < 0 ? n - 1 : n;
-		}
+		a = slice_adjust(a, n, st);
+		b = slice_adjust(b, n, st);
 		if (st < 0 ? b < a : a < b)
 			m = st < 0 ? (a - b - 1) / -st + 1 : (b - a - 1) / st + 1;
 		r = py_seq(o->type == PY_RETURNS ? PY_TUPLE : o->type, (int)m);
