@@ -1,8 +1,9 @@
 /*
  * pyeval.c - the syntax tree evaluated: names (variables, then the run's
  * stages and weights, then torch, nn, F, math and Python's builtins),
- * Python's arithmetic on numbers, the statements, and the session the
- * REPL keeps between lines (py.h).
+ * expressions (a table of eval_* functions by node kind; the operators
+ * themselves are pyarith.c's), the statements, and the session the REPL
+ * keeps between lines (py.h).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -302,100 +303,11 @@ ns_obj(const char *ns)
 static const char *const builtin_names[] = { "print", "len", "float", "int", "bool", "abs", NULL };
 
 /*
- * "Did you mean" as Python's REPL offers it for a NameError
- * (Python/suggestions.c): the closest name by a Levenshtein distance where
- * a change of case costs 1 and any other edit 2, within a third of the
- * characters involved; the session's names first (as the notebook's
- * globals: torch, nn, F, math, the stages, the weights, then the
- * variables in the order they were made), then Python's builtins.
+ * The names "did you mean" tries (suggest_try, pynames.c), in Python's
+ * order: the session's names first (as the notebook's globals: torch, nn,
+ * F, math, the stages, the weights, then the variables in the order they
+ * were made), then Python's builtins.
  */
-#define MOVE_COST 2
-
-static int
-subst_cost(char a, char b)
-{
-	if ((a & 31) != (b & 31))
-		return MOVE_COST;
-	if (a == b)
-		return 0;
-	return tolower((unsigned char)a) == tolower((unsigned char)b) ? 1 : MOVE_COST;
-}
-
-static size_t
-levenshtein(const char *a, size_t na, const char *b, size_t nb, size_t max_cost)
-{
-	size_t row[40], tmp, result = 0, i, bi;
-
-	while (na && nb && a[0] == b[0]) {
-		a++, b++;
-		na--, nb--;
-	}
-	while (na && nb && a[na - 1] == b[nb - 1]) {
-		na--;
-		nb--;
-	}
-	if (na == 0 || nb == 0)
-		return (na + nb) * MOVE_COST;
-	if (na > 40 || nb > 40)
-		return max_cost + 1;
-	if (nb < na) {
-		const char *t = a;
-
-		a = b;
-		b = t;
-		tmp = na;
-		na = nb;
-		nb = tmp;
-	}
-	if ((nb - na) * MOVE_COST > max_cost)
-		return max_cost + 1;
-	for (i = 0, tmp = MOVE_COST; i < na; i++, tmp += MOVE_COST)
-		row[i] = tmp;
-	for (bi = 0; bi < nb; bi++) {
-		size_t distance = result = bi * MOVE_COST, minimum = (size_t)-1;
-
-		for (i = 0; i < na; i++) {
-			size_t substitute = distance + (size_t)subst_cost(b[bi], a[i]), ins;
-
-			distance = row[i];
-			ins = (result < distance ? result : distance) + MOVE_COST;
-			result = ins < substitute ? ins : substitute;
-			row[i] = result;
-			if (result < minimum)
-				minimum = result;
-		}
-		if (minimum > max_cost)
-			return max_cost + 1;
-	}
-	return result;
-}
-
-struct suggest {
-	const char *name, *best;
-	size_t best_d;
-	int count;
-};
-
-static void
-suggest_try(struct suggest *g, const char *item)
-{
-	size_t n = strlen(g->name), m = strlen(item), max_d, d;
-
-	g->count++;
-	if (strcmp(item, g->name) == 0)
-		return;
-	max_d = (n + m + 3) * MOVE_COST / 6;
-	if (g->best != NULL && g->best_d - 1 < max_d)
-		max_d = g->best_d - 1;
-	d = levenshtein(g->name, n, item, m, max_d);
-	if (d > max_d)
-		return;
-	if (g->best == NULL || d < g->best_d) {
-		g->best = item;
-		g->best_d = d;
-	}
-}
-
 static int
 cmp_seq(const void *a, const void *b)
 {
@@ -524,333 +436,6 @@ lookup(struct py_session *s, const char *name)
 	}
 }
 
-/* ---- Python's arithmetic on numbers ---- */
-
-static struct pyobj *
-overflow(struct py_session *s)
-{
-	return py_fail(s, "integer overflow (integers here are 64-bit)");
-}
-
-/* Python's float // and %: divmod's floor */
-static double
-float_floordiv(double a, double b, double *mod_out)
-{
-	double mod = fmod(a, b), div = (a - mod) / b, fl;
-
-	if (mod != 0) {
-		if ((b < 0) != (mod < 0)) {
-			mod += b;
-			div -= 1.0;
-		}
-	} else {
-		mod = copysign(0.0, b);
-	}
-	if (div != 0) {
-		fl = floor(div);
-		if (div - fl > 0.5)
-			fl += 1.0;
-	} else {
-		fl = copysign(0.0, a / b);
-	}
-	*mod_out = mod;
-	return fl;
-}
-
-static struct pyobj *
-number_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
-{
-	int ints = py_is_int(a) && py_is_int(b);
-	double x = a->type == PY_FLOAT ? a->u.f : (double)a->u.i, y = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
-	long long i = a->u.i, j = b->u.i, r;
-	double m;
-
-	switch (op) {
-	case O_ADD:
-		if (!ints)
-			return py_float(x + y);
-		if (__builtin_add_overflow(i, j, &r))
-			return overflow(s);
-		return py_int(r);
-	case O_SUB:
-		if (!ints)
-			return py_float(x - y);
-		if (__builtin_sub_overflow(i, j, &r))
-			return overflow(s);
-		return py_int(r);
-	case O_MUL:
-		if (!ints)
-			return py_float(x * y);
-		if (__builtin_mul_overflow(i, j, &r))
-			return overflow(s);
-		return py_int(r);
-	case O_DIV:
-		if (y == 0)
-			return py_fail(s, ints ? "division by zero" : "float division by zero");
-		return py_float(x / y);
-	case O_FLOORDIV:
-	case O_MOD:
-		if (ints) {
-			if (j == 0)
-				return py_fail(s, op == O_MOD ? "integer modulo by zero" : "integer division or modulo by zero");
-			if (i == -9223372036854775807LL - 1 && j == -1)
-				return op == O_MOD ? py_int(0) : overflow(s);
-			r = i / j;
-			if (i % j != 0 && ((i < 0) != (j < 0)))
-				r--;
-			return py_int(op == O_FLOORDIV ? r : i - r * j);
-		}
-		if (y == 0)
-			return py_fail(s, op == O_MOD ? "float modulo" : "float floor division by zero");
-		x = float_floordiv(x, y, &m);
-		return py_float(op == O_FLOORDIV ? x : m);
-	case O_POW:
-		if (ints && j >= 0) {
-			long long acc = 1, base = i;
-
-			while (j > 0) {
-				if (j & 1 && __builtin_mul_overflow(acc, base, &acc))
-					return overflow(s);
-				j >>= 1;
-				if (j > 0 && __builtin_mul_overflow(base, base, &base))
-					return overflow(s);
-			}
-			return py_int(acc);
-		}
-		if (x == 0 && y < 0)
-			return py_fail(s, "0.0 cannot be raised to a negative power");
-		if (x < 0 && y != floor(y))
-			return py_fail(s, "complex numbers are not supported (a negative number to a fractional power)");
-		errno = 0;
-		m = pow(x, y);
-		if (isinf(m) && !isinf(x) && !isinf(y))
-			return py_fail(s, "(34, 'Numerical result out of range')");
-		return py_float(m);
-	case O_AND: case O_OR: case O_XOR:
-		if (!ints)
-			return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op),
-			    py_type_name(a), py_type_name(b));
-		r = op == O_AND ? i & j : op == O_OR ? i | j : i ^ j;
-		return a->type == PY_BOOL && b->type == PY_BOOL ? py_bool(r != 0) : py_int(r);
-	}
-	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
-}
-
-static int
-bop_code(int op)
-{
-	switch (op) {
-	case O_ADD: return B_ADD;
-	case O_SUB: return B_SUB;
-	case O_MUL: return B_MUL;
-	case O_DIV: return B_DIV;
-	case O_FLOORDIV: return B_FLOORDIV;
-	case O_MOD: return B_MOD;
-	case O_POW: return B_POW;
-	case O_AND: return B_AND;
-	case O_OR: return B_OR;
-	case O_XOR: return B_XOR;
-	case O_EQ: return B_EQ;
-	case O_NE: return B_NE;
-	case O_LT: return B_LT;
-	case O_LE: return B_LE;
-	case O_GT: return B_GT;
-	default: return B_GE;
-	}
-}
-
-/* a + b that Python refuses: a sequence's own message (tuple's for a torch.Size), else the operator's */
-static struct pyobj *
-concat_fail(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
-{
-	if (op == O_ADD && (a->type == PY_TUPLE || a->type == PY_SIZE || a->type == PY_LIST || a->type == PY_STR)) {
-		const char *k = a->type == PY_LIST ? "list" : a->type == PY_STR ? "str" : "tuple";
-
-		return py_fail(s, "can only concatenate %s (not \"%s\") to %s", k, py_type_name(b), k);
-	}
-	return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
-}
-
-/* tuple + tuple, list + list, seq * n */
-static struct pyobj *
-seq_binop(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b)
-{
-	int i, n;
-	struct pyobj *r;
-
-	if (op == O_ADD && (a->type == b->type || (a->type == PY_SIZE && b->type == PY_TUPLE) ||
-	    (a->type == PY_TUPLE && b->type == PY_SIZE))) {
-		int ta = a->type == PY_SIZE || b->type == PY_SIZE ? (a->type == PY_SIZE ? PY_SIZE : PY_TUPLE) : a->type;
-
-		if (ta == PY_SIZE)
-			for (i = 0; i < b->u.seq.n; i++)
-				if (!py_is_int(b->u.seq.v[i]))
-					ta = PY_TUPLE;
-		r = py_seq(ta, a->u.seq.n + b->u.seq.n);
-		for (i = 0; i < a->u.seq.n; i++)
-			py_incref(r->u.seq.v[i] = a->u.seq.v[i]);
-		for (i = 0; i < b->u.seq.n; i++)
-			py_incref(r->u.seq.v[a->u.seq.n + i] = b->u.seq.v[i]);
-		return r;
-	}
-	if (op == O_MUL && py_is_int(b)) {
-		long long k = b->u.i > 0 ? b->u.i : 0;
-
-		if (k * (long long)a->u.seq.n > 1000000)
-			return py_fail(s, "the sequence would be too long (more than 1000000 items)");
-		n = (int)(k * a->u.seq.n);
-		r = py_seq(a->type, n);
-		for (i = 0; i < n; i++)
-			py_incref(r->u.seq.v[i] = a->u.seq.v[i % a->u.seq.n]);
-		return r;
-	}
-	return concat_fail(s, op, a, b);
-}
-
-static int
-is_seq(const struct pyobj *o)
-{
-	return o->type == PY_TUPLE || o->type == PY_LIST || o->type == PY_SIZE;
-}
-
-static struct pyobj *
-binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
-{
-	if ((op == O_ADD || op == O_MUL) && (a->type == PY_RETURNS || b->type == PY_RETURNS)) {	/* tuples */
-		struct pyobj *ta = a, *tb = b, *r;
-		int i;
-
-		if (a->type == PY_RETURNS) {
-			ta = py_seq(PY_TUPLE, a->u.seq.n);
-			for (i = 0; i < a->u.seq.n; i++)
-				py_incref(ta->u.seq.v[i] = a->u.seq.v[i]);
-		} else {
-			py_incref(ta);
-		}
-		if (b->type == PY_RETURNS) {
-			tb = py_seq(PY_TUPLE, b->u.seq.n);
-			for (i = 0; i < b->u.seq.n; i++)
-				py_incref(tb->u.seq.v[i] = b->u.seq.v[i]);
-		} else {
-			py_incref(tb);
-		}
-		r = binop(s, op, ta, tb);
-		py_decref(ta);
-		py_decref(tb);
-		return r;
-	}
-	if (op == O_MATMUL) {
-		if (a->type != PY_TENSOR || b->type != PY_TENSOR)
-			return py_fail(s, "unsupported operand type(s) for @: '%s' and '%s'", py_type_name(a), py_type_name(b));
-		return op_matmul(s, a, b);
-	}
-	if (op == O_ADD && a->type == PY_RETURNS && b->type == PY_TENSOR)	/* a tuple too */
-		return py_fail(s, "can only concatenate tuple (not \"Tensor\") to tuple");
-	if ((is_seq(a) && b->type == PY_TENSOR) || (is_seq(b) && a->type == PY_TENSOR && op == O_MUL)) {
-		struct pyobj *q = is_seq(a) ? a : b, *t = is_seq(a) ? b : a, *n, *r;
-		long long k;
-
-		if (op == O_ADD)	/* the sequence's own concatenation refuses it */
-			return concat_fail(s, op, q, t);
-		if (op == O_MUL) {	/* repeated: the tensor as an index (__index__) */
-			if (t->u.t.numel != 1 || t->u.t.dtype == DT_FLOAT)
-				return py_fail(s, "only integer tensors of a single element can be converted to an index");
-			k = pyt_geti(&t->u.t, 0);
-			n = py_int(k);
-			r = seq_binop(s, op, q, n);
-			py_decref(n);
-			return r;
-		}
-	}
-	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
-		return op_binary(s, bop_code(op), a, b);
-	if (py_is_number(a) && py_is_number(b))
-		return number_binop(s, op, a, b);
-	if (is_seq(a) && (is_seq(b) || py_is_int(b)))
-		return seq_binop(s, op, a, b);
-	if (op == O_MUL && py_is_int(a) && is_seq(b))
-		return seq_binop(s, op, b, a);
-	if (op == O_MUL && (((is_seq(a) || a->type == PY_RETURNS) && py_is_number(b)) ||
-	    ((is_seq(b) || b->type == PY_RETURNS) && py_is_number(a))))
-		return py_fail(s, "can't multiply sequence by non-int of type '%s'", py_type_name(py_is_number(b) ? b : a));
-	if (op == O_ADD && a->type == PY_STR && b->type == PY_STR) {
-		struct pyobj *r = py_new(PY_STR);
-
-		r->u.str.len = a->u.str.len + b->u.str.len;
-		r->u.str.s = xmalloc(r->u.str.len + 1);
-		memcpy(r->u.str.s, a->u.str.s, a->u.str.len);
-		memcpy(r->u.str.s + a->u.str.len, b->u.str.s, b->u.str.len + 1);
-		return r;
-	}
-	return concat_fail(s, op, a, b);
-}
-
-/* Python's == between plain values (numbers, strings, None, sequences) */
-static int
-py_equal(const struct pyobj *a, const struct pyobj *b)
-{
-	int i;
-
-	if (py_is_number(a) && py_is_number(b)) {
-		if (py_is_int(a) && py_is_int(b))
-			return a->u.i == b->u.i;
-		return (a->type == PY_FLOAT ? a->u.f : (double)a->u.i) == (b->type == PY_FLOAT ? b->u.f : (double)b->u.i);
-	}
-	if (is_seq(a) && is_seq(b)) {
-		if ((a->type == PY_LIST) != (b->type == PY_LIST) || a->u.seq.n != b->u.seq.n)
-			return 0;
-		for (i = 0; i < a->u.seq.n; i++)
-			if (!py_equal(a->u.seq.v[i], b->u.seq.v[i]))
-				return 0;
-		return 1;
-	}
-	if (a->type != b->type)
-		return 0;
-	switch (a->type) {
-	case PY_NONE: case PY_ELLIPSIS: return 1;
-	case PY_STR: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
-	case PY_DTYPE: return a->u.i == b->u.i;
-	case PY_NS: return strcmp(a->u.ns, b->u.ns) == 0;
-	default: return a == b;
-	}
-}
-
-static struct pyobj *
-compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
-{
-	int r;
-
-	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
-		return op_binary(s, bop_code(op), a, b);
-	if (op == O_EQ || op == O_NE) {
-		r = py_equal(a, b);
-		return py_bool(op == O_EQ ? r : !r);
-	}
-	if (py_is_number(a) && py_is_number(b)) {
-		double x = a->type == PY_FLOAT ? a->u.f : (double)a->u.i, y = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
-
-		if (py_is_int(a) && py_is_int(b))
-			r = op == O_LT ? a->u.i < b->u.i : op == O_LE ? a->u.i <= b->u.i : op == O_GT ? a->u.i > b->u.i :
-			    a->u.i >= b->u.i;
-		else
-			r = op == O_LT ? x < y : op == O_LE ? x <= y : op == O_GT ? x > y : x >= y;
-		return py_bool(r);
-	}
-	if (a->type == PY_STR && b->type == PY_STR) {
-		size_t n = a->u.str.len < b->u.str.len ? a->u.str.len : b->u.str.len;
-		int c = memcmp(a->u.str.s, b->u.str.s, n);
-
-		if (c == 0)
-			c = a->u.str.len < b->u.str.len ? -1 : a->u.str.len > b->u.str.len;
-		r = op == O_LT ? c < 0 : op == O_LE ? c <= 0 : op == O_GT ? c > 0 : c >= 0;
-		return py_bool(r);
-	}
-	return py_fail(s, "'%s' not supported between instances of '%s' and '%s'", op_text(op), py_type_name(a),
-	    py_type_name(b));
-}
-
 /* ---- attributes ---- */
 
 static struct pyobj *
@@ -907,90 +492,16 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 }
 
 static struct pyobj *
-ns_attr(struct py_session *s, struct pyobj *o, const char *name)
-{
-	const char *ns = o->u.ns;
-	const struct builtin *b = lib_find(ns, name);
-	struct pyobj *r;
-
-	if (b != NULL) {
-		r = py_new(PY_FUNC);
-		r->u.fn.fn = b;
-		return r;
-	}
-	if (strcmp(ns, "torch") == 0) {
-		if (strcmp(name, "nn") == 0)
-			return ns_obj("torch.nn");
-		if (strcmp(name, "inf") == 0)
-			return py_float(INFINITY);
-		if (strcmp(name, "nan") == 0)
-			return py_float(NAN);
-		if (strcmp(name, "float32") == 0 || strcmp(name, "float") == 0)
-			return py_dtype(DT_FLOAT);
-		if (strcmp(name, "int64") == 0 || strcmp(name, "long") == 0)
-			return py_dtype(DT_INT64);
-		if (strcmp(name, "bool") == 0)
-			return py_dtype(DT_BOOL);
-		if (strcmp(name, "float64") == 0 || strcmp(name, "double") == 0 || strcmp(name, "int32") == 0 ||
-		    strcmp(name, "int") == 0 || strcmp(name, "float16") == 0 || strcmp(name, "half") == 0 ||
-		    strcmp(name, "uint8") == 0)
-			return py_fail(s, "torch.%s: only torch.float32, torch.int64 and torch.bool are supported", name);
-	} else if (strcmp(ns, "torch.nn") == 0) {
-		if (strcmp(name, "functional") == 0)
-			return ns_obj("torch.nn.functional");
-	} else if (strcmp(ns, "math") == 0) {
-		if (strcmp(name, "inf") == 0)
-			return py_float(INFINITY);
-		if (strcmp(name, "nan") == 0)
-			return py_float(NAN);
-		if (strcmp(name, "pi") == 0)
-			return py_float(3.141592653589793);
-		if (strcmp(name, "e") == 0)
-			return py_float(2.718281828459045);
-	}
-	{
-		const char *const *names = lib_names(ns);
-		const char *sug = names ? diag_suggest(name, names) : NULL;
-
-		if (sug != NULL)
-			return py_fail(s, "module '%s' has no attribute '%s' (or it is not supported). Did you mean: '%s'?",
-			    ns, name, sug);
-		return py_fail(s, "module '%s' has no attribute '%s' (or it is not supported here)", ns, name);
-	}
-}
-
-static struct pyobj *
 get_attr(struct py_session *s, struct pyobj *o, const char *name)
 {
 	struct pyobj *r;
 
-	switch (o->type) {
-	case PY_TENSOR:
-		return lib_tensor_attr(s, o, name);
-	case PY_NS:
-		return ns_attr(s, o, name);
-	case PY_MODULE:
-		r = module_attr(s, o, name);
-		if (r != NULL)
-			r->deps |= o->deps;
-		return r;
-	case PY_RETURNS:
-		if (strcmp(name, "values") == 0 || strcmp(name, "indices") == 0) {
-			r = o->u.seq.v[name[0] == 'i'];
-			py_incref(r);
-			return r;
-		}
-		break;
-	case PY_SIZE:
-		if (strcmp(name, "numel") == 0)
-			return py_fail(s, "torch.Size.numel() is not supported");
-		break;
-	case PY_DTYPE:
-		if (strcmp(name, "is_floating_point") == 0)
-			return py_bool(o->u.i == DT_FLOAT);
-		break;
-	}
-	return py_fail(s, "'%s' object has no attribute '%s'", py_type_name(o), name);
+	if (o->type != PY_MODULE)
+		return names_attr(s, o, name);
+	r = module_attr(s, o, name);
+	if (r != NULL)
+		r->deps |= o->deps;
+	return r;
 }
 
 /* ---- calls and subscripts ---- */
@@ -1079,73 +590,10 @@ subscript_value(struct py_session *s, const struct node *n)
 	}
 	return idx;
 }
-
-/* seq[i] or seq[a:b] for tuples, lists, torch.Size */
-static struct pyobj *
-seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
-{
-	int n = o->u.seq.n;
-	long long i;
-	struct pyobj *r;
-
-	if (idx->type == PY_SLICE) {
-		long long a = 0, b = n, st = 1, k, m = 0;
-		struct pyobj **ends[3] = { &idx->u.slice.start, &idx->u.slice.stop, &idx->u.slice.step };
-		long long *vals[3] = { &a, &b, &st };
-
-		for (k = 0; k < 3; k++)
-			if (*ends[k] != NULL && (*ends[k])->type != PY_NONE) {
-				if (!py_is_int(*ends[k]))
-					return py_fail(s, "slice indices must be integers or None or have an __index__ method");
-				*vals[k] = (*ends[k])->u.i;
-			}
-		if (st == 0)
-			return py_fail(s, "slice step cannot be zero");
-		if (st < 0) {
-			if (idx->u.slice.start == NULL || idx->u.slice.start->type == PY_NONE)
-				a = n - 1;
-			if (idx->u.slice.stop == NULL || idx->u.slice.stop->type == PY_NONE)
-				b = -n - 1;
-		}
-		/* PySlice_AdjustIndices */
-		if (a < 0) {
-			a += n;
-			if (a < 0)
-				a = st < 0 ? -1 : 0;
-		} else if (a >= n) {
-			a = st < 0 ? n - 1 : n;
-		}
-		if (b < 0) {
-			b += n;
-			if (b < 0)
-				b = st < 0 ? -1 : 0;
-		} else if (b >= n) {
-			b = st < 0 ? n - 1 : n;
-		}
-		if (st < 0 ? b < a : a < b)
-			m = st < 0 ? (a - b - 1) / -st + 1 : (b - a - 1) / st + 1;
-		r = py_seq(o->type == PY_RETURNS ? PY_TUPLE : o->type, (int)m);
-		for (k = 0; k < m; k++)
-			py_incref(r->u.seq.v[k] = o->u.seq.v[a + k * st]);
-		r->deps = o->deps;
-		return r;
-	}
-	if (!py_is_int(idx) && !(idx->type == PY_TENSOR && idx->u.t.ndim == 0 && idx->u.t.dtype != DT_FLOAT))
-		return py_fail(s, "%s indices must be integers or slices, not %s", o->type == PY_LIST ? "list" : "tuple",
-		    py_type_name(idx));
-	i = idx->type == PY_TENSOR ? pyt_geti(&idx->u.t, 0) : idx->u.i;
-	if (i < -n || i >= n)
-		return py_fail(s, "%s index out of range", o->type == PY_LIST ? "list" : "tuple");
-	r = o->u.seq.v[i < 0 ? i + n : i];
-	py_incref(r);
-	r->deps |= o->deps;
-	return r;
-}
-
 static struct pyobj *
 index_node(struct py_session *s, const struct node *n)
 {
-	struct pyobj *o, *idx, *r = NULL;
+	struct pyobj *o, *idx, *r;
 
 	if ((o = eval_node(s, n->a)) == NULL)
 		return NULL;
@@ -1153,18 +601,7 @@ index_node(struct py_session *s, const struct node *n)
 		py_decref(o);
 		return NULL;
 	}
-	switch (o->type) {
-	case PY_TENSOR:
-		r = op_index(s, o, idx);
-		if (r != NULL)
-			r->deps |= idx->deps;
-		break;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
-		r = seq_index(s, o, idx);
-		break;
-	default:
-		py_fail(s, "'%s' object is not subscriptable", py_type_name(o));
-	}
+	r = arith_subscript(s, o, idx);
 	py_decref(o);
 	py_decref(idx);
 	return r;
@@ -1172,137 +609,143 @@ index_node(struct py_session *s, const struct node *n)
 
 /* ---- expressions ---- */
 
+/* (a, b) and [a, b] */
+static struct pyobj *
+eval_seq(struct py_session *s, const struct node *n)
+{
+	struct pyobj *r = py_seq(n->kind == N_TUPLE ? PY_TUPLE : PY_LIST, n->n);
+	int i;
+
+	for (i = 0; i < n->n; i++) {
+		if ((r->u.seq.v[i] = eval_node(s, n->items[i])) == NULL) {
+			py_decref(r);
+			return NULL;
+		}
+		r->deps |= r->u.seq.v[i]->deps;
+	}
+	return r;
+}
+
+/* a op b, a < b */
+static struct pyobj *
+eval_binop(struct py_session *s, const struct node *n)
+{
+	struct pyobj *a, *b, *r;
+
+	if ((a = eval_node(s, n->a)) == NULL)
+		return NULL;
+	if ((b = eval_node(s, n->b)) == NULL) {
+		py_decref(a);
+		return NULL;
+	}
+	r = n->kind == N_CMP ? arith_compare(s, n->op, a, b) : arith_binop(s, n->op, a, b);
+	if (r != NULL)
+		r->deps |= a->deps | b->deps;
+	py_decref(a);
+	py_decref(b);
+	return r;
+}
+
+/* -a, +a, ~a, not a */
+static struct pyobj *
+eval_unary(struct py_session *s, const struct node *n)
+{
+	struct pyobj *a, *r = NULL;
+	int t;
+
+	if ((a = eval_node(s, n->a)) == NULL)
+		return NULL;
+	if (n->kind == N_NOT) {
+		if (op_truth(s, a, &t) == 0)
+			r = py_bool(!t);
+	} else if ((r = arith_unary(s, n->op, a)) != NULL) {
+		r->deps |= a->deps;
+	}
+	py_decref(a);
+	return r;
+}
+
+/* a and b, a or b: b evaluated only when a does not decide */
+static struct pyobj *
+eval_bool_op(struct py_session *s, const struct node *n)
+{
+	struct pyobj *a;
+	int t;
+
+	if ((a = eval_node(s, n->a)) == NULL)
+		return NULL;
+	if (op_truth(s, a, &t) != 0) {
+		py_decref(a);
+		return NULL;
+	}
+	if ((n->kind == N_AND) != (t != 0))
+		return a;
+	py_decref(a);
+	return eval_node(s, n->b);
+}
+
+static struct pyobj *
+eval_attr(struct py_session *s, const struct node *n)
+{
+	struct pyobj *a, *r;
+
+	if ((a = eval_node(s, n->a)) == NULL)
+		return NULL;
+	r = get_attr(s, a, n->name);
+	py_decref(a);
+	return r;
+}
+
+/* literals: 1, 1.5, 'x', True, False, None, ... */
+static struct pyobj *
+eval_literal(struct py_session *s, const struct node *n)
+{
+	(void)s;
+	switch (n->kind) {
+	case N_INT: return py_int(n->i);
+	case N_FLOAT: return py_float(n->f);
+	case N_STR: return py_str(n->name, n->slen);
+	case N_TRUE: case N_FALSE: return py_bool(n->kind == N_TRUE);
+	case N_NONE: return py_none();
+	default: return py_new(PY_ELLIPSIS);
+	}
+}
+
+static struct pyobj *
+eval_name(struct py_session *s, const struct node *n)
+{
+	return lookup(s, n->name);
+}
+
+static struct pyobj *
+eval_slice(struct py_session *s, const struct node *n)
+{
+	(void)n;
+	return py_fail(s, "a slice (a:b) is only valid inside [...]");
+}
+
+/* one row per node kind (enum in pyint.h) */
+static struct pyobj *(*const eval_kind[])(struct py_session *, const struct node *) = {
+	[N_NAME] = eval_name, [N_INT] = eval_literal, [N_FLOAT] = eval_literal, [N_STR] = eval_literal,
+	[N_TRUE] = eval_literal, [N_FALSE] = eval_literal, [N_NONE] = eval_literal, [N_ELLIPSIS] = eval_literal,
+	[N_TUPLE] = eval_seq, [N_LIST] = eval_seq, [N_BINOP] = eval_binop, [N_CMP] = eval_binop,
+	[N_UNARY] = eval_unary, [N_NOT] = eval_unary, [N_AND] = eval_bool_op, [N_OR] = eval_bool_op,
+	[N_ATTR] = eval_attr, [N_CALL] = call, [N_INDEX] = index_node, [N_SLICE] = eval_slice,
+};
+
 struct pyobj *
 eval_node(struct py_session *s, const struct node *n)
 {
-	struct pyobj *a, *b, *r = NULL;
-	int t;
+	struct pyobj *r;
 
 	if (++s->depth > 4 * PY_MAX_DEPTH) {
 		s->depth--;
 		return py_fail(s, "the line nests too deeply");
 	}
-	switch (n->kind) {
-	case N_NAME:
-		r = lookup(s, n->name);
-		break;
-	case N_INT:
-		r = py_int(n->i);
-		break;
-	case N_FLOAT:
-		r = py_float(n->f);
-		break;
-	case N_STR:
-		r = py_str(n->name, n->slen);
-		break;
-	case N_TRUE:
-	case N_FALSE:
-		r = py_bool(n->kind == N_TRUE);
-		break;
-	case N_NONE:
-		r = py_none();
-		break;
-	case N_ELLIPSIS:
-		r = py_new(PY_ELLIPSIS);
-		break;
-	case N_TUPLE:
-	case N_LIST: {
-		int i;
-
-		r = py_seq(n->kind == N_TUPLE ? PY_TUPLE : PY_LIST, n->n);
-		for (i = 0; i < n->n; i++) {
-			if ((r->u.seq.v[i] = eval_node(s, n->items[i])) == NULL) {
-				py_decref(r);
-				r = NULL;
-				break;
-			}
-			r->deps |= r->u.seq.v[i]->deps;
-		}
-		break;
-	}
-	case N_BINOP:
-	case N_CMP:
-		if ((a = eval_node(s, n->a)) == NULL)
-			break;
-		if ((b = eval_node(s, n->b)) == NULL) {
-			py_decref(a);
-			break;
-		}
-		r = n->kind == N_CMP ? compare(s, n->op, a, b) : binop(s, n->op, a, b);
-		if (r != NULL)
-			r->deps |= a->deps | b->deps;
-		py_decref(a);
-		py_decref(b);
-		break;
-	case N_UNARY:
-		if ((a = eval_node(s, n->a)) == NULL)
-			break;
-		if (a->type == PY_TENSOR) {
-			if (n->op == O_NEG)
-				r = op_neg(s, a);
-			else if (n->op == O_INVERT)
-				r = op_invert(s, a);
-			else if (a->u.t.dtype == DT_BOOL)	/* +x: torch.positive */
-				r = py_fail(s, "The `+` operator, on a bool tensor is not supported.");
-			else
-				py_incref(r = a);
-		} else if (py_is_number(a)) {
-			if (n->op == O_POS)
-				r = a->type == PY_BOOL ? py_int(a->u.i) : (py_incref(a), a);
-			else if (n->op == O_NEG)
-				r = a->type == PY_FLOAT ? py_float(-a->u.f) : a->u.i == -9223372036854775807LL - 1 ?
-				    overflow(s) : py_int(-a->u.i);
-			else if (a->type == PY_FLOAT)
-				r = py_fail(s, "bad operand type for unary ~: 'float'");
-			else
-				r = py_int(~a->u.i);
-		} else {
-			r = py_fail(s, "bad operand type for unary %s: '%s'", op_text(n->op), py_type_name(a));
-		}
-		if (r != NULL)
-			r->deps |= a->deps;
-		py_decref(a);
-		break;
-	case N_NOT:
-		if ((a = eval_node(s, n->a)) == NULL)
-			break;
-		if (op_truth(s, a, &t) == 0)
-			r = py_bool(!t);
-		py_decref(a);
-		break;
-	case N_AND:
-	case N_OR:
-		if ((a = eval_node(s, n->a)) == NULL)
-			break;
-		if (op_truth(s, a, &t) != 0) {
-			py_decref(a);
-			break;
-		}
-		if ((n->kind == N_AND) != (t != 0)) {	/* a decides */
-			r = a;
-			break;
-		}
-		py_decref(a);
-		r = eval_node(s, n->b);
-		break;
-	case N_ATTR:
-		if ((a = eval_node(s, n->a)) == NULL)
-			break;
-		r = get_attr(s, a, n->name);
-		py_decref(a);
-		break;
-	case N_CALL:
-		r = call(s, n);
-		break;
-	case N_INDEX:
-		r = index_node(s, n);
-		break;
-	case N_SLICE:
-		r = py_fail(s, "a slice (a:b) is only valid inside [...]");
-		break;
-	default:
+	if (n->kind < 0 || (size_t)n->kind >= sizeof eval_kind / sizeof eval_kind[0] || eval_kind[n->kind] == NULL)
 		r = py_fail(s, "this expression is not supported");
-	}
+	else
+		r = eval_kind[n->kind](s, n);
 	s->depth--;
 	return r;
 }
@@ -1323,7 +766,7 @@ unpack(struct py_session *s, const struct node *target, struct pyobj *v)
 			return -1;
 		}
 		m = v->u.t.shape[0];
-	} else if (is_seq(v) || v->type == PY_RETURNS) {
+	} else if (arith_is_seq(v) || v->type == PY_RETURNS) {
 		m = v->u.seq.n;
 	} else {
 		py_fail(s, "cannot unpack non-iterable %s object", py_type_name(v));
@@ -1449,7 +892,7 @@ augment(struct py_session *s, const struct stmt *st)
 			if (o->type != PY_TENSOR) {
 				py_fail(s, "'%s' object does not support item assignment", py_type_name(o));
 			} else if ((view = op_index(s, o, idx)) != NULL) {
-				if ((r = op_inplace(s, bop_code(st->op), view, v)) != NULL)
+				if ((r = op_inplace(s, arith_bop_code(st->op), view, v)) != NULL)
 					bad = op_setitem(s, o, idx, r);
 				py_decref(r);
 				py_decref(view);
@@ -1467,7 +910,7 @@ augment(struct py_session *s, const struct stmt *st)
 		if (o != NULL && (at = get_attr(s, o, t->name)) != NULL) {
 			if (at->type != PY_TENSOR || st->op == O_MATMUL)
 				py_fail(s, "assigning to an attribute (%s = ...) is not supported", t->name);
-			else if ((r = op_inplace(s, bop_code(st->op), at, v)) != NULL)
+			else if ((r = op_inplace(s, arith_bop_code(st->op), at, v)) != NULL)
 				bad = 0;
 		}
 		py_decref(r);
@@ -1481,8 +924,8 @@ augment(struct py_session *s, const struct stmt *st)
 		return -1;
 	}
 	if (cur->type == PY_TENSOR && st->op != O_MATMUL)
-		r = op_inplace(s, bop_code(st->op), cur, v);
-	else if ((r = binop(s, st->op, cur, v)) == NULL && s->failed)
+		r = op_inplace(s, arith_bop_code(st->op), cur, v);
+	else if ((r = arith_binop(s, st->op, cur, v)) == NULL && s->failed)
 		aug_message(s);
 	if (r != NULL) {
 		r->deps |= cur->deps | v->deps;

@@ -3,7 +3,9 @@
  * pylex.c (text -> tokens), pyparse.c (tokens -> syntax tree), pyval.c
  * (values: objects, tensors, their text), pyops.c (tensor operations),
  * pylib.c (torch., F., nn., math. and the methods), pyeval.c (the tree
- * evaluated, statements, the session).  No other module includes it.
+ * evaluated, statements, the session), pyarith.c (Python's operators),
+ * pynames.c (attributes of namespaces and values, "did you mean").  No
+ * other module includes it.
  *
  * Ownership: every struct pyobj is reference counted; a function that
  * returns one gives the caller a reference (py_decref() releases it);
@@ -358,18 +360,21 @@ struct pyobj *op_tolist(struct py_session *s, struct pyobj *x);
 struct pyobj *op_item(struct py_session *s, struct pyobj *x);
 int op_truth(struct py_session *s, struct pyobj *o, int *out);	/* bool(o) */
 
-/* ---- the library (pylib.c) ---- */
+/* ---- the library (pylib.c; its rows in lib_*.c, lib.h) ---- */
 
 /*
- * A function of the library: a[] holds the arguments bound to the
- * parameters (NULL: not given), self the tensor of a method.
+ * One entry of the library, a row as Lua's luaL_Reg: its name, its own C
+ * function and its parameters as PyTorch's signature spells them.  The
+ * function gets a[] with the arguments bound to the parameters (NULL: not
+ * given), self the tensor of a method, and the row (its name for
+ * messages, op for a family of entries sharing one body).
  */
 struct builtin {
 	const char *ns;		/* "torch", "torch.nn", "torch.nn.functional", "math", "" (Python's
 				 * builtins), "Tensor" (a method) */
 	const char *name;
 	struct pyobj *(*fn)(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a);
-	int op;			/* a code for fn */
+	int op;			/* what differs in a family: B_ADD for add, U_EXP for exp, ... */
 	const char *params;	/* "dim=None, keepdim=False"; "*size" takes the other positional ones as a tuple */
 	int self_first;		/* torch.f(x, ...) as x.f(...): the first parameter, "input", is self */
 };
@@ -387,6 +392,23 @@ struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char 
 /* ---- evaluation (pyeval.c) ---- */
 
 struct pyobj *eval_node(struct py_session *s, const struct node *n);
+
+/* Python's operators on values (pyarith.c): O_* codes; a tensor on either side goes to pyops.c */
+struct pyobj *arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+struct pyobj *arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+struct pyobj *arith_unary(struct py_session *s, int op, struct pyobj *a);
+struct pyobj *arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);
+int arith_bop_code(int op);			/* O_ADD -> B_ADD */
+int arith_is_seq(const struct pyobj *o);	/* tuple, list or torch.Size */
+
+/* names behind a dot and "did you mean" (pynames.c) */
+struct pyobj *names_attr(struct py_session *s, struct pyobj *o, const char *name);	/* o not a module */
+struct suggest {
+	const char *name, *best;	/* the name not found; the closest so far */
+	size_t best_d;
+	int count;			/* names tried */
+};
+void suggest_try(struct suggest *g, const char *item);
 /* one expression's value (print(x) is x); what print() calls print goes to out */
 struct pyobj *py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
     char *err, size_t errlen);

@@ -1,0 +1,42 @@
+/*
+ * lib.h - the insides of the library (pylib.c), shared by its files:
+ * lib_args.c (Python's binding of arguments to a row's parameters, and the
+ * checks of one argument each entry shares), and the rows themselves:
+ * lib_tensor.c (a tensor's methods and their torch.f mirrors), lib_torch.c
+ * (torch., F. and nn. functions and modules), lib_python.c (Python's
+ * builtins and math.).  A row (struct builtin, pyint.h) names its own C
+ * function and its parameters as PyTorch's signature spells them.
+ */
+#ifndef LIB_H
+#define LIB_H
+
+#include "pyint.h"
+
+#define LIB_MAXARGS 8
+
+/* the rows of each file, in the order completion lists them */
+extern const struct builtin lib_tensor_rows[], lib_torch_rows[], lib_python_rows[];
+extern const size_t lib_tensor_nrows, lib_torch_nrows, lib_python_nrows;
+
+/*
+ * Binds args and keywords to b's parameters into a[] (NULL: not given),
+ * as Python does; a "*name" parameter takes the other positional ones as
+ * a tuple, returned in *rest for the caller to release.  -1 after an error.
+ */
+int lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
+    struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest);
+
+/* one argument each; they fail with PyTorch's message, naming b */
+struct pyobj *lib_need_tensor(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg,
+    int pos);
+int lib_flag(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg, int dflt, int *out);
+int lib_dims(struct py_session *s, const struct builtin *b, struct pyobj *o, int ndim, unsigned *dims, int *has);
+int lib_dtype(struct py_session *s, const struct builtin *b, struct pyobj *o, int *dt);	/* -1: None */
+/* t with requires_grad=rg applied (t released on error); NULL passes through */
+struct pyobj *lib_with_grad(struct pyobj *t, struct py_session *s, const struct builtin *b, struct pyobj *rg);
+/* a dropout probability p (the object given, for its repr) outside [0, 1]: PyTorch's message */
+int lib_check_p(struct py_session *s, const struct pyobj *given, double p);
+/* every element of t's storage set to v (0 or 1 for a bool) */
+void lib_fill(struct pyobj *t, double v);
+
+#endif

@@ -1,0 +1,243 @@
+/*
+ * lib_args.c - the library's arguments: a row's parameter text ("dim=None,
+ * keepdim=False", "*size, dtype=None") read, and the arguments of a call
+ * bound to it as Python binds them; and the checks of one argument (a
+ * tensor, a bool, dims, a dtype, requires_grad) the rows share, each with
+ * PyTorch's message.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib.h"
+
+struct params {
+	char names[LIB_MAXARGS][32];
+	int required[LIB_MAXARGS];
+	int star, n;		/* the "*name" one (-1: none); how many */
+};
+
+static void
+params_read(const char *p, struct params *ps)
+{
+	ps->star = -1;
+	ps->n = 0;
+	while (*p != '\0' && ps->n < LIB_MAXARGS) {
+		size_t n;
+		int is_star = 0;
+
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (*p == '\0')
+			break;
+		if (*p == '*') {
+			is_star = 1;
+			p++;
+		}
+		n = strcspn(p, "=,");
+		snprintf(ps->names[ps->n], sizeof ps->names[ps->n], "%.*s", (int)n, p);
+		ps->required[ps->n] = p[n] != '=' && !is_star;
+		if (is_star)
+			ps->star = ps->n;
+		p += n;
+		if (*p == '=')
+			p += strcspn(p, ",");
+		ps->n++;
+	}
+}
+
+/* the positional arguments in order; the "*name" parameter takes the rest as a tuple */
+static int
+bind_positional(struct py_session *s, const struct builtin *b, const struct params *ps, struct pyobj **args,
+    int nargs, struct pyobj **a, struct pyobj **rest)
+{
+	int i, k = 0, j;
+
+	for (i = 0; i < nargs; i++) {
+		if (k == ps->star) {
+			*rest = py_seq(PY_TUPLE, nargs - i);
+			for (j = 0; j < nargs - i; j++) {
+				py_incref(args[i + j]);
+				(*rest)->u.seq.v[j] = args[i + j];
+			}
+			a[k] = *rest;
+			return 0;
+		}
+		if (k >= ps->n) {
+			py_fail(s, "%s() takes %d positional argument%s but %d were given", b->name, ps->n,
+			    ps->n == 1 ? "" : "s", nargs);
+			return -1;
+		}
+		a[k++] = args[i];
+	}
+	if (ps->star >= 0 && a[ps->star] == NULL) {
+		*rest = py_seq(PY_TUPLE, 0);
+		a[ps->star] = *rest;
+	}
+	return 0;
+}
+
+int
+lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
+    struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest)
+{
+	struct params ps;
+	int i, k;
+
+	params_read(b->params, &ps);
+	for (i = 0; i < ps.n; i++)
+		a[i] = NULL;
+	*rest = NULL;
+	if (bind_positional(s, b, &ps, args, nargs, a, rest) != 0)
+		return -1;
+	for (i = 0; i < nkw; i++) {
+		for (k = 0; k < ps.n; k++)
+			if (strcmp(ps.names[k], kwnames[i]) == 0 && k != ps.star)
+				break;
+		if (k == ps.n) {
+			/* torch.softmax(x, dim=1) names its first parameter input */
+			py_fail(s, "%s() got an unexpected keyword argument '%s'", b->name, kwnames[i]);
+			return -1;
+		}
+		if (a[k] != NULL) {
+			py_fail(s, "%s() got multiple values for argument '%s'", b->name, kwnames[i]);
+			return -1;
+		}
+		a[k] = kwargs[i];
+	}
+	for (k = 0; k < ps.n; k++)
+		if (ps.required[k] && a[k] == NULL) {
+			py_fail(s, "%s() missing required argument '%s' (pos %d)", b->name, ps.names[k], k + 1);
+			return -1;
+		}
+	return 0;
+}
+
+struct pyobj *
+lib_need_tensor(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg, int pos)
+{
+	if (o != NULL && o->type == PY_TENSOR)
+		return o;
+	return py_fail(s, "%s(): argument '%s' (position %d) must be Tensor, not %s", b->name, arg, pos,
+	    o ? py_type_name(o) : "NoneType");
+}
+
+/* o as bool (None/absent: dflt) */
+int
+lib_flag(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg, int dflt, int *out)
+{
+	if (o == NULL) {
+		*out = dflt;
+		return 0;
+	}
+	if (o->type != PY_BOOL) {
+		py_fail(s, "%s(): argument '%s' must be bool, not %s", b->name, arg, py_type_name(o));
+		return -1;
+	}
+	*out = (int)o->u.i;
+	return 0;
+}
+
+/* dims: an int, a tuple or list of ints, or None (every dim); a bit set */
+int
+lib_dims(struct py_session *s, const struct builtin *b, struct pyobj *o, int ndim, unsigned *dims, int *has)
+{
+	int d, i;
+
+	*dims = 0;
+	*has = 0;
+	if (o == NULL || o->type == PY_NONE)
+		return 0;
+	*has = 1;
+	if (o->type == PY_TUPLE || o->type == PY_LIST) {
+		for (i = 0; i < o->u.seq.n; i++)	/* every dim wrapped (range errors) before duplicates */
+			if (py_to_dim(s, o->u.seq.v[i], ndim, &d) != 0)
+				return -1;
+		for (i = 0; i < o->u.seq.n; i++) {
+			py_to_dim(s, o->u.seq.v[i], ndim, &d);
+			if (*dims >> d & 1) {
+				py_fail(s, "dim %d appears multiple times in the list of dims", d);
+				return -1;
+			}
+			*dims |= 1u << d;
+		}
+		return 0;
+	}
+	if (o->type == PY_STR) {
+		py_fail(s, "Name '%s' not found in Tensor[%s].", o->u.str.s,
+		    ndim == 1 ? "None" : ndim == 2 ? "None, None" : ndim == 3 ? "None, None, None" : "...");
+		return -1;
+	}
+	if (o->type != PY_INT) {
+		py_fail(s, "%s(): argument 'dim' must be tuple of ints, not %s", b->name, py_type_name(o));
+		return -1;
+	}
+	if (py_to_dim(s, o, ndim, &d) != 0)
+		return -1;
+	*dims = 1u << d;
+	return 0;
+}
+
+int
+lib_dtype(struct py_session *s, const struct builtin *b, struct pyobj *o, int *dt)
+{
+	if (o == NULL || o->type == PY_NONE) {
+		*dt = -1;
+		return 0;
+	}
+	if (o->type != PY_DTYPE) {
+		py_fail(s, "%s(): argument 'dtype' must be torch.dtype, not %s", b->name, py_type_name(o));
+		return -1;
+	}
+	*dt = (int)o->u.i;
+	return 0;
+}
+
+struct pyobj *
+lib_with_grad(struct pyobj *t, struct py_session *s, const struct builtin *b, struct pyobj *rg)
+{
+	int r;
+
+	if (t == NULL)
+		return NULL;
+	if (lib_flag(s, b, rg, "requires_grad", 0, &r) != 0) {
+		py_decref(t);
+		return NULL;
+	}
+	if (r) {
+		if (t->u.t.dtype != DT_FLOAT) {
+			py_decref(t);
+			return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
+		}
+		t->u.t.requires_grad = 1;
+	}
+	return t;
+}
+
+int
+lib_check_p(struct py_session *s, const struct pyobj *given, double p)
+{
+	struct sbuf txt = { 0 };
+
+	if (!(p < 0 || p > 1))	/* NaN passes, as in PyTorch */
+		return 0;
+	py_repr(&txt, given, s->po);	/* Python's repr of the number given */
+	py_fail(s, "dropout probability has to be between 0 and 1, but got %s", txt.s);
+	free(txt.s);
+	return -1;
+}
+
+void
+lib_fill(struct pyobj *t, double v)
+{
+	size_t i, n = t->u.t.st->n;
+
+	for (i = 0; i < n; i++) {
+		if (t->u.t.dtype == DT_FLOAT)
+			((float *)t->u.t.st->data)[i] = (float)v;
+		else if (t->u.t.dtype == DT_INT64)
+			((long long *)t->u.t.st->data)[i] = (long long)v;
+		else
+			((unsigned char *)t->u.t.st->data)[i] = v != 0;
+	}
+}

@@ -1,0 +1,199 @@
+/*
+ * lib_python.c - Python's builtins (print, len, float, int, bool, abs)
+ * and math.sqrt, math.exp on the interpreter's values, with Python's
+ * messages: one C function each, and their rows.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib.h"
+
+/* a tensor converted to a Python number has one element */
+static int
+one_element(struct py_session *s, const struct pyobj *o)
+{
+	if (o->type != PY_TENSOR || o->u.t.numel == 1)
+		return 0;
+	py_fail(s, "only one element tensors can be converted to Python scalars");
+	return -1;
+}
+
+/* math.sqrt (op 0), math.exp (op 1) */
+static struct pyobj *
+math_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	double v;
+
+	(void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "math.%s() takes exactly one argument (0 given)", b->name);
+	if (one_element(s, a[0]) != 0 || py_to_double(s, a[0], "must be real number", &v) != 0)
+		return NULL;
+	if (b->op == 0) {
+		if (v < 0)
+			return py_fail(s, "math domain error");
+		return py_float(sqrt(v));
+	}
+	if (v > 709.78)
+		return py_fail(s, "math range error");
+	return py_float(exp(v));
+}
+
+static struct pyobj *
+builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "len() takes exactly one argument (0 given)");
+	switch (a[0]->type) {
+	case PY_TENSOR:
+		if (a[0]->u.t.ndim == 0)
+			return py_fail(s, "len() of a 0-d tensor");
+		return py_int(a[0]->u.t.shape[0]);
+	case PY_TUPLE: case PY_LIST: case PY_SIZE:
+		return py_int(a[0]->u.seq.n);
+	case PY_STR:
+		return py_int((long long)a[0]->u.str.len);
+	default:
+		return py_fail(s, "object of type '%s' has no len()", py_type_name(a[0]));
+	}
+}
+
+/* float('1.5'): Python's float() of a string, which takes no hexadecimal */
+static struct pyobj *
+float_of_str(struct py_session *s, const struct pyobj *o)
+{
+	const char *p = o->u.str.s;
+	char *end;
+	double v;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	v = strtod(p, &end);
+	while (isspace((unsigned char)*end))
+		end++;
+	if (end == p || *end != '\0' || strncasecmp(p, "0x", 2) == 0 || strncasecmp(p, "-0x", 3) == 0 ||
+	    strncasecmp(p, "+0x", 3) == 0)
+		return py_fail(s, "could not convert string to float: '%s'", o->u.str.s);
+	return py_float(v);
+}
+
+static struct pyobj *
+builtin_float(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	double v;
+
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_float(0);
+	if (a[0]->type == PY_STR)
+		return float_of_str(s, a[0]);
+	if (one_element(s, a[0]) != 0 || py_to_double(s, a[0], "float() argument", &v) != 0)
+		return NULL;
+	return py_float(v);
+}
+
+static struct pyobj *
+builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	long long k;
+	double v;
+
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_int(0);
+	if (a[0]->type == PY_FLOAT || (a[0]->type == PY_TENSOR && a[0]->u.t.dtype == DT_FLOAT)) {
+		if (py_to_double(s, a[0], "int() argument", &v) != 0)
+			return NULL;
+		if (isnan(v))
+			return py_fail(s, "cannot convert float NaN to integer");
+		if (isinf(v))
+			return py_fail(s, "cannot convert float infinity to integer");
+		if (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)
+			return py_fail(s, "integer overflow (integers here are 64-bit)");
+		return py_int((long long)v);
+	}
+	if (one_element(s, a[0]) != 0 || py_to_long(s, a[0], "int() argument", &k) != 0)
+		return NULL;
+	return py_int(k);
+}
+
+static struct pyobj *
+builtin_bool(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	int r;
+
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_bool(0);
+	if (op_truth(s, a[0], &r) != 0)
+		return NULL;
+	return py_bool(r);
+}
+
+static struct pyobj *
+builtin_abs(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "abs() takes exactly one argument (0 given)");
+	if (a[0]->type == PY_TENSOR)
+		return op_unary(s, U_ABS, a[0]);
+	if (a[0]->type == PY_FLOAT)
+		return py_float(fabs(a[0]->u.f));
+	if (!py_is_int(a[0]))
+		return py_fail(s, "bad operand type for abs(): '%s'", py_type_name(a[0]));
+	if (a[0]->u.i == -9223372036854775807LL - 1)
+		return py_fail(s, "integer overflow (integers here are 64-bit)");
+	return py_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i);
+}
+
+/* sep= or end=: None or a string */
+static int
+print_text(struct py_session *s, const struct pyobj *o, const char *what, const char **text, size_t *len)
+{
+	if (o == NULL || o->type == PY_NONE)
+		return 0;
+	if (o->type != PY_STR) {
+		py_fail(s, "%s must be None or a string, not %s", what, py_type_name(o));
+		return -1;
+	}
+	*text = o->u.str.s;
+	*len = o->u.str.len;
+	return 0;
+}
+
+static struct pyobj *
+builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	const char *sep = " ", *end = "\n";
+	size_t seplen = 1, endlen = 1;
+	int i;
+
+	(void)b, (void)self;
+	if (print_text(s, a[1], "sep", &sep, &seplen) != 0 || print_text(s, a[2], "end", &end, &endlen) != 0)
+		return NULL;
+	for (i = 0; i < a[0]->u.seq.n; i++) {
+		if (i > 0)
+			sbuf_addn(s->out, sep, seplen);
+		py_str_of(s->out, a[0]->u.seq.v[i], s->po);
+	}
+	sbuf_addn(s->out, end, endlen);
+	return py_none();
+}
+
+const struct builtin lib_python_rows[] = {
+	{ "math", "sqrt", math_fn, 0, "x", 0 },
+	{ "math", "exp", math_fn, 1, "x", 0 },
+	{ "", "print", builtin_print, 0, "*args, sep=None, end=None", 0 },
+	{ "", "len", builtin_len, 0, "obj", 0 },
+	{ "", "float", builtin_float, 0, "x=None", 0 },
+	{ "", "int", builtin_int, 0, "x=None", 0 },
+	{ "", "bool", builtin_bool, 0, "x=None", 0 },
+	{ "", "abs", builtin_abs, 0, "x", 0 },
+};
+
+const size_t lib_python_nrows = sizeof lib_python_rows / sizeof lib_python_rows[0];

@@ -1,0 +1,477 @@
+/*
+ * lib_tensor.c - a tensor's methods (x.sum(...), x.view(...)) and their
+ * torch.f(x, ...) mirrors: one C function per method, or per family whose
+ * body is the same (add, sub, mul, div, pow: the row passes the operator),
+ * and the rows naming them with PyTorch's parameters.  The tensor comes in
+ * as self; the work is pyops.c's and pyview.c's.
+ */
+#include <string.h>
+
+#include "lib.h"
+
+static struct pyobj *
+method_size(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pytensor *t = &x->u.t;
+	long long k;
+	int d;
+
+	(void)b;
+	if (a[0] == NULL || a[0]->type == PY_NONE)
+		return py_size(t->ndim, t->shape);
+	if (t->ndim == 0 && py_to_long(s, a[0], "size(): argument 'dim'", &k) == 0)
+		return py_fail(s, "Dimension specified as %lld but tensor has no dimensions", k);
+	if (py_to_dim(s, a[0], t->ndim, &d) != 0)
+		return NULL;
+	return py_int(t->ndim ? t->shape[d] : 1);
+}
+
+static struct pyobj *
+method_dim(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	(void)s, (void)b, (void)a;
+	return py_int(x->u.t.ndim);
+}
+
+static struct pyobj *
+method_numel(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	(void)s, (void)b, (void)a;
+	return py_int((long long)x->u.t.numel);
+}
+
+static struct pyobj *
+method_transpose(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int d, d2;
+
+	(void)b;
+	if (a[0] == NULL || a[1] == NULL)
+		return py_fail(s, "transpose() missing required argument '%s'", a[0] == NULL ? "dim0" : "dim1");
+	if (py_to_dim(s, a[0], x->u.t.ndim, &d) != 0 || py_to_dim(s, a[1], x->u.t.ndim, &d2) != 0)
+		return NULL;
+	return op_transpose(s, x, d, d2, "TransposeBackward0");
+}
+
+static struct pyobj *
+method_t(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int nd = x->u.t.ndim;
+
+	(void)b, (void)a;
+	if (nd > 2)
+		return py_fail(s, "t() expects a tensor with <= 2 dimensions, but self is %dD", nd);
+	return op_transpose(s, x, 0, nd == 2 ? 1 : 0, "TBackward0");
+}
+
+static struct pyobj *
+method_permute(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pyobj *seq = a[0];
+	int perm[TENSOR_MAXDIM], seen = 0, n, i, nd = x->u.t.ndim;
+
+	(void)b;
+	if (seq->u.seq.n == 1 && (seq->u.seq.v[0]->type == PY_TUPLE || seq->u.seq.v[0]->type == PY_LIST))
+		seq = seq->u.seq.v[0];
+	n = seq->u.seq.n;
+	if (n != nd)
+		return py_fail(s, "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+		    "length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d",
+		    nd, n);
+	for (i = 0; i < n; i++) {
+		if (py_to_dim(s, seq->u.seq.v[i], nd, &perm[i]) != 0)
+			return NULL;
+		if (seen >> perm[i] & 1)
+			return py_fail(s, "permute(): duplicate dims are not allowed.");
+		seen |= 1 << perm[i];
+	}
+	return op_permute(s, x, perm);
+}
+
+/* view (op 1) and reshape (op 0) */
+static struct pyobj *
+method_view(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int nd, shape[TENSOR_MAXDIM];
+
+	if (a[0]->u.seq.n == 1 && a[0]->u.seq.v[0]->type == PY_DTYPE)
+		return py_fail(s, "view(dtype) is not supported");
+	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 1) != 0)
+		return NULL;
+	return op_reshape(s, x, nd, shape, b->op);
+}
+
+static struct pyobj *
+method_unsqueeze(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int nd = x->u.t.ndim;
+	long long k;
+
+	(void)b;
+	if (a[0] == NULL)
+		return py_fail(s, "unsqueeze() missing required argument 'dim'");
+	if (py_to_long(s, a[0], "unsqueeze(): argument 'dim'", &k) != 0)
+		return NULL;
+	if (k < -(nd + 1) || k > nd)
+		return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+		    -(nd + 1), nd, k);
+	return op_unsqueeze(s, x, (int)(k < 0 ? k + nd + 1 : k));
+}
+
+static struct pyobj *
+method_squeeze(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int d;
+
+	(void)b;
+	if (a[0] == NULL || a[0]->type == PY_NONE)
+		return op_squeeze(s, x, -1);
+	if (py_to_dim(s, a[0], x->u.t.ndim, &d) != 0)
+		return NULL;
+	return op_squeeze(s, x, x->u.t.ndim == 0 ? -2 : d);
+}
+
+/* sum and mean (op R_SUM, R_MEAN) */
+static struct pyobj *
+method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pytensor *t = &x->u.t;
+	struct pyobj *c, *r;
+	unsigned dims;
+	int has, dt, keep;
+
+	/* mean's dtype check comes before the dims are wrapped */
+	if (b->op == R_MEAN && t->dtype != DT_FLOAT && (a[2] == NULL || a[2]->type == PY_NONE))
+		return op_reduce(s, R_MEAN, x, 0, 0, 0, 0);
+	if (lib_dims(s, b, a[0], t->ndim, &dims, &has) != 0 || lib_flag(s, b, a[1], "keepdim", 0, &keep) != 0 ||
+	    lib_dtype(s, b, a[2], &dt) != 0)
+		return NULL;
+	if (dt < 0 || dt == t->dtype)
+		return op_reduce(s, b->op, x, dims, has, keep, 0);
+	if ((c = op_to(s, x, dt)) == NULL)
+		return NULL;
+	r = op_reduce(s, b->op, c, dims, has, keep, 0);
+	py_decref(c);
+	return r;
+}
+
+static struct pyobj *
+method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pytensor *t = &x->u.t;
+	struct pyobj *dimarg = a[0];
+	int has, unbiased = 1, keep;
+	unsigned dims;
+	long long k;
+
+	if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
+		return op_reduce(s, R_VAR, x, 0, 0, 0, 1);
+	if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
+		unbiased = (int)dimarg->u.i;
+		dimarg = NULL;
+	} else if (lib_flag(s, b, a[1], "unbiased", 1, &unbiased) != 0) {
+		return NULL;
+	}
+	if (lib_dims(s, b, dimarg, t->ndim, &dims, &has) != 0 || lib_flag(s, b, a[2], "keepdim", 0, &keep) != 0)
+		return NULL;
+	if (a[3] != NULL && a[3]->type != PY_NONE) {
+		if (py_to_long(s, a[3], "var(): argument 'correction'", &k) != 0)
+			return NULL;
+		unbiased = (int)k;
+	}
+	return op_reduce(s, R_VAR, x, dims, has, keep, unbiased);
+}
+
+/* max, min, argmax, argmin: op's bit 1 is min, bit 2 arg */
+static struct pyobj *
+method_max(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pytensor *t = &x->u.t;
+	int is_min = b->op & 1, arg = b->op >> 1 & 1, keep, d, i;
+	struct pyobj *r;
+
+	if (a[0] != NULL && a[0]->type == PY_TENSOR)
+		return py_fail(s, "%s(other): the element-wise form is not supported", b->name);
+	if (lib_flag(s, b, a[1], "keepdim", 0, &keep) != 0)
+		return NULL;
+	if (a[0] != NULL && a[0]->type != PY_NONE) {
+		if (py_to_dim(s, a[0], t->ndim, &d) != 0)
+			return NULL;
+		return op_max(s, x, t->ndim == 0 ? -3 : d, keep, is_min, arg);
+	}
+	r = op_max(s, x, -1, 0, is_min, arg);
+	if (r != NULL && arg && keep) {	/* argmax(keepdim=True): all dims kept as 1 */
+		r->u.t.ndim = t->ndim;
+		for (i = 0; i < t->ndim; i++) {
+			r->u.t.shape[i] = 1;
+			r->u.t.stride[i] = 1;
+		}
+	}
+	return r;
+}
+
+/* exp, sqrt, abs (op U_*) */
+static struct pyobj *
+method_unary(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	(void)a;
+	return op_unary(s, b->op, x);
+}
+
+/* softmax(x, dim, dtype=dt): x converted to dt first when dt is given and differs */
+static struct pyobj *
+softmax_as(struct py_session *s, struct pyobj *x, int d, int dt)
+{
+	struct pyobj *c, *r;
+
+	if (dt < 0 || dt == (int)x->u.t.dtype)
+		return op_softmax(s, x, d);
+	if ((c = op_to(s, x, dt)) == NULL)
+		return NULL;
+	r = op_softmax(s, c, d);
+	py_decref(c);
+	return r;
+}
+
+static struct pyobj *
+method_softmax(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int nd = x->u.t.ndim, d, dt;
+
+	if ((a[0] == NULL || a[0]->type == PY_NONE) && strcmp(b->ns, "torch.nn.functional") == 0) {
+		/* F.softmax(x): _get_softmax_dim's implicit choice, with its warning */
+		d = nd == 0 || nd == 1 || nd == 3 ? 0 : 1;
+		if (!s->warned)
+			py_warn(s, "Implicit dimension choice for softmax has been deprecated. Change the call to include "
+			    "dim=X as an argument.");
+		if (lib_dtype(s, b, a[1], &dt) != 0)
+			return NULL;
+		return softmax_as(s, x, d, dt);
+	}
+	if (a[0] == NULL || a[0]->type == PY_NONE)
+		return py_fail(s, "softmax() missing required argument 'dim' (pos 1)");
+	if (py_to_dim(s, a[0], nd, &d) != 0 || lib_dtype(s, b, a[1], &dt) != 0)
+		return NULL;
+	return softmax_as(s, x, d, dt);
+}
+
+/* masked_fill (op 0) and masked_fill_ (op 1) */
+static struct pyobj *
+method_masked_fill(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	if (a[0] == NULL || a[1] == NULL)
+		return py_fail(s, "%s() missing required argument '%s'", b->name, a[0] == NULL ? "mask" : "value");
+	return op_masked_fill(s, x, a[0], a[1], b->op);
+}
+
+static struct pyobj *
+method_dot(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	if (lib_need_tensor(s, b, a[0], "tensor", 1) == NULL)
+		return NULL;
+	if (x->u.t.ndim != 1 || a[0]->u.t.ndim != 1)
+		return py_fail(s, "1D tensors expected, but got %dD and %dD tensors", x->u.t.ndim, a[0]->u.t.ndim);
+	return op_matmul(s, x, a[0]);
+}
+
+static struct pyobj *
+method_matmul(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	if (lib_need_tensor(s, b, a[0], "other", 1) == NULL)
+		return NULL;
+	return op_matmul(s, x, a[0]);
+}
+
+static struct pyobj *
+method_mm(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	if (lib_need_tensor(s, b, a[0], "mat2", 1) == NULL)
+		return NULL;
+	if (x->u.t.ndim != 2)
+		return py_fail(s, "self must be a matrix");
+	if (a[0]->u.t.ndim != 2)
+		return py_fail(s, "mat2 must be a matrix");
+	return op_matmul(s, x, a[0]);
+}
+
+/* bool, float, long (op the DT_*) */
+static struct pyobj *
+method_as(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	(void)a;
+	return op_to(s, x, b->op);
+}
+
+static struct pyobj *
+method_to(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int dt;
+
+	if (a[0] == NULL)
+		return py_fail(s, "to() received an invalid combination of arguments - got ()");
+	if (lib_dtype(s, b, a[0], &dt) != 0)
+		return NULL;
+	return op_to(s, x, dt);
+}
+
+/* contiguous (op 0), item, tolist, detach: the tensor alone */
+static struct pyobj *
+method_plain(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	static struct pyobj *(*const ops[])(struct py_session *, struct pyobj *) = {
+		op_contiguous, op_item, op_tolist, op_detach
+	};
+
+	(void)a;
+	return ops[b->op](s, x);
+}
+
+static struct pyobj *
+method_clone(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	(void)b, (void)a;
+	return op_clone(s, x, "CloneBackward0");
+}
+
+static struct pyobj *
+method_allclose(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	double rtol = 1e-5, atol = 1e-8;
+	int r;
+
+	if (lib_need_tensor(s, b, a[0], "other", 1) == NULL ||
+	    (a[1] != NULL && py_to_double(s, a[1], "allclose(): argument 'rtol'", &rtol) != 0) ||
+	    (a[2] != NULL && py_to_double(s, a[2], "allclose(): argument 'atol'", &atol) != 0) ||
+	    op_allclose(s, x, a[0], rtol, atol, &r) != 0)
+		return NULL;
+	return py_bool(r);
+}
+
+static struct pyobj *
+method_equal(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int r;
+
+	if (lib_need_tensor(s, b, a[0], "other", 1) == NULL || op_equal(s, x, a[0], &r) != 0)
+		return NULL;
+	return py_bool(r);
+}
+
+/* tril (op 0), triu (op 1) */
+static struct pyobj *
+method_tri(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	long long k = 0;
+
+	if (a[0] != NULL && py_to_long(s, a[0], "diagonal", &k) != 0)
+		return NULL;
+	return op_tri(s, x, k, b->op);
+}
+
+static struct pyobj *
+method_is_contiguous(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	(void)s, (void)b, (void)a;
+	return py_bool(pyt_is_contiguous(&x->u.t));
+}
+
+static struct pyobj *
+method_stride(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pytensor *t = &x->u.t;
+	struct pyobj *r;
+	int d;
+
+	(void)b;
+	if (a[0] != NULL && a[0]->type != PY_NONE) {
+		if (py_to_dim(s, a[0], t->ndim, &d) != 0)
+			return NULL;
+		return py_int(t->ndim ? t->stride[d] : 1);
+	}
+	r = py_seq(PY_TUPLE, t->ndim);
+	for (d = 0; d < t->ndim; d++)
+		r->u.seq.v[d] = py_int(t->stride[d]);
+	return r;
+}
+
+/* add, sub, mul, div, pow (op the B_*) */
+static struct pyobj *
+method_binary(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	if (a[0] == NULL)
+		return py_fail(s, "%s() missing required argument 'other'", b->name);
+	return op_binary(s, b->op, x, a[0]);
+}
+
+/* add_, sub_, mul_, div_ (op the B_*) */
+static struct pyobj *
+method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	if (a[0] == NULL)
+		return py_fail(s, "%s() missing required argument 'other'", b->name);
+	return op_inplace(s, b->op, x, a[0]);
+}
+
+/* x.name(params); BOTH adds torch.name(input, params), the tensor first */
+#define MTH(name, fn, op, params) { "Tensor", name, fn, op, params, 0 }
+#define BOTH(name, fn, op, params) MTH(name, fn, op, params), { "torch", name, fn, op, "input, " params, 1 }
+#define BOTH0(name, fn, op) MTH(name, fn, op, ""), { "torch", name, fn, op, "input", 1 }
+
+const struct builtin lib_tensor_rows[] = {
+	MTH("size", method_size, 0, "dim=None"),
+	MTH("dim", method_dim, 0, ""),
+	MTH("ndimension", method_dim, 0, ""),
+	BOTH0("numel", method_numel, 0),
+	BOTH("transpose", method_transpose, 0, "dim0, dim1"),
+	BOTH0("t", method_t, 0),
+	MTH("permute", method_permute, 0, "*dims"),
+	{ "torch", "permute", method_permute, 0, "input, *dims", 1 },
+	MTH("view", method_view, 1, "*shape"),
+	MTH("reshape", method_view, 0, "*shape"),
+	{ "torch", "reshape", method_view, 0, "input, *shape", 1 },
+	MTH("contiguous", method_plain, 0, ""),
+	BOTH("unsqueeze", method_unsqueeze, 0, "dim"),
+	BOTH("squeeze", method_squeeze, 0, "dim=None"),
+	BOTH("sum", method_sum, R_SUM, "dim=None, keepdim=False, dtype=None"),
+	BOTH("mean", method_sum, R_MEAN, "dim=None, keepdim=False, dtype=None"),
+	BOTH("var", method_var, 0, "dim=None, unbiased=True, keepdim=False, correction=None"),
+	BOTH("max", method_max, 0, "dim=None, keepdim=False"),
+	BOTH("min", method_max, 1, "dim=None, keepdim=False"),
+	BOTH("argmax", method_max, 2, "dim=None, keepdim=False"),
+	BOTH("argmin", method_max, 3, "dim=None, keepdim=False"),
+	BOTH0("exp", method_unary, U_EXP),
+	BOTH0("sqrt", method_unary, U_SQRT),
+	BOTH0("abs", method_unary, U_ABS),
+	BOTH("softmax", method_softmax, 0, "dim, dtype=None"),
+	{ "torch.nn.functional", "softmax", method_softmax, 0, "input, dim=None, _stacklevel=3, dtype=None", 1 },
+	BOTH("masked_fill", method_masked_fill, 0, "mask, value"),
+	MTH("masked_fill_", method_masked_fill, 1, "mask, value"),
+	BOTH("dot", method_dot, 0, "tensor"),
+	BOTH("matmul", method_matmul, 0, "other"),
+	BOTH("mm", method_mm, 0, "mat2"),
+	MTH("bool", method_as, DT_BOOL, ""),
+	MTH("float", method_as, DT_FLOAT, ""),
+	MTH("long", method_as, DT_INT64, ""),
+	MTH("to", method_to, 0, "dtype"),
+	MTH("item", method_plain, 1, ""),
+	MTH("tolist", method_plain, 2, ""),
+	BOTH0("detach", method_plain, 3),
+	BOTH0("clone", method_clone, 0),
+	BOTH("allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False"),
+	BOTH("equal", method_equal, 0, "other"),
+	BOTH("tril", method_tri, 0, "diagonal=0"),
+	BOTH("triu", method_tri, 1, "diagonal=0"),
+	MTH("is_contiguous", method_is_contiguous, 0, ""),
+	MTH("stride", method_stride, 0, "dim=None"),
+	BOTH("add", method_binary, B_ADD, "other"),
+	BOTH("sub", method_binary, B_SUB, "other"),
+	BOTH("mul", method_binary, B_MUL, "other"),
+	BOTH("div", method_binary, B_DIV, "other"),
+	BOTH("pow", method_binary, B_POW, "exponent"),
+	MTH("add_", method_inplace, B_ADD, "other"),
+	MTH("sub_", method_inplace, B_SUB, "other"),
+	MTH("mul_", method_inplace, B_MUL, "other"),
+	MTH("div_", method_inplace, B_DIV, "other"),
+};
+
+const size_t lib_tensor_nrows = sizeof lib_tensor_rows / sizeof lib_tensor_rows[0];

@@ -1,0 +1,346 @@
+/*
+ * lib_torch.c - torch.* functions that make tensors (tensor, ones, zeros,
+ * empty, the _like ones, rand, randn, arange, stack, cat, Size,
+ * manual_seed), F.linear and F.dropout, and the nn modules (Parameter,
+ * Linear, Dropout, Softmax): one C function per entry, or per family with
+ * the same body (the row passes what differs), and their rows.
+ */
+#include <math.h>
+#include <stdint.h>
+
+#include "lib.h"
+
+static struct pyobj *
+torch_tensor(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *t, *c;
+	int dt;
+
+	(void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "tensor() missing required argument 'data' (pos 1)");
+	if (lib_dtype(s, b, a[1], &dt) != 0)
+		return NULL;
+	if (a[0]->type != PY_TENSOR)
+		return lib_with_grad(op_from_data(s, a[0], dt), s, b, a[2]);
+	t = op_clone(s, a[0], NULL);	/* torch.tensor(t): a copy, with a warning in PyTorch */
+	if (t != NULL && dt >= 0) {
+		c = op_to(s, t, dt);
+		py_decref(t);
+		t = c;
+	}
+	return lib_with_grad(t, s, b, a[2]);
+}
+
+/* a new tensor of the shape in a[0] and the dtype in a[1]; rand's only float32 */
+static struct pyobj *
+shaped(struct py_session *s, const struct builtin *b, struct pyobj **a, int float_only)
+{
+	int nd, shape[TENSOR_MAXDIM], dt;
+	struct pyobj *t;
+
+	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 0) != 0 ||
+	    lib_dtype(s, b, a[1], &dt) != 0)
+		return NULL;
+	if (float_only && dt >= 0 && dt != DT_FLOAT)
+		return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
+	if ((t = pyt_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
+		return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
+	return t;
+}
+
+/* ones (op 1), zeros and empty (op 0; torch.empty as the book uses it: filled before it is read) */
+static struct pyobj *
+torch_filled(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *t;
+
+	(void)self;
+	if ((t = shaped(s, b, a, 0)) == NULL)
+		return NULL;
+	if (b->op != 0)
+		lib_fill(t, b->op);
+	return lib_with_grad(t, s, b, a[2]);
+}
+
+/* ones_like (op 1), zeros_like (op 0) */
+static struct pyobj *
+torch_like(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *c, *t;
+	int dt;
+
+	(void)self;
+	if (lib_need_tensor(s, b, a[0], "input", 1) == NULL || lib_dtype(s, b, a[1], &dt) != 0)
+		return NULL;
+	if ((c = op_clone(s, a[0], NULL)) == NULL)
+		return NULL;
+	if (dt >= 0 && dt != c->u.t.dtype) {
+		t = op_to(s, c, dt);
+		py_decref(c);
+		if ((c = t) == NULL)
+			return NULL;
+	}
+	c->u.t.grad_fn = NULL;
+	c->deps = 0;
+	lib_fill(c, b->op);
+	return lib_with_grad(c, s, b, a[2]);
+}
+
+/* rand (op 0), randn (op 1) */
+static struct pyobj *
+torch_rand(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *t;
+
+	(void)self;
+	if ((t = shaped(s, b, a, 1)) == NULL)
+		return NULL;
+	if (b->op == 0)
+		rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
+	else
+		rng_randn(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
+	return lib_with_grad(t, s, b, a[2]);
+}
+
+static struct pyobj *
+torch_manual_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	double f;
+
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "manual_seed() missing 1 required positional argument: 'seed'");
+	if (a[0]->type == PY_FLOAT) {	/* torch.manual_seed does int(seed) first */
+		f = a[0]->u.f;
+		if (isinf(f))
+			return py_fail(s, "cannot convert float infinity to integer");
+		if (isnan(f))
+			return py_fail(s, "cannot convert float NaN to integer");
+		if (f >= 18446744073709551616.0 || f <= -9223372036854775809.0)
+			return py_fail(s, "Overflow when unpacking long");
+		rng_seed(&s->rng, f >= 9223372036854775808.0 ? (uint64_t)f : (uint64_t)(long long)f);
+		return py_none();
+	}
+	if (a[0]->type != PY_INT && a[0]->type != PY_BOOL)
+		return py_fail(s, "manual_seed expected a long, but got %s", py_type_name(a[0]));
+	rng_seed(&s->rng, (uint64_t)a[0]->u.i);	/* negative seeds wrap to [0, 2^64), as PyTorch's */
+	return py_none();
+}
+
+/* cat (op 0), stack (op 1) */
+static struct pyobj *
+torch_cat(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	long long k = 0;
+
+	(void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "%s() missing required argument 'tensors' (pos 1)", b->name);
+	if (a[1] != NULL && py_to_long(s, a[1], "dim", &k) != 0)
+		return NULL;
+	return op_cat(s, a[0], k, b->op);
+}
+
+static struct pyobj *
+torch_arange(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	long long lo = 0, hi, st = 1, n, k;
+	struct pyobj *t;
+	int i, shape[1];
+
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_fail(s, "arange() missing required argument 'end'");
+	for (i = 0; i < 3; i++)
+		if (a[i] != NULL && !py_is_int(a[i]))
+			return py_fail(s, "arange(): only integer bounds are supported");
+	if (a[1] == NULL) {
+		hi = a[0]->u.i;
+	} else {
+		lo = a[0]->u.i;
+		hi = a[1]->u.i;
+	}
+	if (a[2] != NULL)
+		st = a[2]->u.i;
+	if (st == 0)
+		return py_fail(s, "step must be nonzero");
+	n = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
+	if ((size_t)n > py_max_numel)
+		return py_fail(s, "arange(): the tensor is too large (more than %zu elements)", py_max_numel);
+	shape[0] = (int)n;
+	t = pyt_empty(DT_INT64, 1, shape);
+	for (k = 0; k < n; k++)
+		((long long *)t->u.t.st->data)[k] = lo + k * st;
+	return t;
+}
+
+static struct pyobj *
+torch_size(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	int nd, shape[TENSOR_MAXDIM];
+
+	(void)b, (void)self;
+	if (a[0] == NULL)
+		return py_size(0, NULL);
+	if (py_shape_args(s, a, 1, "Size", &nd, shape, 0) != 0)
+		return NULL;
+	return py_size(nd, shape);
+}
+
+static struct pyobj *
+f_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)self;
+	if (lib_need_tensor(s, b, a[0], "input", 1) == NULL || lib_need_tensor(s, b, a[1], "weight", 2) == NULL)
+		return NULL;
+	if (a[1]->u.t.ndim != 2)
+		return py_fail(s, "linear(): the weight must be 2-d (out_features, in_features)");
+	if (a[2] != NULL && a[2]->type != PY_NONE && lib_need_tensor(s, b, a[2], "bias", 3) == NULL)
+		return NULL;
+	return op_linear(s, a[0], a[1], a[2] != NULL && a[2]->type != PY_NONE ? a[2] : NULL);
+}
+
+static struct pyobj *
+f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	double p = 0.5;
+	int train;
+
+	(void)self;
+	if (lib_need_tensor(s, b, a[0], "input", 1) == NULL)
+		return NULL;
+	if (a[1] != NULL && py_to_double(s, a[1], "dropout(): argument 'p'", &p) != 0)
+		return NULL;
+	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0)
+		return NULL;
+	if (!train) {
+		py_incref(a[0]);
+		return a[0];
+	}
+	return op_dropout(s, a[0], p);
+}
+
+static struct pyobj *
+nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *t;
+	int rg;
+
+	(void)self;
+	if (a[0] == NULL || a[0]->type == PY_NONE)
+		return py_fail(s, "nn.Parameter() without data is not supported");
+	if (lib_need_tensor(s, b, a[0], "data", 1) == NULL || lib_flag(s, b, a[1], "requires_grad", 1, &rg) != 0)
+		return NULL;
+	if (rg && a[0]->u.t.dtype != DT_FLOAT)
+		return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
+	t = op_detach(s, a[0]);
+	t->u.t.parameter = 1;
+	t->u.t.requires_grad = rg;
+	return t;
+}
+
+static struct pyobj *
+linear_module(struct py_session *s, long long in, long long out, int bias)
+{
+	struct pyobj *m = py_new(PY_MODULE);
+	int ws[2], bs[1];
+
+	ws[0] = (int)out;
+	ws[1] = (int)in;
+	bs[0] = (int)out;
+	m->u.m.kind = MOD_LINEAR;
+	m->u.m.in = (int)in;
+	m->u.m.out = (int)out;
+	m->u.m.weight = pyt_empty(DT_FLOAT, 2, ws);
+	m->u.m.bias = bias ? pyt_empty(DT_FLOAT, 1, bs) : NULL;
+	if (m->u.m.weight == NULL || (bias && m->u.m.bias == NULL)) {
+		py_decref(m);
+		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large", in, out);
+	}
+	/* weight then bias, each uniform(-1/sqrt(in), 1/sqrt(in)), from the session's generator */
+	rng_linear(&s->rng, pyt_data(&m->u.m.weight->u.t), bias ? pyt_data(&m->u.m.bias->u.t) : NULL,
+	    (int)in, (int)out, 1);
+	m->u.m.weight->u.t.parameter = m->u.m.weight->u.t.requires_grad = 1;
+	if (bias)
+		m->u.m.bias->u.t.parameter = m->u.m.bias->u.t.requires_grad = 1;
+	return m;
+}
+
+static struct pyobj *
+nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	long long in, out;
+	int bias;
+
+	(void)self;
+	if (a[0] == NULL || a[1] == NULL)
+		return py_fail(s, "__init__() missing 1 required positional argument: '%s'",
+		    a[0] == NULL ? "in_features" : "out_features");
+	if (py_to_long(s, a[0], "in_features", &in) != 0 || py_to_long(s, a[1], "out_features", &out) != 0 ||
+	    lib_flag(s, b, a[2], "bias", 1, &bias) != 0)
+		return NULL;
+	if (in < 0 || out < 0)
+		return py_fail(s, "Trying to create tensor with negative dimension %lld: [%lld, %lld]",
+		    out < 0 ? out : in, out, in);
+	if (in > 1000000000 || out > 1000000000 || (size_t)(in * out) > py_max_numel)
+		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large (more than %zu elements)", in, out,
+		    py_max_numel);
+	return linear_module(s, in, out, bias);
+}
+
+static struct pyobj *
+nn_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *m;
+	double p = 0.5;
+
+	(void)b, (void)self;
+	if (a[0] != NULL && py_to_double(s, a[0], "Dropout(): argument 'p'", &p) != 0)
+		return NULL;
+	if (lib_check_p(s, a[0], p) != 0)
+		return NULL;
+	m = py_new(PY_MODULE);
+	m->u.m.kind = MOD_DROPOUT;
+	m->u.m.p = p;
+	return m;
+}
+
+static struct pyobj *
+nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *m;
+	long long k = -1000;	/* None */
+
+	(void)b, (void)self;
+	if (a[0] != NULL && a[0]->type != PY_NONE && py_to_long(s, a[0], "dim", &k) != 0)
+		return NULL;
+	m = py_new(PY_MODULE);
+	m->u.m.kind = MOD_SOFTMAX;
+	m->u.m.dim = k;
+	return m;
+}
+
+const struct builtin lib_torch_rows[] = {
+	{ "torch", "tensor", torch_tensor, 0, "data, dtype=None, requires_grad=False", 0 },
+	{ "torch", "ones", torch_filled, 1, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "zeros", torch_filled, 0, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "empty", torch_filled, 0, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "ones_like", torch_like, 1, "input, dtype=None, requires_grad=False", 0 },
+	{ "torch", "zeros_like", torch_like, 0, "input, dtype=None, requires_grad=False", 0 },
+	{ "torch", "rand", torch_rand, 0, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "randn", torch_rand, 1, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "manual_seed", torch_manual_seed, 0, "seed", 0 },
+	{ "torch", "stack", torch_cat, 1, "tensors, dim=0", 0 },
+	{ "torch", "cat", torch_cat, 0, "tensors, dim=0", 0 },
+	{ "torch", "arange", torch_arange, 0, "start, end=None, step=None", 0 },
+	{ "torch", "Size", torch_size, 0, "sizes=None", 0 },
+	{ "torch.nn.functional", "linear", f_linear, 0, "input, weight, bias=None", 0 },
+	{ "torch.nn.functional", "dropout", f_dropout, 0, "input, p=0.5, training=True, inplace=False", 0 },
+	{ "torch.nn", "Parameter", nn_parameter, 0, "data=None, requires_grad=True", 0 },
+	{ "torch.nn", "Linear", nn_linear, 0, "in_features, out_features, bias=True", 0 },
+	{ "torch.nn", "Dropout", nn_dropout, 0, "p=0.5, inplace=False", 0 },
+	{ "torch.nn", "Softmax", nn_softmax, 0, "dim=None", 0 },
+};
+
+const size_t lib_torch_nrows = sizeof lib_torch_rows / sizeof lib_torch_rows[0];
