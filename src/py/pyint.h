@@ -1,9 +1,16 @@
 /*
  * pyint.h - the insides of the interpreter (py.h), shared by its files:
  * pylex.c (text -> tokens), pyparse.c (tokens -> syntax tree), pyval.c
- * (values: objects, tensors, their text), pyops.c (tensor operations),
- * pylib.c (torch., F., nn., math. and the methods), pyeval.c (the tree
- * evaluated, statements, the session).  No other module includes it.
+ * (values: objects, tensors, their text), pytensor.c (what operations and
+ * views stand on: arguments, results, broadcasting, autograd's marks,
+ * layouts), pysession.c (variables, the run's names as objects,
+ * copy-on-write of the run's memory), pyview.c (views and indexing),
+ * pyops.c and pymatmul.c (tensor operations), pylib.c (torch., F., nn.,
+ * math. and the methods), pyeval.c (the tree evaluated, statements).
+ * No other module includes it.  Calls go one way:
+ *   expr -> pyeval -> pylib -> pyops -> pymatmul -> pyview -> pysession -> pytensor -> pyval
+ *   pyeval -> pyparse -> pylex
+ * (a file may skip over the files to its right, never call to its left).
  *
  * Ownership: every struct pyobj is reference counted; a function that
  * returns one gives the caller a reference (py_decref() releases it);
@@ -249,6 +256,8 @@ size_t dtype_size(int dt);
 const char *dtype_name(int dt);		/* "torch.float32" */
 struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big */
 void storage_decref(struct pystorage *st);
+void storage_unlink(struct pystorage *st);	/* off its session's list of borrowed storages */
+void storage_own(struct pystorage *st);		/* the borrowed data copied: st's own, unlinked */
 struct pyobj *pyt_new(struct pystorage *st, int ndim, const int *shape, const long long *stride,
     long long offset);		/* takes the storage reference */
 struct pyobj *pyt_empty(int dtype, int ndim, const int *shape);	/* contiguous, zero-filled */
@@ -268,15 +277,13 @@ void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t f
 /* element i (row-major order of the view) as a double */
 double pyt_get(const struct pytensor *t, size_t i);
 long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool element, exactly */
-/* make the storage the session's own before a write (copy-on-write of the run's memory) */
-int pyt_writable(struct py_session *s, struct pyobj *t);
 
 /* text */
 void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 void py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 void py_float_repr(char *buf, size_t len, double f);
 
-/* ---- tensor operations (pyops.c) ---- */
+/* ---- what operations and views stand on (pytensor.c) ---- */
 
 /* argument helpers */
 int py_is_int(const struct pyobj *o);		/* int or bool (Python's int subclass) */
@@ -289,34 +296,6 @@ int py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *
     int *shape, int allow_minus1);
 struct pyobj *py_scalar_tensor(struct py_session *s, const struct pyobj *o);
 
-enum {
-	B_ADD, B_SUB, B_MUL, B_DIV, B_FLOORDIV, B_MOD, B_POW, B_AND, B_OR, B_XOR,
-	B_EQ, B_NE, B_LT, B_LE, B_GT, B_GE
-};
-/* a op b with at least one tensor (the other may be a Python number); NULL on error */
-struct pyobj *op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
-/* a op= b in place (a a tensor) */
-struct pyobj *op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
-struct pyobj *op_neg(struct py_session *s, struct pyobj *a);
-struct pyobj *op_invert(struct py_session *s, struct pyobj *a);
-struct pyobj *op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b);
-
-/* views */
-struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const int *shape,
-    const long long *stride, long long offset, const char *grad);
-struct pyobj *op_index(struct py_session *s, struct pyobj *x, struct pyobj *index);
-int op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v);
-struct pyobj *op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad);
-struct pyobj *op_permute(struct py_session *s, struct pyobj *x, const int *perm);
-struct pyobj *op_reshape(struct py_session *s, struct pyobj *x, int ndim, const int *shape, int view);
-struct pyobj *op_unsqueeze(struct py_session *s, struct pyobj *x, int d);
-struct pyobj *op_squeeze(struct py_session *s, struct pyobj *x, int d);	/* d < 0: every size-1 dim */
-struct pyobj *op_contiguous(struct py_session *s, struct pyobj *x);
-struct pyobj *op_clone(struct py_session *s, struct pyobj *x, const char *grad);
-struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
-struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
-
-/* shared by pyops.c and pyview.c */
 struct pyobj *pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride,
     int zeroed);		/* a new tensor: strides NULL for contiguous; zero-filled or not */
 void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
@@ -332,6 +311,53 @@ void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" 
 int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
 int pyt_memory_format(int nd, const int *shape, const long long *stride);	/* 0, channels-last 1, 3d 2 */
 void pyt_channels_last_strides(int nd, const int *shape, long long *st);
+
+/* y viewing x's storage with these sizes, strides and offset; autograd's base is x's */
+struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const int *shape,
+    const long long *stride, long long offset, const char *grad);
+
+/* ---- the session (pysession.c) ---- */
+
+extern const char *const layer_names[NLAYER];	/* "W_query", ...: the weights' names */
+struct pyvar *var_find(const struct py_session *s, const char *name);
+void var_set(struct py_session *s, const char *name, struct pyobj *o);	/* takes a new reference */
+int var_del(struct py_session *s, const char *name);	/* -1: no such variable */
+/* the object of a run's name (stage or weight), made once per session; NULL if not computed */
+struct pyobj *session_named(struct py_session *s, int id);
+/* a write reached the run's memory behind name `origin`: its object becomes a variable */
+void session_shadow(struct py_session *s, int origin);
+int has_heads(const struct run *r);	/* the run has `heads` (head_layout "stacked") */
+struct pyobj *heads_list(struct py_session *s);	/* heads: a list of the heads' modules */
+struct pyobj *head_layer(struct py_session *s, int h, int l);	/* heads[h].W_query ... */
+/* make the storage the session's own before a write (copy-on-write of the run's memory) */
+int pyt_writable(struct py_session *s, struct pyobj *x);
+
+/* ---- tensor operations (pyops.c, pymatmul.c) ---- */
+
+enum {
+	B_ADD, B_SUB, B_MUL, B_DIV, B_FLOORDIV, B_MOD, B_POW, B_AND, B_OR, B_XOR,
+	B_EQ, B_NE, B_LT, B_LE, B_GT, B_GE
+};
+/* a op b with at least one tensor (the other may be a Python number); NULL on error */
+struct pyobj *op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+/* a op= b in place (a a tensor) */
+struct pyobj *op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);
+struct pyobj *op_neg(struct py_session *s, struct pyobj *a);
+struct pyobj *op_invert(struct py_session *s, struct pyobj *a);
+struct pyobj *op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b);
+
+/* views and indexing (pyview.c) */
+struct pyobj *op_index(struct py_session *s, struct pyobj *x, struct pyobj *index);
+int op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v);
+struct pyobj *op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad);
+struct pyobj *op_permute(struct py_session *s, struct pyobj *x, const int *perm);
+struct pyobj *op_reshape(struct py_session *s, struct pyobj *x, int ndim, const int *shape, int view);
+struct pyobj *op_unsqueeze(struct py_session *s, struct pyobj *x, int d);
+struct pyobj *op_squeeze(struct py_session *s, struct pyobj *x, int d);	/* d < 0: every size-1 dim */
+struct pyobj *op_contiguous(struct py_session *s, struct pyobj *x);
+struct pyobj *op_clone(struct py_session *s, struct pyobj *x, const char *grad);
+struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
+struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
 
 /* reductions: dims a bit set (all: every dim); has_dims: the call named dims */
 enum { R_SUM, R_MEAN, R_VAR };
@@ -390,9 +416,5 @@ struct pyobj *eval_node(struct py_session *s, const struct node *n);
 /* one expression's value (print(x) is x); what print() calls print goes to out */
 struct pyobj *py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
     char *err, size_t errlen);
-/* the object of a run's name (stage or weight), made once per session; NULL if not computed */
-struct pyobj *session_named(struct py_session *s, int id);
-/* a write reached the run's memory behind name `origin`: its object becomes a variable */
-void session_shadow(struct py_session *s, int origin);
 
 #endif

@@ -15,175 +15,7 @@
 
 #define TOO_BIG "the result is too large (more than %zu elements)"
 
-/* ---- arguments ---- */
-
-int
-py_is_int(const struct pyobj *o)
-{
-	return o->type == PY_INT || o->type == PY_BOOL;
-}
-
-int
-py_is_number(const struct pyobj *o)
-{
-	return o->type == PY_INT || o->type == PY_BOOL || o->type == PY_FLOAT;
-}
-
-/* an int, or a 0-dim integer tensor (ATen takes those as indices and sizes) */
-int
-pyt_int_like(const struct pyobj *o, long long *v)
-{
-	if (o->type == PY_INT || o->type == PY_BOOL) {
-		*v = o->u.i;
-		return 1;
-	}
-	if (o->type == PY_TENSOR && o->u.t.ndim == 0 && o->u.t.dtype == DT_INT64) {	/* a bool one is a mask */
-		*v = pyt_geti(&o->u.t, 0);
-		return 1;
-	}
-	return 0;
-}
-
-int
-py_to_long(struct py_session *s, const struct pyobj *o, const char *what, long long *out)
-{
-	if (pyt_int_like(o, out))
-		return 0;
-	py_fail(s, "%s must be int, not %s", what, py_type_name(o));
-	return -1;
-}
-
-int
-py_to_double(struct py_session *s, const struct pyobj *o, const char *what, double *out)
-{
-	if (o->type == PY_FLOAT) {
-		*out = o->u.f;
-		return 0;
-	}
-	if (o->type == PY_INT || o->type == PY_BOOL) {
-		*out = (double)o->u.i;
-		return 0;
-	}
-	if (o->type == PY_TENSOR && o->u.t.numel == 1) {
-		*out = pyt_get(&o->u.t, 0);
-		return 0;
-	}
-	py_fail(s, "%s must be a number, not %s", what, py_type_name(o));
-	return -1;
-}
-
-/* Python's dim wrapping: -n <= d < n, a 0-dim tensor counting as 1 */
-int
-py_wrap_dim(struct py_session *s, long long d, int ndim, int *out)
-{
-	int n = ndim > 0 ? ndim : 1;
-
-	if (d < -n || d >= n) {
-		py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)", -n, n - 1, d);
-		return -1;
-	}
-	*out = (int)(d < 0 ? d + n : d);
-	return 0;
-}
-
-int
-py_to_dim(struct py_session *s, const struct pyobj *o, int ndim, int *dim)
-{
-	long long d;
-
-	if (o->type == PY_BOOL || !pyt_int_like(o, &d)) {
-		py_fail(s, "dim must be int, not %s", py_type_name(o));
-		return -1;
-	}
-	return py_wrap_dim(s, d, ndim, dim);
-}
-
-int
-py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *fn, int *ndim, int *shape,
-    int allow_minus1)
-{
-	struct pyobj **v = args;
-	int i, k = n, inferred = 0;
-
-	if (n == 1 && (args[0]->type == PY_TUPLE || args[0]->type == PY_LIST || args[0]->type == PY_SIZE)) {
-		v = args[0]->u.seq.v;
-		k = args[0]->u.seq.n;
-	}
-	if (k > TENSOR_MAXDIM) {
-		py_fail(s, "%s: at most %d dimensions are supported, got %d", fn, TENSOR_MAXDIM, k);
-		return -1;
-	}
-	for (i = 0; i < k; i++) {
-		long long d;
-
-		if (v[i]->type == PY_BOOL || !pyt_int_like(v[i], &d)) {
-			py_fail(s, "%s(): argument 'size' (position %d) must be tuple of ints, not %s", fn, i + 1,
-			    py_type_name(v[i]));
-			return -1;
-		}
-		if (d == -1 && allow_minus1) {
-			if (inferred++) {
-				py_fail(s, "only one dimension can be inferred");
-				return -1;
-			}
-		} else if (d < 0) {
-			char buf[160];
-			int j, len = 0;
-
-			for (j = 0; j < k && len < 120; j++) {
-				long long e = 0;
-
-				pyt_int_like(v[j], &e);
-				len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%lld", j ? ", " : "", e);
-			}
-			py_fail(s, allow_minus1 ? "invalid shape dimension %lld" :
-			    "Trying to create tensor with negative dimension %lld: [%s]", d, buf);
-			return -1;
-		} else if (d > INT_MAX) {
-			py_fail(s, "%s: size %lld is too large", fn, d);
-			return -1;
-		}
-		shape[i] = (int)d;
-	}
-	*ndim = k;
-	return 0;
-}
-
-struct pyobj *
-py_scalar_tensor(struct py_session *s, const struct pyobj *o)
-{
-	struct pyobj *t;
-
-	(void)s;
-	if (o->type == PY_FLOAT) {
-		t = pyt_empty(DT_FLOAT, 0, NULL);
-		*(float *)t->u.t.st->data = (float)o->u.f;
-	} else if (o->type == PY_BOOL) {
-		t = pyt_empty(DT_BOOL, 0, NULL);
-		*(unsigned char *)t->u.t.st->data = (unsigned char)o->u.i;
-	} else {
-		t = pyt_empty(DT_INT64, 0, NULL);
-		*(long long *)t->u.t.st->data = o->u.i;
-	}
-	return t;
-}
-
 /* ---- results, layouts, conversions ---- */
-
-/* a new tensor with these strides over a fresh storage (NULL strides: contiguous); zeroed or not */
-struct pyobj *
-pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride, int zeroed)
-{
-	struct pyobj *o = zeroed ? pyt_empty(dtype, nd, shape) : pyt_empty_uninit(dtype, nd, shape);
-	int d;
-
-	if (o == NULL)
-		return py_fail(s, TOO_BIG, py_max_numel);
-	if (stride != NULL)
-		for (d = 0; d < nd; d++)
-			o->u.t.stride[d] = stride[d];
-	return o;
-}
 
 static struct pyobj *
 new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
@@ -196,20 +28,6 @@ static struct pyobj *
 new_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
 {
 	return pyt_result_z(s, dtype, nd, shape, stride, 0);
-}
-
-/* autograd: the result of an operation named `name` on inputs, one requiring grad */
-void
-pyt_set_grad(struct pyobj *y, const char *name, int requires)
-{
-	y->u.t.grad_fn = requires ? name : NULL;
-	y->u.t.requires_grad = 0;
-}
-
-int
-pyt_grad(const struct pyobj *o)
-{
-	return o != NULL && o->type == PY_TENSOR && pyt_has_grad(&o->u.t);
 }
 
 /* the dims sorted by stride, largest first: the order in which a pyt_dense layout is contiguous */
@@ -257,24 +75,6 @@ as_float(struct py_session *s, struct pyobj *x)
 	for (i = 0; i < x->u.t.numel; i++)
 		((float *)y->u.t.st->data)[i] = (float)pyt_get(&x->u.t, i);
 	return y;
-}
-
-/* the view of t broadcast to (nd, shape): strides 0 where it repeats */
-void
-pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape)
-{
-	int d, k = nd - t->ndim;
-
-	v->data = t->dtype == DT_FLOAT ? pyt_data(t) : NULL;
-	v->ndim = nd;
-	v->numel = 1;
-	for (d = 0; d < nd; d++) {
-		int td = d - k;
-
-		v->shape[d] = shape[d];
-		v->numel *= (size_t)shape[d];
-		v->stride[d] = td < 0 || (t->shape[td] == 1 && shape[d] != 1) ? 0 : t->stride[td];
-	}
 }
 
 static int
@@ -513,17 +313,6 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	return y;
 }
 
-/* what a number or tensor operand contributes: its tensor (0-dim for a number) */
-struct pyobj *
-pyt_operand(struct py_session *s, struct pyobj *o)
-{
-	if (o->type == PY_TENSOR) {
-		py_incref(o);
-		return o;
-	}
-	return py_scalar_tensor(s, o);
-}
-
 static const char *const op_sym[] = { "+", "-", "*", "/", "//", "%", "**", "&", "|", "^",
 	"==", "!=", "<", "<=", ">", ">=" };
 
@@ -671,74 +460,6 @@ out:
 	py_decref(fa);
 	py_decref(fb);
 	return y;
-}
-
-/* autograd's rules for an in-place write into x */
-int
-pyt_check_inplace(struct py_session *s, const struct pyobj *x)
-{
-	const struct pytensor *t = &x->u.t;
-
-	if (t->requires_grad && t->grad_fn == NULL) {
-		py_fail(s, "a leaf Variable that requires grad is being used in an in-place operation.");
-		return -1;
-	}
-	if (t->base != NULL && t->base->u.t.requires_grad && t->base->u.t.grad_fn == NULL) {
-		py_fail(s, "a view of a leaf Variable that requires grad is being used in an in-place operation.");
-		return -1;
-	}
-	return 0;
-}
-
-/* after an in-place write into x named `name` (requires: the result requires grad) */
-void
-pyt_mark_inplace(struct pyobj *x, const char *name, int requires)
-{
-	struct pytensor *t = &x->u.t;
-	struct pyobj *root = t->base != NULL ? t->base : x;
-
-	root->u.t.version++;
-	if (!requires)
-		return;
-	if (t->base != NULL) {
-		t->base->u.t.grad_fn = "CopySlices";
-		t->base->u.t.requires_grad = 0;
-		t->grad_fn = name;	/* printed as AsStridedBackward0: the base moved on */
-	} else {
-		t->grad_fn = name;
-	}
-	t->requires_grad = 0;
-}
-
-/* dst (a view) = src's values cast to dst's dtype; src contiguous, dst's shape */
-void
-pyt_write(struct pytensor *dst, const struct pytensor *src)
-{
-	size_t i, n = dst->numel, es = dtype_size(dst->dtype);
-	char *base = dst->st->data;
-
-	for (i = 0; i < n; i++) {
-		long long off = dst->offset;
-		size_t k = i;
-		int d;
-		double v;
-
-		for (d = dst->ndim - 1; d >= 0; d--) {
-			off += (long long)(k % (size_t)dst->shape[d]) * dst->stride[d];
-			k /= (size_t)dst->shape[d];
-		}
-		if (src->dtype == dst->dtype) {
-			memcpy(base + (size_t)off * es, (char *)src->st->data + (size_t)(src->offset + (long long)i) * es, es);
-			continue;
-		}
-		v = pyt_get(src, i);
-		if (dst->dtype == DT_FLOAT)
-			((float *)base)[off] = (float)v;
-		else if (dst->dtype == DT_INT64)
-			((long long *)base)[off] = isnan(v) ? LLONG_MIN : (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18) ? LLONG_MIN : (long long)v;
-		else
-			((unsigned char *)base)[off] = v != 0;
-	}
 }
 
 /* 1: a and b share memory in a way that is not the same view (ATen's partial overlap) */

@@ -25,24 +25,6 @@ new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long
 /* ---- views ---- */
 
 struct pyobj *
-op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, const long long *stride,
-    long long offset, const char *grad)
-{
-	struct pyobj *y;
-	struct pyobj *root = x->u.t.base != NULL ? x->u.t.base : x;
-
-	(void)s;
-	x->u.t.st->refs++;
-	y = pyt_new(x->u.t.st, nd, shape, stride, offset);
-	y->u.t.base = root;
-	py_incref(root);
-	y->u.t.base_version = root->u.t.version;
-	y->deps = x->deps;
-	pyt_set_grad(y, grad, pyt_grad(x));
-	return y;
-}
-
-struct pyobj *
 op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad)
 {
 	int shape[TENSOR_MAXDIM], d;
@@ -121,17 +103,6 @@ compute_stride(const struct pytensor *t, int nd, const int *shape, long long *ou
 		}
 	}
 	return view_d == -1;
-}
-
-void
-pyt_shape_text(char *buf, size_t len, int nd, const int *shape)
-{
-	size_t n = 0;
-	int d;
-
-	buf[0] = '\0';
-	for (d = 0; d < nd && n < len; d++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
 }
 
 /* x.view(shape) (view: 1) or x.reshape(shape); shape may hold one -1 */
@@ -224,44 +195,6 @@ op_squeeze(struct py_session *s, struct pyobj *x, int dim)
 	return op_view_as(s, x, n, shape, stride, t->offset, dim < 0 ? "SqueezeBackward0" : "SqueezeBackward1");
 }
 
-/* is_non_overlapping_and_dense (TensorImpl) */
-int
-pyt_dense(const struct pytensor *t)
-{
-	int perm[TENSOR_MAXDIM], i, j;
-	long long need = 1;
-
-	if (t->ndim == 1)
-		return t->shape[0] < 2 || t->stride[0] == 1;
-	for (i = 0; i < t->ndim; i++)
-		perm[i] = i;
-	for (i = 1; i < t->ndim; i++)	/* sizes < 2 last, else by stride */
-		for (j = i; j > 0; j--) {
-			int a = perm[j - 1], b = perm[j], swap;
-
-			if (t->shape[a] < 2)
-				swap = t->shape[b] >= 2;
-			else if (t->shape[b] < 2)
-				swap = 0;
-			else
-				swap = t->stride[b] < t->stride[a];
-			if (!swap)
-				break;
-			perm[j - 1] = b;
-			perm[j] = a;
-		}
-	for (i = 0; i < t->ndim; i++) {
-		int sz = t->shape[perm[i]];
-
-		if (sz < 2)
-			return 1;
-		if (t->stride[perm[i]] != need)
-			return 0;
-		need *= sz;
-	}
-	return 1;
-}
-
 /*
  * The strides empty_like(t) gives under torch.preserve_format: t's own when
  * it is pyt_dense, else pyt_dense in the order of t's strides (infer_dense_strides,
@@ -282,54 +215,6 @@ preserve_strides(const struct pytensor *t, long long *out)
 	tensor_layout(out, t->ndim, t->shape, in, 1);
 	if (t->ndim == 1)
 		out[0] = 1;
-}
-
-/*
- * suggest_memory_format: 1 when a 4-d tensor's strides rank its dims as
- * channels-last (N, H, W, C in memory), 2 for the 5-d channels-last-3d,
- * else 0 (is_channels_last_strides_2d/3d in c10/core/MemoryFormat.h).
- */
-int
-pyt_memory_format(int nd, const int *shape, const long long *stride)
-{
-	static const int order2[] = { 1, 3, 2, 0 }, order3[] = { 1, 4, 3, 2, 0 };
-	const int *order = nd == 4 ? order2 : order3;
-	long long min = 0;
-	int k, n = nd == 4 ? 4 : 5;
-
-	if (nd != 4 && nd != 5)
-		return 0;
-	if (stride[1] == 0)
-		return 0;
-	for (k = 0; k < n; k++) {
-		int d = order[k];
-
-		if (shape[d] == 0 || stride[d] < min)
-			return 0;
-		if (d == 0 && min == stride[1])
-			return 0;
-		min = stride[d];
-		if (shape[d] > 1)
-			min *= shape[d];
-	}
-	return nd == 4 ? 1 : 2;
-}
-
-/* the channels-last strides of a 4-d or 5-d shape (get_channels_last_strides_2d/3d) */
-void
-pyt_channels_last_strides(int nd, const int *shape, long long *st)
-{
-	st[1] = 1;
-	if (nd == 4) {
-		st[3] = shape[1];
-		st[2] = st[3] * shape[3];
-		st[0] = st[2] * shape[2];
-	} else {
-		st[4] = shape[1];
-		st[3] = st[4] * shape[4];
-		st[2] = st[3] * shape[3];
-		st[0] = st[2] * shape[2];
-	}
 }
 
 /* a copy of x laid out as preserve_format lays it out */
