@@ -285,6 +285,8 @@ void py_float_repr(char *buf, size_t len, double f);
 
 /* ---- what operations and views stand on (pytensor.c) ---- */
 
+extern const char *const pyt_cat_name[];	/* "Float", "Long", "Bool": by DT_* */
+
 /* argument helpers */
 int py_is_int(const struct pyobj *o);		/* int or bool (Python's int subclass) */
 int py_is_number(const struct pyobj *o);	/* bool, int or float */

@@ -149,8 +149,6 @@ out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, c
 	tensor_layout(out, nd, shape, in, nin);
 }
 
-static const char *const cat_name[] = { "Float", "Long", "Bool" };
-
 /* dtype categories: bool < int64 < float32 */
 static int
 rank(int dt)
@@ -533,7 +531,7 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if (rank(dtype) > rank(a->u.t.dtype)) {
 		py_decref(tb);
 		return py_fail(s, "result type %s can't be cast to the desired output type %s",
-		    cat_name[dtype], cat_name[a->u.t.dtype]);
+		    pyt_cat_name[dtype], pyt_cat_name[a->u.t.dtype]);
 	}
 	py_decref(tb);
 	if ((r = op_binary(s, op, a, b)) == NULL)
@@ -633,7 +631,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 	if (t->dtype != DT_FLOAT) {
 		if (op == R_MEAN)
 			return py_fail(s, "mean(): could not infer output dtype. Input dtype must be either a floating point "
-			    "or complex dtype. Got: %s", cat_name[t->dtype]);
+			    "or complex dtype. Got: %s", pyt_cat_name[t->dtype]);
 		if (op == R_VAR)
 			return py_fail(s, "std and var only support floating point and complex dtypes");
 		dtype = DT_INT64;
@@ -896,7 +894,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	}
 	if (t->dtype != DT_FLOAT)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
 		return py_fail(s, "\"%s\" not implemented for '%s'", dim == t->ndim - 1 || t->ndim == 0 ?
-		    "softmax_lastdim_kernel_impl" : "softmax_kernel_impl", cat_name[t->dtype]);
+		    "softmax_lastdim_kernel_impl" : "softmax_kernel_impl", pyt_cat_name[t->dtype]);
 	for (d = 0; d < t->ndim; d++) {
 		if (d < dim)
 			outer *= (size_t)t->shape[d];
@@ -1266,7 +1264,7 @@ op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol,
 	size_t i, n = 1;
 
 	if (a->u.t.dtype != b->u.t.dtype) {
-		py_fail(s, "%s did not match %s", cat_name[a->u.t.dtype], cat_name[b->u.t.dtype]);
+		py_fail(s, "%s did not match %s", pyt_cat_name[a->u.t.dtype], pyt_cat_name[b->u.t.dtype]);
 		return -1;
 	}
 	if (broadcast(s, &a->u.t, &b->u.t, &nd, shape) != 0)
@@ -1319,338 +1317,6 @@ op_equal(struct py_session *s, struct pyobj *a, struct pyobj *b, int *out)
 	return 0;
 }
 
-/* ---- products ---- */
-
-/*
- * c (rows of N) = a @ b for one item: a (M, K) with rows lda apart and k
- * contiguous, b read through (rs, cs); through tensor_mm_strided, the
- * stages' kernel (each output a sequential float32 sum, as the reference
- * BLAS behind PyTorch computes it).
- */
-static void
-mm_item(float *c, const float *a, size_t lda, const float *b, long long rs, long long cs, int M, int N, int K)
-{
-	tensor_mm_strided(c, a, lda, b, (size_t)rs, (size_t)cs, 1, M, N, K, 0, 0);
-}
-
-/* integer products: exact, any order */
-static void
-mm_int(void *c, const struct pytensor *a, const struct pytensor *b, long long oa, long long ob,
-    int M, int N, int K, long long as0, long long as1, long long bs0, long long bs1)
-{
-	int i, j, k;
-
-	for (i = 0; i < M; i++)
-		for (j = 0; j < N; j++) {
-			unsigned long long acc = 0;
-
-			for (k = 0; k < K; k++) {
-				long long ia = oa + i * as0 + k * as1, ib = ob + k * bs0 + j * bs1;
-
-				if (a->dtype == DT_BOOL)	/* bmm of bools: any(a & b) */
-					acc |= ((unsigned char *)a->st->data)[ia] & ((unsigned char *)b->st->data)[ib];
-				else
-					acc += (unsigned long long)((long long *)a->st->data)[ia] *
-					    (unsigned long long)((long long *)b->st->data)[ib];
-			}
-			if (a->dtype == DT_BOOL)
-				((unsigned char *)c)[(size_t)i * N + j] = acc != 0;
-			else
-				((long long *)c)[(size_t)i * N + j] = (long long)acc;
-		}
-}
-
-struct pyobj *
-op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
-{
-	const struct pytensor *ta = &a->u.t, *tb = &b->u.t;
-	int na = ta->ndim, nb = tb->ndim, M, N, K, d, nbatch, bshape[TENSOR_MAXDIM], shape[TENSOR_MAXDIM], nd = 0;
-	long long as[TENSOR_MAXDIM + 1], bs[TENSOR_MAXDIM + 1], as0, as1, bs0, bs1;
-	struct pyobj *y, *ca = NULL;
-	const char *grad;
-	size_t items = 1, it;
-
-	if (na == 0 || nb == 0)
-		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", na, nb);
-	if (ta->dtype != tb->dtype && na == 1 && nb == 1)	/* dot checks dtypes first, the others shapes */
-		return py_fail(s, "dot : expected both vectors to have same dtype, but found %s and %s",
-		    cat_name[ta->dtype], cat_name[tb->dtype]);
-	/* a as (..., M, K), b as (..., K, N); 1-d operands get a dim of 1 that the result drops */
-	M = na >= 2 ? ta->shape[na - 2] : 1;
-	K = ta->shape[na - 1];
-	N = nb >= 2 ? tb->shape[nb - 1] : 1;
-	as1 = ta->stride[na - 1];
-	as0 = na >= 2 ? ta->stride[na - 2] : 0;
-	bs0 = nb >= 2 ? tb->stride[nb - 2] : tb->stride[0];
-	bs1 = nb >= 2 ? tb->stride[nb - 1] : 0;
-	/* the batch dims broadcast first when both operands have them (infer_size) */
-	if (na >= 3 && nb >= 3) {
-		int ba = na - 2, bb = nb - 2;
-
-		nbatch = ba > bb ? ba : bb;
-		for (d = nbatch - 1; d >= 0; d--) {
-			int da = d - (nbatch - ba), db = d - (nbatch - bb);
-			int sa = da >= 0 ? ta->shape[da] : 1, sb = db >= 0 ? tb->shape[db] : 1;
-
-			if (sa != sb && sa != 1 && sb != 1)
-				return py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at "
-				    "non-singleton dimension %d", sa, sb, d);
-			items *= (size_t)(sa == 1 ? sb : sa);
-		}
-	}
-	if ((nb >= 2 ? tb->shape[nb - 2] : tb->shape[0]) != K) {
-		int kb = nb >= 2 ? tb->shape[nb - 2] : tb->shape[0];
-		size_t ra = (size_t)M, rb = (size_t)N;	/* the rows once the batch is folded in */
-
-		for (d = 0; d < na - 2; d++)
-			ra *= (size_t)ta->shape[d];
-		for (d = 0; d < nb - 2; d++)
-			rb *= (size_t)tb->shape[d];
-		if (na == 1 && nb == 1)
-			return py_fail(s, "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same "
-			    "number of elements, but got %d and %d elements respectively", K, kb, K, kb);
-		if (na == 2 && nb == 1)
-			return py_fail(s, "size mismatch, got %d, %dx%d,%d", M, M, K, kb);
-		if (na <= 2 && nb == 2)
-			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", M, K, kb, N);
-		/*
-		 * should_fold refuses a 3-d operand whose last two dims are
-		 * transposed under a slowest first dim (permute(0, 2, 1)): then
-		 * bmm runs on the expanded operands and its check speaks
-		 */
-		if ((na == 3 && nb == 2 && ta->stride[2] != 1 && ta->stride[0] == (long long)ta->shape[1] * ta->shape[2]) ||
-		    (nb == 3 && na == 2 && tb->stride[2] != 1 && tb->stride[0] == (long long)tb->shape[1] * tb->shape[2]))
-			return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
-			    "[%d, %d].", na == 3 ? ta->shape[0] : tb->shape[0], K, na == 3 ? ta->shape[0] : tb->shape[0], kb);
-		if (na >= 3 && nb == 1)		/* folded into one mv */
-			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", ra, ra, K, kb);
-		if (na >= 3 && nb == 2)		/* folded into one mm */
-			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", ra, K, kb, N);
-		if (na == 2)			/* b.mT @ a.t(), folded */
-			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rb, kb, K, M);
-		if (na == 1)
-			return py_fail(s, "size mismatch, got %zu, %zux%d,%d", rb, rb, kb, K);
-		return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%zu, %d] but got: "
-		    "[%zu, %d].", items, K, items, kb);
-	}
-	if (ta->dtype != tb->dtype) {	/* a 1-d or 2-d a times a batched b runs as b.mT @ a.mT: names swapped */
-		int swap = na <= 2 && nb >= 3;
-
-		return py_fail(s, "expected scalar type %s but found %s", cat_name[swap ? tb->dtype : ta->dtype],
-		    cat_name[swap ? ta->dtype : tb->dtype]);
-	}
-	if (ta->dtype == DT_BOOL && (na < 3 || nb < 3) && (size_t)M * N * K != 0)	/* after the shapes; bmm
-									 * takes bools, an empty mm runs no kernel */
-		return py_fail(s, na == 1 && nb == 1 ? "\"dot\" not implemented for 'Bool'" :
-		    "\"addmm_impl_cpu_\" not implemented for 'Bool'");
-	items = 1;
-	/* the batch dims, broadcast */
-	{
-		int ba = na > 2 ? na - 2 : 0, bb = nb > 2 ? nb - 2 : 0, k;
-
-		nbatch = ba > bb ? ba : bb;
-		for (d = 0; d < nbatch; d++) {
-			int da = d - (nbatch - ba), db = d - (nbatch - bb);
-			int sa = da >= 0 ? ta->shape[da] : 1, sb = db >= 0 ? tb->shape[db] : 1;
-
-			if (sa != sb && sa != 1 && sb != 1)
-				return py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at "
-				    "non-singleton dimension %d", sa, sb, d);
-			bshape[d] = sa == 1 ? sb : sa;
-			as[d] = da < 0 || (sa == 1 && bshape[d] != 1) ? 0 : ta->stride[da];
-			bs[d] = db < 0 || (sb == 1 && bshape[d] != 1) ? 0 : tb->stride[db];
-			items *= (size_t)bshape[d];
-			shape[nd++] = bshape[d];
-		}
-		if (na >= 2)
-			shape[nd++] = M;
-		if (nb >= 2)
-			shape[nd++] = N;
-		(void)k;
-	}
-	if ((y = new_result(s, ta->dtype, nd, shape, NULL)) == NULL)
-		return NULL;
-	/* the kernel reads a's rows with k contiguous: copy a otherwise (as matmul's reshape does) */
-	if (ta->dtype == DT_FLOAT && as1 != 1 && K > 1) {
-		if ((ca = pyt_contig(s, a)) == NULL) {
-			py_decref(y);
-			return NULL;
-		}
-		ta = &ca->u.t;
-		as1 = 1;
-		as0 = na >= 2 ? ta->stride[na - 2] : 0;
-		for (d = 0; d < nbatch; d++) {
-			int da = d - (nbatch - (na > 2 ? na - 2 : 0));
-
-			if (as[d] != 0 && da >= 0)
-				as[d] = ta->stride[da];
-		}
-	}
-	if (M == 1)
-		as0 = K;	/* any lda: one row */
-	if (ta->dtype == DT_FLOAT) {
-		/*
-		 * The batch as few kernel calls as possible: batch dims that
-		 * step evenly merge into one; a batch of a against one b whose
-		 * rows follow each other becomes more rows of one product.
-		 */
-		int mb = 0, bsh[TENSOR_MAXDIM];
-		long long mas[TENSOR_MAXDIM], mbs[TENSOR_MAXDIM];
-		size_t outer = 1, inner = 1;
-
-		for (d = 0; d < nbatch; d++) {
-			if (mb > 0 && mas[mb - 1] == as[d] * bshape[d] && mbs[mb - 1] == bs[d] * bshape[d]) {
-				bsh[mb - 1] *= bshape[d];
-				mas[mb - 1] = as[d];
-				mbs[mb - 1] = bs[d];
-				continue;
-			}
-			bsh[mb] = bshape[d];
-			mas[mb] = as[d];
-			mbs[mb++] = bs[d];
-		}
-		if (mb > 0)
-			inner = (size_t)bsh[mb - 1];
-		outer = inner ? items / inner : 0;
-		if (mb == 1 && mbs[0] == 0 && mas[0] == (long long)M * (as0 > 0 ? as0 : K) && inner > 0 && M > 0) {
-			mm_item(pyt_data(&y->u.t), (const float *)ta->st->data + ta->offset, (size_t)(as0 > 0 ? as0 : K),
-			    (const float *)tb->st->data + tb->offset, bs0, bs1, (int)(M * inner), N, K);
-		} else {
-			for (it = 0; it < outer; it++) {
-				long long oa = ta->offset, ob = tb->offset;
-				size_t q = it;
-
-				for (d = mb - 2; d >= 0; d--) {
-					oa += (long long)(q % (size_t)bsh[d]) * mas[d];
-					ob += (long long)(q % (size_t)bsh[d]) * mbs[d];
-					q /= (size_t)bsh[d];
-				}
-				tensor_mm_strided(pyt_data(&y->u.t) + it * inner * (size_t)M * N,
-				    (const float *)ta->st->data + oa, (size_t)(as0 > 0 ? as0 : K),
-				    (const float *)tb->st->data + ob, (size_t)bs0, (size_t)bs1, (int)inner, M, N, K,
-				    (size_t)(mb > 0 ? mas[mb - 1] : 0), (size_t)(mb > 0 ? mbs[mb - 1] : 0));
-			}
-		}
-	} else {
-		for (it = 0; it < items; it++) {
-			long long oa = ta->offset, ob = tb->offset;
-			size_t q = it;
-
-			for (d = nbatch - 1; d >= 0; d--) {
-				oa += (long long)(q % (size_t)bshape[d]) * as[d];
-				ob += (long long)(q % (size_t)bshape[d]) * bs[d];
-				q /= (size_t)bshape[d];
-			}
-			mm_int((char *)y->u.t.st->data + it * (size_t)M * N * dtype_size(ta->dtype), ta, tb, oa, ob, M, N, K,
-			    as0, as1, bs0, bs1);
-		}
-	}
-	py_decref(ca);
-	/* the grad_fn of the path matmul takes (probed on torch 1.13) */
-	if (na == 1 && nb == 1)
-		grad = "DotBackward0";
-	else if (na == 2 && nb == 1)
-		grad = "MvBackward0";
-	else if (na == 1 && nb == 2)
-		grad = "SqueezeBackward3";
-	else if (na == 2 && nb == 2)
-		grad = "MmBackward0";
-	else if (na == 2 && nb == 3 && tb->stride[2] != 1 && tb->stride[0] == (long long)tb->shape[1] * tb->shape[2])
-		grad = "UnsafeViewBackward0";	/* not folded (should_fold): bmm on a expanded, then _unsafe_view */
-	else if (na == 2 && nb >= 3) {	/* b.mT @ a.mT, then .mT.contiguous(): a copy unless M or N is 1 (or 0) */
-		grad = "CloneBackward0";
-		if (M <= 1 || N <= 1) {
-			long long st[TENSOR_MAXDIM], acc = 1;
-			struct pyobj *l;
-			int nd_y = y->u.t.ndim;
-
-			/* res_T (batch, N, M) contiguous, then transposed: the strides of the view PyTorch returns */
-			st[nd_y - 1] = 1;			/* M's in res_T */
-			acc = M > 1 ? M : 1;
-			st[nd_y - 2] = acc;			/* N's */
-			acc *= N > 1 ? N : 1;
-			for (d = nd_y - 3; d >= 0; d--) {
-				st[d] = acc;
-				acc *= y->u.t.shape[d] > 1 ? y->u.t.shape[d] : 1;
-			}
-			{	/* as the view (…, M, N): M's stride 1, N's stride M */
-				long long t = st[nd_y - 1];
-
-				st[nd_y - 1] = st[nd_y - 2];
-				st[nd_y - 2] = t;
-			}
-			if ((l = new_tensor(s, y->u.t.dtype, nd_y, y->u.t.shape, st)) != NULL) {
-				pyt_write(&l->u.t, &y->u.t);
-				py_decref(y);
-				y = l;
-			}
-			grad = "TransposeBackward0";
-		}
-	} else
-		grad = "UnsafeViewBackward0";
-	y->deps = a->deps | b->deps;
-	pyt_set_grad(y, grad, pyt_grad(a) || pyt_grad(b));
-	return y;
-}
-
-/* F.linear(x, w, b): x (..., in) @ w.T + b, bias added to each finished sum (the stages' tensor_linear) */
-struct pyobj *
-op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *b)
-{
-	const struct pytensor *t = &x->u.t;
-	int in = w->u.t.shape[1], out = w->u.t.shape[0], shape[TENSOR_MAXDIM], d, M;
-	struct pyobj *cx, *cw, *cb = NULL, *y;
-	const char *grad;
-
-	if (t->ndim == 0)
-		return py_fail(s, "both arguments to linear need to be at least 1D, but they are 0D and 2D");
-	if (t->dtype != DT_FLOAT && b != NULL && t->ndim >= 2)	/* addmm: its dtype check comes first */
-		return py_fail(s, "mat1 and mat2 must have the same dtype");
-	if (t->shape[t->ndim - 1] != in) {
-		size_t rows = t->numel / (size_t)(t->shape[t->ndim - 1] ? t->shape[t->ndim - 1] : 1);
-
-		if (t->ndim == 1)
-			return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (1x%d and %dx%d)", t->shape[0], in, out);
-		return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rows,
-		    t->shape[t->ndim - 1], in, out);
-	}
-	if (t->dtype != DT_FLOAT) {	/* after the shapes: mm's or matmul's check */
-		if (t->dtype == DT_BOOL)
-			return py_fail(s, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
-		return py_fail(s, "expected scalar type %s but found Float", cat_name[t->dtype]);
-	}
-	for (d = 0; d < t->ndim - 1; d++)
-		shape[d] = t->shape[d];
-	shape[t->ndim - 1] = out;
-	if ((y = new_result(s, DT_FLOAT, t->ndim, shape, NULL)) == NULL)
-		return NULL;
-	if ((cx = pyt_contig(s, x)) == NULL || (cw = pyt_contig(s, w)) == NULL ||
-	    (b != NULL && (cb = pyt_contig(s, b)) == NULL)) {
-		py_decref(y);
-		py_decref(cx);
-		return NULL;
-	}
-	M = (int)(t->numel / (size_t)(in ? in : 1));
-	if (in == 0)
-		M = (int)(y->u.t.numel / (size_t)(out ? out : 1));
-	tensor_linear(pyt_data(&y->u.t), pyt_data(&cx->u.t), pyt_data(&cw->u.t),
-	    cb ? pyt_data(&cb->u.t) : NULL, M, out, in, 1);
-	if (t->ndim == 1)
-		grad = b ? "AddBackward0" : "SqueezeBackward3";
-	else if (t->ndim == 2)
-		grad = b ? "AddmmBackward0" : "MmBackward0";
-	else if (t->ndim == 3 && b && pyt_is_contiguous(t))
-		grad = "ViewBackward0";
-	else
-		grad = b ? "AddBackward0" : "UnsafeViewBackward0";
-	y->deps = x->deps | w->deps | (b ? b->deps : 0);
-	pyt_set_grad(y, grad, pyt_grad(x) || pyt_grad(w) || pyt_grad(b));
-	py_decref(cx);
-	py_decref(cw);
-	py_decref(cb);
-	return y;
-}
-
 /* nn.Dropout(p)(x) in training mode, drawing from the session's generator */
 struct pyobj *
 op_dropout(struct py_session *s, struct pyobj *x, double p)
@@ -1659,7 +1325,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 
 	/* p is in [0, 1]: nn.Dropout and F.dropout checked it */
 	if (x->u.t.dtype != DT_FLOAT)
-		return py_fail(s, "result type Float can't be cast to the desired output type %s", cat_name[x->u.t.dtype]);
+		return py_fail(s, "result type Float can't be cast to the desired output type %s", pyt_cat_name[x->u.t.dtype]);
 	if (p == 0 || x->u.t.numel == 0) {	/* the input itself */
 		py_incref(x);
 		return x;

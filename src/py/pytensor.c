@@ -16,6 +16,9 @@
 
 #define TOO_BIG "the result is too large (more than %zu elements)"
 
+/* the dtypes as ATen's messages name them ("expected scalar type Float") */
+const char *const pyt_cat_name[] = { "Float", "Long", "Bool" };
+
 /* ---- arguments ---- */
 
 int
