@@ -300,6 +300,9 @@ struct pyobj *py_scalar_tensor(struct py_session *s, const struct pyobj *o);
 
 struct pyobj *pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride,
     int zeroed);		/* a new tensor: strides NULL for contiguous; zero-filled or not */
+struct pyobj *pyt_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
+struct pyobj *pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
+int dtype_rank(int dt);		/* bool 0 < int64 1 < float32 2 */
 void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
 int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
 int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */

@@ -17,19 +17,6 @@
 
 /* ---- results, layouts, conversions ---- */
 
-static struct pyobj *
-new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
-{
-	return pyt_result_z(s, dtype, nd, shape, stride, 1);
-}
-
-/* for results that write every element */
-static struct pyobj *
-new_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
-{
-	return pyt_result_z(s, dtype, nd, shape, stride, 0);
-}
-
 /* the dims sorted by stride, largest first: the order in which a pyt_dense layout is contiguous */
 static void
 layout_perm(const struct pytensor *t, int *perm)
@@ -70,7 +57,7 @@ as_float(struct py_session *s, struct pyobj *x)
 		py_incref(x);
 		return x;
 	}
-	if ((y = new_tensor(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL)
+	if ((y = pyt_zeros(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL)
 		return NULL;
 	for (i = 0; i < x->u.t.numel; i++)
 		((float *)y->u.t.st->data)[i] = (float)pyt_get(&x->u.t, i);
@@ -149,17 +136,10 @@ out_layout(long long *out, int nd, const int *shape, struct pyobj *const *ins, c
 	tensor_layout(out, nd, shape, in, nin);
 }
 
-/* dtype categories: bool < int64 < float32 */
-static int
-rank(int dt)
-{
-	return dt == DT_BOOL ? 0 : dt == DT_INT64 ? 1 : 2;
-}
-
 static int
 promote(int a, int b)
 {
-	return rank(a) >= rank(b) ? a : b;
+	return dtype_rank(a) >= dtype_rank(b) ? a : b;
 }
 
 static const char *const grad_names[] = {
@@ -219,7 +199,7 @@ int_binary(struct py_session *s, int op, const struct pytensor *a, const struct 
 	size_t i, n;
 	int is_cmp = op >= B_EQ;
 
-	if ((y = new_tensor(s, is_cmp ? DT_BOOL : dtype, nd, shape, NULL)) == NULL)
+	if ((y = pyt_zeros(s, is_cmp ? DT_BOOL : dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	pyt_bcast_view(&va, a, nd, shape);
 	pyt_bcast_view(&vb, b, nd, shape);
@@ -298,7 +278,7 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	bvs[0] = va;
 	bvs[1] = vb;
 	out_layout(layout, nd, shape, ins, bvs, 2);
-	if ((y = new_result(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
+	if ((y = pyt_result(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
 		return NULL;
 	layout_perm(&y->u.t, perm);
 	permute_view(&va, perm);
@@ -343,7 +323,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			return NULL;
 		pyt_view(&v, &fb->u.t);
 		out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
-		if ((r = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+		if ((r = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 			py_decref(fb);
 			return NULL;
 		}
@@ -432,7 +412,7 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			out_layout(layout, nd, shape, ins, bvs, 2);
 			pyt_contiguous_strides(cont, nd, shape);
 			if (memcmp(layout, cont, (size_t)nd * sizeof *cont) != 0 &&
-			    (l = new_tensor(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
+			    (l = pyt_zeros(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
 				pyt_write(&l->u.t, &y->u.t);
 				py_decref(y);
 				y = l;
@@ -528,7 +508,7 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		py_decref(tb);
 		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
 	}
-	if (rank(dtype) > rank(a->u.t.dtype)) {
+	if (dtype_rank(dtype) > dtype_rank(a->u.t.dtype)) {
 		py_decref(tb);
 		return py_fail(s, "result type %s can't be cast to the desired output type %s",
 		    pyt_cat_name[dtype], pyt_cat_name[a->u.t.dtype]);
@@ -570,7 +550,7 @@ op_neg(struct py_session *s, struct pyobj *a)
 
 		pyt_view(&v, &a->u.t);
 		out_layout(layout, v.ndim, v.shape, &a, &v, 1);
-		if ((y = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
+		if ((y = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
 			return NULL;
 		layout_perm(&y->u.t, perm);
 		permute_view(&v, perm);
@@ -636,7 +616,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 			return py_fail(s, "std and var only support floating point and complex dtypes");
 		dtype = DT_INT64;
 	}
-	if ((y = dtype == DT_FLOAT ? new_result(s, dtype, nd, shape, NULL) : new_tensor(s, dtype, nd, shape, NULL)) == NULL)
+	if ((y = dtype == DT_FLOAT ? pyt_result(s, dtype, nd, shape, NULL) : pyt_zeros(s, dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	if (dtype == DT_INT64) {	/* exact: any order */
 		long long *out = y->u.t.st->data;
@@ -765,8 +745,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	}
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
-	if ((idx = new_tensor(s, DT_INT64, dim < 0 ? 0 : nd, shape, NULL)) == NULL ||
-	    (!arg && (vals = new_tensor(s, t->dtype, dim < 0 ? 0 : nd, shape, NULL)) == NULL)) {
+	if ((idx = pyt_zeros(s, DT_INT64, dim < 0 ? 0 : nd, shape, NULL)) == NULL ||
+	    (!arg && (vals = pyt_zeros(s, t->dtype, dim < 0 ? 0 : nd, shape, NULL)) == NULL)) {
 		py_decref(c);
 		py_decref(idx);
 		return NULL;
@@ -861,7 +841,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 		return NULL;
 	pyt_view(&v, &f->u.t);
 	out_layout(layout, v.ndim, v.shape, &x, &v, 1);
-	if ((y = new_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+	if ((y = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
 		py_decref(f);
 		return NULL;
 	}
@@ -888,7 +868,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	int d;
 
 	if (t->numel == 0) {	/* no kernel runs: an empty result of the input's dtype */
-		if ((y = new_tensor(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
+		if ((y = pyt_zeros(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
@@ -909,7 +889,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	} else if ((c = pyt_contig(s, x)) == NULL) {
 		return NULL;
 	}
-	if ((y = new_result(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
+	if ((y = pyt_result(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
@@ -1010,7 +990,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		} else {
 			struct tensor_view xv;
 
-			if ((y = new_tensor(s, x->u.t.dtype, nd, shape, NULL)) == NULL) {
+			if ((y = pyt_zeros(s, x->u.t.dtype, nd, shape, NULL)) == NULL) {
 				free(bits);
 				return NULL;
 			}
@@ -1119,7 +1099,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 			if (v[i]->u.t.ndim == 0)
 				return py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
 		if (first < 0) {	/* all empty: an empty 1-d result */
-			if ((y = new_tensor(s, dtype, 1, v[0]->u.t.shape, NULL)) == NULL)
+			if ((y = pyt_zeros(s, dtype, 1, v[0]->u.t.shape, NULL)) == NULL)
 				return NULL;
 			pyt_set_grad(y, "CatBackward0", req);
 			return y;
@@ -1213,7 +1193,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		else if (fmt != f && fmt != 0)
 			fmt = 0;
 	}
-	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL)
+	if ((y = pyt_zeros(s, dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	es = dtype_size(dtype);
 	for (d = 0; d < dim; d++)
@@ -1241,7 +1221,7 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		struct pyobj *cl;
 
 		pyt_channels_last_strides(nd, shape, st);
-		if ((cl = new_tensor(s, dtype, nd, shape, st)) == NULL) {
+		if ((cl = pyt_zeros(s, dtype, nd, shape, st)) == NULL) {
 			py_decref(y);
 			return NULL;
 		}
@@ -1332,7 +1312,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	}
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
-	if ((y = new_result(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
+	if ((y = pyt_result(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
@@ -1341,193 +1321,4 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	y->deps = x->deps;
 	pyt_set_grad(y, "MulBackward0", pyt_grad(x));
 	return y;
-}
-
-/* ---- Python data in and out ---- */
-
-struct shape_walk {
-	int nd, shape[TENSOR_MAXDIM];
-	int kind;		/* 0 bool, 1 int, 2 float: the widest met */
-	size_t n;
-};
-
-/* the shape and kind of nested lists of numbers; -1 after an error */
-static int
-walk_data(struct py_session *s, const struct pyobj *o, int depth, struct shape_walk *w)
-{
-	int i;
-
-	if (o->type == PY_LIST || o->type == PY_TUPLE || o->type == PY_SIZE) {
-		if (depth >= TENSOR_MAXDIM) {
-			py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
-			return -1;
-		}
-		if (depth >= w->nd) {
-			if (w->n > 0) {	/* numbers met before at a shallower depth */
-				py_fail(s, "expected sequence of length %d at dim %d (got a sequence)", w->shape[depth - 1], depth - 1);
-				return -1;
-			}
-			w->nd = depth + 1;
-			w->shape[depth] = o->u.seq.n;
-		} else if (w->shape[depth] != o->u.seq.n) {
-			py_fail(s, "expected sequence of length %d at dim %d (got %d)", w->shape[depth], depth, o->u.seq.n);
-			return -1;
-		}
-		for (i = 0; i < o->u.seq.n; i++)
-			if (walk_data(s, o->u.seq.v[i], depth + 1, w) != 0)
-				return -1;
-		return 0;
-	}
-	if (depth < w->nd) {
-		py_fail(s, "expected sequence of length %d at dim %d (got %s)", w->shape[depth], depth,
-		    o->type == PY_TENSOR ? "a tensor" : py_type_name(o));
-		return -1;
-	}
-	if (o->type == PY_TENSOR) {
-		if (o->u.t.numel != 1 || o->u.t.ndim != 0) {
-			py_fail(s, "only one element tensors can be converted to Python scalars");
-			return -1;
-		}
-		w->kind = w->kind > rank(o->u.t.dtype) ? w->kind : rank(o->u.t.dtype);
-	} else if (py_is_number(o)) {
-		int k = o->type == PY_BOOL ? 0 : o->type == PY_INT ? 1 : 2;
-
-		w->kind = w->kind > k ? w->kind : k;
-	} else {
-		py_fail(s, "new(): invalid data type '%s'", py_type_name(o));
-		return -1;
-	}
-	w->nd = depth;
-	w->n++;
-	return 0;
-}
-
-static void
-fill_data(const struct pyobj *o, struct pytensor *t, size_t *i)
-{
-	int k;
-	double v;
-
-	if (o->type == PY_LIST || o->type == PY_TUPLE || o->type == PY_SIZE) {
-		for (k = 0; k < o->u.seq.n; k++)
-			fill_data(o->u.seq.v[k], t, i);
-		return;
-	}
-	if (t->dtype == DT_INT64) {
-		((long long *)t->st->data)[(*i)++] = o->type == PY_TENSOR ? (o->u.t.dtype == DT_FLOAT ? (long long)pyt_get(&o->u.t, 0) : pyt_geti(&o->u.t, 0)) : o->u.i;
-		return;
-	}
-	v = o->type == PY_TENSOR ? pyt_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
-	if (t->dtype == DT_FLOAT)
-		((float *)t->st->data)[(*i)++] = (float)v;	/* double -> float32, rounded to nearest */
-	else
-		((unsigned char *)t->st->data)[(*i)++] = v != 0;
-}
-
-struct pyobj *
-op_from_data(struct py_session *s, struct pyobj *data, int dtype)
-{
-	struct shape_walk w;
-	struct pyobj *y, *tmp;
-	size_t i = 0;
-
-	memset(&w, 0, sizeof w);
-	w.nd = -1;
-	if (data->type == PY_LIST || data->type == PY_TUPLE || data->type == PY_SIZE) {
-		w.nd = 0;
-		if (walk_data(s, data, 0, &w) != 0)
-			return NULL;
-	} else {
-		w.nd = 0;
-		if (walk_data(s, data, 0, &w) != 0)
-			return NULL;
-	}
-	if (w.n == 0 && w.nd == 0)
-		w.kind = 2;
-	if (w.n == 0)	/* [] and [[]]: float32 by default */
-		w.kind = 2;
-	tmp = pyt_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : DT_FLOAT, w.nd, w.shape);
-	if (tmp == NULL)
-		return py_fail(s, TOO_BIG, py_max_numel);
-	fill_data(data, &tmp->u.t, &i);
-	tmp->deps = data->deps;
-	if (dtype < 0 || dtype == tmp->u.t.dtype)
-		return tmp;
-	y = op_to(s, tmp, dtype);
-	py_decref(tmp);
-	return y;
-}
-
-static struct pyobj *
-scalar_of(const struct pytensor *t, size_t i)
-{
-	switch (t->dtype) {
-	case DT_FLOAT: return py_float(pyt_get(t, i));
-	case DT_INT64: return py_int(pyt_geti(t, i));
-	default: return py_bool(pyt_get(t, i) != 0);
-	}
-}
-
-static struct pyobj *
-tolist_at(const struct pytensor *t, int dim, size_t *i)
-{
-	struct pyobj *l;
-	int k;
-
-	if (dim == t->ndim)
-		return scalar_of(t, (*i)++);
-	l = py_seq(PY_LIST, t->shape[dim]);
-	for (k = 0; k < t->shape[dim]; k++)
-		l->u.seq.v[k] = tolist_at(t, dim + 1, i);
-	return l;
-}
-
-struct pyobj *
-op_tolist(struct py_session *s, struct pyobj *x)
-{
-	size_t i = 0;
-	struct pyobj *l;
-
-	(void)s;
-	l = tolist_at(&x->u.t, 0, &i);
-	l->deps = x->deps;
-	return l;
-}
-
-struct pyobj *
-op_item(struct py_session *s, struct pyobj *x)
-{
-	struct pyobj *v;
-
-	if (x->u.t.numel != 1)
-		return py_fail(s, "only one element tensors can be converted to Python scalars");	/* ValueError in 1.13 */
-	v = scalar_of(&x->u.t, 0);
-	v->deps = x->deps;
-	return v;
-}
-
-int
-op_truth(struct py_session *s, struct pyobj *o, int *out)
-{
-	switch (o->type) {
-	case PY_NONE: *out = 0; return 0;
-	case PY_BOOL: case PY_INT: *out = o->u.i != 0; return 0;
-	case PY_FLOAT: *out = o->u.f != 0; return 0;
-	case PY_STR: *out = o->u.str.len > 0; return 0;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: *out = o->u.seq.n > 0; return 0;
-	case PY_TENSOR:
-		if (o->u.t.numel == 0) {
-			py_fail(s, "Boolean value of Tensor with no values is ambiguous");
-			return -1;
-		}
-		if (o->u.t.numel > 1) {
-			py_fail(s, "Boolean value of Tensor with more than one value is ambiguous");
-			return -1;
-		}
-		*out = pyt_get(&o->u.t, 0) != 0;
-		return 0;
-	default:
-		*out = 1;
-		return 0;
-	}
 }

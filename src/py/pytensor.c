@@ -189,6 +189,26 @@ pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const lo
 	return o;
 }
 
+/* a new tensor every element of which the caller writes */
+struct pyobj *
+pyt_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+{
+	return pyt_result_z(s, dtype, nd, shape, stride, 0);
+}
+
+struct pyobj *
+pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
+{
+	return pyt_result_z(s, dtype, nd, shape, stride, 1);
+}
+
+/* dtype categories: bool < int64 < float32 */
+int
+dtype_rank(int dt)
+{
+	return dt == DT_BOOL ? 0 : dt == DT_INT64 ? 1 : 2;
+}
+
 /* autograd: the result of an operation named `name` on inputs, one requiring grad */
 void
 pyt_set_grad(struct pyobj *y, const char *name, int requires)

@@ -16,12 +16,6 @@
 
 #define TOO_BIG "the result is too large (more than %zu elements)"
 
-static struct pyobj *
-new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
-{
-	return pyt_result_z(s, dtype, nd, shape, stride, 1);
-}
-
 /* ---- views ---- */
 
 struct pyobj *
@@ -225,7 +219,7 @@ copy_preserve(struct py_session *s, struct pyobj *x)
 	struct pyobj *y, *c;
 
 	preserve_strides(&x->u.t, stride);
-	if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+	if ((y = pyt_zeros(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
 		return NULL;
 	if ((c = pyt_contig(s, x)) == NULL) {
 		py_decref(y);
@@ -273,7 +267,7 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 		return x;
 	}
 	preserve_strides(&x->u.t, stride);
-	if ((y = new_tensor(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+	if ((y = pyt_zeros(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
 		return NULL;
 	{
 		struct pyobj *c = pyt_empty(dtype, x->u.t.ndim, x->u.t.shape);
@@ -357,7 +351,7 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 				shape[d + 1] = x->u.t.shape[d];
 			if ((c = pyt_contig(s, x)) == NULL)
 				return NULL;
-			if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
+			if ((y = pyt_zeros(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
 				py_decref(c);
 				return NULL;
 			}
@@ -594,7 +588,7 @@ mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
 	nd = mask_shape(t, m, shape, &count, &inner);
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
-	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
+	if ((y = pyt_zeros(s, t->dtype, nd, shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
@@ -654,7 +648,7 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
 			    vsz, d + k, st, sv);
 		}
-	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
+	if ((y = pyt_zeros(s, dtype, nd, shape, NULL)) == NULL) {
 		py_decref(tv);
 		return NULL;
 	}
