@@ -294,6 +294,133 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 static const char *const op_sym[] = { "+", "-", "*", "/", "//", "%", "**", "&", "|", "^",
 	"==", "!=", "<", "<=", ">", ">=" };
 
+/* n / x: x.reciprocal() * n (integers become float32 first) */
+static struct pyobj *
+binary_rdiv(struct py_session *s, struct pyobj *a, struct pyobj *b)
+{
+	struct pyobj *r, *fb, *y;
+	struct tensor_view v;
+	long long layout[TENSOR_MAXDIM];
+	int perm[TENSOR_MAXDIM];
+
+	if ((fb = as_float(s, b)) == NULL)
+		return NULL;
+	pyt_view(&v, &fb->u.t);
+	out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
+	if ((r = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
+		py_decref(fb);
+		return NULL;
+	}
+	layout_perm(&r->u.t, perm);
+	permute_view(&v, perm);
+	tensor_unary_view(pyt_data(&r->u.t), &v, TENSOR_RECIP);
+	pyt_set_grad(r, "ReciprocalBackward0", pyt_grad(b));
+	py_decref(fb);
+	y = op_binary(s, B_MUL, r, a);
+	py_decref(r);
+	return y;
+}
+
+/*
+ * The result's dtype, after the operator's own checks (sub_check, the
+ * bitwise kernels); b ** n of a float32 b: the scalar exponent in *expo.
+ * -1 after the error.
+ */
+static int
+binary_dtype(struct py_session *s, int op, const struct pytensor *ta, const struct pytensor *tb,
+    const struct pyobj *b, int *dtype, int *scalar_pow, double *expo)
+{
+	*dtype = promote(ta->dtype, tb->dtype);
+	switch (op) {
+	case B_DIV:
+		*dtype = DT_FLOAT;
+		break;
+	case B_AND: case B_OR: case B_XOR:
+		if (*dtype == DT_FLOAT) {
+			py_fail(s, "\"bitwise_%s_cpu\" not implemented for 'Float'",
+			    op == B_AND ? "and" : op == B_OR ? "or" : "xor");
+			return -1;
+		}
+		break;
+	case B_POW:
+		if (b->type != PY_TENSOR && *dtype == DT_FLOAT) {	/* torch.pow(tensor, number) */
+			*scalar_pow = 1;
+			*expo = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
+		}
+		break;
+	case B_FLOORDIV: case B_MOD:
+		if (*dtype == DT_BOOL)
+			*dtype = DT_INT64;
+		break;
+	}
+	return 0;
+}
+
+/* a op b on integers or bools (bool + bool: computed as ints, stored as bool), laid out as TensorIterator would */
+static struct pyobj *
+binary_int(struct py_session *s, int op, struct pyobj *ta, struct pyobj *tb, const struct pyobj *b, int dtype,
+    int nd, const int *shape)
+{
+	struct pyobj *ins[2], *y, *l;
+	struct tensor_view bvs[2];
+	long long layout[TENSOR_MAXDIM], cont[TENSOR_MAXDIM];
+
+	if (op == B_POW && ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL)
+		return py_fail(s, "\"pow\" not implemented for 'Bool'");
+	if (op == B_POW && dtype == DT_BOOL)
+		dtype = DT_INT64;
+	if (op == B_POW && b->type != PY_TENSOR && py_is_int(b) && b->u.i < 0)	/* pow(Tensor, Scalar) only */
+		return py_fail(s, "Integers to negative integer powers are not allowed.");
+	if ((y = int_binary(s, op, &ta->u.t, &tb->u.t, dtype, nd, shape)) == NULL)
+		return NULL;
+	ins[0] = ta;
+	ins[1] = tb;
+	pyt_bcast_view(&bvs[0], &ta->u.t, nd, shape);
+	pyt_bcast_view(&bvs[1], &tb->u.t, nd, shape);
+	out_layout(layout, nd, shape, ins, bvs, 2);
+	pyt_contiguous_strides(cont, nd, shape);
+	if (memcmp(layout, cont, (size_t)nd * sizeof *cont) != 0 &&
+	    (l = pyt_zeros(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
+		pyt_write(&l->u.t, &y->u.t);
+		py_decref(y);
+		y = l;
+	}
+	return y;
+}
+
+/* the grad_fn of a op b (rev: the tensor came second) */
+static void
+binary_grad(struct pyobj *y, int op, const struct pyobj *a, const struct pyobj *b, int scalar_pow)
+{
+	const char *g = grad_names[op];
+	int rev = a->type != PY_TENSOR;
+
+	if (op == B_SUB && rev)
+		g = "RsubBackward1";
+	else if (op == B_MOD && b->type != PY_TENSOR)
+		g = "RemainderBackward0";
+	else if (op == B_MOD && rev)
+		g = "NotImplemented";
+	else if (op == B_POW && scalar_pow)
+		g = "PowBackward0";
+	pyt_set_grad(y, g, (pyt_grad(a) || pyt_grad(b)) && y->u.t.dtype == DT_FLOAT);
+}
+
+/* sub_check: no bool operand, before any other check */
+static int
+binary_sub_check(struct py_session *s, const struct pytensor *ta, const struct pytensor *tb)
+{
+	if (ta->dtype == DT_BOOL && tb->dtype == DT_BOOL)
+		py_fail(s, "Subtraction, the `-` operator, with two bool tensors is not supported. "
+		    "Use the `^` or `logical_xor()` operator instead.");
+	else if (ta->dtype == DT_BOOL || tb->dtype == DT_BOOL)
+		py_fail(s, "Subtraction, the `-` operator, with a bool tensor is not supported. "
+		    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+	else
+		return 0;
+	return -1;
+}
+
 /*
  * a op b, one of them a tensor; rev: the tensor came second (2 - x),
  * which some operators compute their own way (Tensor.__rtruediv__ is
@@ -303,8 +430,7 @@ struct pyobj *
 op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
 	struct pyobj *ta, *tb, *y = NULL, *fa = NULL, *fb = NULL;
-	int nd, shape[TENSOR_MAXDIM], dtype, is_cmp = op >= B_EQ, req;
-	int rev = a->type != PY_TENSOR, scalar_pow = 0;
+	int nd, shape[TENSOR_MAXDIM], dtype, is_cmp = op >= B_EQ, scalar_pow = 0;
 	double expo = 0;
 
 	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
@@ -313,125 +439,23 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return py_fail(s, "unsupported operand type(s) for %s: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
 	}
-	if (rev && op == B_DIV) {	/* n / x: x.reciprocal() * n (integers become float32 first) */
-		struct pyobj *r;
-		struct tensor_view v;
-		long long layout[TENSOR_MAXDIM];
-		int perm[TENSOR_MAXDIM];
-
-		if ((fb = as_float(s, b)) == NULL)
-			return NULL;
-		pyt_view(&v, &fb->u.t);
-		out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
-		if ((r = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
-			py_decref(fb);
-			return NULL;
-		}
-		layout_perm(&r->u.t, perm);
-		permute_view(&v, perm);
-		tensor_unary_view(pyt_data(&r->u.t), &v, TENSOR_RECIP);
-		pyt_set_grad(r, "ReciprocalBackward0", pyt_grad(b));
-		py_decref(fb);
-		y = op_binary(s, B_MUL, r, a);
-		py_decref(r);
-		return y;
-	}
+	if (a->type != PY_TENSOR && op == B_DIV)
+		return binary_rdiv(s, a, b);
 	ta = pyt_operand(s, a);
 	tb = pyt_operand(s, b);
-	dtype = promote(ta->u.t.dtype, tb->u.t.dtype);
-	if (op == B_SUB && (ta->u.t.dtype == DT_BOOL || tb->u.t.dtype == DT_BOOL)) {	/* sub_check, first */
-		if (ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL)
-			py_fail(s, "Subtraction, the `-` operator, with two bool tensors is not supported. "
-			    "Use the `^` or `logical_xor()` operator instead.");
-		else
-			py_fail(s, "Subtraction, the `-` operator, with a bool tensor is not supported. "
-			    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+	if ((op == B_SUB && binary_sub_check(s, &ta->u.t, &tb->u.t) != 0) ||
+	    broadcast(s, &ta->u.t, &tb->u.t, &nd, shape) != 0 ||
+	    binary_dtype(s, op, &ta->u.t, &tb->u.t, b, &dtype, &scalar_pow, &expo) != 0)
 		goto out;
-	}
-	if (broadcast(s, &ta->u.t, &tb->u.t, &nd, shape) != 0)
-		goto out;
-	req = !is_cmp && (pyt_grad(a) || pyt_grad(b));
-	switch (op) {
-	case B_SUB:	/* sub_check */
-		if (ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL) {
-			py_fail(s, "Subtraction, the `-` operator, with two bool tensors is not supported. "
-			    "Use the `^` or `logical_xor()` operator instead.");
-			goto out;
-		}
-		if (ta->u.t.dtype == DT_BOOL || tb->u.t.dtype == DT_BOOL) {
-			py_fail(s, "Subtraction, the `-` operator, with a bool tensor is not supported. "
-			    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-			goto out;
-		}
-		break;
-	case B_DIV:
-		dtype = DT_FLOAT;
-		break;
-	case B_AND: case B_OR: case B_XOR:
-		if (dtype == DT_FLOAT) {
-			py_fail(s, "\"bitwise_%s_cpu\" not implemented for 'Float'",
-			    op == B_AND ? "and" : op == B_OR ? "or" : "xor");
-			goto out;
-		}
-		break;
-	case B_POW:
-		if (b->type != PY_TENSOR && dtype == DT_FLOAT) {	/* torch.pow(tensor, number) */
-			scalar_pow = 1;
-			expo = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
-		}
-		break;
-	case B_FLOORDIV: case B_MOD:
-		if (dtype == DT_BOOL)
-			dtype = DT_INT64;
-		break;
-	}
 	if (dtype == DT_FLOAT || (is_cmp && (ta->u.t.dtype == DT_FLOAT || tb->u.t.dtype == DT_FLOAT))) {
 		if ((fa = as_float(s, ta)) == NULL || (fb = as_float(s, tb)) == NULL)
 			goto out;
 		y = float_binary(s, op, fa, fb, nd, shape, scalar_pow, expo);
 	} else {
-		if (op == B_POW && ta->u.t.dtype == DT_BOOL && tb->u.t.dtype == DT_BOOL) {
-			py_fail(s, "\"pow\" not implemented for 'Bool'");
-			goto out;
-		}
-		if (op == B_POW && dtype == DT_BOOL)
-			dtype = DT_INT64;
-		if (op == B_POW && b->type != PY_TENSOR && py_is_int(b) && b->u.i < 0) {	/* pow(Tensor, Scalar) only */
-			py_fail(s, "Integers to negative integer powers are not allowed.");
-			goto out;
-		}
-		/* bool + bool, bool * bool: computed as ints, stored as bool */
-		y = int_binary(s, op, &ta->u.t, &tb->u.t, dtype, nd, shape);
-		if (y != NULL) {	/* laid out as TensorIterator would */
-			struct pyobj *ins[2] = { ta, tb }, *l;
-			struct tensor_view bvs[2];
-			long long layout[TENSOR_MAXDIM], cont[TENSOR_MAXDIM];
-
-			pyt_bcast_view(&bvs[0], &ta->u.t, nd, shape);
-			pyt_bcast_view(&bvs[1], &tb->u.t, nd, shape);
-			out_layout(layout, nd, shape, ins, bvs, 2);
-			pyt_contiguous_strides(cont, nd, shape);
-			if (memcmp(layout, cont, (size_t)nd * sizeof *cont) != 0 &&
-			    (l = pyt_zeros(s, y->u.t.dtype, nd, shape, layout)) != NULL) {
-				pyt_write(&l->u.t, &y->u.t);
-				py_decref(y);
-				y = l;
-			}
-		}
+		y = binary_int(s, op, ta, tb, b, dtype, nd, shape);
 	}
-	if (y != NULL && !is_cmp) {
-		const char *g = grad_names[op];
-
-		if (op == B_SUB && rev)
-			g = "RsubBackward1";
-		else if (op == B_MOD && b->type != PY_TENSOR)
-			g = "RemainderBackward0";
-		else if (op == B_MOD && rev)
-			g = "NotImplemented";
-		else if (op == B_POW && scalar_pow)
-			g = "PowBackward0";
-		pyt_set_grad(y, g, req && y->u.t.dtype == DT_FLOAT);
-	}
+	if (y != NULL && !is_cmp)
+		binary_grad(y, op, a, b, scalar_pow);
 out:
 	py_decref(ta);
 	py_decref(tb);
