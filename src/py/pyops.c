@@ -1083,122 +1083,129 @@ op_tri(struct py_session *s, struct pyobj *x, long long k, int upper)
 	return y;
 }
 
-/* torch.cat(seq, dim) / torch.stack(seq, dim) */
-struct pyobj *
-op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
+/*
+ * Legacy cat: 1-d empty tensors are skipped; the first other one sets the
+ * rank.  1 when that decided the result (*out, NULL after an error), 0
+ * when every input takes part.
+ */
+static int
+cat_skip_empty(struct py_session *s, struct pyobj **v, int n, long long dim_in, int dtype, int req,
+    struct pyobj **out)
 {
-	struct pyobj **v, *y, *c;
-	int n, i, d, dim, nd, shape[TENSOR_MAXDIM], dtype, req = 0, fmt = 0;
-	size_t outer = 1, off = 0, es;
-	const char *fn = stack ? "stack" : "cat";
+	struct pyobj *sub, *r;
+	int first = -1, kept = 0, i, k = 0;
 
-	if (seq->type != PY_TUPLE && seq->type != PY_LIST)
-		return py_fail(s, "%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", fn,
-		    py_type_name(seq));
-	v = seq->u.seq.v;
-	n = seq->u.seq.n;
-	if (n == 0)
-		return py_fail(s, stack ? "stack expects a non-empty TensorList" : "torch.cat(): expected a non-empty list of Tensors");
 	for (i = 0; i < n; i++)
-		if (v[i]->type != PY_TENSOR)
-			return py_fail(s, "expected Tensor as element %d in argument 0, but got %s", i, py_type_name(v[i]));
-	dtype = v[0]->u.t.dtype;
+		if (!(v[i]->u.t.ndim == 1 && v[i]->u.t.shape[0] == 0)) {
+			if (first < 0)
+				first = i;
+			kept++;
+		}
+	for (i = 0; i < n; i++)
+		if (v[i]->u.t.ndim == 0) {
+			*out = py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
+			return 1;
+		}
+	if (first < 0) {	/* all empty: an empty 1-d result */
+		if ((*out = pyt_zeros(s, dtype, 1, v[0]->u.t.shape, NULL)) != NULL)
+			pyt_set_grad(*out, "CatBackward0", req);
+		return 1;
+	}
+	if (kept == n)
+		return 0;
+	sub = py_seq(PY_TUPLE, kept);	/* the others, without the empty ones */
+	for (i = 0; i < n; i++)
+		if (!(v[i]->u.t.ndim == 1 && v[i]->u.t.shape[0] == 0)) {
+			py_incref(v[i]);
+			sub->u.seq.v[k++] = v[i];
+		}
+	r = op_cat(s, sub, dim_in, 0);
+	py_decref(sub);
+	if (r != NULL && r->u.t.dtype != dtype) {
+		struct pyobj *cv = op_to(s, r, dtype);
+
+		py_decref(r);
+		r = cv;
+	}
+	if (r != NULL)
+		pyt_set_grad(r, "CatBackward0", req);
+	*out = r;
+	return 1;
+}
+
+/* stack's shape: the inputs' own, equal, with n at dim; -1 after the error */
+static int
+cat_stack_shape(struct py_session *s, struct pyobj **v, int n, long long dim_in, int *nd, int *shape, int *dim)
+{
+	int i, d, k = *nd;
+
+	if (k + 1 > TENSOR_MAXDIM) {
+		py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+		return -1;
+	}
+	if (py_wrap_dim(s, dim_in, k + 1, dim) != 0)
+		return -1;
+	for (i = 1; i < n; i++) {
+		int same = v[i]->u.t.ndim == k;
+
+		for (d = 0; same && d < k; d++)
+			same = v[i]->u.t.shape[d] == v[0]->u.t.shape[d];
+		if (!same) {
+			char a[128], b[128];
+
+			pyt_shape_text(a, sizeof a, k, v[0]->u.t.shape);
+			pyt_shape_text(b, sizeof b, v[i]->u.t.ndim, v[i]->u.t.shape);
+			py_fail(s, "stack expects each tensor to be equal size, but got [%s] at entry 0 and [%s] "
+			    "at entry %d", a, b, i);
+			return -1;
+		}
+	}
+	for (d = 0, i = 0; d <= k; d++)
+		shape[d] = d == *dim ? n : v[0]->u.t.shape[i++];
+	*nd = k + 1;
+	return 0;
+}
+
+/* cat's shape: the inputs' sizes along dim added, the others equal; -1 after the error */
+static int
+cat_shape(struct py_session *s, struct pyobj **v, int n, long long dim_in, int nd, int *shape, int *dim)
+{
+	int i, d;
+
+	if (py_wrap_dim(s, dim_in, nd, dim) != 0)
+		return -1;
+	for (d = 0; d < nd; d++)
+		shape[d] = v[0]->u.t.shape[d];
+	shape[*dim] = 0;
 	for (i = 0; i < n; i++) {
-		dtype = promote(dtype, v[i]->u.t.dtype);
-		req |= pyt_grad(v[i]);
-	}
-	nd = v[0]->u.t.ndim;
-	if (!stack) {	/* legacy cat: 1-d empty tensors are skipped; the first other one sets the rank */
-		int first = -1, kept = 0;
-
-		for (i = 0; i < n; i++)
-			if (!(v[i]->u.t.ndim == 1 && v[i]->u.t.shape[0] == 0)) {
-				if (first < 0)
-					first = i;
-				kept++;
-			} else if (v[i]->u.t.ndim == 0) {
-				first = first < 0 ? i : first;
-			}
-		for (i = 0; i < n; i++)
-			if (v[i]->u.t.ndim == 0)
-				return py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
-		if (first < 0) {	/* all empty: an empty 1-d result */
-			if ((y = pyt_zeros(s, dtype, 1, v[0]->u.t.shape, NULL)) == NULL)
-				return NULL;
-			pyt_set_grad(y, "CatBackward0", req);
-			return y;
+		if (v[i]->u.t.ndim != nd) {
+			py_fail(s, "Tensors must have same number of dimensions: got %d and %d", nd, v[i]->u.t.ndim);
+			return -1;
 		}
-		if (kept < n) {	/* the others, without the empty ones */
-			struct pyobj *sub = py_seq(PY_TUPLE, kept), *r;
-			int k = 0;
-
-			for (i = 0; i < n; i++)
-				if (!(v[i]->u.t.ndim == 1 && v[i]->u.t.shape[0] == 0)) {
-					py_incref(v[i]);
-					sub->u.seq.v[k++] = v[i];
-				}
-			r = op_cat(s, sub, dim_in, 0);
-			py_decref(sub);
-			if (r != NULL && r->u.t.dtype != dtype) {
-				struct pyobj *cv = op_to(s, r, dtype);
-
-				py_decref(r);
-				r = cv;
-			}
-			if (r != NULL)
-				pyt_set_grad(r, "CatBackward0", req);
-			return r;
-		}
-	}
-	if (stack) {
-		if (nd + 1 > TENSOR_MAXDIM)
-			return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
-		if (py_wrap_dim(s, dim_in, nd + 1, &dim) != 0)
-			return NULL;
-		for (i = 1; i < n; i++) {
-			int same = v[i]->u.t.ndim == nd;
-
-			for (d = 0; same && d < nd; d++)
-				same = v[i]->u.t.shape[d] == v[0]->u.t.shape[d];
-			if (!same) {
-				char a[128], b[128];
-
-				pyt_shape_text(a, sizeof a, nd, v[0]->u.t.shape);
-				pyt_shape_text(b, sizeof b, v[i]->u.t.ndim, v[i]->u.t.shape);
-				return py_fail(s, "stack expects each tensor to be equal size, but got [%s] at entry 0 and [%s] "
-				    "at entry %d", a, b, i);
-			}
-		}
-		for (d = 0, i = 0; d <= nd; d++)
-			shape[d] = d == dim ? n : v[0]->u.t.shape[i++];
-		nd++;
-	} else {
-		for (i = 0; i < n; i++)
-			if (v[i]->u.t.ndim == 0)
-				return py_fail(s, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
-		if (py_wrap_dim(s, dim_in, nd, &dim) != 0)
-			return NULL;
 		for (d = 0; d < nd; d++)
-			shape[d] = v[0]->u.t.shape[d];
-		shape[dim] = 0;
-		for (i = 0; i < n; i++) {
-			if (v[i]->u.t.ndim != nd)
-				return py_fail(s, "Tensors must have same number of dimensions: got %d and %d", nd, v[i]->u.t.ndim);
-			for (d = 0; d < nd; d++)
-				if (d != dim && v[i]->u.t.shape[d] != v[0]->u.t.shape[d])
-					return py_fail(s, "Sizes of tensors must match except in dimension %d. Expected size %d but "
-					    "got size %d for tensor number %d in the list.", dim, v[0]->u.t.shape[d],
-					    v[i]->u.t.shape[d], i);
-			shape[dim] += v[i]->u.t.shape[dim];
-		}
+			if (d != *dim && v[i]->u.t.shape[d] != v[0]->u.t.shape[d]) {
+				py_fail(s, "Sizes of tensors must match except in dimension %d. Expected size %d but "
+				    "got size %d for tensor number %d in the list.", *dim, v[0]->u.t.shape[d],
+				    v[i]->u.t.shape[d], i);
+				return -1;
+			}
+		shape[*dim] += v[i]->u.t.shape[*dim];
 	}
-	/* compute_output_memory_format: one suggested format for all inputs, or contiguous */
+	return 0;
+}
+
+/* compute_output_memory_format: one suggested format for all inputs (stack: each unsqueezed at dim), or 0 */
+static int
+cat_format(struct pyobj **v, int n, int nd, int dim, int stack)
+{
+	int i, fmt = 0;
+
 	for (i = 0; i < n; i++) {
 		const struct pytensor *t = &v[i]->u.t;
 		int f, k, j = 0, us[TENSOR_MAXDIM];
 		long long ust[TENSOR_MAXDIM];
 
-		if (stack) {	/* each input unsqueezed at dim */
+		if (stack) {
 			for (k = 0; k < nd; k++) {
 				if (k == dim) {
 					us[k] = 1;
@@ -1217,22 +1224,27 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		else if (fmt != f && fmt != 0)
 			fmt = 0;
 	}
-	if ((y = pyt_zeros(s, dtype, nd, shape, NULL)) == NULL)
-		return NULL;
-	es = dtype_size(dtype);
-	for (d = 0; d < dim; d++)
-		outer *= (size_t)shape[d];
-	for (i = 0; i < n; i++) {
-		struct pyobj *f = op_to(s, v[i], dtype);
-		size_t chunk, o;
+	return fmt;
+}
 
+/* each input's slab per index before dim, one after the other, into the contiguous y; -1 after an error */
+static int
+cat_copy(struct py_session *s, struct pyobj **v, int n, struct pyobj *y, int dim)
+{
+	size_t outer = 1, off = 0, es = dtype_size(y->u.t.dtype), chunk, o;
+	struct pyobj *f, *c;
+	int i, d;
+
+	for (d = 0; d < dim; d++)
+		outer *= (size_t)y->u.t.shape[d];
+	for (i = 0; i < n; i++) {
+		f = op_to(s, v[i], y->u.t.dtype);
 		if (f == NULL || (c = pyt_contig(s, f)) == NULL) {
 			py_decref(f);
-			py_decref(y);
-			return NULL;
+			return -1;
 		}
 		py_decref(f);
-		chunk = outer ? c->u.t.numel / outer : 0;	/* each tensor's slab per outer index */
+		chunk = outer ? c->u.t.numel / outer : 0;
 		for (o = 0; o < outer; o++)
 			memcpy((char *)y->u.t.st->data + (o * (y->u.t.numel / (outer ? outer : 1)) + off) * es,
 			    (char *)c->u.t.st->data + o * chunk * es, chunk * es);
@@ -1240,19 +1252,56 @@ op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
 		y->deps |= v[i]->deps;
 		py_decref(c);
 	}
+	return 0;
+}
+
+/* torch.cat(seq, dim) / torch.stack(seq, dim) */
+struct pyobj *
+op_cat(struct py_session *s, struct pyobj *seq, long long dim_in, int stack)
+{
+	struct pyobj **v, *y, *r;
+	int n, i, dim, nd, shape[TENSOR_MAXDIM], dtype, req = 0, fmt;
+	const char *fn = stack ? "stack" : "cat";
+
+	if (seq->type != PY_TUPLE && seq->type != PY_LIST)
+		return py_fail(s, "%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", fn,
+		    py_type_name(seq));
+	v = seq->u.seq.v;
+	n = seq->u.seq.n;
+	if (n == 0)
+		return py_fail(s, stack ? "stack expects a non-empty TensorList" : "torch.cat(): expected a non-empty list of Tensors");
+	for (i = 0; i < n; i++)
+		if (v[i]->type != PY_TENSOR)
+			return py_fail(s, "expected Tensor as element %d in argument 0, but got %s", i, py_type_name(v[i]));
+	dtype = v[0]->u.t.dtype;
+	for (i = 0; i < n; i++) {
+		dtype = promote(dtype, v[i]->u.t.dtype);
+		req |= pyt_grad(v[i]);
+	}
+	nd = v[0]->u.t.ndim;
+	if (!stack && cat_skip_empty(s, v, n, dim_in, dtype, req, &r))
+		return r;
+	if (stack ? cat_stack_shape(s, v, n, dim_in, &nd, shape, &dim) : cat_shape(s, v, n, dim_in, nd, shape, &dim))
+		return NULL;
+	fmt = cat_format(v, n, nd, dim, stack);
+	if ((y = pyt_zeros(s, dtype, nd, shape, NULL)) == NULL)
+		return NULL;
+	if (cat_copy(s, v, n, y, dim) != 0) {
+		py_decref(y);
+		return NULL;
+	}
 	if (fmt != 0) {	/* the values laid out channels-last */
 		long long st[TENSOR_MAXDIM];
-		struct pyobj *cl;
 
 		pyt_channels_last_strides(nd, shape, st);
-		if ((cl = pyt_zeros(s, dtype, nd, shape, st)) == NULL) {
+		if ((r = pyt_zeros(s, dtype, nd, shape, st)) == NULL) {
 			py_decref(y);
 			return NULL;
 		}
-		pyt_write(&cl->u.t, &y->u.t);
-		cl->deps = y->deps;
+		pyt_write(&r->u.t, &y->u.t);
+		r->deps = y->deps;
 		py_decref(y);
-		y = cl;
+		y = r;
 	}
 	pyt_set_grad(y, stack ? "StackBackward0" : "CatBackward0", req);
 	return y;
