@@ -307,6 +307,8 @@ void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_
 int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
 int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
 int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
+/* element i (row-major) of a view (nd, shape, stride) from offset off */
+long long pyt_offset(long long off, size_t i, int nd, const int *shape, const long long *stride);
 void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view) = contiguous src, cast */
 int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
 void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */

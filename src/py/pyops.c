@@ -935,124 +935,125 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
  * refuses.  Out of place, mask and x broadcast together and the result is
  * contiguous; in place, the mask broadcasts to x.
  */
+/* masked_fill's checks, autograd's before the kernel's; the value as a double in *v; -1 after the error */
+static int
+masked_check(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct pyobj *value, int inplace,
+    int *nd, int *shape, double *v)
+{
+	struct pyobj *vt;
+	int d;
+
+	if (mask->type != PY_TENSOR)
+		return py_fail(s, "masked_fill(): argument 'mask' (position 1) must be Tensor, not %s", py_type_name(mask)), -1;
+	if (value->type == PY_TENSOR && value->u.t.ndim != 0)
+		return py_fail(s, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d "
+		    "dimension(s).", value->u.t.ndim), -1;
+	if (value->type != PY_TENSOR && !py_is_number(value))
+		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value)), -1;
+	if ((inplace && pyt_check_inplace(s, x) != 0) || broadcast(s, &x->u.t, &mask->u.t, nd, shape) != 0)
+		return -1;
+	for (d = 0; inplace && d < *nd; d++)
+		if (*nd != x->u.t.ndim || shape[d] != x->u.t.shape[d])
+			break;
+	if (inplace && (d < *nd || *nd != x->u.t.ndim)) {
+		char sa[128], sb[128];
+
+		pyt_shape_text(sa, sizeof sa, x->u.t.ndim, x->u.t.shape);
+		pyt_shape_text(sb, sizeof sb, *nd, shape);
+		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb), -1;
+	}
+	vt = pyt_operand(s, value);
+	*v = pyt_get(&vt->u.t, 0);
+	py_decref(vt);
+	if (x->u.t.dtype == DT_INT64 && (isnan(*v) || *v >= 9.2233720368547758e18 || *v < -9.2233720368547758e18))
+		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;
+	return 0;
+}
+
+/* the mask's bytes broadcast to (nd, shape), as 1.13's kernel reads them (the lowest); NULL after the error */
+static unsigned char *
+masked_bits(struct py_session *s, const struct pytensor *m, int nd, const int *shape, size_t n)
+{
+	struct tensor_view mv;
+	size_t es = dtype_size(m->dtype), i;
+	unsigned char *bits = xmalloc(n ? n : 1);
+
+	pyt_bcast_view(&mv, m, nd, shape);
+	for (i = 0; i < n; i++) {
+		bits[i] = ((unsigned char *)m->st->data)[(size_t)pyt_offset(m->offset, i, nd, shape, mv.stride) * es];
+		if (m->dtype != DT_BOOL && bits[i] > 1) {
+			free(bits);
+			return py_fail(s, "Mask tensor can take 0 and 1 values only");
+		}
+	}
+	if (m->dtype != DT_BOOL && !s->warned)
+		py_warn(s, "masked_fill: the mask is %s, not torch.bool; PyTorch 1.13 reads only the lowest byte of "
+		    "each element (a mask of 1.0 fills nothing), PyTorch 2.x raises an error: use mask.bool()",
+		    dtype_name(m->dtype));
+	return bits;
+}
+
+/* x's values broadcast to (nd, shape), contiguous: the tensor the mask fills */
+static struct pyobj *
+masked_base(struct py_session *s, struct pyobj *x, int nd, const int *shape, int inplace)
+{
+	struct tensor_view xv;
+	struct pyobj *y;
+	size_t i, es = dtype_size(x->u.t.dtype);
+
+	if (inplace)
+		return pyt_check_inplace(s, x) != 0 ? NULL : pyt_contig(s, x);
+	if ((y = pyt_zeros(s, x->u.t.dtype, nd, shape, NULL)) == NULL)
+		return NULL;
+	pyt_bcast_view(&xv, &x->u.t, nd, shape);
+	for (i = 0; i < y->u.t.numel; i++)
+		memcpy((char *)y->u.t.st->data + i * es,
+		    (char *)x->u.t.st->data + (size_t)pyt_offset(x->u.t.offset, i, nd, shape, xv.stride) * es, es);
+	return y;
+}
+
 struct pyobj *
 op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct pyobj *value, int inplace)
 {
-	struct pyobj *y, *vt;
-	struct tensor_view mv;
+	struct pyobj *y;
+	unsigned char *bits;
 	int nd, shape[TENSOR_MAXDIM], d, req;
-	size_t i;
+	size_t i, n = 1;
 	double v;
 
-	if (mask->type != PY_TENSOR)
-		return py_fail(s, "masked_fill(): argument 'mask' (position 1) must be Tensor, not %s", py_type_name(mask));
-	if (value->type == PY_TENSOR && value->u.t.ndim != 0)
-		return py_fail(s, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d "
-		    "dimension(s).", value->u.t.ndim);
-	if (value->type != PY_TENSOR && !py_is_number(value))
-		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value));
-	if (inplace && pyt_check_inplace(s, x) != 0)	/* autograd's check comes before the kernel's */
+	if (masked_check(s, x, mask, value, inplace, &nd, shape, &v) != 0)
 		return NULL;
-	if (broadcast(s, &x->u.t, &mask->u.t, &nd, shape) != 0)
+	for (d = 0; d < nd; d++)
+		n *= (size_t)shape[d];
+	if ((bits = masked_bits(s, &mask->u.t, nd, shape, n)) == NULL)
 		return NULL;
-	if (inplace) {
-		for (d = 0; d < nd; d++)
-			if (nd != x->u.t.ndim || shape[d] != x->u.t.shape[d])
-				break;
-		if (d < nd || nd != x->u.t.ndim) {
-			char sa[128], sb[128];
-
-			pyt_shape_text(sa, sizeof sa, x->u.t.ndim, x->u.t.shape);
-			pyt_shape_text(sb, sizeof sb, nd, shape);
-			return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
-		}
-	}
-	vt = pyt_operand(s, value);
-	v = pyt_get(&vt->u.t, 0);
-	if (x->u.t.dtype == DT_INT64 && (isnan(v) || v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)) {
-		py_decref(vt);
-		return py_fail(s, "value cannot be converted to type int64_t without overflow");
-	}
-	py_decref(vt);
-	/* the mask's bytes, as 1.13's kernel reads them */
-	pyt_bcast_view(&mv, &mask->u.t, nd, shape);
-	{
-		const struct pytensor *m = &mask->u.t;
-		size_t es = dtype_size(m->dtype), n = 1;
-		unsigned char *bits;
-
-		for (d = 0; d < nd; d++)
-			n *= (size_t)shape[d];
-		bits = xmalloc(n ? n : 1);
-		for (i = 0; i < n; i++) {
-			long long off = m->offset;
-			size_t q = i;
-
-			for (d = nd - 1; d >= 0; d--) {
-				off += (long long)(q % (size_t)shape[d]) * mv.stride[d];
-				q /= (size_t)shape[d];
-			}
-			bits[i] = ((unsigned char *)m->st->data)[(size_t)off * es];	/* the lowest byte */
-			if (m->dtype != DT_BOOL && bits[i] > 1) {
-				free(bits);
-				return py_fail(s, "Mask tensor can take 0 and 1 values only");
-			}
-		}
-		if (m->dtype != DT_BOOL && !s->warned)
-			py_warn(s, "masked_fill: the mask is %s, not torch.bool; PyTorch 1.13 reads only the lowest byte of "
-			    "each element (a mask of 1.0 fills nothing), PyTorch 2.x raises an error: use mask.bool()",
-			    dtype_name(m->dtype));
-		req = pyt_grad(x) || pyt_grad(value);
-		if (inplace) {
-			struct pyobj *c;
-
-			if (pyt_check_inplace(s, x) != 0 || (c = pyt_contig(s, x)) == NULL) {
-				free(bits);
-				return NULL;
-			}
-			y = c;
-		} else {
-			struct tensor_view xv;
-
-			if ((y = pyt_zeros(s, x->u.t.dtype, nd, shape, NULL)) == NULL) {
-				free(bits);
-				return NULL;
-			}
-			pyt_bcast_view(&xv, &x->u.t, nd, shape);
-			for (i = 0; i < n; i++) {
-				long long off = x->u.t.offset;
-				size_t q = i, es2 = dtype_size(x->u.t.dtype);
-
-				for (d = nd - 1; d >= 0; d--) {
-					off += (long long)(q % (size_t)shape[d]) * xv.stride[d];
-					q /= (size_t)shape[d];
-				}
-				memcpy((char *)y->u.t.st->data + i * es2, (char *)x->u.t.st->data + (size_t)off * es2, es2);
-			}
-		}
-		for (i = 0; i < n; i++) {
-			if (!bits[i])
-				continue;
-			if (y->u.t.dtype == DT_FLOAT)
-				((float *)y->u.t.st->data)[i] = (float)v;
-			else if (y->u.t.dtype == DT_INT64)
-				((long long *)y->u.t.st->data)[i] = (long long)v;
-			else
-				((unsigned char *)y->u.t.st->data)[i] = v != 0;
-		}
+	req = pyt_grad(x) || pyt_grad(value);
+	if ((y = masked_base(s, x, nd, shape, inplace)) == NULL) {
 		free(bits);
-		if (inplace) {
-			pyt_writable(s, x);
-			pyt_write(&x->u.t, &y->u.t);
-			py_decref(y);
-			pyt_mark_inplace(x, "MaskedFillBackward0", req);
-			py_incref(x);
-			return x;
-		}
-		y->deps = x->deps | mask->deps;
-		pyt_set_grad(y, "MaskedFillBackward0", req);
-		return y;
+		return NULL;
 	}
+	for (i = 0; i < n; i++) {
+		if (!bits[i])
+			continue;
+		if (y->u.t.dtype == DT_FLOAT)
+			((float *)y->u.t.st->data)[i] = (float)v;
+		else if (y->u.t.dtype == DT_INT64)
+			((long long *)y->u.t.st->data)[i] = (long long)v;
+		else
+			((unsigned char *)y->u.t.st->data)[i] = v != 0;
+	}
+	free(bits);
+	if (inplace) {
+		pyt_writable(s, x);
+		pyt_write(&x->u.t, &y->u.t);
+		py_decref(y);
+		pyt_mark_inplace(x, "MaskedFillBackward0", req);
+		py_incref(x);
+		return x;
+	}
+	y->deps = x->deps | mask->deps;
+	pyt_set_grad(y, "MaskedFillBackward0", req);
+	return y;
 }
 
 /* torch.tril(x, k) / torch.triu(x, k) on the last two dims */

@@ -320,6 +320,19 @@ pyt_mark_inplace(struct pyobj *x, const char *name, int requires)
 	t->requires_grad = 0;
 }
 
+/* where element i (row-major) of a view (nd, shape, stride) from offset off is */
+long long
+pyt_offset(long long off, size_t i, int nd, const int *shape, const long long *stride)
+{
+	int d;
+
+	for (d = nd - 1; d >= 0; d--) {
+		off += (long long)(i % (size_t)shape[d]) * stride[d];
+		i /= (size_t)shape[d];
+	}
+	return off;
+}
+
 /* dst (a view) = src's values cast to dst's dtype; src contiguous, dst's shape */
 void
 pyt_write(struct pytensor *dst, const struct pytensor *src)
@@ -328,15 +341,9 @@ pyt_write(struct pytensor *dst, const struct pytensor *src)
 	char *base = dst->st->data;
 
 	for (i = 0; i < n; i++) {
-		long long off = dst->offset;
-		size_t k = i;
-		int d;
+		long long off = pyt_offset(dst->offset, i, dst->ndim, dst->shape, dst->stride);
 		double v;
 
-		for (d = dst->ndim - 1; d >= 0; d--) {
-			off += (long long)(k % (size_t)dst->shape[d]) * dst->stride[d];
-			k /= (size_t)dst->shape[d];
-		}
 		if (src->dtype == dst->dtype) {
 			memcpy(base + (size_t)off * es, (char *)src->st->data + (size_t)(src->offset + (long long)i) * es, es);
 			continue;
