@@ -726,6 +726,39 @@ max_all_f32(const float *x, size_t n, int is_min)
 	return vmaxf(acc[0], v1[0], is_min);
 }
 
+/* the index of the first largest (is_min: smallest) of n elements from base, st apart; NaN wins */
+static size_t
+max_find(const struct pytensor *c, size_t base, size_t st, size_t n, int is_min)
+{
+	size_t i, best = 0;
+	double bv = pyt_get(c, base);
+
+	if (c->dtype == DT_INT64) {	/* exactly: a double holds 53 bits */
+		long long bi = pyt_geti(c, base);
+
+		for (i = 0; i < n; i++) {
+			long long v = pyt_geti(c, base + i * st);
+
+			if (is_min ? v < bi : v > bi) {
+				bi = v;
+				best = i;
+			}
+		}
+		return best;
+	}
+	for (i = 0; i < n; i++) {
+		double v = pyt_get(c, base + i * st);
+
+		if (is_min ? !(v >= bv) : !(v <= bv)) {
+			bv = v;
+			best = i;
+			if (isnan(v))
+				break;
+		}
+	}
+	return best;
+}
+
 /*
  * max/min over everything (dim < 0: one value, or argmax's index into the
  * flattened tensor) or along dim: values and the index of the first
@@ -736,10 +769,9 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 {
 	const struct pytensor *t = &x->u.t;
 	int shape[TENSOR_MAXDIM], nd = 0, d;
-	size_t outer = 1, inner = 1, n, o, j, i;
+	size_t outer = 1, inner = 1, n, o, j;
 	struct pyobj *vals = NULL, *idx, *c;
 	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
-
 	int zero_dim = dim == -3;
 
 	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
@@ -777,31 +809,9 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	}
 	for (o = 0; o < (dim < 0 ? 1 : outer); o++)
 		for (j = 0; j < (dim < 0 ? 1 : inner); j++) {
-			size_t base = dim < 0 ? 0 : o * n * inner + j, st = dim < 0 ? 1 : inner, best = 0;
-			double bv = pyt_get(&c->u.t, base);
+			size_t base = dim < 0 ? 0 : o * n * inner + j, st = dim < 0 ? 1 : inner;
+			size_t best = max_find(&c->u.t, base, st, n, is_min);
 
-			if (t->dtype == DT_INT64) {	/* exactly: a double holds 53 bits */
-				long long bi = pyt_geti(&c->u.t, base);
-
-				for (i = 0; i < n; i++) {
-					long long v = pyt_geti(&c->u.t, base + i * st);
-
-					if (is_min ? v < bi : v > bi) {
-						bi = v;
-						best = i;
-					}
-				}
-			}
-			for (i = 0; t->dtype != DT_INT64 && i < n; i++) {
-				double v = pyt_get(&c->u.t, base + i * st);
-
-				if (is_min ? !(v >= bv) : !(v <= bv)) {
-					bv = v;
-					best = i;
-					if (isnan(v))
-						break;
-				}
-			}
 			((long long *)idx->u.t.st->data)[o * inner + j] = (long long)best;
 			if (vals != NULL) {
 				size_t from = base + best * st, es = dtype_size(t->dtype);
