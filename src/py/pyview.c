@@ -324,208 +324,229 @@ slice_bound(struct py_session *s, const struct pyobj *o, long long dflt, long lo
 	return 0;
 }
 
-/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
 static struct pyobj *mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask);
 
-struct pyobj *
-op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
+/* Python unpacks the slice, then applySlicing checks its step; -1 after the error */
+static int
+slice_step(struct py_session *s, const struct pyobj *slice, long long *step)
 {
-	struct pyobj **items, *cur;
-	int n, i, specified = 0, dim = 0, ellipsis = 0, tuple = index->type == PY_TUPLE;
-	long long v0;
+	if (slice_bound(s, slice->u.slice.step, 1, step) != 0)
+		return -1;
+	if (*step == 0)
+		return py_fail(s, "slice step cannot be zero"), -1;
+	if (*step < 0)
+		return py_fail(s, "step must be greater than zero"), -1;
+	return 0;
+}
 
-	if (tuple) {
-		items = index->u.seq.v;
-		n = index->u.seq.n;
-	} else {
-		items = &index;
-		n = 1;
-		if (index->type == PY_BOOL) {	/* x[True], x[False]: a mask of shape (), a copy with a new dim of 1 or 0 */
-			struct pyobj *c, *y;
-			int shape[TENSOR_MAXDIM], d;
+/* x[True], x[False]: a mask of shape (), a copy with a new dim of 1 or 0 */
+static struct pyobj *
+index_bool(struct py_session *s, struct pyobj *x, const struct pyobj *index)
+{
+	struct pyobj *c, *y;
+	int shape[TENSOR_MAXDIM], d;
+	size_t es = dtype_size(x->u.t.dtype);
 
-			if (x->u.t.ndim + 1 > TENSOR_MAXDIM)
-				return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
-			shape[0] = index->u.i ? 1 : 0;
-			for (d = 0; d < x->u.t.ndim; d++)
-				shape[d + 1] = x->u.t.shape[d];
-			if ((c = pyt_contig(s, x)) == NULL)
-				return NULL;
-			if ((y = pyt_zeros(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
-				py_decref(c);
-				return NULL;
-			}
-			if (index->u.i)
-				memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * dtype_size(c->u.t.dtype),
-				    c->u.t.numel * dtype_size(c->u.t.dtype));
-			py_decref(c);
-			y->deps = x->deps;
-			pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
-			return y;
-		}
-		/* THPVariable_getitem's fast paths for one int or one slice */
-		if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
-			long long step;
-
-			/* Python unpacks the slice first, then applySlicing checks the step */
-			if (slice_bound(s, index->u.slice.step, 1, &step) != 0)
-				return NULL;
-			if (step == 0)
-				return py_fail(s, "slice step cannot be zero");
-			if (step < 0)
-				return py_fail(s, "step must be greater than zero");
-			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
-		}
-		if (x->u.t.ndim == 0 && index->type != PY_BOOL && pyt_int_like(index, &v0)) {
-			/*
-			 * applySelect reads sizes[0] of a 0-dim tensor: what an
-			 * earlier shape left there (1 after max(dim)'s
-			 * unsqueeze_/squeeze_, else 0); past its bounds check,
-			 * select() refuses.
-			 */
-			long long g = x->u.t.ghost0;
-
-			if (v0 == 0)
-				return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-				    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-			if (v0 < -g || v0 >= g)
-				return py_fail(s, "index %lld is out of bounds for dimension 0 with size %lld", v0, g);
-			return py_fail(s, "select() cannot be applied to a 0-dim tensor.");
-		}
+	if (x->u.t.ndim + 1 > TENSOR_MAXDIM)
+		return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+	shape[0] = index->u.i ? 1 : 0;
+	for (d = 0; d < x->u.t.ndim; d++)
+		shape[d + 1] = x->u.t.shape[d];
+	if ((c = pyt_contig(s, x)) == NULL)
+		return NULL;
+	if ((y = pyt_zeros(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
+		py_decref(c);
+		return NULL;
 	}
+	if (index->u.i)
+		memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * es, c->u.t.numel * es);
+	py_decref(c);
+	y->deps = x->deps;
+	pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
+	return y;
+}
+
+/*
+ * THPVariable_getitem's fast paths for one int or one slice on a 0-dim x:
+ * each an error.  applySelect reads sizes[0] of a 0-dim tensor: what an
+ * earlier shape left there (1 after max(dim)'s unsqueeze_/squeeze_, else
+ * 0); past its bounds check, select() refuses.  0: not such an index.
+ */
+static int
+index_0dim(struct py_session *s, const struct pyobj *x, const struct pyobj *index)
+{
+	long long step, v, g = x->u.t.ghost0;
+
+	if (index->type == PY_SLICE) {
+		if (slice_step(s, index, &step) == 0)
+			py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
+		return -1;
+	}
+	if (index->type == PY_BOOL || !pyt_int_like(index, &v))
+		return 0;
+	if (v == 0)
+		py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+		    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+	else if (v < -g || v >= g)
+		py_fail(s, "index %lld is out of bounds for dimension 0 with size %lld", v, g);
+	else
+		py_fail(s, "select() cannot be applied to a 0-dim tensor.");
+	return -1;
+}
+
+/* the kinds of the n items: -1 after the error, 1 for a bool mask (the only index), else 0; *specified: dims indexed */
+static int
+index_kinds(struct py_session *s, struct pyobj *const *items, int n, int *specified)
+{
+	int i;
+
 	for (i = 0; i < n; i++) {
-		struct pyobj *it = items[i];
+		const struct pyobj *it = items[i];
 		long long v;
 
 		if (it->type == PY_TENSOR && (it->u.t.dtype == DT_BOOL || it->u.t.ndim > 0)) {
 			if (it->u.t.dtype == DT_BOOL && n == 1)
-				return mask_index(s, x, it);
+				return 1;
 			if (it->u.t.dtype == DT_BOOL)
-				return py_fail(s, "a bool mask is supported as the only index (x[mask])");
-			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported");
+				return py_fail(s, "a bool mask is supported as the only index (x[mask])"), -1;
+			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported"), -1;
 		}
 		if (it->type == PY_LIST || it->type == PY_TUPLE)
-			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
+			return py_fail(s, "indexing with a list (advanced indexing) is not supported"), -1;
 		if (it->type == PY_BOOL)
-			return py_fail(s, "indexing with True or False is not supported");
-		if (it->type == PY_ELLIPSIS) {	/* 1.13 takes several: each skips the unindexed dims again */
-			ellipsis++;
-			continue;
-		}
-		if (it->type == PY_NONE)
+			return py_fail(s, "indexing with True or False is not supported"), -1;
+		if (it->type == PY_ELLIPSIS || it->type == PY_NONE)	/* 1.13 takes several ...: each skips the unindexed dims again */
 			continue;
 		if (it->type == PY_SLICE || pyt_int_like(it, &v)) {
-			specified++;
+			(*specified)++;
 			continue;
 		}
 		return py_fail(s, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-		    "are valid indices (got %s)", py_type_name(it));
+		    "are valid indices (got %s)", py_type_name(it)), -1;
 	}
+	return 0;
+}
+
+/* cur[..., start:stop:step] at dim; *next stays NULL for a whole dim in a tuple (applySlice makes no slice) */
+static int
+index_slice(struct py_session *s, struct pyobj *cur, const struct pyobj *it, int dim, int tuple, struct pyobj **next)
+{
+	const struct pytensor *t = &cur->u.t;
+	long long start, stop, step, size = t->shape[dim], stride[TENSOR_MAXDIM];
+	int shape[TENSOR_MAXDIM], d;
+
+	if (slice_step(s, it, &step) != 0 || slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
+	    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0)
+		return -1;
+	if (tuple && start == 0 && stop == size && step == 1)
+		return 0;
+	/* at::slice: negative bounds count from the end, then clamp */
+	if (start < 0)
+		start = start < -size ? 0 : start + size;
+	if (stop < 0)
+		stop = stop < -size ? 0 : stop + size;
+	if (start > size)
+		start = size;
+	if (stop < start)
+		stop = start;
+	else if (stop > size)
+		stop = size;
+	for (d = 0; d < t->ndim; d++) {
+		shape[d] = t->shape[d];
+		stride[d] = t->stride[d];
+	}
+	shape[dim] = (int)((stop - start + step - 1) / step);
+	stride[dim] = t->stride[dim] * step;
+	*next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim], "SliceBackward0");
+	return *next != NULL ? 0 : -1;
+}
+
+/* cur[..., v] at dim (item i of the index) */
+static struct pyobj *
+index_select(struct py_session *s, struct pyobj *cur, long long v, int dim, int i)
+{
+	const struct pytensor *t = &cur->u.t;
+	long long size = t->shape[dim], stride[TENSOR_MAXDIM];
+	int shape[TENSOR_MAXDIM], d, k = 0;
+
+	if (v < -size || v >= size)
+		return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
+	if (v < 0)
+		v += size;
+	for (d = 0; d < t->ndim; d++)
+		if (d != dim) {
+			shape[k] = t->shape[d];
+			stride[k++] = t->stride[d];
+		}
+	return op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim], "SelectBackward0");
+}
+
+/* item i past the dims (a second ...): as PyTorch fails */
+static void *
+index_past(struct py_session *s, const struct pytensor *t, const struct pyobj *it, int i, int dim)
+{
+	int nd1 = t->ndim + (it->type == PY_NONE);
+	long long iv;
+
+	if (it->type != PY_NONE && it->type != PY_SLICE && pyt_int_like(it, &iv))
+		return py_fail(s, "index %lld is out of bounds for dimension %d with size 0", iv, i);
+	return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+	    -nd1, nd1 - 1, dim);
+}
+
+/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
+struct pyobj *
+op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
+{
+	struct pyobj **items = &index, *cur, *y;
+	int n = 1, i, specified = 0, dim = 0, tuple = index->type == PY_TUPLE, k;
+	long long v;
+
+	if (tuple) {
+		items = index->u.seq.v;
+		n = index->u.seq.n;
+	} else if (index->type == PY_BOOL) {
+		return index_bool(s, x, index);
+	} else if (x->u.t.ndim == 0 && index_0dim(s, x, index) != 0) {
+		return NULL;
+	}
+	if ((k = index_kinds(s, items, n, &specified)) != 0)
+		return k > 0 ? mask_index(s, x, items[0]) : NULL;
 	if (specified > x->u.t.ndim)
 		return py_fail(s, "too many indices for tensor of dimension %d", x->u.t.ndim);
 	cur = x;
 	py_incref(cur);
 	for (i = 0; i < n; i++) {
 		struct pyobj *it = items[i], *next = NULL;
-		const struct pytensor *t = &cur->u.t;
-		long long v;
 
 		if (it->type == PY_ELLIPSIS) {
 			dim += x->u.t.ndim - specified;
 			continue;
 		}
-		if (dim > t->ndim - (it->type != PY_NONE)) {	/* past the dims (a second ...): as PyTorch fails */
-			int nd1 = t->ndim + (it->type == PY_NONE);
-			long long iv;
-
+		if (dim > cur->u.t.ndim - (it->type != PY_NONE)) {
+			index_past(s, &cur->u.t, it, i, dim);
 			py_decref(cur);
-			if (it->type != PY_NONE && it->type != PY_SLICE && pyt_int_like(it, &iv))
-				return py_fail(s, "index %lld is out of bounds for dimension %d with size 0", iv, i);
-			return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
-			    -nd1, nd1 - 1, dim);
+			return NULL;
 		}
 		if (it->type == PY_NONE) {
-			next = op_unsqueeze(s, cur, dim);
-			dim++;
+			next = op_unsqueeze(s, cur, dim++);
 		} else if (it->type == PY_SLICE) {
-			long long start, stop, step, size = t->shape[dim], len;
-			int shape[TENSOR_MAXDIM], d;
-			long long stride[TENSOR_MAXDIM];
-
-			if (slice_bound(s, it->u.slice.step, 1, &step) != 0) {
-				py_decref(cur);
-				return NULL;
-			}
-			if (step == 0) {
-				py_decref(cur);
-				return py_fail(s, "slice step cannot be zero");
-			}
-			if (step < 0) {
-				py_decref(cur);
-				return py_fail(s, "step must be greater than zero");
-			}
-			if (slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
-			    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0) {
-				py_decref(cur);
-				return NULL;
-			}
-			if (tuple && start == 0 && stop == size && step == 1) {	/* applySlice: the whole dim, no slice */
-				dim++;
-				continue;
-			}
-			/* at::slice: negative bounds count from the end, then clamp */
-			if (start < 0)
-				start = start < -size ? 0 : start + size;
-			if (stop < 0)
-				stop = stop < -size ? 0 : stop + size;
-			if (start > size)
-				start = size;
-			if (stop < start)
-				stop = start;
-			else if (stop > size)
-				stop = size;
-			len = (stop - start + step - 1) / step;
-			for (d = 0; d < t->ndim; d++) {
-				shape[d] = t->shape[d];
-				stride[d] = t->stride[d];
-			}
-			shape[dim] = (int)len;
-			stride[dim] = t->stride[dim] * step;
-			next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim],
-			    "SliceBackward0");
-			dim++;
+			if (index_slice(s, cur, it, dim++, tuple, &next) == 0 && next == NULL)
+				continue;	/* the whole dim */
 		} else if (pyt_int_like(it, &v)) {
-			long long size = t->shape[dim];
-			int shape[TENSOR_MAXDIM], d, k = 0;
-			long long stride[TENSOR_MAXDIM];
-
-			if (v < -size || v >= size) {
-				py_decref(cur);
-				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
-			}
-			if (v < 0)
-				v += size;
-			for (d = 0; d < t->ndim; d++)
-				if (d != dim) {
-					shape[k] = t->shape[d];
-					stride[k++] = t->stride[d];
-				}
-			next = op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim],
-			    "SelectBackward0");
+			next = index_select(s, cur, v, dim, i);
 		}
 		py_decref(cur);
 		if (next == NULL)
 			return NULL;
 		cur = next;
 	}
-	if (cur == x) {		/* x[...], x[()]: an alias */
-		struct pyobj *y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset,
-		    "AliasBackward0");
-
-		py_decref(cur);
-		return y;
-	}
-	return cur;
+	if (cur != x)
+		return cur;
+	/* x[...], x[()]: an alias */
+	y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset, "AliasBackward0");
+	py_decref(cur);
+	return y;
 }
 
 /* the mask's shape against x's first dims: 0, or -1 after IndexError's message */
