@@ -307,6 +307,8 @@ void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_
 int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
 int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
 int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
+int pyt_fits_int64(double v);	/* converts to an int64 without overflow */
+long long pyt_to_int64(double v);	/* LLONG_MIN when it does not fit */
 /* element i (row-major) of a view (nd, shape, stride) from offset off */
 long long pyt_offset(long long off, size_t i, int nd, const int *shape, const long long *stride);
 void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view) = contiguous src, cast */

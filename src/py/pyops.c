@@ -975,7 +975,7 @@ masked_check(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct p
 	vt = pyt_operand(s, value);
 	*v = pyt_get(&vt->u.t, 0);
 	py_decref(vt);
-	if (x->u.t.dtype == DT_INT64 && (isnan(*v) || *v >= 9.2233720368547758e18 || *v < -9.2233720368547758e18))
+	if (x->u.t.dtype == DT_INT64 && !pyt_fits_int64(*v))
 		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;
 	return 0;
 }

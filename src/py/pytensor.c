@@ -320,6 +320,20 @@ pyt_mark_inplace(struct pyobj *x, const char *name, int requires)
 	t->requires_grad = 0;
 }
 
+/* v converts to an int64 without overflow (NaN does not) */
+int
+pyt_fits_int64(double v)
+{
+	return !isnan(v) && v < 9.2233720368547758e18 && v >= -9.2233720368547758e18;
+}
+
+/* v as an int64 as ATen's cast gives it on this machine: LLONG_MIN when it does not fit */
+long long
+pyt_to_int64(double v)
+{
+	return pyt_fits_int64(v) ? (long long)v : LLONG_MIN;
+}
+
 /* where element i (row-major) of a view (nd, shape, stride) from offset off is */
 long long
 pyt_offset(long long off, size_t i, int nd, const int *shape, const long long *stride)
@@ -352,7 +366,7 @@ pyt_write(struct pytensor *dst, const struct pytensor *src)
 		if (dst->dtype == DT_FLOAT)
 			((float *)base)[off] = (float)v;
 		else if (dst->dtype == DT_INT64)
-			((long long *)base)[off] = isnan(v) ? LLONG_MIN : (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18) ? LLONG_MIN : (long long)v;
+			((long long *)base)[off] = pyt_to_int64(v);
 		else
 			((unsigned char *)base)[off] = v != 0;
 	}

@@ -282,8 +282,7 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 			if (dtype == DT_FLOAT)
 				((float *)c->u.t.st->data)[i] = (float)v;
 			else if (dtype == DT_INT64)
-				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= 9.2233720368547758e18 ||
-				    v < -9.2233720368547758e18 ? LLONG_MIN : (long long)v;
+				((long long *)c->u.t.st->data)[i] = pyt_to_int64(v);
 			else
 				((unsigned char *)c->u.t.st->data)[i] = v != 0;
 		}
@@ -692,8 +691,7 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 			((float *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ?
 			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
 		else if (dtype == DT_INT64)
-			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] :
-			    isnan(x) || x >= 9.2233720368547758e18 || x < -9.2233720368547758e18 ? LLONG_MIN : (long long)x;
+			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] : pyt_to_int64(x);
 		else
 			((unsigned char *)y->u.t.st->data)[i] = x != 0;
 	}
@@ -714,10 +712,81 @@ int64_fill_overflows(struct py_session *s, const struct pyobj *view, const struc
 	if (v->type != PY_TENSOR || v->u.t.ndim != 0 || v->u.t.dtype != DT_FLOAT || view->u.t.ndim == 0)
 		return 0;	/* not a 0-dim float value, or shapes equal: copy_ */
 	f = pyt_get(&v->u.t, 0);
-	if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+	if (!pyt_fits_int64(f)) {
 		py_fail(s, "value cannot be converted to type int64_t without overflow");
 		return 1;
 	}
+	return 0;
+}
+
+/*
+ * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0] past
+ * the end (see op_index) and, for 0:that:1, writes x itself; any other
+ * slice reaches slice()'s error later.  1: not written here.
+ */
+static int
+setitem_0dim_slice(struct py_session *s, struct pyobj *x, const struct pyobj *index, struct pyobj *v)
+{
+	long long a, b, c;
+	struct pyobj *all;
+	int rc;
+
+	if (slice_bound(s, index->u.slice.start, 0, &a) != 0 || slice_bound(s, index->u.slice.stop, LLONG_MAX, &b) != 0 ||
+	    slice_bound(s, index->u.slice.step, 1, &c) != 0)
+		return -1;
+	if (c == 0)
+		return py_fail(s, "slice step cannot be zero"), -1;
+	if (a != 0 || c != 1 || b != x->u.t.ghost0)
+		return 1;
+	all = py_new(PY_ELLIPSIS);
+	rc = op_setitem(s, x, all, v);
+	py_decref(all);
+	return rc;
+}
+
+/* x[mask] = v: index_put_'s checks (autograd's, the mask's shape, the value's shape, then its dtype), the write */
+static int
+setitem_mask(struct py_session *s, struct pyobj *x, const struct pyobj *index, struct pyobj *v, int req)
+{
+	const struct pytensor *t = &x->u.t, *m = &index->u.t;
+	size_t count, i, k = 0, inner, es = dtype_size(t->dtype);
+	int shape[TENSOR_MAXDIM], nd;
+	struct pyobj *c, *val;
+
+	if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
+		return -1;
+	nd = mask_shape(t, m, shape, &count, &inner);
+	if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
+		return -1;
+	/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
+	if (v->type == PY_TENSOR && v->u.t.dtype != t->dtype && (v->u.t.numel != 1 || m->ndim == 0)) {
+		py_decref(val);
+		return py_fail(s, "Index put requires the source and destination dtypes match, got %s for the destination "
+		    "and %s for the source.", pyt_cat_name[t->dtype], pyt_cat_name[v->u.t.dtype]), -1;
+	}
+	if (t->dtype == DT_INT64 && v->type == PY_TENSOR && v->u.t.numel == 1 && v->u.t.dtype == DT_FLOAT &&
+	    m->ndim > 0 && !pyt_fits_int64(pyt_get(&v->u.t, 0))) {	/* masked_fill_(mask, value.item()) */
+		py_decref(val);
+		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;
+	}
+	if ((c = pyt_contig(s, x)) == NULL) {
+		py_decref(val);
+		return -1;
+	}
+	for (i = 0; i < m->numel; i++)
+		if (pyt_get(m, i) != 0) {
+			memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
+			    inner * es);
+			k++;
+		}
+	pyt_writable(s, x);
+	pyt_write(&x->u.t, &c->u.t);
+	py_decref(c);
+	py_decref(val);
+	/* a 0-dim mask indexes x[None] first: the write goes through a view */
+	pyt_mark_inplace(x, m->ndim == 0 ? "CopySlices" : "IndexPutBackward0", req);
+	if (req && m->ndim == 0 && x->u.t.base == NULL)
+		x->u.t.grad_fn = "CopySlices";
 	return 0;
 }
 
@@ -766,100 +835,22 @@ int
 op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
 {
 	struct pyobj *view, *val;
-	int req = pyt_grad(x) || pyt_grad(v), whole;
+	int req = pyt_grad(x) || pyt_grad(v), whole, rc;
 
-	/*
-	 * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0]
-	 * past the end (see op_index) and, for 0:that:1, writes x itself;
-	 * any other slice reaches slice()'s error.
-	 */
-	if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
-		long long a, b, c;
-
-		if (slice_bound(s, index->u.slice.start, 0, &a) != 0 || slice_bound(s, index->u.slice.stop, LLONG_MAX, &b) != 0 ||
-		    slice_bound(s, index->u.slice.step, 1, &c) != 0)
-			return -1;
-		if (c == 0) {
-			py_fail(s, "slice step cannot be zero");
-			return -1;
-		}
-		if (a == 0 && c == 1 && b == x->u.t.ghost0) {
-			struct pyobj *all = py_new(PY_ELLIPSIS);
-			int rc = op_setitem(s, x, all, v);
-
-			py_decref(all);
-			return rc;
-		}
-	}
+	if (x->u.t.ndim == 0 && index->type == PY_SLICE && (rc = setitem_0dim_slice(s, x, index, v)) != 1)
+		return rc;
 	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */
-	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT &&
-	    (isnan(v->u.f) || v->u.f >= 9.2233720368547758e18 || v->u.f < -9.2233720368547758e18)) {
-		py_fail(s, "value cannot be converted to type int64_t without overflow");
-		return -1;
-	}
-
-	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
-		const struct pytensor *t = &x->u.t, *m = &index->u.t;
-		size_t count, i, k = 0, inner, es = dtype_size(t->dtype);
-		int shape[TENSOR_MAXDIM], nd;
-		struct pyobj *c;
-
-		/* index_put_: autograd's check, the mask's shape, the value's shape, then its dtype */
-		if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
-			return -1;
-		nd = mask_shape(t, m, shape, &count, &inner);
-		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
-			return -1;
-		/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
-		if (v->type == PY_TENSOR && v->u.t.dtype != t->dtype && (v->u.t.numel != 1 || m->ndim == 0)) {
-			static const char *const kind[] = { "Float", "Long", "Bool" };
-
-			py_decref(val);
-			py_fail(s, "Index put requires the source and destination dtypes match, got %s for the destination "
-			    "and %s for the source.", kind[t->dtype], kind[v->u.t.dtype]);
-			return -1;
-		}
-		if (t->dtype == DT_INT64 && v->type == PY_TENSOR && v->u.t.numel == 1 && v->u.t.dtype == DT_FLOAT &&
-		    m->ndim > 0) {	/* masked_fill_(mask, value.item()): the Scalar must fit */
-			double f = pyt_get(&v->u.t, 0);
-
-			if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
-				py_decref(val);
-				py_fail(s, "value cannot be converted to type int64_t without overflow");
-				return -1;
-			}
-		}
-		if ((c = pyt_contig(s, x)) == NULL) {
-			py_decref(val);
-			return -1;
-		}
-		for (i = 0; i < m->numel; i++)
-			if (pyt_get(m, i) != 0) {
-				memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
-				    inner * es);
-				k++;
-			}
-		pyt_writable(s, x);
-		pyt_write(&x->u.t, &c->u.t);
-		py_decref(c);
-		py_decref(val);
-		/* a 0-dim mask indexes x[None] first: the write goes through a view */
-		pyt_mark_inplace(x, m->ndim == 0 ? "CopySlices" : "IndexPutBackward0", req);
-		if (req && m->ndim == 0 && x->u.t.base == NULL)
-			x->u.t.grad_fn = "CopySlices";
-		return 0;
-	}
+	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT && !pyt_fits_int64(v->u.f))
+		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;
+	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL)
+		return setitem_mask(s, x, index, v, req);
 	if ((view = op_index(s, x, index)) == NULL)
 		return -1;
 	whole = setitem_whole(x, index);
 	/* copy_ into the view: autograd sees the view (x itself for x[...]: Python's setitem copies into x) */
 	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
-	    pyt_check_inplace(s, whole || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
-		py_decref(view);
-		py_decref(val);
-		return -1;
-	}
-	if (x->u.t.dtype == DT_INT64 && int64_fill_overflows(s, view, v)) {
+	    pyt_check_inplace(s, whole || (view->u.t.base == NULL && view != x) ? x : view) != 0 ||
+	    (x->u.t.dtype == DT_INT64 && int64_fill_overflows(s, view, v))) {
 		py_decref(view);
 		py_decref(val);
 		return -1;
