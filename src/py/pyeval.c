@@ -1,8 +1,8 @@
 /*
  * pyeval.c - the syntax tree evaluated: names (variables, then the run's
  * stages and weights, then torch, nn, F, math and Python's builtins),
- * Python's arithmetic on numbers, the statements, and the session the
- * REPL keeps between lines (py.h).
+ * Python's arithmetic on numbers, the statements, completion; the
+ * session itself (variables, the run's names) is pysession.c's (py.h).
  */
 #include <ctype.h>
 #include <errno.h>

@@ -2,15 +2,16 @@
  * pyint.h - the insides of the interpreter (py.h), shared by its files:
  * pylex.c (text -> tokens), pyparse.c (tokens -> syntax tree), pyval.c
  * (values: objects, tensors, their text), pytensor.c (what operations and
- * views stand on: arguments, results, broadcasting, autograd's marks,
- * layouts), pysession.c (variables, the run's names as objects,
+ * views stand on: arguments, results, op_view_as, broadcasting, autograd's
+ * marks, layouts), pysession.c (variables, the run's names as objects,
  * copy-on-write of the run's memory), pyview.c (views and indexing),
- * pyops.c and pymatmul.c (tensor operations), pylib.c (torch., F., nn.,
+ * pyops.c (element-wise arithmetic, reductions, functions), pymatmul.c
+ * (products), pydata.c (Python data in and out), pylib.c (torch., F., nn.,
  * math. and the methods), pyeval.c (the tree evaluated, statements).
- * No other module includes it.  Calls go one way:
- *   expr -> pyeval -> pylib -> pyops -> pymatmul -> pyview -> pysession -> pytensor -> pyval
- *   pyeval -> pyparse -> pylex
- * (a file may skip over the files to its right, never call to its left).
+ * No other module includes it.  Calls go one way, left to right (a file
+ * may skip files to its right, never call one to its left):
+ *   expr  pyeval  pylib  pydata  pyops  pymatmul  pyview  pysession  pytensor  pyval
+ *   pyeval  pyparse  pylex
  *
  * Ownership: every struct pyobj is reference counted; a function that
  * returns one gives the caller a reference (py_decref() releases it);

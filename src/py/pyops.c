@@ -1,9 +1,11 @@
 /*
  * pyops.c - tensor operations with PyTorch 1.13's semantics: dtype
- * promotion, broadcasting, views (sizes, strides, offset as ATen computes
- * them), indexing, reductions, products; each result with the grad_fn
- * autograd would give it, each error with PyTorch's message.  The
- * arithmetic is tensor.c's (the stages' kernels), on float32 views.
+ * promotion, broadcasting, element-wise arithmetic (a op b, a op= b),
+ * reductions, max/min, element-wise functions, softmax, masked_fill,
+ * tril/triu, cat/stack, allclose/equal and dropout; each result with the
+ * grad_fn autograd would give it, each error with PyTorch's message.  The
+ * arithmetic is tensor.c's (the stages' kernels), on float32 views.  Views
+ * and indexing are pyview.c's, products pymatmul.c's.
  */
 #include <limits.h>
 #include <math.h>
@@ -294,28 +296,40 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 static const char *const op_sym[] = { "+", "-", "*", "/", "//", "%", "**", "&", "|", "^",
 	"==", "!=", "<", "<=", ">", ">=" };
 
-/* n / x: x.reciprocal() * n (integers become float32 first) */
+/*
+ * kernel(x) in float32 (integers converted first), laid out as
+ * TensorIterator lays out x (like_x) or its float32 copy
+ */
 static struct pyobj *
-binary_rdiv(struct py_session *s, struct pyobj *a, struct pyobj *b)
+unary_kernel(struct py_session *s, struct pyobj *x, int kernel, int like_x)
 {
-	struct pyobj *r, *fb, *y;
+	struct pyobj *f, *y;
 	struct tensor_view v;
 	long long layout[TENSOR_MAXDIM];
 	int perm[TENSOR_MAXDIM];
 
-	if ((fb = as_float(s, b)) == NULL)
+	if ((f = as_float(s, x)) == NULL)
 		return NULL;
-	pyt_view(&v, &fb->u.t);
-	out_layout(layout, v.ndim, v.shape, &fb, &v, 1);
-	if ((r = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
-		py_decref(fb);
-		return NULL;
+	pyt_view(&v, &f->u.t);
+	out_layout(layout, v.ndim, v.shape, like_x ? &x : &f, &v, 1);
+	if ((y = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) != NULL) {
+		layout_perm(&y->u.t, perm);
+		permute_view(&v, perm);
+		tensor_unary_view(pyt_data(&y->u.t), &v, kernel);
 	}
-	layout_perm(&r->u.t, perm);
-	permute_view(&v, perm);
-	tensor_unary_view(pyt_data(&r->u.t), &v, TENSOR_RECIP);
+	py_decref(f);
+	return y;
+}
+
+/* n / x: x.reciprocal() * n */
+static struct pyobj *
+binary_rdiv(struct py_session *s, struct pyobj *a, struct pyobj *b)
+{
+	struct pyobj *r, *y;
+
+	if ((r = unary_kernel(s, b, TENSOR_RECIP, 0)) == NULL)
+		return NULL;
 	pyt_set_grad(r, "ReciprocalBackward0", pyt_grad(b));
-	py_decref(fb);
 	y = op_binary(s, B_MUL, r, a);
 	py_decref(r);
 	return y;
@@ -852,10 +866,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 {
 	static const char *const names[] = { "ExpBackward0", "SqrtBackward0", "AbsBackward0" };
 	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS };
-	struct pyobj *f, *y;
-	struct tensor_view v;
-	long long layout[TENSOR_MAXDIM];
-	int perm[TENSOR_MAXDIM];
+	struct pyobj *y;
 
 	if (op == U_ABS && x->u.t.dtype != DT_FLOAT) {	/* abs keeps integers */
 		size_t i;
@@ -871,18 +882,8 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 		}
 		return y;
 	}
-	if ((f = as_float(s, x)) == NULL)
+	if ((y = unary_kernel(s, x, kernels[op], 1)) == NULL)
 		return NULL;
-	pyt_view(&v, &f->u.t);
-	out_layout(layout, v.ndim, v.shape, &x, &v, 1);
-	if ((y = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL) {
-		py_decref(f);
-		return NULL;
-	}
-	layout_perm(&y->u.t, perm);
-	permute_view(&v, perm);
-	tensor_unary_view(pyt_data(&y->u.t), &v, kernels[op]);
-	py_decref(f);
 	y->deps = x->deps;
 	pyt_set_grad(y, names[op], pyt_grad(x));
 	return y;
