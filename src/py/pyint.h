@@ -1,11 +1,20 @@
 /*
  * pyint.h - the insides of the interpreter (py.h), shared by its files:
  * pylex.c (text -> tokens), pyparse.c (tokens -> syntax tree), pyval.c
- * (values: objects, tensors, their text), pyops.c (tensor operations),
- * pylib.c (torch., F., nn., math. and the methods), pyeval.c (the tree
- * evaluated, statements, the session), pyarith.c (Python's operators),
- * pynames.c (attributes of namespaces and values, "did you mean").  No
- * other module includes it.
+ * (values: objects, tensors, their text), pytensor.c (what operations and
+ * views stand on: arguments, results, op_view_as, broadcasting, autograd's
+ * marks, layouts), pysession.c (variables, the run's names as objects,
+ * copy-on-write of the run's memory), pyview.c (views and indexing),
+ * pyops.c (element-wise arithmetic, reductions, functions), pymatmul.c
+ * (products), pydata.c (Python data in and out), pylib.c (torch., F., nn.,
+ * math. and the methods: the table; its rows live in lib_tensor.c, lib_torch.c,
+ * lib_python.c, their argument binder in lib_args.c), pyeval.c (the tree
+ * evaluated, statements), pyarith.c (Python's operators on plain values),
+ * pynames.c (attributes of namespaces and values, "did you mean").
+ * No other module includes it.  Calls go one way, left to right (a file
+ * may skip files to its right, never call one to its left):
+ *   expr  pyeval  pynames  pyarith  pylib  lib_*  pydata  pyops  pymatmul  pyview  pysession  pytensor  pyval
+ *   pyeval  pyparse  pylex
  *
  * Ownership: every struct pyobj is reference counted; a function that
  * returns one gives the caller a reference (py_decref() releases it);
@@ -251,6 +260,8 @@ size_t dtype_size(int dt);
 const char *dtype_name(int dt);		/* "torch.float32" */
 struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big */
 void storage_decref(struct pystorage *st);
+void storage_unlink(struct pystorage *st);	/* off its session's list of borrowed storages */
+void storage_own(struct pystorage *st);		/* the borrowed data copied: st's own, unlinked */
 struct pyobj *pyt_new(struct pystorage *st, int ndim, const int *shape, const long long *stride,
     long long offset);		/* takes the storage reference */
 struct pyobj *pyt_empty(int dtype, int ndim, const int *shape);	/* contiguous, zero-filled */
@@ -270,15 +281,15 @@ void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t f
 /* element i (row-major order of the view) as a double */
 double pyt_get(const struct pytensor *t, size_t i);
 long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool element, exactly */
-/* make the storage the session's own before a write (copy-on-write of the run's memory) */
-int pyt_writable(struct py_session *s, struct pyobj *t);
 
 /* text */
 void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 void py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 void py_float_repr(char *buf, size_t len, double f);
 
-/* ---- tensor operations (pyops.c) ---- */
+/* ---- what operations and views stand on (pytensor.c) ---- */
+
+extern const char *const pyt_cat_name[];	/* "Float", "Long", "Bool": by DT_* */
 
 /* argument helpers */
 int py_is_int(const struct pyobj *o);		/* int or bool (Python's int subclass) */
@@ -290,6 +301,51 @@ int py_to_double(struct py_session *s, const struct pyobj *o, const char *what, 
 int py_shape_args(struct py_session *s, struct pyobj **args, int n, const char *fn, int *ndim,
     int *shape, int allow_minus1);
 struct pyobj *py_scalar_tensor(struct py_session *s, const struct pyobj *o);
+
+struct pyobj *pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride,
+    int zeroed);		/* a new tensor: strides NULL for contiguous; zero-filled or not */
+struct pyobj *pyt_result(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
+struct pyobj *pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
+int dtype_rank(int dt);		/* bool 0 < int64 1 < float32 2 */
+void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
+int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
+int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
+int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
+int pyt_fits_int64(double v);	/* converts to an int64 without overflow */
+long long pyt_to_int64(double v);	/* LLONG_MIN when it does not fit */
+/* element i (row-major) of a view (nd, shape, stride) from offset off */
+long long pyt_offset(long long off, size_t i, int nd, const int *shape, const long long *stride);
+void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view) = contiguous src, cast */
+int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
+void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */
+void pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape);
+struct pyobj *pyt_operand(struct py_session *s, struct pyobj *o);	/* a tensor, or a number as a 0-dim one */
+void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" */
+int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
+int pyt_memory_format(int nd, const int *shape, const long long *stride);	/* 0, channels-last 1, 3d 2 */
+void pyt_channels_last_strides(int nd, const int *shape, long long *st);
+
+/* y viewing x's storage with these sizes, strides and offset; autograd's base is x's */
+struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const int *shape,
+    const long long *stride, long long offset, const char *grad);
+
+/* ---- the session (pysession.c) ---- */
+
+#define layer_names input_layer_names	/* "W_query", ...: the weights' names (pipeline) */
+struct pyvar *var_find(const struct py_session *s, const char *name);
+void var_set(struct py_session *s, const char *name, struct pyobj *o);	/* takes a new reference */
+int var_del(struct py_session *s, const char *name);	/* -1: no such variable */
+/* the object of a run's name (stage or weight), made once per session; NULL if not computed */
+struct pyobj *session_named(struct py_session *s, int id);
+/* a write reached the run's memory behind name `origin`: its object becomes a variable */
+void session_shadow(struct py_session *s, int origin);
+int has_heads(const struct run *r);	/* the run has `heads` (head_layout "stacked") */
+struct pyobj *heads_list(struct py_session *s);	/* heads: a list of the heads' modules */
+struct pyobj *head_layer(struct py_session *s, int h, int l);	/* heads[h].W_query ... */
+/* make the storage the session's own before a write (copy-on-write of the run's memory) */
+int pyt_writable(struct py_session *s, struct pyobj *x);
+
+/* ---- tensor operations (pyops.c, pymatmul.c) ---- */
 
 enum {
 	B_ADD, B_SUB, B_MUL, B_DIV, B_FLOORDIV, B_MOD, B_POW, B_AND, B_OR, B_XOR,
@@ -303,9 +359,7 @@ struct pyobj *op_neg(struct py_session *s, struct pyobj *a);
 struct pyobj *op_invert(struct py_session *s, struct pyobj *a);
 struct pyobj *op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b);
 
-/* views */
-struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const int *shape,
-    const long long *stride, long long offset, const char *grad);
+/* views and indexing (pyview.c) */
 struct pyobj *op_index(struct py_session *s, struct pyobj *x, struct pyobj *index);
 int op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v);
 struct pyobj *op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad);
@@ -317,23 +371,6 @@ struct pyobj *op_contiguous(struct py_session *s, struct pyobj *x);
 struct pyobj *op_clone(struct py_session *s, struct pyobj *x, const char *grad);
 struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
 struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
-
-/* shared by pyops.c and pyview.c */
-struct pyobj *pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride,
-    int zeroed);		/* a new tensor: strides NULL for contiguous; zero-filled or not */
-void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
-int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
-int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
-int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
-void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view) = contiguous src, cast */
-int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
-void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */
-void pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape);
-struct pyobj *pyt_operand(struct py_session *s, struct pyobj *o);	/* a tensor, or a number as a 0-dim one */
-void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" */
-int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
-int pyt_memory_format(int nd, const int *shape, const long long *stride);	/* 0, channels-last 1, 3d 2 */
-void pyt_channels_last_strides(int nd, const int *shape, long long *st);
 
 /* reductions: dims a bit set (all: every dim); has_dims: the call named dims */
 enum { R_SUM, R_MEAN, R_VAR };
@@ -412,9 +449,5 @@ void suggest_try(struct suggest *g, const char *item);
 /* one expression's value (print(x) is x); what print() calls print goes to out */
 struct pyobj *py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
     char *err, size_t errlen);
-/* the object of a run's name (stage or weight), made once per session; NULL if not computed */
-struct pyobj *session_named(struct py_session *s, int id);
-/* a write reached the run's memory behind name `origin`: its object becomes a variable */
-void session_shadow(struct py_session *s, int origin);
 
 #endif

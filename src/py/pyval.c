@@ -232,7 +232,8 @@ storage_new(int dtype, size_t n)
 	return new_storage(dtype, n, 1);
 }
 
-static void
+/* off its session's list of storages on the run's memory */
+void
 storage_unlink(struct pystorage *st)
 {
 	if (st->s == NULL)
@@ -245,6 +246,20 @@ storage_unlink(struct pystorage *st)
 		st->next->prev = st->prev;
 	st->s = NULL;
 	st->prev = st->next = NULL;
+}
+
+/* the run's memory st borrows copied into its own, and st off the session's list */
+void
+storage_own(struct pystorage *st)
+{
+	size_t bytes = st->n * dtype_size(st->dtype);
+	void *copy = xmalloc(bytes ? bytes : 1);
+
+	memcpy(copy, st->data, bytes);
+	st->data = copy;
+	st->borrowed = 0;
+	st->origin = -1;
+	storage_unlink(st);
 }
 
 void
@@ -496,26 +511,6 @@ pyt_export(const struct pytensor *t)
 	y->requires_grad = t->requires_grad;
 	y->parameter = t->parameter;
 	return y;
-}
-
-int
-pyt_writable(struct py_session *s, struct pyobj *x)
-{
-	struct pystorage *st = x->u.t.st;
-	size_t bytes = st->n * dtype_size(st->dtype);
-	void *copy;
-
-	if (!st->borrowed)
-		return 0;
-	copy = xmalloc(bytes ? bytes : 1);
-	memcpy(copy, st->data, bytes);
-	st->data = copy;
-	st->borrowed = 0;
-	storage_unlink(st);
-	if (st->origin >= 0)
-		session_shadow(s, st->origin);
-	st->origin = -1;
-	return 0;
 }
 
 /* ---- text ---- */

@@ -16,31 +16,7 @@
 
 #define TOO_BIG "the result is too large (more than %zu elements)"
 
-static struct pyobj *
-new_tensor(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride)
-{
-	return pyt_result_z(s, dtype, nd, shape, stride, 1);
-}
-
 /* ---- views ---- */
-
-struct pyobj *
-op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, const long long *stride,
-    long long offset, const char *grad)
-{
-	struct pyobj *y;
-	struct pyobj *root = x->u.t.base != NULL ? x->u.t.base : x;
-
-	(void)s;
-	x->u.t.st->refs++;
-	y = pyt_new(x->u.t.st, nd, shape, stride, offset);
-	y->u.t.base = root;
-	py_incref(root);
-	y->u.t.base_version = root->u.t.version;
-	y->deps = x->deps;
-	pyt_set_grad(y, grad, pyt_grad(x));
-	return y;
-}
 
 struct pyobj *
 op_transpose(struct py_session *s, struct pyobj *x, int a, int b, const char *grad)
@@ -121,17 +97,6 @@ compute_stride(const struct pytensor *t, int nd, const int *shape, long long *ou
 		}
 	}
 	return view_d == -1;
-}
-
-void
-pyt_shape_text(char *buf, size_t len, int nd, const int *shape)
-{
-	size_t n = 0;
-	int d;
-
-	buf[0] = '\0';
-	for (d = 0; d < nd && n < len; d++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
 }
 
 /* x.view(shape) (view: 1) or x.reshape(shape); shape may hold one -1 */
@@ -224,44 +189,6 @@ op_squeeze(struct py_session *s, struct pyobj *x, int dim)
 	return op_view_as(s, x, n, shape, stride, t->offset, dim < 0 ? "SqueezeBackward0" : "SqueezeBackward1");
 }
 
-/* is_non_overlapping_and_dense (TensorImpl) */
-int
-pyt_dense(const struct pytensor *t)
-{
-	int perm[TENSOR_MAXDIM], i, j;
-	long long need = 1;
-
-	if (t->ndim == 1)
-		return t->shape[0] < 2 || t->stride[0] == 1;
-	for (i = 0; i < t->ndim; i++)
-		perm[i] = i;
-	for (i = 1; i < t->ndim; i++)	/* sizes < 2 last, else by stride */
-		for (j = i; j > 0; j--) {
-			int a = perm[j - 1], b = perm[j], swap;
-
-			if (t->shape[a] < 2)
-				swap = t->shape[b] >= 2;
-			else if (t->shape[b] < 2)
-				swap = 0;
-			else
-				swap = t->stride[b] < t->stride[a];
-			if (!swap)
-				break;
-			perm[j - 1] = b;
-			perm[j] = a;
-		}
-	for (i = 0; i < t->ndim; i++) {
-		int sz = t->shape[perm[i]];
-
-		if (sz < 2)
-			return 1;
-		if (t->stride[perm[i]] != need)
-			return 0;
-		need *= sz;
-	}
-	return 1;
-}
-
 /*
  * The strides empty_like(t) gives under torch.preserve_format: t's own when
  * it is pyt_dense, else pyt_dense in the order of t's strides (infer_dense_strides,
@@ -284,54 +211,6 @@ preserve_strides(const struct pytensor *t, long long *out)
 		out[0] = 1;
 }
 
-/*
- * suggest_memory_format: 1 when a 4-d tensor's strides rank its dims as
- * channels-last (N, H, W, C in memory), 2 for the 5-d channels-last-3d,
- * else 0 (is_channels_last_strides_2d/3d in c10/core/MemoryFormat.h).
- */
-int
-pyt_memory_format(int nd, const int *shape, const long long *stride)
-{
-	static const int order2[] = { 1, 3, 2, 0 }, order3[] = { 1, 4, 3, 2, 0 };
-	const int *order = nd == 4 ? order2 : order3;
-	long long min = 0;
-	int k, n = nd == 4 ? 4 : 5;
-
-	if (nd != 4 && nd != 5)
-		return 0;
-	if (stride[1] == 0)
-		return 0;
-	for (k = 0; k < n; k++) {
-		int d = order[k];
-
-		if (shape[d] == 0 || stride[d] < min)
-			return 0;
-		if (d == 0 && min == stride[1])
-			return 0;
-		min = stride[d];
-		if (shape[d] > 1)
-			min *= shape[d];
-	}
-	return nd == 4 ? 1 : 2;
-}
-
-/* the channels-last strides of a 4-d or 5-d shape (get_channels_last_strides_2d/3d) */
-void
-pyt_channels_last_strides(int nd, const int *shape, long long *st)
-{
-	st[1] = 1;
-	if (nd == 4) {
-		st[3] = shape[1];
-		st[2] = st[3] * shape[3];
-		st[0] = st[2] * shape[2];
-	} else {
-		st[4] = shape[1];
-		st[3] = st[4] * shape[4];
-		st[2] = st[3] * shape[3];
-		st[0] = st[2] * shape[2];
-	}
-}
-
 /* a copy of x laid out as preserve_format lays it out */
 static struct pyobj *
 copy_preserve(struct py_session *s, struct pyobj *x)
@@ -340,7 +219,7 @@ copy_preserve(struct py_session *s, struct pyobj *x)
 	struct pyobj *y, *c;
 
 	preserve_strides(&x->u.t, stride);
-	if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+	if ((y = pyt_zeros(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
 		return NULL;
 	if ((c = pyt_contig(s, x)) == NULL) {
 		py_decref(y);
@@ -388,7 +267,7 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 		return x;
 	}
 	preserve_strides(&x->u.t, stride);
-	if ((y = new_tensor(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
+	if ((y = pyt_zeros(s, dtype, x->u.t.ndim, x->u.t.shape, stride)) == NULL)
 		return NULL;
 	{
 		struct pyobj *c = pyt_empty(dtype, x->u.t.ndim, x->u.t.shape);
@@ -403,8 +282,7 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 			if (dtype == DT_FLOAT)
 				((float *)c->u.t.st->data)[i] = (float)v;
 			else if (dtype == DT_INT64)
-				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= 9.2233720368547758e18 ||
-				    v < -9.2233720368547758e18 ? LLONG_MIN : (long long)v;
+				((long long *)c->u.t.st->data)[i] = pyt_to_int64(v);
 			else
 				((unsigned char *)c->u.t.st->data)[i] = v != 0;
 		}
@@ -445,208 +323,229 @@ slice_bound(struct py_session *s, const struct pyobj *o, long long dflt, long lo
 	return 0;
 }
 
-/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
 static struct pyobj *mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask);
 
-struct pyobj *
-op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
+/* Python unpacks the slice, then applySlicing checks its step; -1 after the error */
+static int
+slice_step(struct py_session *s, const struct pyobj *slice, long long *step)
 {
-	struct pyobj **items, *cur;
-	int n, i, specified = 0, dim = 0, ellipsis = 0, tuple = index->type == PY_TUPLE;
-	long long v0;
+	if (slice_bound(s, slice->u.slice.step, 1, step) != 0)
+		return -1;
+	if (*step == 0)
+		return py_fail(s, "slice step cannot be zero"), -1;
+	if (*step < 0)
+		return py_fail(s, "step must be greater than zero"), -1;
+	return 0;
+}
 
-	if (tuple) {
-		items = index->u.seq.v;
-		n = index->u.seq.n;
-	} else {
-		items = &index;
-		n = 1;
-		if (index->type == PY_BOOL) {	/* x[True], x[False]: a mask of shape (), a copy with a new dim of 1 or 0 */
-			struct pyobj *c, *y;
-			int shape[TENSOR_MAXDIM], d;
+/* x[True], x[False]: a mask of shape (), a copy with a new dim of 1 or 0 */
+static struct pyobj *
+index_bool(struct py_session *s, struct pyobj *x, const struct pyobj *index)
+{
+	struct pyobj *c, *y;
+	int shape[TENSOR_MAXDIM], d;
+	size_t es = dtype_size(x->u.t.dtype);
 
-			if (x->u.t.ndim + 1 > TENSOR_MAXDIM)
-				return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
-			shape[0] = index->u.i ? 1 : 0;
-			for (d = 0; d < x->u.t.ndim; d++)
-				shape[d + 1] = x->u.t.shape[d];
-			if ((c = pyt_contig(s, x)) == NULL)
-				return NULL;
-			if ((y = new_tensor(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
-				py_decref(c);
-				return NULL;
-			}
-			if (index->u.i)
-				memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * dtype_size(c->u.t.dtype),
-				    c->u.t.numel * dtype_size(c->u.t.dtype));
-			py_decref(c);
-			y->deps = x->deps;
-			pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
-			return y;
-		}
-		/* THPVariable_getitem's fast paths for one int or one slice */
-		if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
-			long long step;
-
-			/* Python unpacks the slice first, then applySlicing checks the step */
-			if (slice_bound(s, index->u.slice.step, 1, &step) != 0)
-				return NULL;
-			if (step == 0)
-				return py_fail(s, "slice step cannot be zero");
-			if (step < 0)
-				return py_fail(s, "step must be greater than zero");
-			return py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
-		}
-		if (x->u.t.ndim == 0 && index->type != PY_BOOL && pyt_int_like(index, &v0)) {
-			/*
-			 * applySelect reads sizes[0] of a 0-dim tensor: what an
-			 * earlier shape left there (1 after max(dim)'s
-			 * unsqueeze_/squeeze_, else 0); past its bounds check,
-			 * select() refuses.
-			 */
-			long long g = x->u.t.ghost0;
-
-			if (v0 == 0)
-				return py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-				    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-			if (v0 < -g || v0 >= g)
-				return py_fail(s, "index %lld is out of bounds for dimension 0 with size %lld", v0, g);
-			return py_fail(s, "select() cannot be applied to a 0-dim tensor.");
-		}
+	if (x->u.t.ndim + 1 > TENSOR_MAXDIM)
+		return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
+	shape[0] = index->u.i ? 1 : 0;
+	for (d = 0; d < x->u.t.ndim; d++)
+		shape[d + 1] = x->u.t.shape[d];
+	if ((c = pyt_contig(s, x)) == NULL)
+		return NULL;
+	if ((y = pyt_zeros(s, x->u.t.dtype, x->u.t.ndim + 1, shape, NULL)) == NULL) {
+		py_decref(c);
+		return NULL;
 	}
+	if (index->u.i)
+		memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * es, c->u.t.numel * es);
+	py_decref(c);
+	y->deps = x->deps;
+	pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
+	return y;
+}
+
+/*
+ * THPVariable_getitem's fast paths for one int or one slice on a 0-dim x:
+ * each an error.  applySelect reads sizes[0] of a 0-dim tensor: what an
+ * earlier shape left there (1 after max(dim)'s unsqueeze_/squeeze_, else
+ * 0); past its bounds check, select() refuses.  0: not such an index.
+ */
+static int
+index_0dim(struct py_session *s, const struct pyobj *x, const struct pyobj *index)
+{
+	long long step, v, g = x->u.t.ghost0;
+
+	if (index->type == PY_SLICE) {
+		if (slice_step(s, index, &step) == 0)
+			py_fail(s, "slice() cannot be applied to a 0-dim tensor.");
+		return -1;
+	}
+	if (index->type == PY_BOOL || !pyt_int_like(index, &v))
+		return 0;
+	if (v == 0)
+		py_fail(s, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+		    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+	else if (v < -g || v >= g)
+		py_fail(s, "index %lld is out of bounds for dimension 0 with size %lld", v, g);
+	else
+		py_fail(s, "select() cannot be applied to a 0-dim tensor.");
+	return -1;
+}
+
+/* the kinds of the n items: -1 after the error, 1 for a bool mask (the only index), else 0; *specified: dims indexed */
+static int
+index_kinds(struct py_session *s, struct pyobj *const *items, int n, int *specified)
+{
+	int i;
+
 	for (i = 0; i < n; i++) {
-		struct pyobj *it = items[i];
+		const struct pyobj *it = items[i];
 		long long v;
 
 		if (it->type == PY_TENSOR && (it->u.t.dtype == DT_BOOL || it->u.t.ndim > 0)) {
 			if (it->u.t.dtype == DT_BOOL && n == 1)
-				return mask_index(s, x, it);
+				return 1;
 			if (it->u.t.dtype == DT_BOOL)
-				return py_fail(s, "a bool mask is supported as the only index (x[mask])");
-			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported");
+				return py_fail(s, "a bool mask is supported as the only index (x[mask])"), -1;
+			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported"), -1;
 		}
 		if (it->type == PY_LIST || it->type == PY_TUPLE)
-			return py_fail(s, "indexing with a list (advanced indexing) is not supported");
+			return py_fail(s, "indexing with a list (advanced indexing) is not supported"), -1;
 		if (it->type == PY_BOOL)
-			return py_fail(s, "indexing with True or False is not supported");
-		if (it->type == PY_ELLIPSIS) {	/* 1.13 takes several: each skips the unindexed dims again */
-			ellipsis++;
-			continue;
-		}
-		if (it->type == PY_NONE)
+			return py_fail(s, "indexing with True or False is not supported"), -1;
+		if (it->type == PY_ELLIPSIS || it->type == PY_NONE)	/* 1.13 takes several ...: each skips the unindexed dims again */
 			continue;
 		if (it->type == PY_SLICE || pyt_int_like(it, &v)) {
-			specified++;
+			(*specified)++;
 			continue;
 		}
 		return py_fail(s, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-		    "are valid indices (got %s)", py_type_name(it));
+		    "are valid indices (got %s)", py_type_name(it)), -1;
 	}
+	return 0;
+}
+
+/* cur[..., start:stop:step] at dim; *next stays NULL for a whole dim in a tuple (applySlice makes no slice) */
+static int
+index_slice(struct py_session *s, struct pyobj *cur, const struct pyobj *it, int dim, int tuple, struct pyobj **next)
+{
+	const struct pytensor *t = &cur->u.t;
+	long long start, stop, step, size = t->shape[dim], stride[TENSOR_MAXDIM];
+	int shape[TENSOR_MAXDIM], d;
+
+	if (slice_step(s, it, &step) != 0 || slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
+	    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0)
+		return -1;
+	if (tuple && start == 0 && stop == size && step == 1)
+		return 0;
+	/* at::slice: negative bounds count from the end, then clamp */
+	if (start < 0)
+		start = start < -size ? 0 : start + size;
+	if (stop < 0)
+		stop = stop < -size ? 0 : stop + size;
+	if (start > size)
+		start = size;
+	if (stop < start)
+		stop = start;
+	else if (stop > size)
+		stop = size;
+	for (d = 0; d < t->ndim; d++) {
+		shape[d] = t->shape[d];
+		stride[d] = t->stride[d];
+	}
+	shape[dim] = (int)((stop - start + step - 1) / step);
+	stride[dim] = t->stride[dim] * step;
+	*next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim], "SliceBackward0");
+	return *next != NULL ? 0 : -1;
+}
+
+/* cur[..., v] at dim (item i of the index) */
+static struct pyobj *
+index_select(struct py_session *s, struct pyobj *cur, long long v, int dim, int i)
+{
+	const struct pytensor *t = &cur->u.t;
+	long long size = t->shape[dim], stride[TENSOR_MAXDIM];
+	int shape[TENSOR_MAXDIM], d, k = 0;
+
+	if (v < -size || v >= size)
+		return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
+	if (v < 0)
+		v += size;
+	for (d = 0; d < t->ndim; d++)
+		if (d != dim) {
+			shape[k] = t->shape[d];
+			stride[k++] = t->stride[d];
+		}
+	return op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim], "SelectBackward0");
+}
+
+/* item i past the dims (a second ...): as PyTorch fails */
+static void *
+index_past(struct py_session *s, const struct pytensor *t, const struct pyobj *it, int i, int dim)
+{
+	int nd1 = t->ndim + (it->type == PY_NONE);
+	long long iv;
+
+	if (it->type != PY_NONE && it->type != PY_SLICE && pyt_int_like(it, &iv))
+		return py_fail(s, "index %lld is out of bounds for dimension %d with size 0", iv, i);
+	return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+	    -nd1, nd1 - 1, dim);
+}
+
+/* x[index] for the basic items: ints, slices, ..., None; a bool mask alone */
+struct pyobj *
+op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
+{
+	struct pyobj **items = &index, *cur, *y;
+	int n = 1, i, specified = 0, dim = 0, tuple = index->type == PY_TUPLE, k;
+	long long v;
+
+	if (tuple) {
+		items = index->u.seq.v;
+		n = index->u.seq.n;
+	} else if (index->type == PY_BOOL) {
+		return index_bool(s, x, index);
+	} else if (x->u.t.ndim == 0 && index_0dim(s, x, index) != 0) {
+		return NULL;
+	}
+	if ((k = index_kinds(s, items, n, &specified)) != 0)
+		return k > 0 ? mask_index(s, x, items[0]) : NULL;
 	if (specified > x->u.t.ndim)
 		return py_fail(s, "too many indices for tensor of dimension %d", x->u.t.ndim);
 	cur = x;
 	py_incref(cur);
 	for (i = 0; i < n; i++) {
 		struct pyobj *it = items[i], *next = NULL;
-		const struct pytensor *t = &cur->u.t;
-		long long v;
 
 		if (it->type == PY_ELLIPSIS) {
 			dim += x->u.t.ndim - specified;
 			continue;
 		}
-		if (dim > t->ndim - (it->type != PY_NONE)) {	/* past the dims (a second ...): as PyTorch fails */
-			int nd1 = t->ndim + (it->type == PY_NONE);
-			long long iv;
-
+		if (dim > cur->u.t.ndim - (it->type != PY_NONE)) {
+			index_past(s, &cur->u.t, it, i, dim);
 			py_decref(cur);
-			if (it->type != PY_NONE && it->type != PY_SLICE && pyt_int_like(it, &iv))
-				return py_fail(s, "index %lld is out of bounds for dimension %d with size 0", iv, i);
-			return py_fail(s, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
-			    -nd1, nd1 - 1, dim);
+			return NULL;
 		}
 		if (it->type == PY_NONE) {
-			next = op_unsqueeze(s, cur, dim);
-			dim++;
+			next = op_unsqueeze(s, cur, dim++);
 		} else if (it->type == PY_SLICE) {
-			long long start, stop, step, size = t->shape[dim], len;
-			int shape[TENSOR_MAXDIM], d;
-			long long stride[TENSOR_MAXDIM];
-
-			if (slice_bound(s, it->u.slice.step, 1, &step) != 0) {
-				py_decref(cur);
-				return NULL;
-			}
-			if (step == 0) {
-				py_decref(cur);
-				return py_fail(s, "slice step cannot be zero");
-			}
-			if (step < 0) {
-				py_decref(cur);
-				return py_fail(s, "step must be greater than zero");
-			}
-			if (slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
-			    slice_bound(s, it->u.slice.stop, LLONG_MAX, &stop) != 0) {
-				py_decref(cur);
-				return NULL;
-			}
-			if (tuple && start == 0 && stop == size && step == 1) {	/* applySlice: the whole dim, no slice */
-				dim++;
-				continue;
-			}
-			/* at::slice: negative bounds count from the end, then clamp */
-			if (start < 0)
-				start = start < -size ? 0 : start + size;
-			if (stop < 0)
-				stop = stop < -size ? 0 : stop + size;
-			if (start > size)
-				start = size;
-			if (stop < start)
-				stop = start;
-			else if (stop > size)
-				stop = size;
-			len = (stop - start + step - 1) / step;
-			for (d = 0; d < t->ndim; d++) {
-				shape[d] = t->shape[d];
-				stride[d] = t->stride[d];
-			}
-			shape[dim] = (int)len;
-			stride[dim] = t->stride[dim] * step;
-			next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim],
-			    "SliceBackward0");
-			dim++;
+			if (index_slice(s, cur, it, dim++, tuple, &next) == 0 && next == NULL)
+				continue;	/* the whole dim */
 		} else if (pyt_int_like(it, &v)) {
-			long long size = t->shape[dim];
-			int shape[TENSOR_MAXDIM], d, k = 0;
-			long long stride[TENSOR_MAXDIM];
-
-			if (v < -size || v >= size) {
-				py_decref(cur);
-				return py_fail(s, "index %lld is out of bounds for dimension %d with size %lld", v, i, size);
-			}
-			if (v < 0)
-				v += size;
-			for (d = 0; d < t->ndim; d++)
-				if (d != dim) {
-					shape[k] = t->shape[d];
-					stride[k++] = t->stride[d];
-				}
-			next = op_view_as(s, cur, t->ndim - 1, shape, stride, t->offset + v * t->stride[dim],
-			    "SelectBackward0");
+			next = index_select(s, cur, v, dim, i);
 		}
 		py_decref(cur);
 		if (next == NULL)
 			return NULL;
 		cur = next;
 	}
-	if (cur == x) {		/* x[...], x[()]: an alias */
-		struct pyobj *y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset,
-		    "AliasBackward0");
-
-		py_decref(cur);
-		return y;
-	}
-	return cur;
+	if (cur != x)
+		return cur;
+	/* x[...], x[()]: an alias */
+	y = op_view_as(s, x, x->u.t.ndim, x->u.t.shape, x->u.t.stride, x->u.t.offset, "AliasBackward0");
+	py_decref(cur);
+	return y;
 }
 
 /* the mask's shape against x's first dims: 0, or -1 after IndexError's message */
@@ -709,7 +608,7 @@ mask_index(struct py_session *s, struct pyobj *x, struct pyobj *mask)
 	nd = mask_shape(t, m, shape, &count, &inner);
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
-	if ((y = new_tensor(s, t->dtype, nd, shape, NULL)) == NULL) {
+	if ((y = pyt_zeros(s, t->dtype, nd, shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
@@ -769,7 +668,7 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 			    "non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]", shape[d + k],
 			    vsz, d + k, st, sv);
 		}
-	if ((y = new_tensor(s, dtype, nd, shape, NULL)) == NULL) {
+	if ((y = pyt_zeros(s, dtype, nd, shape, NULL)) == NULL) {
 		py_decref(tv);
 		return NULL;
 	}
@@ -792,8 +691,7 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 			((float *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ?
 			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
 		else if (dtype == DT_INT64)
-			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] :
-			    isnan(x) || x >= 9.2233720368547758e18 || x < -9.2233720368547758e18 ? LLONG_MIN : (long long)x;
+			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] : pyt_to_int64(x);
 		else
 			((unsigned char *)y->u.t.st->data)[i] = x != 0;
 	}
@@ -814,10 +712,81 @@ int64_fill_overflows(struct py_session *s, const struct pyobj *view, const struc
 	if (v->type != PY_TENSOR || v->u.t.ndim != 0 || v->u.t.dtype != DT_FLOAT || view->u.t.ndim == 0)
 		return 0;	/* not a 0-dim float value, or shapes equal: copy_ */
 	f = pyt_get(&v->u.t, 0);
-	if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+	if (!pyt_fits_int64(f)) {
 		py_fail(s, "value cannot be converted to type int64_t without overflow");
 		return 1;
 	}
+	return 0;
+}
+
+/*
+ * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0] past
+ * the end (see op_index) and, for 0:that:1, writes x itself; any other
+ * slice reaches slice()'s error later.  1: not written here.
+ */
+static int
+setitem_0dim_slice(struct py_session *s, struct pyobj *x, const struct pyobj *index, struct pyobj *v)
+{
+	long long a, b, c;
+	struct pyobj *all;
+	int rc;
+
+	if (slice_bound(s, index->u.slice.start, 0, &a) != 0 || slice_bound(s, index->u.slice.stop, LLONG_MAX, &b) != 0 ||
+	    slice_bound(s, index->u.slice.step, 1, &c) != 0)
+		return -1;
+	if (c == 0)
+		return py_fail(s, "slice step cannot be zero"), -1;
+	if (a != 0 || c != 1 || b != x->u.t.ghost0)
+		return 1;
+	all = py_new(PY_ELLIPSIS);
+	rc = op_setitem(s, x, all, v);
+	py_decref(all);
+	return rc;
+}
+
+/* x[mask] = v: index_put_'s checks (autograd's, the mask's shape, the value's shape, then its dtype), the write */
+static int
+setitem_mask(struct py_session *s, struct pyobj *x, const struct pyobj *index, struct pyobj *v, int req)
+{
+	const struct pytensor *t = &x->u.t, *m = &index->u.t;
+	size_t count, i, k = 0, inner, es = dtype_size(t->dtype);
+	int shape[TENSOR_MAXDIM], nd;
+	struct pyobj *c, *val;
+
+	if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
+		return -1;
+	nd = mask_shape(t, m, shape, &count, &inner);
+	if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
+		return -1;
+	/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
+	if (v->type == PY_TENSOR && v->u.t.dtype != t->dtype && (v->u.t.numel != 1 || m->ndim == 0)) {
+		py_decref(val);
+		return py_fail(s, "Index put requires the source and destination dtypes match, got %s for the destination "
+		    "and %s for the source.", pyt_cat_name[t->dtype], pyt_cat_name[v->u.t.dtype]), -1;
+	}
+	if (t->dtype == DT_INT64 && v->type == PY_TENSOR && v->u.t.numel == 1 && v->u.t.dtype == DT_FLOAT &&
+	    m->ndim > 0 && !pyt_fits_int64(pyt_get(&v->u.t, 0))) {	/* masked_fill_(mask, value.item()) */
+		py_decref(val);
+		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;
+	}
+	if ((c = pyt_contig(s, x)) == NULL) {
+		py_decref(val);
+		return -1;
+	}
+	for (i = 0; i < m->numel; i++)
+		if (pyt_get(m, i) != 0) {
+			memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
+			    inner * es);
+			k++;
+		}
+	pyt_writable(s, x);
+	pyt_write(&x->u.t, &c->u.t);
+	py_decref(c);
+	py_decref(val);
+	/* a 0-dim mask indexes x[None] first: the write goes through a view */
+	pyt_mark_inplace(x, m->ndim == 0 ? "CopySlices" : "IndexPutBackward0", req);
+	if (req && m->ndim == 0 && x->u.t.base == NULL)
+		x->u.t.grad_fn = "CopySlices";
 	return 0;
 }
 
@@ -866,100 +835,22 @@ int
 op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct pyobj *v)
 {
 	struct pyobj *view, *val;
-	int req = pyt_grad(x) || pyt_grad(v), whole;
+	int req = pyt_grad(x) || pyt_grad(v), whole, rc;
 
-	/*
-	 * x[a:b:c] = v on a 0-dim x: applySlice's shortcut reads sizes[0]
-	 * past the end (see op_index) and, for 0:that:1, writes x itself;
-	 * any other slice reaches slice()'s error.
-	 */
-	if (x->u.t.ndim == 0 && index->type == PY_SLICE) {
-		long long a, b, c;
-
-		if (slice_bound(s, index->u.slice.start, 0, &a) != 0 || slice_bound(s, index->u.slice.stop, LLONG_MAX, &b) != 0 ||
-		    slice_bound(s, index->u.slice.step, 1, &c) != 0)
-			return -1;
-		if (c == 0) {
-			py_fail(s, "slice step cannot be zero");
-			return -1;
-		}
-		if (a == 0 && c == 1 && b == x->u.t.ghost0) {
-			struct pyobj *all = py_new(PY_ELLIPSIS);
-			int rc = op_setitem(s, x, all, v);
-
-			py_decref(all);
-			return rc;
-		}
-	}
+	if (x->u.t.ndim == 0 && index->type == PY_SLICE && (rc = setitem_0dim_slice(s, x, index, v)) != 1)
+		return rc;
 	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */
-	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT &&
-	    (isnan(v->u.f) || v->u.f >= 9.2233720368547758e18 || v->u.f < -9.2233720368547758e18)) {
-		py_fail(s, "value cannot be converted to type int64_t without overflow");
-		return -1;
-	}
-
-	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL) {	/* x[mask] = v */
-		const struct pytensor *t = &x->u.t, *m = &index->u.t;
-		size_t count, i, k = 0, inner, es = dtype_size(t->dtype);
-		int shape[TENSOR_MAXDIM], nd;
-		struct pyobj *c;
-
-		/* index_put_: autograd's check, the mask's shape, the value's shape, then its dtype */
-		if (pyt_check_inplace(s, x) != 0 || mask_check(s, t, m) != 0)
-			return -1;
-		nd = mask_shape(t, m, shape, &count, &inner);
-		if ((val = value_for(s, v, t->dtype, nd, shape, 1)) == NULL)
-			return -1;
-		/* one value element: 1.13 fills as masked_fill_ does (any dtype), unless the mask is 0-dim */
-		if (v->type == PY_TENSOR && v->u.t.dtype != t->dtype && (v->u.t.numel != 1 || m->ndim == 0)) {
-			static const char *const kind[] = { "Float", "Long", "Bool" };
-
-			py_decref(val);
-			py_fail(s, "Index put requires the source and destination dtypes match, got %s for the destination "
-			    "and %s for the source.", kind[t->dtype], kind[v->u.t.dtype]);
-			return -1;
-		}
-		if (t->dtype == DT_INT64 && v->type == PY_TENSOR && v->u.t.numel == 1 && v->u.t.dtype == DT_FLOAT &&
-		    m->ndim > 0) {	/* masked_fill_(mask, value.item()): the Scalar must fit */
-			double f = pyt_get(&v->u.t, 0);
-
-			if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
-				py_decref(val);
-				py_fail(s, "value cannot be converted to type int64_t without overflow");
-				return -1;
-			}
-		}
-		if ((c = pyt_contig(s, x)) == NULL) {
-			py_decref(val);
-			return -1;
-		}
-		for (i = 0; i < m->numel; i++)
-			if (pyt_get(m, i) != 0) {
-				memcpy((char *)c->u.t.st->data + i * inner * es, (char *)val->u.t.st->data + k * inner * es,
-				    inner * es);
-				k++;
-			}
-		pyt_writable(s, x);
-		pyt_write(&x->u.t, &c->u.t);
-		py_decref(c);
-		py_decref(val);
-		/* a 0-dim mask indexes x[None] first: the write goes through a view */
-		pyt_mark_inplace(x, m->ndim == 0 ? "CopySlices" : "IndexPutBackward0", req);
-		if (req && m->ndim == 0 && x->u.t.base == NULL)
-			x->u.t.grad_fn = "CopySlices";
-		return 0;
-	}
+	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT && !pyt_fits_int64(v->u.f))
+		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;
+	if (index->type == PY_TENSOR && index->u.t.dtype == DT_BOOL)
+		return setitem_mask(s, x, index, v, req);
 	if ((view = op_index(s, x, index)) == NULL)
 		return -1;
 	whole = setitem_whole(x, index);
 	/* copy_ into the view: autograd sees the view (x itself for x[...]: Python's setitem copies into x) */
 	if ((val = value_for(s, v, x->u.t.dtype, view->u.t.ndim, view->u.t.shape, 0)) == NULL ||
-	    pyt_check_inplace(s, whole || (view->u.t.base == NULL && view != x) ? x : view) != 0) {
-		py_decref(view);
-		py_decref(val);
-		return -1;
-	}
-	if (x->u.t.dtype == DT_INT64 && int64_fill_overflows(s, view, v)) {
+	    pyt_check_inplace(s, whole || (view->u.t.base == NULL && view != x) ? x : view) != 0 ||
+	    (x->u.t.dtype == DT_INT64 && int64_fill_overflows(s, view, v))) {
 		py_decref(view);
 		py_decref(val);
 		return -1;
