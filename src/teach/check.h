@@ -18,8 +18,14 @@ struct check_opts {
 	double tolerance;	/* ... instead of one unit of the last printed digit */
 };
 
-/* check.md's ids, in the order of enum mistake: "no-scale", "scale-by-d", ... */
-extern const char *const check_mistake_ids[MK_COUNT];
+/* check.md's catalogue, one row per mistake, in the order of enum mistake */
+struct check_mistake {
+	const char *id;		/* check.md's id: "no-scale", "scale-by-d", ... */
+	const char *what;	/* check.md's description */
+	int slot;		/* the line of the notebook it is about: a pair combines two different ones */
+	int nreadings;		/* check.md "Readings of the catalogue"; stage.h's enums */
+};
+extern const struct check_mistake check_mistakes[MK_COUNT];
 
 /*
  * Judges each tensor of theirs against run r (computed from in, keeping
