@@ -939,6 +939,78 @@ lookup(const struct run *r, const char *name, int *src)
 	return -1;
 }
 
+/* The error for a name that is no stage nor weight: with the nearest one's help. */
+static int
+no_such_name(const struct run *r, const char *name, const struct why_opts *o, char *err, size_t len)
+{
+	char wnames[2 * NLAYER][32], what[256];
+	const char *names[ST_COUNT + 2 * NLAYER + 1], *sug;
+	int k = 0, i, sug_src = -1;
+
+	for (i = 0; i < ST_COUNT; i++)
+		names[k++] = stage_defs[i].name;
+	for (i = SRC_WEIGHT; i < NSRC; i++)
+		if (src_tensor(r, i) != NULL)
+			names[k++] = src_name(r, i, wnames[i - SRC_WEIGHT], sizeof wnames[0]);
+	names[k] = NULL;
+	sug = diag_suggest(name, names);
+	snprintf(what, sizeof what, "needs one element of a stage: \"%.40s\" is no stage%s%s%s", name,
+	    sug ? " (did you mean \"" : "", sug ? sug : "", sug ? "\"?)" : "");
+	if (sug != NULL)
+		lookup(r, sug, &sug_src);
+	return need(err, len, o, what, r, sug_src, NULL, 0);
+}
+
+/*
+ * The indices after the name, [i, j] or [i][j] ([i, j, ] as Python
+ * allows), into ix (at most TENSOR_MAXDIM + 1 kept, *nix counting them);
+ * *pp moves past them.  0, or -1 at an index that is no whole number.
+ */
+static int
+parse_indices(const char **pp, long *ix, int *nix)
+{
+	const char *p = *pp;
+
+	while (*p == '[') {
+		int first = *nix;
+
+		p++;
+		for (;;) {
+			char *end;
+			long v;
+
+			while (isspace((unsigned char)*p))
+				p++;
+			errno = 0;
+			v = (*p == '-' || isdigit((unsigned char)*p)) ? strtol(p, &end, 10) : 0;
+			if (!(*p == '-' || isdigit((unsigned char)*p)) || end == p || errno != 0 ||
+			    (!isdigit((unsigned char)p[0]) && !isdigit((unsigned char)p[1])))
+				return -1;
+			p = end;
+			if (*nix <= TENSOR_MAXDIM)
+				ix[(*nix)++] = v;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p == ',') {
+				p++;
+				while (isspace((unsigned char)*p))
+					p++;
+				if (*p == ']' && *nix > first)
+					break;
+				continue;
+			}
+			if (*p == ']')
+				break;
+			return -1;
+		}
+		p++;
+		while (isspace((unsigned char)*p))
+			p++;
+	}
+	*pp = p;
+	return 0;
+}
+
 /* "attn_weights[1, 0]", "W_query.weight[0][1]" -> e; 0, or -1 with err */
 static int
 parse(const struct run *r, const char *expr, const struct why_opts *o, struct elem *e, char *err, size_t len)
@@ -964,24 +1036,8 @@ parse(const struct run *r, const char *expr, const struct why_opts *o, struct el
 		return need(err, len, o, *start ? "needs one element of a stage, written NAME[i, j]" :
 		    "needs one element of a stage", r, -1, NULL, 0);
 	snprintf(name, sizeof name, "%.*s", n < sizeof name ? (int)n : (int)sizeof name - 1, start);
-	if (lookup(r, name, &src) != 0) {
-		char wnames[2 * NLAYER][32];
-		const char *names[ST_COUNT + 2 * NLAYER + 1], *sug;
-		int k = 0, i, sug_src = -1;
-
-		for (i = 0; i < ST_COUNT; i++)
-			names[k++] = stage_defs[i].name;
-		for (i = SRC_WEIGHT; i < NSRC; i++)
-			if (src_tensor(r, i) != NULL)
-				names[k++] = src_name(r, i, wnames[i - SRC_WEIGHT], sizeof wnames[0]);
-		names[k] = NULL;
-		sug = diag_suggest(name, names);
-		snprintf(what, sizeof what, "needs one element of a stage: \"%.40s\" is no stage%s%s%s", name,
-		    sug ? " (did you mean \"" : "", sug ? sug : "", sug ? "\"?)" : "");
-		if (sug != NULL)
-			lookup(r, sug, &sug_src);
-		return need(err, len, o, what, r, sug_src, NULL, 0);
-	}
+	if (lookup(r, name, &src) != 0)
+		return no_such_name(r, name, o, err, len);
 	if ((t = src_tensor(r, src)) == NULL) {
 		const char *why = r->why[src];
 
@@ -997,42 +1053,8 @@ parse(const struct run *r, const char *expr, const struct why_opts *o, struct el
 		snprintf(what, sizeof what, "needs one element of a stage, not \"%s\": give every index", quoted);
 		return need(err, len, o, what, r, src, NULL, 0);
 	}
-	while (*p == '[') {	/* [i, j] or [i][j]; [i, j, ] as Python allows */
-		int first = nix;
-
-		p++;
-		for (;;) {
-			char *end;
-			long v;
-
-			while (isspace((unsigned char)*p))
-				p++;
-			errno = 0;
-			v = (*p == '-' || isdigit((unsigned char)*p)) ? strtol(p, &end, 10) : 0;
-			if (!(*p == '-' || isdigit((unsigned char)*p)) || end == p || errno != 0 ||
-			    (!isdigit((unsigned char)p[0]) && !isdigit((unsigned char)p[1])))
-				return need(err, len, o, "needs one element: every index a whole number", r, src, ix, nix);
-			p = end;
-			if (nix <= TENSOR_MAXDIM)
-				ix[nix++] = v;
-			while (isspace((unsigned char)*p))
-				p++;
-			if (*p == ',') {
-				p++;
-				while (isspace((unsigned char)*p))
-					p++;
-				if (*p == ']' && nix > first)
-					break;
-				continue;
-			}
-			if (*p == ']')
-				break;
-			return need(err, len, o, "needs one element: every index a whole number", r, src, ix, nix);
-		}
-		p++;
-		while (isspace((unsigned char)*p))
-			p++;
-	}
+	if (parse_indices(&p, ix, &nix) != 0)
+		return need(err, len, o, "needs one element: every index a whole number", r, src, ix, nix);
 	if (*p != '\0') {
 		snprintf(what, sizeof what, "needs one element of a stage, not \"%s\"", quoted);
 		return need(err, len, o, what, r, src, ix, nix);
