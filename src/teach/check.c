@@ -26,84 +26,6 @@
 #include "../kernels/kernels.h"
 #include "../pipeline/pipeline.h"
 
-/* ---- the catalogue ---- */
-
-/* The line of the notebook a mistake is about: a pair combines two different ones. */
-enum { SL_PROJECT, SL_SPLIT, SL_SCORES, SL_MASK, SL_SCALE, SL_SOFTMAX, SL_DROPOUT, SL_OUTPUT };
-
-const struct check_mistake check_mistakes[MK_COUNT] = {
-	[MK_NO_SCALE] = { "no-scale", "scores not scaled before softmax",
-	    SL_SCALE, 1 },
-	[MK_SCALE_BY_D] = { "scale-by-d", "divided by d_k instead of sqrt(d_k)",
-	    SL_SCALE, 1 },
-	[MK_SCALE_BY_D_IN] = { "scale-by-d-in", "scaled by the embedding width d_in instead of the head width",
-	    SL_SCALE, 1 },
-	[MK_SCALE_BY_D_OUT] = { "scale-by-d-out", "with several heads: scaled by d_out instead of head_dim",
-	    SL_SCALE, 1 },
-	[MK_SOFTMAX_WRONG_DIM] = { "softmax-wrong-dim", "softmax over the query axis: columns sum to 1",
-	    SL_SOFTMAX, 3 },
-	[MK_NORMALISE_BY_SUM] = { "normalise-by-sum", "normalised by the row sum instead of softmax",
-	    SL_SOFTMAX, 1 },
-	[MK_MASK_AFTER_SOFTMAX] = { "mask-after-softmax", "causal mask applied after softmax, rows not renormalised",
-	    SL_MASK, 1 },
-	[MK_MASK_WITH_ZERO] = { "mask-with-zero", "future scores set to 0 instead of -inf before softmax",
-	    SL_MASK, 1 },
-	[MK_MASK_DIAGONAL] = { "mask-diagonal", "the mask hides the diagonal too",
-	    SL_MASK, 1 },
-	[MK_MASK_INVERTED] = { "mask-inverted", "the past is masked instead of the future",
-	    SL_MASK, 2 },
-	[MK_QK_SWAPPED] = { "queries-keys-swapped", "scores transposed: keys times queries",
-	    SL_SCORES, 1 },
-	[MK_QUERIES_ARE_KEYS] = { "queries-are-keys", "the keys used in place of the queries (or the reverse)",
-	    SL_SCORES, 2 },
-	[MK_WEIGHT_NOT_TRANSPOSED] = { "weight-not-transposed", "an nn.Linear weight applied as x @ W instead of x @ W.T",
-	    SL_PROJECT, 2 * WNT_BIAS },
-	[MK_DROPOUT_NOT_SCALED] = { "dropout-not-scaled", "dropout zeroes entries but does not scale by 1/(1-p)",
-	    SL_DROPOUT, 2 },
-	[MK_DROPOUT_BEFORE_SOFTMAX] = { "dropout-before-softmax", "dropout applied to the scores, not the weights",
-	    SL_DROPOUT, 1 },
-	[MK_HEADS_NOT_TRANSPOSED] = { "heads-not-transposed", "heads split with view and no transpose (or merged without transposing back)",
-	    SL_SPLIT, 3 },
-	[MK_NO_OUT_PROJ] = { "no-out-proj", "the output projection left out",
-	    SL_OUTPUT, 1 },
-};
-
-/* Can this run make mistake mk (reading rd) at all, and would it change anything? */
-static int
-applies(const struct run *r, const struct input *in, int mk, int rd)
-{
-	int by_root = r->scaled && r->scale_divides;	/* divided by sqrt(head_dim) */
-	int width = in->stacked ? r->hd : r->d_out, l, k;
-
-	switch (mk) {
-	case MK_NO_SCALE: return r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1);
-	case MK_SCALE_BY_D: return by_root && r->hd != 1;
-	case MK_SCALE_BY_D_IN: return by_root && r->d_in != r->hd;
-	case MK_SCALE_BY_D_OUT: return by_root && r->H > 1;
-	case MK_SOFTMAX_WRONG_DIM:	/* the query axis; the heads' (dim=1 of a 4-d tensor); the batch's */
-		return rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1;
-	case MK_NORMALISE_BY_SUM: return !r->causal;	/* with a mask it gives nan */
-	case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL: case MK_MASK_INVERTED:
-		return r->causal;
-	case MK_QK_SWAPPED: case MK_QUERIES_ARE_KEYS: return !r->simple;	/* else queries are keys */
-	case MK_WEIGHT_NOT_TRANSPOSED:
-		if (r->simple || width != r->d_in)
-			return 0;
-		for (l = 0, k = 0; l < 3; l++) {
-			if (rd % WNT_BIAS != WNT_ALL && rd % WNT_BIAS != WNT_QUERY + l)
-				continue;
-			if (!r->layer[l].linear)
-				return 0;
-			k |= r->layer[l].b != NULL;
-		}
-		return rd < WNT_BIAS || k;	/* "+ bias" only where there is one */
-	case MK_DROPOUT_NOT_SCALED: return in->dropout > 0 && in->dropout < 1;
-	case MK_DROPOUT_BEFORE_SOFTMAX: return in->dropout > 0;
-	case MK_HEADS_NOT_TRANSPOSED: return r->H > 1 && r->T > 1;
-	default: return r->layer[LAYER_OUT].present;	/* MK_NO_OUT_PROJ */
-	}
-}
-
 /* Does v mix batches (softmax over the batch axis)?  Then it cannot be computed batch by batch. */
 static int
 mixes_batches(const struct variant *v)
@@ -875,7 +797,7 @@ search_mistakes(struct search *S)
 
 	for (mk = 0; mk < MK_COUNT; mk++)
 		for (k = 0; k < check_mistakes[mk].nreadings; k++)
-			if (applies(S->r, S->in, mk, k)) {
+			if (check_mistakes[mk].applies(S->r, S->in, k)) {
 				rd[nr].mk = mk;
 				rd[nr++].rd = k;
 			}
@@ -1059,98 +981,6 @@ put_variant(FILE *fp, const struct variant *v)
 	fprintf(fp, ")");
 }
 
-/* The line a mistake changes, as the notebook would have it: into buf; the stage whose line it replaces. */
-static int
-mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in, int mk, int rd)
-{
-	const char *scores = r->causal ? "masked_scores" : "attn_scores", *kv = r->H > 1 ? "keys_heads" : "keys";
-	const char *qv = r->H > 1 ? "queries_heads" : "queries";
-	char tr[32], sc[64], num[32], lead[16];
-	static const char *const layer_var[3] = { "W_query", "W_key", "W_value" };
-	static const char *const qkv[3] = { "queries", "keys", "values" };
-	int l;
-
-	snprintf(tr, sizeof tr, "%s", r->H > 1 ? (r->batched ? ".transpose(2, 3)" : ".transpose(1, 2)") :
-	    r->batched ? ".transpose(1, 2)" : ".T");
-	snprintf(lead, sizeof lead, "%s", "");
-	if (r->batched)
-		snprintf(lead, sizeof lead, "%d, ", r->B);
-	real_str(num, sizeof num, in->dropout);
-	switch (mk) {
-	case MK_NO_SCALE:
-		snprintf(buf, len, "scaled_scores = %s  # not scaled", scores);
-		return ST_SCALED_SCORES;
-	case MK_SCALE_BY_D:
-		snprintf(buf, len, "scaled_scores = %s / %s.shape[-1]  # d_k = %d, not its square root", scores, kv, r->hd);
-		return ST_SCALED_SCORES;
-	case MK_SCALE_BY_D_IN:
-		snprintf(buf, len, "scaled_scores = %s * C**-0.5  # C = d_in = %d, not head_dim = %d", scores, r->d_in, r->hd);
-		return ST_SCALED_SCORES;
-	case MK_SCALE_BY_D_OUT:
-		snprintf(buf, len, "scaled_scores = %s / d_out**0.5  # d_out = %d, not head_dim = %d", scores, r->d_out, r->hd);
-		return ST_SCALED_SCORES;
-	case MK_SOFTMAX_WRONG_DIM:
-		snprintf(buf, len, "attn_weights = torch.softmax(scaled_scores, dim=%d)  # the %s axis",
-		    rd == SWD_QUERY ? r->st[ST_ATTN_WEIGHTS]->ndim - 2 : rd == SWD_HEADS ? r->st[ST_ATTN_WEIGHTS]->ndim - 3 : 0,
-		    rd == SWD_QUERY ? "query" : rd == SWD_HEADS ? "heads'" : "batch");
-		return ST_ATTN_WEIGHTS;
-	case MK_NORMALISE_BY_SUM:
-		snprintf(buf, len, "attn_weights = scaled_scores / scaled_scores.sum(dim=-1, keepdim=True)");
-		return ST_ATTN_WEIGHTS;
-	case MK_MASK_AFTER_SOFTMAX:
-		snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1) * torch.tril(torch.ones(%d, %d))"
-		    "  # masked after softmax, rows not renormalised", code_scaling(r, in, sc, sizeof sc), r->T, r->T);
-		return ST_ATTN_WEIGHTS;
-	case MK_MASK_WITH_ZERO:
-		snprintf(buf, len, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)");
-		return ST_MASKED_SCORES;
-	case MK_MASK_DIAGONAL:
-		snprintf(buf, len, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", r->T, r->T);
-		return ST_MASK;
-	case MK_MASK_INVERTED:
-		if (rd == MI_PAST)
-			snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d), diagonal=-1)", r->T, r->T);
-		else
-			snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d))  # masked where 1: the past and the diagonal",
-			    r->T, r->T);
-		return ST_MASK;
-	case MK_QK_SWAPPED:
-		snprintf(buf, len, "attn_scores = %s @ %s%s", kv, qv, tr);
-		return ST_ATTN_SCORES;
-	case MK_QUERIES_ARE_KEYS:
-		snprintf(buf, len, "attn_scores = %s @ %s%s", rd == QAK_KEYS ? kv : qv, rd == QAK_KEYS ? kv : qv, tr);
-		return ST_ATTN_SCORES;
-	case MK_WEIGHT_NOT_TRANSPOSED:
-		l = rd % WNT_BIAS == WNT_ALL ? 0 : rd % WNT_BIAS - WNT_QUERY;
-		snprintf(buf, len, "%s = inputs @ %s.weight%s%s%s%s", qkv[l], layer_var[l], rd >= WNT_BIAS ? " + " : "",
-		    rd >= WNT_BIAS ? layer_var[l] : "", rd >= WNT_BIAS ? ".bias" : "",
-		    rd % WNT_BIAS == WNT_ALL ? "  # and keys, values alike" : "");
-		return ST_QUERIES + l;
-	case MK_DROPOUT_NOT_SCALED:
-		if (rd == DNS_RAND)
-			snprintf(buf, len, "dropped_weights = attn_weights * (torch.rand(attn_weights.shape) > %s)", num);
-		else
-			snprintf(buf, len, "dropped_weights = attn_weights * (dropout_mask != 0)  # not scaled by 1/(1-p)");
-		return ST_DROPPED_WEIGHTS;
-	case MK_DROPOUT_BEFORE_SOFTMAX:
-		snprintf(buf, len, "attn_scores = nn.Dropout(%s)(%s @ %s%s)  # on the scores; no dropout after softmax",
-		    num, qv, kv, tr);
-		return ST_ATTN_SCORES;
-	case MK_HEADS_NOT_TRANSPOSED:
-		if (rd == HNT_MERGE) {
-			snprintf(buf, len, "merged = context_vecs.contiguous().view(%s%d, %d)  # no transpose back",
-			    lead, r->T, r->d_out);
-			return ST_MERGED;
-		}
-		snprintf(buf, len, "queries_heads = queries.view(%s%d, %d, %d)  # no transpose; keys, values alike%s",
-		    lead, r->H, r->T, r->hd, rd == HNT_BOTH ? "; merged with view too" : "");
-		return ST_QUERIES_HEADS;
-	default:
-		snprintf(buf, len, "output = %s  # out_proj left out", r->H > 1 ? "merged" : "context_vecs");
-		return ST_OUTPUT;
-	}
-}
-
 /* Lines of text, for side by side. */
 struct lines {
 	char **s;
@@ -1241,7 +1071,7 @@ changed_lines(FILE *fp, const struct run *r, const struct input *in, const struc
 	for (mk = 0; mk < MK_COUNT; mk++) {
 		if (!(v->set >> mk & 1u))
 			continue;
-		id = mistaken_line(line, sizeof line, r, in, mk, v->reading[mk]);
+		id = mistake_line(line, sizeof line, r, in, mk, v->reading[mk]);
 		was = r->code[id] != NULL ? code_shown(r->code[id]) : xstrdup("(no such line in this run)");
 		fprintf(fp, "    %s changes the line\n      %s\n    into\n      %s\n", check_mistakes[mk].id, was, line);
 		free(was);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "../pipeline/pipeline.h"
+#include "mistake.h"
 #include "readprint.h"
 
 /*
@@ -18,14 +19,7 @@ struct check_opts {
 	double tolerance;	/* ... instead of one unit of the last printed digit */
 };
 
-/* check.md's catalogue, one row per mistake, in the order of enum mistake */
-struct check_mistake {
-	const char *id;		/* check.md's id: "no-scale", "scale-by-d", ... */
-	const char *what;	/* check.md's description */
-	int slot;		/* the line of the notebook it is about: a pair combines two different ones */
-	int nreadings;		/* check.md "Readings of the catalogue"; stage.h's enums */
-};
-extern const struct check_mistake check_mistakes[MK_COUNT];
+/* the catalogue of mistakes, check_mistakes[]: mistake.h */
 
 /*
  * Judges each tensor of theirs against run r (computed from in, keeping

@@ -1,4 +1,9 @@
-/* readnum.c - numbers as PyTorch prints them, and the notation and unit of a whole print (readnum.h). */
+/*
+ * readnum.c - what a print's numbers are (readnum.h): a number token as
+ * PyTorch prints it, the notation and unit of a whole print, the dtype
+ * names of a dtype= suffix, and where the elements a print shows sit in a
+ * tensor of a given shape (readprint.h's rp_fits, rp_index).
+ */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /*
  * readnum.h - a number as a PyTorch print writes it ("3", "3.", "0.2500",
  * "1.0000e-04", inf, True), and what all of one print's numbers say
- * together: its notation and the unit of its last digit (check.md).
- * Internal to readprint.c and readlabel.c.
+ * together: its notation and the unit of its last digit (check.md); the
+ * dtype names.  Internal to readprint.c and readlabel.c.
  */
 #ifndef READNUM_H
 #define READNUM_H

@@ -1,4 +1,5 @@
-/* readprint.c - THEIRS for check mode: tensor(...) prints and JSON read back (shared/spec/check.md). */
+/* readprint.c - THEIRS for check mode: tensor(...) prints and JSON read back (shared/spec/check.md);
+ * what a print's numbers are is readnum.c's, the label a line gives it readlabel.c's. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

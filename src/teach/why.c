@@ -241,6 +241,15 @@ line_elem(struct step *st, int src, size_t flat)
 	sbuf_addc(&st->body, '\n');
 }
 
+/* A step that moves a number without changing it: the element it copies, as its line, value and use. */
+static void
+copied(struct step *st, int src, size_t flat)
+{
+	line_elem(st, src, flat);
+	st->value = src_tensor(st->r, src)->data[flat];
+	use(st, src, flat);
+}
+
 /* "    = x OP y" */
 static void
 line_op(struct step *st, float x, const char *op, float y)
@@ -419,11 +428,9 @@ rule_same(struct step *st)
 {
 	add_elem(&st->head, st->r, ST_INPUTS, st->e.flat, -1, NULL);
 	sbuf_add(&st->head, "   (no weights: queries = keys = values = inputs)");
-	line_elem(st, ST_INPUTS, st->e.flat);
-	st->value = st->r->st[ST_INPUTS]->data[st->e.flat];
+	copied(st, ST_INPUTS, st->e.flat);
 	st->teach = "Without trainable weights each token is its own query, key and value (the book's first, "
 	    "simplified self-attention).";
-	use(st, ST_INPUTS, st->e.flat);
 }
 
 /* queries_heads[…, h, t, d] = queries[…, t, h·head_dim + d] */
@@ -440,11 +447,9 @@ rule_heads(struct step *st)
 		sbuf_addf(&st->head, "%d, ", b);
 	sbuf_addf(&st->head, "%d, h·head_dim + d]", t);
 	line(st, "h·head_dim + d = %d·%d + %d = %d", h, r->hd, d, h * r->hd + d);
-	line_elem(st, from, src);
-	st->value = r->st[from]->data[src];
+	copied(st, from, src);
 	st->teach = "Splitting into heads moves no number: head h reads its own head_dim consecutive columns of the "
 	    "projection, so that each head can attend to something else.";
-	use(st, from, src);
 }
 
 /* attn_scores[…, i, j] = Σ_d q[…, i, d] · k[…, j, d] */
@@ -503,9 +508,7 @@ rule_masked(struct step *st)
 		use(st, ST_MASK, m);
 		return;
 	}
-	line_elem(st, ST_ATTN_SCORES, st->e.flat);
-	st->value = r->st[ST_ATTN_SCORES]->data[st->e.flat];
-	use(st, ST_ATTN_SCORES, st->e.flat);
+	copied(st, ST_ATTN_SCORES, st->e.flat);
 }
 
 /* "sqrt(head_dim) = sqrt(2) = 1.4142" or "scale = 0.25" */
@@ -752,11 +755,9 @@ rule_merge(struct step *st)
 		sbuf_addf(&st->head, "%d, ", b);
 	sbuf_addf(&st->head, "h, %d, d],  h = %d // head_dim, d = %d %% head_dim", t, c, c);
 	line(st, "h = %d // %d = %d, d = %d %% %d = %d", c, r->hd, h, c, r->hd, d);
-	line_elem(st, ST_CONTEXT_VECS, src);
-	st->value = r->st[ST_CONTEXT_VECS]->data[src];
+	copied(st, ST_CONTEXT_VECS, src);
 	st->teach = "Merging puts the heads' context vectors side by side again: column c comes from head "
 	    "c // head_dim, its column c % head_dim.";
-	use(st, ST_CONTEXT_VECS, src);
 }
 
 static void
