@@ -23,7 +23,8 @@ PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src
            src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o \
            src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
-           src/teach/check.o src/teach/emit.o
+           src/teach/readnum.o src/teach/readlabel.o \
+           src/teach/mistake.o src/teach/check.o src/teach/emit.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
@@ -94,7 +95,7 @@ HDR = src/util/util.h src/util/diag.h src/util/interrupt.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h \
       src/py/py.h src/py/pyint.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
-      src/teach/readprint.h src/teach/check.h src/teach/emit.h \
+      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/mistake.h src/teach/check.h src/teach/emit.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
 src/main.o $(OBJ) $(TOBJ) tests/pyrun.o: $(HDR) tests/test.h
 

@@ -14,9 +14,6 @@
 #include "../src/pipeline/stage.h"
 #include "test.h"
 
-/* the readings of each mistake, as check.c's catalogue counts them */
-static const int nreadings[MK_COUNT] = { 1, 1, 1, 1, 3, 1, 1, 1, 1, 2, 1, 2, 2 * WNT_BIAS, 2, 1, 3, 1 };
-
 static void
 one(struct variant *v, int mk, int rd, const struct run *r)
 {
@@ -52,10 +49,10 @@ variants(const char *name, const char *text)
 		return;
 	}
 	for (mk = 0; mk < MK_COUNT; mk++)
-		for (rd = 0; rd < nreadings[mk]; rd++) {
+		for (rd = 0; rd < check_mistakes[mk].nreadings; rd++) {
 			one(&v, mk, rd, &r);
 			if (stage_run_variant(&whole, &r, &in, &v, STAGE_KEEP_ALL) != 0) {
-				CHECK(0, "%s: %s.%d interrupted", name, check_mistake_ids[mk], rd);
+				CHECK(0, "%s: %s.%d interrupted", name, check_mistakes[mk].id, rd);
 				continue;
 			}
 			/* batch by batch (not a softmax over the batch axis: it mixes them) */
@@ -70,7 +67,7 @@ variants(const char *name, const char *text)
 				stage_free(&part);
 				stage_free(&sl);
 			}
-			CHECK(bad < 0, "%s: %s.%d: batch by batch, %s differs", name, check_mistake_ids[mk], rd,
+			CHECK(bad < 0, "%s: %s.%d: batch by batch, %s differs", name, check_mistakes[mk].id, rd,
 			    bad >= 0 ? stage_defs[bad].name : "");
 			one(&v, mk, rd, &r);	/* the whole run's masks again */
 			/* a pair from the first mistake's run, against the pair from scratch */
@@ -88,7 +85,7 @@ variants(const char *name, const char *text)
 					if (!same_part(direct.st[id], pair.st[id], -1, 1))
 						bad = id;
 				CHECK(bad < 0, "%s: %s.%d then %s: %s differs from the pair computed whole", name,
-				    check_mistake_ids[mk], rd, check_mistake_ids[mk2], bad >= 0 ? stage_defs[bad].name : "");
+				    check_mistakes[mk].id, rd, check_mistakes[mk2].id, bad >= 0 ? stage_defs[bad].name : "");
 				stage_free(&direct);
 				stage_free(&pair);
 				stage_free(&first);

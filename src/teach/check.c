@@ -26,80 +26,6 @@
 #include "../kernels/kernels.h"
 #include "../pipeline/pipeline.h"
 
-/* ---- the catalogue ---- */
-
-/* The line of the notebook a mistake is about: a pair combines two different ones. */
-enum { SL_PROJECT, SL_SPLIT, SL_SCORES, SL_MASK, SL_SCALE, SL_SOFTMAX, SL_DROPOUT, SL_OUTPUT };
-
-static const struct mistake_def {
-	const char *what;	/* check.md's description */
-	int slot;
-	int nreadings;		/* check.md "Readings of the catalogue"; stage.h's enums */
-} catalogue[MK_COUNT] = {
-	[MK_NO_SCALE] = { "scores not scaled before softmax", SL_SCALE, 1 },
-	[MK_SCALE_BY_D] = { "divided by d_k instead of sqrt(d_k)", SL_SCALE, 1 },
-	[MK_SCALE_BY_D_IN] = { "scaled by the embedding width d_in instead of the head width", SL_SCALE, 1 },
-	[MK_SCALE_BY_D_OUT] = { "with several heads: scaled by d_out instead of head_dim", SL_SCALE, 1 },
-	[MK_SOFTMAX_WRONG_DIM] = { "softmax over the query axis: columns sum to 1", SL_SOFTMAX, 3 },
-	[MK_NORMALISE_BY_SUM] = { "normalised by the row sum instead of softmax", SL_SOFTMAX, 1 },
-	[MK_MASK_AFTER_SOFTMAX] = { "causal mask applied after softmax, rows not renormalised", SL_MASK, 1 },
-	[MK_MASK_WITH_ZERO] = { "future scores set to 0 instead of -inf before softmax", SL_MASK, 1 },
-	[MK_MASK_DIAGONAL] = { "the mask hides the diagonal too", SL_MASK, 1 },
-	[MK_MASK_INVERTED] = { "the past is masked instead of the future", SL_MASK, 2 },
-	[MK_QK_SWAPPED] = { "scores transposed: keys times queries", SL_SCORES, 1 },
-	[MK_QUERIES_ARE_KEYS] = { "the keys used in place of the queries (or the reverse)", SL_SCORES, 2 },
-	[MK_WEIGHT_NOT_TRANSPOSED] = { "an nn.Linear weight applied as x @ W instead of x @ W.T", SL_PROJECT,
-	    2 * WNT_BIAS },
-	[MK_DROPOUT_NOT_SCALED] = { "dropout zeroes entries but does not scale by 1/(1-p)", SL_DROPOUT, 2 },
-	[MK_DROPOUT_BEFORE_SOFTMAX] = { "dropout applied to the scores, not the weights", SL_DROPOUT, 1 },
-	[MK_HEADS_NOT_TRANSPOSED] = { "heads split with view and no transpose (or merged without transposing back)",
-	    SL_SPLIT, 3 },
-	[MK_NO_OUT_PROJ] = { "the output projection left out", SL_OUTPUT, 1 },
-};
-
-const char *const check_mistake_ids[MK_COUNT] = {
-	"no-scale", "scale-by-d", "scale-by-d-in", "scale-by-d-out", "softmax-wrong-dim",
-	"normalise-by-sum", "mask-after-softmax", "mask-with-zero", "mask-diagonal", "mask-inverted",
-	"queries-keys-swapped", "queries-are-keys", "weight-not-transposed", "dropout-not-scaled",
-	"dropout-before-softmax", "heads-not-transposed", "no-out-proj",
-};
-
-/* Can this run make mistake mk (reading rd) at all, and would it change anything? */
-static int
-applies(const struct run *r, const struct input *in, int mk, int rd)
-{
-	int by_root = r->scaled && r->scale_divides;	/* divided by sqrt(head_dim) */
-	int width = in->stacked ? r->hd : r->d_out, l, k;
-
-	switch (mk) {
-	case MK_NO_SCALE: return r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1);
-	case MK_SCALE_BY_D: return by_root && r->hd != 1;
-	case MK_SCALE_BY_D_IN: return by_root && r->d_in != r->hd;
-	case MK_SCALE_BY_D_OUT: return by_root && r->H > 1;
-	case MK_SOFTMAX_WRONG_DIM:	/* the query axis; the heads' (dim=1 of a 4-d tensor); the batch's */
-		return rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1;
-	case MK_NORMALISE_BY_SUM: return !r->causal;	/* with a mask it gives nan */
-	case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL: case MK_MASK_INVERTED:
-		return r->causal;
-	case MK_QK_SWAPPED: case MK_QUERIES_ARE_KEYS: return !r->simple;	/* else queries are keys */
-	case MK_WEIGHT_NOT_TRANSPOSED:
-		if (r->simple || width != r->d_in)
-			return 0;
-		for (l = 0, k = 0; l < 3; l++) {
-			if (rd % WNT_BIAS != WNT_ALL && rd % WNT_BIAS != WNT_QUERY + l)
-				continue;
-			if (!r->layer[l].linear)
-				return 0;
-			k |= r->layer[l].b != NULL;
-		}
-		return rd < WNT_BIAS || k;	/* "+ bias" only where there is one */
-	case MK_DROPOUT_NOT_SCALED: return in->dropout > 0 && in->dropout < 1;
-	case MK_DROPOUT_BEFORE_SOFTMAX: return in->dropout > 0;
-	case MK_HEADS_NOT_TRANSPOSED: return r->H > 1 && r->T > 1;
-	default: return r->layer[LAYER_OUT].present;	/* MK_NO_OUT_PROJ */
-	}
-}
-
 /* Does v mix batches (softmax over the batch axis)?  Then it cannot be computed batch by batch. */
 static int
 mixes_batches(const struct variant *v)
@@ -709,19 +635,12 @@ batch_parts(const struct item *it, const struct family *f, int b, size_t *p0, si
 	}
 }
 
-/*
- * Tries variant v (on top of the pair's first mistake when pair) on
- * every pending tensor: a part it reproduces, where the run did not,
- * records v.  Batch by batch, each computing what the parts still alive
- * there need, until none is left; a variant that mixes batches on the
- * whole run at once.  0, or -1 when interrupted.
- */
-static int
-try_variant(struct search *S, const struct variant *v, int pair)
+/* Marks alive the parts (of unshadowed families) v changes; the stages they need, 0 when none. */
+static unsigned
+mark_alive(struct search *S, const struct variant *v, int pair)
 {
 	unsigned changes, need = 0;
-	size_t p, p0, p1, k0, k1;
-	int i, f, b, left, whole = mixes_batches(v), nb = whole ? 0 : S->nslices;
+	int i, f;
 	struct run probe;	/* what v changes beyond the run it starts from (which may not exist yet) */
 
 	memset(&probe, 0, sizeof probe);
@@ -743,61 +662,70 @@ try_variant(struct search *S, const struct variant *v, int pair)
 			need |= on ? STAGE_BIT(fm->stage) : 0;
 		}
 	}
-	if (need == 0)
-		return 0;
-	for (b = whole ? -1 : 0; b < nb; b++) {	/* -1: the whole run at once */
-		struct run vr;
-		struct variant vb = *v;
-		const struct run *base;
-		unsigned need_b = 0;
+	return need;
+}
 
-		/* this batch computes what its parts still alive need: the output only while one is */
-		for (i = 0; i < S->n; i++)
-			for (f = 0; f < S->items[i].nfam && S->items[i].pending; f++) {
-				const struct item *it = &S->items[i];
+/* What batch b computes: what its parts still alive need (the output only while one is). */
+static unsigned
+batch_need(const struct search *S, int b)
+{
+	unsigned need_b = 0;
+	size_t p, p0, p1;
+	int i, f;
 
-				batch_parts(it, &it->fam[f], b, &p0, &p1);
-				for (p = p0; p < p1 && !(need_b & STAGE_BIT(it->fam[f].stage)); p++)
-					if (it->alive[it->fam[f].first + p])
-						need_b |= STAGE_BIT(it->fam[f].stage);
-			}
-		if (need_b == 0)
-			continue;
-		if ((base = base_for(S, b, pair)) == NULL)
-			return -1;
-		masks_for(S, &vb, b);
-		if (stage_run_variant(&vr, base, S->in, &vb, need_b) != 0)
-			return -1;
-		S->nruns++;
-		for (i = 0; i < S->n; i++) {
-			struct item *it = &S->items[i];
+	for (i = 0; i < S->n; i++)
+		for (f = 0; f < S->items[i].nfam && S->items[i].pending; f++) {
+			const struct item *it = &S->items[i];
 
-			for (f = 0; f < it->nfam && it->pending; f++) {
-				const struct family *fm = &it->fam[f];
-				const struct tensor *st = fm->stage < ST_COUNT ? vr.st[fm->stage] : NULL;
-				size_t data_base = b >= 0 && (fm->batch_lead || fm->batch_free) ?
-				    (size_t)b * (tensor_of(S->r, fm->stage)->numel / (size_t)S->nslices) : 0;
-
-				batch_parts(it, fm, b, &p0, &p1);
-				for (p = p0; p < p1; p++) {
-					unsigned char *a = &it->alive[fm->first + p];
-
-					if (*a && in_batch(it, fm, p, b, &k0, &k1) &&
-					    (st == NULL || !compare(it, fm, p, st->data, data_base, k0, k1, S->o, NULL)))
-						*a = 0;
-				}
-			}
+			batch_parts(it, &it->fam[f], b, &p0, &p1);
+			for (p = p0; p < p1 && !(need_b & STAGE_BIT(it->fam[f].stage)); p++)
+				if (it->alive[it->fam[f].first + p])
+					need_b |= STAGE_BIT(it->fam[f].stage);
 		}
-		stage_free(&vr);
-		for (i = 0, left = 0; i < S->n && !left; i++)
-			for (p = 0; p < S->items[i].ncand && S->items[i].pending && !left; p++)
-				left = S->items[i].alive[p];
-		if (!left)
-			return 0;
-	}
+	return need_b;
+}
+
+/* Drops the parts of batch b the variant's run vr does not reproduce; 1 while any part is left alive. */
+static int
+prune_batch(struct search *S, const struct run *vr, int b)
+{
+	size_t p, p0, p1, k0, k1;
+	int i, f, left;
+
 	for (i = 0; i < S->n; i++) {
 		struct item *it = &S->items[i];
-		int k;
+
+		for (f = 0; f < it->nfam && it->pending; f++) {
+			const struct family *fm = &it->fam[f];
+			const struct tensor *st = fm->stage < ST_COUNT ? vr->st[fm->stage] : NULL;
+			size_t data_base = b >= 0 && (fm->batch_lead || fm->batch_free) ?
+			    (size_t)b * (tensor_of(S->r, fm->stage)->numel / (size_t)S->nslices) : 0;
+
+			batch_parts(it, fm, b, &p0, &p1);
+			for (p = p0; p < p1; p++) {
+				unsigned char *a = &it->alive[fm->first + p];
+
+				if (*a && in_batch(it, fm, p, b, &k0, &k1) &&
+				    (st == NULL || !compare(it, fm, p, st->data, data_base, k0, k1, S->o, NULL)))
+					*a = 0;
+			}
+		}
+	}
+	for (i = 0, left = 0; i < S->n && !left; i++)
+		for (p = 0; p < S->items[i].ncand && S->items[i].pending && !left; p++)
+			left = S->items[i].alive[p];
+	return left;
+}
+
+/* v reproduces the first part still alive of each pending tensor: recorded (beside another reading of it). */
+static void
+record_found(struct search *S, const struct variant *v)
+{
+	size_t p;
+	int i, f, k;
+
+	for (i = 0; i < S->n; i++) {
+		struct item *it = &S->items[i];
 
 		for (p = 0; p < it->ncand && it->pending && !it->alive[p]; p++)
 			;
@@ -816,6 +744,43 @@ try_variant(struct search *S, const struct variant *v, int pair)
 		if (k == it->nfound && it->nfound < MAXFOUND)
 			it->found[it->nfound++] = *v;
 	}
+}
+
+/*
+ * Tries variant v (on top of the pair's first mistake when pair) on
+ * every pending tensor: a part it reproduces, where the run did not,
+ * records v.  Batch by batch, each computing what the parts still alive
+ * there need, until none is left; a variant that mixes batches on the
+ * whole run at once.  0, or -1 when interrupted.
+ */
+static int
+try_variant(struct search *S, const struct variant *v, int pair)
+{
+	int b, whole = mixes_batches(v), nb = whole ? 0 : S->nslices;
+
+	if (mark_alive(S, v, pair) == 0)
+		return 0;
+	for (b = whole ? -1 : 0; b < nb; b++) {	/* -1: the whole run at once */
+		struct run vr;
+		struct variant vb = *v;
+		const struct run *base;
+		unsigned need_b = batch_need(S, b);
+		int left;
+
+		if (need_b == 0)
+			continue;
+		if ((base = base_for(S, b, pair)) == NULL)
+			return -1;
+		masks_for(S, &vb, b);
+		if (stage_run_variant(&vr, base, S->in, &vb, need_b) != 0)
+			return -1;
+		S->nruns++;
+		left = prune_batch(S, &vr, b);
+		stage_free(&vr);
+		if (!left)
+			return 0;
+	}
+	record_found(S, v);
 	return 0;
 }
 
@@ -831,8 +796,8 @@ search_mistakes(struct search *S)
 	int nr = 0, mk, k, a, b2, i, pending;
 
 	for (mk = 0; mk < MK_COUNT; mk++)
-		for (k = 0; k < catalogue[mk].nreadings; k++)
-			if (applies(S->r, S->in, mk, k)) {
+		for (k = 0; k < check_mistakes[mk].nreadings; k++)
+			if (check_mistakes[mk].applies(S->r, S->in, k)) {
 				rd[nr].mk = mk;
 				rd[nr++].rd = k;
 			}
@@ -882,7 +847,7 @@ search_mistakes(struct search *S)
 			struct variant v;
 			unsigned cb;
 
-			if (catalogue[rd[b2].mk].slot == catalogue[rd[a].mk].slot)
+			if (check_mistakes[rd[b2].mk].slot == check_mistakes[rd[a].mk].slot)
 				continue;
 			memset(&v, 0, sizeof v);
 			v.set = 1u << rd[b2].mk;
@@ -1008,104 +973,12 @@ put_variant(FILE *fp, const struct variant *v)
 
 	for (mk = 0; mk < MK_COUNT; mk++)
 		if (v->set >> mk & 1u)
-			fprintf(fp, "%s%s", n++ ? "+" : "", check_mistake_ids[mk]);
+			fprintf(fp, "%s%s", n++ ? "+" : "", check_mistakes[mk].id);
 	fprintf(fp, " (");
 	for (mk = 0, n = 0; mk < MK_COUNT; mk++)
 		if (v->set >> mk & 1u)
-			fprintf(fp, "%s%s", n++ ? "; " : "", catalogue[mk].what);
+			fprintf(fp, "%s%s", n++ ? "; " : "", check_mistakes[mk].what);
 	fprintf(fp, ")");
-}
-
-/* The line a mistake changes, as the notebook would have it: into buf; the stage whose line it replaces. */
-static int
-mistaken_line(char *buf, size_t len, const struct run *r, const struct input *in, int mk, int rd)
-{
-	const char *scores = r->causal ? "masked_scores" : "attn_scores", *kv = r->H > 1 ? "keys_heads" : "keys";
-	const char *qv = r->H > 1 ? "queries_heads" : "queries";
-	char tr[32], sc[64], num[32], lead[16];
-	const char *const *layer_var = input_layer_names;
-	static const char *const qkv[3] = { "queries", "keys", "values" };
-	int l;
-
-	snprintf(tr, sizeof tr, "%s", r->H > 1 ? (r->batched ? ".transpose(2, 3)" : ".transpose(1, 2)") :
-	    r->batched ? ".transpose(1, 2)" : ".T");
-	snprintf(lead, sizeof lead, "%s", "");
-	if (r->batched)
-		snprintf(lead, sizeof lead, "%d, ", r->B);
-	real_str(num, sizeof num, in->dropout);
-	switch (mk) {
-	case MK_NO_SCALE:
-		snprintf(buf, len, "scaled_scores = %s  # not scaled", scores);
-		return ST_SCALED_SCORES;
-	case MK_SCALE_BY_D:
-		snprintf(buf, len, "scaled_scores = %s / %s.shape[-1]  # d_k = %d, not its square root", scores, kv, r->hd);
-		return ST_SCALED_SCORES;
-	case MK_SCALE_BY_D_IN:
-		snprintf(buf, len, "scaled_scores = %s * C**-0.5  # C = d_in = %d, not head_dim = %d", scores, r->d_in, r->hd);
-		return ST_SCALED_SCORES;
-	case MK_SCALE_BY_D_OUT:
-		snprintf(buf, len, "scaled_scores = %s / d_out**0.5  # d_out = %d, not head_dim = %d", scores, r->d_out, r->hd);
-		return ST_SCALED_SCORES;
-	case MK_SOFTMAX_WRONG_DIM:
-		snprintf(buf, len, "attn_weights = torch.softmax(scaled_scores, dim=%d)  # the %s axis",
-		    rd == SWD_QUERY ? r->st[ST_ATTN_WEIGHTS]->ndim - 2 : rd == SWD_HEADS ? r->st[ST_ATTN_WEIGHTS]->ndim - 3 : 0,
-		    rd == SWD_QUERY ? "query" : rd == SWD_HEADS ? "heads'" : "batch");
-		return ST_ATTN_WEIGHTS;
-	case MK_NORMALISE_BY_SUM:
-		snprintf(buf, len, "attn_weights = scaled_scores / scaled_scores.sum(dim=-1, keepdim=True)");
-		return ST_ATTN_WEIGHTS;
-	case MK_MASK_AFTER_SOFTMAX:
-		snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1) * torch.tril(torch.ones(%d, %d))"
-		    "  # masked after softmax, rows not renormalised", code_scaling(r, in, sc, sizeof sc), r->T, r->T);
-		return ST_ATTN_WEIGHTS;
-	case MK_MASK_WITH_ZERO:
-		snprintf(buf, len, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)");
-		return ST_MASKED_SCORES;
-	case MK_MASK_DIAGONAL:
-		snprintf(buf, len, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", r->T, r->T);
-		return ST_MASK;
-	case MK_MASK_INVERTED:
-		if (rd == MI_PAST)
-			snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d), diagonal=-1)", r->T, r->T);
-		else
-			snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d))  # masked where 1: the past and the diagonal",
-			    r->T, r->T);
-		return ST_MASK;
-	case MK_QK_SWAPPED:
-		snprintf(buf, len, "attn_scores = %s @ %s%s", kv, qv, tr);
-		return ST_ATTN_SCORES;
-	case MK_QUERIES_ARE_KEYS:
-		snprintf(buf, len, "attn_scores = %s @ %s%s", rd == QAK_KEYS ? kv : qv, rd == QAK_KEYS ? kv : qv, tr);
-		return ST_ATTN_SCORES;
-	case MK_WEIGHT_NOT_TRANSPOSED:
-		l = rd % WNT_BIAS == WNT_ALL ? 0 : rd % WNT_BIAS - WNT_QUERY;
-		snprintf(buf, len, "%s = inputs @ %s.weight%s%s%s%s", qkv[l], layer_var[l], rd >= WNT_BIAS ? " + " : "",
-		    rd >= WNT_BIAS ? layer_var[l] : "", rd >= WNT_BIAS ? ".bias" : "",
-		    rd % WNT_BIAS == WNT_ALL ? "  # and keys, values alike" : "");
-		return ST_QUERIES + l;
-	case MK_DROPOUT_NOT_SCALED:
-		if (rd == DNS_RAND)
-			snprintf(buf, len, "dropped_weights = attn_weights * (torch.rand(attn_weights.shape) > %s)", num);
-		else
-			snprintf(buf, len, "dropped_weights = attn_weights * (dropout_mask != 0)  # not scaled by 1/(1-p)");
-		return ST_DROPPED_WEIGHTS;
-	case MK_DROPOUT_BEFORE_SOFTMAX:
-		snprintf(buf, len, "attn_scores = nn.Dropout(%s)(%s @ %s%s)  # on the scores; no dropout after softmax",
-		    num, qv, kv, tr);
-		return ST_ATTN_SCORES;
-	case MK_HEADS_NOT_TRANSPOSED:
-		if (rd == HNT_MERGE) {
-			snprintf(buf, len, "merged = context_vecs.contiguous().view(%s%d, %d)  # no transpose back",
-			    lead, r->T, r->d_out);
-			return ST_MERGED;
-		}
-		snprintf(buf, len, "queries_heads = queries.view(%s%d, %d, %d)  # no transpose; keys, values alike%s",
-		    lead, r->H, r->T, r->hd, rd == HNT_BOTH ? "; merged with view too" : "");
-		return ST_QUERIES_HEADS;
-	default:
-		snprintf(buf, len, "output = %s  # out_proj left out", r->H > 1 ? "merged" : "context_vecs");
-		return ST_OUTPUT;
-	}
 }
 
 /* Lines of text, for side by side. */
@@ -1198,9 +1071,9 @@ changed_lines(FILE *fp, const struct run *r, const struct input *in, const struc
 	for (mk = 0; mk < MK_COUNT; mk++) {
 		if (!(v->set >> mk & 1u))
 			continue;
-		id = mistaken_line(line, sizeof line, r, in, mk, v->reading[mk]);
+		id = mistake_line(line, sizeof line, r, in, mk, v->reading[mk]);
 		was = r->code[id] != NULL ? code_shown(r->code[id]) : xstrdup("(no such line in this run)");
-		fprintf(fp, "    %s changes the line\n      %s\n    into\n      %s\n", check_mistake_ids[mk], was, line);
+		fprintf(fp, "    %s changes the line\n      %s\n    into\n      %s\n", check_mistakes[mk].id, was, line);
 		free(was);
 	}
 }
@@ -1333,15 +1206,134 @@ check_parse_tolerance(const char *s, double *x)
 	return 0;
 }
 
+/* Their tensor t as item it: its families, and whether a part of the run equals it; 1 when the mistakes are to be tried. */
+static int
+item_judge(struct item *it, const struct rp_tensor *t, const struct run *r, const struct check_opts *o)
+{
+	int id;
+
+	it->t = t;
+	it->label = it->t->label;
+	it->floor = noise_floor(it->t);
+	if (it->label != NULL) {
+		it->labelled = 1;	/* add_family() reads it: a label's families are never shadowed */
+		if (!label_families(it, r, it->label) || it->nfam == 0)
+			it->labelled = 0;	/* nothing of that name has this shape: by shape, as unlabelled */
+	}
+	if (!it->labelled)
+		for (id = 0; id < NIDS; id++)
+			add_family(it, r, id, -1);
+	if (it->nfam == 0) {
+		it->verdict = V_UNMATCHED;
+		return 0;
+	}
+	if (first_equal(it, r, o, 0) || (it->t->ndim == 0 && first_equal(it, r, o, 1))) {
+		it->verdict = V_OK;
+		return 0;
+	}
+	if (it->t->ndim == 0) {		/* a sum, a dot product: an element of a stage, or nothing we can tell */
+		it->verdict = V_UNMATCHED;
+		return 0;
+	}
+	it->verdict = V_DIFFERS;
+	it->pending = 1;
+	it->alive = xmalloc(it->ncand);
+	return 1;
+}
+
+/* The search's batches, masks and rows, then the search itself: 0, or -1 when interrupted. */
+static int
+search_run(struct search *S)
+{
+	const struct run *r = S->r;
+	const struct input *in = S->in;
+	double t0;
+	size_t big;
+	int id, rc;
+
+	S->nslices = r->batched ? r->B : 1;
+	S->slices = xcalloc((size_t)S->nslices, sizeof *S->slices);
+	S->sliced = xcalloc((size_t)S->nslices, 1);
+	S->first = xcalloc((size_t)S->nslices, sizeof *S->first);
+	S->first_made = xcalloc((size_t)S->nslices, 1);
+	S->wnt = xcalloc(6 * (size_t)(S->nslices + 1), sizeof *S->wnt);
+	if (in->dropout > 0 && r->st[ST_DROPOUT_MASK] != NULL) {
+		/* torch.rand(attn_weights.shape) > p, drawn where nn.Dropout would draw */
+		const struct tensor *m = r->st[ST_DROPOUT_MASK];
+		struct rng g = r->rng_drawn;
+		size_t e;
+
+		if (in->has_dropout_seed)
+			rng_seed(&g, in->dropout_seed);
+		S->rand_mask = xmalloc(m->numel * sizeof *S->rand_mask);
+		rng_rand(&g, S->rand_mask, m->numel);
+		for (e = 0; e < m->numel; e++)
+			S->rand_mask[e] = S->rand_mask[e] > (float)in->dropout;
+	}
+	S->first_batch_only = r->all_bytes > PARTS_BYTES;
+	S->rows = output_rows(S);
+	if (r->all_bytes >= ((size_t)1 << 20))
+		tensor_threads(1);
+	/* a whole-run variant's big tensors reuse the last one's pages (a batch's are small) */
+	for (id = 0, big = 0; id < ST_COUNT; id++)
+		if (r->st[id] != NULL && r->st[id]->numel * sizeof(float) > big)
+			big = r->st[id]->numel * sizeof(float);
+	tensor_recycle(big);
+	t0 = tensor_clock();
+	rc = search_mistakes(S);
+	tensor_recycle(0);
+	tensor_threads(0);
+	if (getenv("ATTN_EXPLAIN_TIMING") != NULL)
+		fprintf(stderr, "timing: check %d readings, %d pairs, %ld variant runs of a batch (of %d), %.1f ms\n",
+		    S->nreadings, S->npairs, S->nruns, S->nslices, (tensor_clock() - t0) * 1e3);
+	return rc;
+}
+
+static void
+search_free(struct search *S)
+{
+	int i;
+
+	for (i = 0; i < S->nslices; i++)
+		if (S->sliced[i])
+			stage_free(&S->slices[i]);
+	free(S->slices);
+	free(S->sliced);
+	free(S->first);
+	free(S->first_made);
+	free(S->rand_mask);
+	free(S->rows);
+	for (i = 0; S->wnt != NULL && i < 6 * (S->nslices + 1); i++)
+		tensor_free(S->wnt[i]);
+	free(S->wnt);
+}
+
+/* A tensor still differing after the search: ok when a shadowed part equals it, else its part and differences. */
+static void
+item_measure(struct item *it, const struct run *r, const struct check_opts *o)
+{
+	struct cmp c;
+
+	if (it->nfound == 0 && !first_equal(it, r, o, 1)) {
+		nearest(it, r, o);
+	} else if (it->nfound == 0) {
+		it->verdict = V_OK;
+		return;
+	}
+	compare(it, &it->fam[it->vfam], it->vpart, tensor_of(r, it->fam[it->vfam].stage)->data, 0, 0, it->t->nshown,
+	    o, &c);
+	it->maxdiff = c.maxdiff;
+	it->at = c.at;
+	it->first = c.first == SIZE_MAX ? 0 : c.first;
+}
+
 int
 check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp_set *theirs,
     const struct check_opts *o)
 {
 	struct search S;
 	struct item *items = xcalloc((size_t)(theirs->n ? theirs->n : 1), sizeof *items);
-	int i, id, rc = 0, bad = 0, pending = 0;
-	double t0;
-	size_t big;
+	int i, rc = 0, bad = 0, pending = 0;
 
 	memset(&S, 0, sizeof S);
 	S.r = r;
@@ -1349,92 +1341,13 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 	S.o = o;
 	S.items = items;
 	S.n = theirs->n;
-	for (i = 0; i < theirs->n; i++) {
-		struct item *it = &items[i];
-
-		it->t = &theirs->t[i];
-		it->label = it->t->label;
-		it->floor = noise_floor(it->t);
-		if (it->label != NULL) {
-			it->labelled = 1;	/* add_family() reads it: a label's families are never shadowed */
-			if (!label_families(it, r, it->label) || it->nfam == 0)
-				it->labelled = 0;	/* nothing of that name has this shape: by shape, as unlabelled */
-		}
-		if (!it->labelled)
-			for (id = 0; id < NIDS; id++)
-				add_family(it, r, id, -1);
-		if (it->nfam == 0) {
-			it->verdict = V_UNMATCHED;
-			continue;
-		}
-		if (first_equal(it, r, o, 0) || (it->t->ndim == 0 && first_equal(it, r, o, 1))) {
-			it->verdict = V_OK;
-			continue;
-		}
-		if (it->t->ndim == 0) {		/* a sum, a dot product: an element of a stage, or nothing we can tell */
-			it->verdict = V_UNMATCHED;
-			continue;
-		}
-		it->verdict = V_DIFFERS;
-		it->pending = 1;
-		it->alive = xmalloc(it->ncand);
-		pending = 1;
-	}
-	if (pending) {
-		S.nslices = r->batched ? r->B : 1;
-		S.slices = xcalloc((size_t)S.nslices, sizeof *S.slices);
-		S.sliced = xcalloc((size_t)S.nslices, 1);
-		S.first = xcalloc((size_t)S.nslices, sizeof *S.first);
-		S.first_made = xcalloc((size_t)S.nslices, 1);
-		S.wnt = xcalloc(6 * (size_t)(S.nslices + 1), sizeof *S.wnt);
-		if (in->dropout > 0 && r->st[ST_DROPOUT_MASK] != NULL) {
-			/* torch.rand(attn_weights.shape) > p, drawn where nn.Dropout would draw */
-			const struct tensor *m = r->st[ST_DROPOUT_MASK];
-			struct rng g = r->rng_drawn;
-			size_t e;
-
-			if (in->has_dropout_seed)
-				rng_seed(&g, in->dropout_seed);
-			S.rand_mask = xmalloc(m->numel * sizeof *S.rand_mask);
-			rng_rand(&g, S.rand_mask, m->numel);
-			for (e = 0; e < m->numel; e++)
-				S.rand_mask[e] = S.rand_mask[e] > (float)in->dropout;
-		}
-		S.first_batch_only = r->all_bytes > PARTS_BYTES;
-		S.rows = output_rows(&S);
-		if (r->all_bytes >= ((size_t)1 << 20))
-			tensor_threads(1);
-		/* a whole-run variant's big tensors reuse the last one's pages (a batch's are small) */
-		for (id = 0, big = 0; id < ST_COUNT; id++)
-			if (r->st[id] != NULL && r->st[id]->numel * sizeof(float) > big)
-				big = r->st[id]->numel * sizeof(float);
-		tensor_recycle(big);
-		t0 = tensor_clock();
-		rc = search_mistakes(&S);
-		tensor_recycle(0);
-		tensor_threads(0);
-		if (getenv("ATTN_EXPLAIN_TIMING") != NULL)
-			fprintf(stderr, "timing: check %d readings, %d pairs, %ld variant runs of a batch (of %d), %.1f ms\n",
-			    S.nreadings, S.npairs, S.nruns, S.nslices, (tensor_clock() - t0) * 1e3);
-	}
-	for (i = 0; i < theirs->n && rc == 0; i++) {
-		struct item *it = &items[i];
-		struct cmp c;
-
-		if (it->verdict != V_DIFFERS)
-			continue;
-		if (it->nfound == 0 && !first_equal(it, r, o, 1)) {
-			nearest(it, r, o);
-		} else if (it->nfound == 0) {
-			it->verdict = V_OK;
-			continue;
-		}
-		compare(it, &it->fam[it->vfam], it->vpart, tensor_of(r, it->fam[it->vfam].stage)->data, 0, 0, it->t->nshown,
-		    o, &c);
-		it->maxdiff = c.maxdiff;
-		it->at = c.at;
-		it->first = c.first == SIZE_MAX ? 0 : c.first;
-	}
+	for (i = 0; i < theirs->n; i++)
+		pending |= item_judge(&items[i], &theirs->t[i], r, o);
+	if (pending)
+		rc = search_run(&S);
+	for (i = 0; i < theirs->n && rc == 0; i++)
+		if (items[i].verdict == V_DIFFERS)
+			item_measure(&items[i], r, o);
 	if (rc == 0)
 		report(fp, r, in, items, theirs->n, o);
 	for (i = 0; i < theirs->n; i++) {
@@ -1442,18 +1355,7 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		free(items[i].fam);
 		free(items[i].alive);
 	}
-	for (i = 0; i < S.nslices; i++)
-		if (S.sliced[i])
-			stage_free(&S.slices[i]);
-	free(S.slices);
-	free(S.sliced);
-	free(S.first);
-	free(S.first_made);
-	free(S.rand_mask);
-	free(S.rows);
-	for (i = 0; S.wnt != NULL && i < 6 * (S.nslices + 1); i++)
-		tensor_free(S.wnt[i]);
-	free(S.wnt);
+	search_free(&S);
 	free(items);
 	return rc != 0 ? -1 : bad;
 }

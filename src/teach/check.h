@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "../pipeline/pipeline.h"
+#include "mistake.h"
 #include "readprint.h"
 
 /*
@@ -18,8 +19,7 @@ struct check_opts {
 	double tolerance;	/* ... instead of one unit of the last printed digit */
 };
 
-/* check.md's ids, in the order of enum mistake: "no-scale", "scale-by-d", ... */
-extern const char *const check_mistake_ids[MK_COUNT];
+/* the catalogue of mistakes, check_mistakes[]: mistake.h */
 
 /*
  * Judges each tensor of theirs against run r (computed from in, keeping

@@ -72,124 +72,162 @@ zeroed_rows(struct sbuf *b, const struct run *r)
 	sbuf_add(b, ": in training, that token learns nothing from the others in this step.");
 }
 
-void
-explain_stage(struct sbuf *b, const struct run *r, int id)
+/* The three projections, before the inputs (explain_stage's id -1). */
+static void
+say_projections(struct sbuf *b, const struct run *r)
+{
+	if (r->drawn)
+		sbuf_add(b, "The three projections are learned matrices. Before training they are random; "
+		    "with the same seed PyTorch draws exactly these numbers, so this run matches the notebook.");
+	else
+		sbuf_add(b, "The three projections are learned matrices; here the input file gives their numbers, "
+		    "as a trained model would (or as a notebook prints them), so nothing is drawn at random.");
+}
+
+static void
+say_inputs(struct sbuf *b, const struct run *r)
+{
+	sbuf_addf(b, "Each row is one token's embedding: %d numbers that stand for the token. "
+	    "Attention will mix these rows, weighting each by how relevant it is to the others.", r->d_in);
+}
+
+static void
+say_queries(struct sbuf *b, const struct run *r)
+{
+	if (r->simple)
+		sbuf_add(b, "Without trainable weights each token's query is its own embedding.");
+	else
+		sbuf_addf(b, "A query is what a token is looking for: its embedding projected to %d numbers by W_query.", r->d_out);
+}
+
+static void
+say_heads(struct sbuf *b, const struct run *r)
+{
+	sbuf_addf(b, "With %d heads the %d columns are cut into %d groups of head_dim = %d; each head attends on its own. "
+	    "Giving each head its own small projection and splitting one big projection are the same thing.",
+	    r->H, r->d_out, r->H, r->hd);
+}
+
+static void
+say_self_score(struct sbuf *b, const struct run *r)
 {
 	char l1[64];
 
-	switch (id) {
-	case -1:
-		if (r->drawn)
-			sbuf_add(b, "The three projections are learned matrices. Before training they are random; "
-			    "with the same seed PyTorch draws exactly these numbers, so this run matches the notebook.");
-		else
-			sbuf_add(b, "The three projections are learned matrices; here the input file gives their numbers, "
-			    "as a trained model would (or as a notebook prints them), so nothing is drawn at random.");
-		break;
-	case ST_INPUTS:
-		sbuf_addf(b, "Each row is one token's embedding: %d numbers that stand for the token. "
-		    "Attention will mix these rows, weighting each by how relevant it is to the others.", r->d_in);
-		break;
-	case ST_QUERIES:
-		if (r->simple)
-			sbuf_add(b, "Without trainable weights each token's query is its own embedding.");
-		else
-			sbuf_addf(b, "A query is what a token is looking for: its embedding projected to %d numbers by W_query.", r->d_out);
-		break;
-	case ST_KEYS:
-		sbuf_add(b, "A key is what a token offers to be matched against. A query that points the same way "
-		    "as a key gives a large dot product: that is how relevance is measured.");
-		break;
-	case ST_VALUES:
-		sbuf_add(b, "A value is what a token hands on once it is attended to. Keys decide how much; values decide what.");
-		break;
-	case ST_QUERIES_HEADS: case ST_KEYS_HEADS: case ST_VALUES_HEADS:
-		sbuf_addf(b, "With %d heads the %d columns are cut into %d groups of head_dim = %d; each head attends on its own. "
-		    "Giving each head its own small projection and splitting one big projection are the same thing.",
-		    r->H, r->d_out, r->H, r->hd);
-		break;
-	case ST_ATTN_SCORES:
-		sbuf_add(b, "Row t holds the dot products of token t's query with every key: how well "
-		    "what t looks for matches what each token offers.");
-		if (r->T > 1) {
-			const float *s = first_block_row(r, ST_ATTN_SCORES, 1);
+	if (r->T > 1) {
+		const float *s = first_block_row(r, ST_ATTN_SCORES, 1);
 
-			sbuf_addf(b, " Here %s scores %.4f against itself.", label(r, 1, l1, sizeof l1), s[1]);
-		}
-		break;
-	case ST_MASK:
-		sbuf_add(b, "A causal model must not look ahead: the 1s mark, for each token (row), the later tokens (columns) it may not see.");
-		break;
-	case ST_MASKED_SCORES:
-		sbuf_add(b, "Future scores become -inf. exp(-inf) = 0, so after softmax they get exactly zero weight, "
-		    "and the remaining weights still sum to 1.");
-		break;
-	case ST_SCALED_SCORES:
-		if (!r->scaled)
-			sbuf_add(b, "Simple mode does not scale the scores.");
-		else if (r->scale_divides && r->hd == 1)
-			sbuf_add(b, "The scores are divided by sqrt(head_dim) = sqrt(1) = 1, which leaves them as they are. "
-			    "With wider heads it matters: dot products of head_dim numbers grow like sqrt(head_dim), and "
-			    "dividing by it keeps softmax from saturating into a one-hot row with vanishing gradients.");
-		else if (r->scale_divides)
-			sbuf_addf(b, "Dot products of %d-number vectors grow like sqrt(%d); dividing by %.4f keeps them moderate "
-			    "so softmax does not saturate into a one-hot row with vanishing gradients.", r->hd, r->hd, r->scale_used);
-		else if (r->scale_used == 1)
-			sbuf_add(b, "The scores are multiplied by 1 (scale 1): they stay as they are, and softmax sees "
-			    "them unscaled.");
-		else if (r->scale_used < 1)
-			sbuf_addf(b, "The scores are multiplied by %.4g (Karpathy's C**-0.5 style): smaller scores make a "
-			    "flatter softmax, so it does not saturate into a one-hot row.", r->scale_used);
-		else
-			sbuf_addf(b, "The scores are multiplied by %.4g, which makes them larger: softmax gets sharper, closer "
-			    "to a one-hot row (the opposite of the usual 1/sqrt(head_dim)).", r->scale_used);
-		break;
-	case ST_ATTN_WEIGHTS:
-		sbuf_add(b, "Softmax turns each row into positive weights that sum to 1. Subtracting the row's maximum first "
-		    "changes nothing (it cancels in the fraction) but keeps exp from overflowing.");
-		most_attended(b, r, ST_ATTN_WEIGHTS);
-		break;
-	case ST_UNMASKED_WEIGHTS:
-		sbuf_add(b, "The second route to causal weights starts from the softmax of the unmasked scores...");
-		break;
-	case ST_MASK_SIMPLE:
-		sbuf_add(b, "...keeps only the weights on and below the diagonal...");
-		break;
-	case ST_MASKED_SIMPLE:
-		sbuf_add(b, "...which leaves rows that no longer sum to 1...");
-		break;
-	case ST_MASKED_SIMPLE_NORM:
-		sbuf_add(b, "...so each row is divided by its sum. The result equals attn_weights up to rounding: "
-		    "masking with -inf before softmax is the same as zeroing and renormalising after it.");
-		break;
-	case ST_DROPOUT_MASK:
-		sbuf_add(b, "Dropout, in training only, zeroes each weight with probability p and scales the survivors by 1/(1-p), "
-		    "so the expected value of every weight is unchanged. At inference it does nothing.");
-		break;
-	case ST_DROPPED_WEIGHTS:
-		sbuf_add(b, "The attention weights after dropout: some links are cut at random for this training step, "
-		    "which keeps the model from relying on any single one.");
-		break;
-	case ST_CONTEXT_VECS:
-		if (r->causal)
-			sbuf_add(b, "Each context vector is the weighted sum of the value vectors of the tokens up to and "
-			    "including that token (the mask gave the later ones weight 0), weighted by its row of attention weights: "
-			    "the token's embedding enriched with what it found relevant.");
-		else
-			sbuf_add(b, "Each context vector is the weighted sum of all value vectors, weighted by that token's row "
-			    "of attention weights: the token's embedding enriched with what it found relevant.");
-		if (r->st[ST_DROPPED_WEIGHTS] != NULL)
-			zeroed_rows(b, r);
-		break;
-	case ST_MERGED:
-		sbuf_addf(b, "The %d heads' context vectors are put side by side again: (…, T, %d).", r->H, r->d_out);
-		break;
-	case ST_OUTPUT:
-		if (r->H > 1)
-			sbuf_add(b, "The output projection mixes the heads' results, so information found by one head can combine with another's.");
-		else
-			sbuf_add(b, "The output projection is one more learned linear layer over the context vectors, "
-			    "mixing their dimensions.");
-		break;
+		sbuf_addf(b, " Here %s scores %.4f against itself.", label(r, 1, l1, sizeof l1), s[1]);
 	}
+}
+
+static void
+say_scaling(struct sbuf *b, const struct run *r)
+{
+	if (!r->scaled)
+		sbuf_add(b, "Simple mode does not scale the scores.");
+	else if (r->scale_divides && r->hd == 1)
+		sbuf_add(b, "The scores are divided by sqrt(head_dim) = sqrt(1) = 1, which leaves them as they are. "
+		    "With wider heads it matters: dot products of head_dim numbers grow like sqrt(head_dim), and "
+		    "dividing by it keeps softmax from saturating into a one-hot row with vanishing gradients.");
+	else if (r->scale_divides)
+		sbuf_addf(b, "Dot products of %d-number vectors grow like sqrt(%d); dividing by %.4f keeps them moderate "
+		    "so softmax does not saturate into a one-hot row with vanishing gradients.", r->hd, r->hd, r->scale_used);
+	else if (r->scale_used == 1)
+		sbuf_add(b, "The scores are multiplied by 1 (scale 1): they stay as they are, and softmax sees "
+		    "them unscaled.");
+	else if (r->scale_used < 1)
+		sbuf_addf(b, "The scores are multiplied by %.4g (Karpathy's C**-0.5 style): smaller scores make a "
+		    "flatter softmax, so it does not saturate into a one-hot row.", r->scale_used);
+	else
+		sbuf_addf(b, "The scores are multiplied by %.4g, which makes them larger: softmax gets sharper, closer "
+		    "to a one-hot row (the opposite of the usual 1/sqrt(head_dim)).", r->scale_used);
+}
+
+static void
+say_most_attended(struct sbuf *b, const struct run *r)
+{
+	most_attended(b, r, ST_ATTN_WEIGHTS);
+}
+
+static void
+say_context(struct sbuf *b, const struct run *r)
+{
+	if (r->causal)
+		sbuf_add(b, "Each context vector is the weighted sum of the value vectors of the tokens up to and "
+		    "including that token (the mask gave the later ones weight 0), weighted by its row of attention weights: "
+		    "the token's embedding enriched with what it found relevant.");
+	else
+		sbuf_add(b, "Each context vector is the weighted sum of all value vectors, weighted by that token's row "
+		    "of attention weights: the token's embedding enriched with what it found relevant.");
+	if (r->st[ST_DROPPED_WEIGHTS] != NULL)
+		zeroed_rows(b, r);
+}
+
+static void
+say_merged(struct sbuf *b, const struct run *r)
+{
+	sbuf_addf(b, "The %d heads' context vectors are put side by side again: (…, T, %d).", r->H, r->d_out);
+}
+
+static void
+say_output(struct sbuf *b, const struct run *r)
+{
+	if (r->H > 1)
+		sbuf_add(b, "The output projection mixes the heads' results, so information found by one head can combine with another's.");
+	else
+		sbuf_add(b, "The output projection is one more learned linear layer over the context vectors, "
+		    "mixing their dimensions.");
+}
+
+/* Each stage's lesson: a fixed text, then what this run's numbers add (either may be absent). */
+static const struct lesson {
+	const char *text;
+	void (*say)(struct sbuf *b, const struct run *r);
+} lessons[ST_COUNT] = {
+	[ST_INPUTS] = { NULL, say_inputs },
+	[ST_QUERIES] = { NULL, say_queries },
+	[ST_KEYS] = { "A key is what a token offers to be matched against. A query that points the same way "
+	    "as a key gives a large dot product: that is how relevance is measured.", NULL },
+	[ST_VALUES] = { "A value is what a token hands on once it is attended to. Keys decide how much; values decide what.",
+	    NULL },
+	[ST_QUERIES_HEADS] = { NULL, say_heads },
+	[ST_KEYS_HEADS] = { NULL, say_heads },
+	[ST_VALUES_HEADS] = { NULL, say_heads },
+	[ST_ATTN_SCORES] = { "Row t holds the dot products of token t's query with every key: how well "
+	    "what t looks for matches what each token offers.", say_self_score },
+	[ST_MASK] = { "A causal model must not look ahead: the 1s mark, for each token (row), the later tokens (columns) "
+	    "it may not see.", NULL },
+	[ST_MASKED_SCORES] = { "Future scores become -inf. exp(-inf) = 0, so after softmax they get exactly zero weight, "
+	    "and the remaining weights still sum to 1.", NULL },
+	[ST_SCALED_SCORES] = { NULL, say_scaling },
+	[ST_ATTN_WEIGHTS] = { "Softmax turns each row into positive weights that sum to 1. Subtracting the row's maximum "
+	    "first changes nothing (it cancels in the fraction) but keeps exp from overflowing.", say_most_attended },
+	[ST_UNMASKED_WEIGHTS] = { "The second route to causal weights starts from the softmax of the unmasked scores...",
+	    NULL },
+	[ST_MASK_SIMPLE] = { "...keeps only the weights on and below the diagonal...", NULL },
+	[ST_MASKED_SIMPLE] = { "...which leaves rows that no longer sum to 1...", NULL },
+	[ST_MASKED_SIMPLE_NORM] = { "...so each row is divided by its sum. The result equals attn_weights up to rounding: "
+	    "masking with -inf before softmax is the same as zeroing and renormalising after it.", NULL },
+	[ST_DROPOUT_MASK] = { "Dropout, in training only, zeroes each weight with probability p and scales the survivors "
+	    "by 1/(1-p), so the expected value of every weight is unchanged. At inference it does nothing.", NULL },
+	[ST_DROPPED_WEIGHTS] = { "The attention weights after dropout: some links are cut at random for this training step, "
+	    "which keeps the model from relying on any single one.", NULL },
+	[ST_CONTEXT_VECS] = { NULL, say_context },
+	[ST_MERGED] = { NULL, say_merged },
+	[ST_OUTPUT] = { NULL, say_output },
+};
+
+void
+explain_stage(struct sbuf *b, const struct run *r, int id)
+{
+	if (id == -1) {
+		say_projections(b, r);
+		return;
+	}
+	if (id < 0 || id >= ST_COUNT)
+		return;
+	if (lessons[id].text != NULL)
+		sbuf_add(b, lessons[id].text);
+	if (lessons[id].say != NULL)
+		lessons[id].say(b, r);
 }

@@ -795,15 +795,12 @@ cell_width(const struct grid *g, int numbers, int n)
 	return numbers ? (dg > 7 ? dg : 7) : (dg > 2 ? dg : 2);
 }
 
+/* The row labels' width (every row is drawn), then the columns that fit, at least one, and their width. */
 static void
-draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
+lay_out(struct grid *g, int width, int numbers)
 {
-	const struct tensor *t = g->t;
-	double lo = INFINITY, hi = -INFINITY;
-	int width = width_of(fp), i, j, masked_any = 0, nan_any = 0, pinf = 0, ninf = 0;
-	const char *blank = color ? "dark" : "' '", *full = color ? "light" : shades[4];
+	int i;
 
-	/* the row labels: every row is drawn */
 	g->nd = 1;
 	g->tw = 0;
 	for (i = 0; i < g->R; i++) {
@@ -815,31 +812,111 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 			g->tw = w;
 	}
 	g->lw = g->nd + (g->tw > 0 ? 1 + g->tw : 0);
-	/* the columns that fit, at least one */
 	for (g->n = 1; g->n < g->C; g->n++)
 		if (g->lw + (g->n + 1) * (1 + cell_width(g, numbers, g->n + 1)) > width)
 			break;
 	g->cw = cell_width(g, numbers, g->n);
+}
 
-	/* the scale, from the cells drawn that are neither masked nor infinite nor nan */
+/* The shading's range, from the cells drawn that are neither masked nor infinite nor nan, and what else they hold. */
+struct scale {
+	double lo, hi;
+	int masked, nan, pinf, ninf;
+};
+
+static void
+scale_of(struct scale *sc, const struct grid *g)
+{
+	int i, j;
+
+	memset(sc, 0, sizeof *sc);
+	sc->lo = INFINITY;
+	sc->hi = -INFINITY;
 	for (i = 0; i < g->R; i++)
 		for (j = 0; j < g->n; j++) {
-			float x = t->data[(size_t)i * g->C + j];
+			float x = g->t->data[(size_t)i * g->C + j];
 
 			if (cell_masked(g, i, j))
-				masked_any = 1;
+				sc->masked = 1;
 			else if (isnan(x))
-				nan_any = 1;
+				sc->nan = 1;
 			else if (isinf(x))
-				*(x > 0 ? &pinf : &ninf) = 1;
+				*(x > 0 ? &sc->pinf : &sc->ninf) = 1;
 			else {
-				lo = x < lo ? x : lo;
-				hi = x > hi ? x : hi;
+				sc->lo = x < sc->lo ? x : sc->lo;
+				sc->hi = x > sc->hi ? x : sc->hi;
 			}
 		}
-	if (lo > 0)
-		lo = 0;	/* weights are shares of a whole: 0 is blank */
+	if (sc->lo > 0)
+		sc->lo = 0;	/* weights are shares of a whole: 0 is blank */
+}
 
+/* The lines under the map that say what its shades and glyphs mean. */
+static void
+put_legend(FILE *fp, const struct grid *g, const struct scale *sc, int color)
+{
+	const char *blank = color ? "dark" : "' '", *full = color ? "light" : shades[4];
+
+	if (sc->lo > sc->hi)
+		fprintf(fp, "scale: no finite value to shade");
+	else if (sc->lo == sc->hi)
+		fprintf(fp, "scale: every shaded cell is %.4g, drawn %s", sc->lo, blank);
+	else
+		fprintf(fp, "scale: %s%.4g .. %.4g%s", color ? "dark = " : "' ' = ", sc->lo, sc->hi,
+		    color ? " = light" : " = " "\u2588");
+	if (sc->pinf || sc->ninf)
+		fprintf(fp, "; %s%s%s%s%s", sc->pinf ? "inf = " : "", sc->pinf ? full : "", sc->pinf && sc->ninf ? ", " : "",
+		    sc->ninf ? "-inf = " : "", sc->ninf ? blank : "");
+	fputc('\n', fp);
+	if (sc->masked) {
+		int id = g->m->id;
+
+		fprintf(fp, GLYPH_MASKED " = masked (a future token: %s)\n",
+		    id == ST_MASKED_SCORES || id == ST_SCALED_SCORES ? "-inf, so softmax gives it weight 0" :
+		    id == ST_MASKED_SIMPLE || id == ST_MASKED_SIMPLE_NORM ? "zeroed by mask_simple" :
+		    "-inf before softmax, weight 0");
+	}
+	if (sc->nan)
+		fprintf(fp, GLYPH_NAN " = nan (not a number)\n");
+	if (g->bad)
+		fprintf(fp, "? in a label: a character this locale cannot display\n");
+}
+
+/* Where the columns not shown are: "shown: keys 0-25 (26 of 100 columns); next: attn_weights[0, 0, :, 26:52]" */
+static void
+put_more(FILE *fp, const struct grid *g, const char *expr)
+{
+	int last = pos_of(&g->cols, g->regular, g->n - 1), more = g->C - g->n < g->n ? g->C - g->n : g->n;
+	struct sbuf b = { NULL, 0, 0 };
+
+	fprintf(fp, "shown: %s %d-%d", g->regular ? kind_word(g->r, g->m->id, g->ckind, 1) : "columns",
+	    pos_of(&g->cols, g->regular, 0), last);
+	if (g->cols.step > 1)
+		fprintf(fp, " step %d", g->cols.step);
+	fprintf(fp, " (%d of %d columns); next: ", g->n, g->C);
+	if (g->regular) {
+		struct slice next = g->cols, rows = g->rows;
+
+		next.start = last + g->cols.step;
+		next.count = more;
+		put_canonical(&b, g->m, &rows, &next);
+	} else {
+		put_operand(&b, expr);
+		sbuf_addf(&b, "[:, %d:%d]", g->n, g->n + more);
+	}
+	fprintf(fp, "%s\n", b.s);
+	free(b.s);
+}
+
+static void
+draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
+{
+	const struct tensor *t = g->t;
+	int width = width_of(fp), i, j;
+	struct scale sc;
+
+	lay_out(g, width, numbers);
+	scale_of(&sc, g);
 	put_title(fp, g, expr);
 	fprintf(fp, "%*s", g->lw, "");
 	for (j = 0; j < g->n; j++)
@@ -848,58 +925,14 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 	for (i = 0; i < g->R; i++) {
 		put_label(fp, g, i);
 		for (j = 0; j < g->n; j++)
-			put_cell(fp, g, t->data[(size_t)i * g->C + j], cell_masked(g, i, j), lo, hi, color,
+			put_cell(fp, g, t->data[(size_t)i * g->C + j], cell_masked(g, i, j), sc.lo, sc.hi, color,
 			    numbers);
 		fputc('\n', fp);
 	}
 	put_key(fp, g, width);
-
-	if (lo > hi)
-		fprintf(fp, "scale: no finite value to shade");
-	else if (lo == hi)
-		fprintf(fp, "scale: every shaded cell is %.4g, drawn %s", lo, blank);
-	else
-		fprintf(fp, "scale: %s%.4g .. %.4g%s", color ? "dark = " : "' ' = ", lo, hi,
-		    color ? " = light" : " = " "\u2588");
-	if (pinf || ninf)
-		fprintf(fp, "; %s%s%s%s%s", pinf ? "inf = " : "", pinf ? full : "", pinf && ninf ? ", " : "",
-		    ninf ? "-inf = " : "", ninf ? blank : "");
-	fputc('\n', fp);
-	if (masked_any) {
-		int id = g->m->id;
-
-		fprintf(fp, GLYPH_MASKED " = masked (a future token: %s)\n",
-		    id == ST_MASKED_SCORES || id == ST_SCALED_SCORES ? "-inf, so softmax gives it weight 0" :
-		    id == ST_MASKED_SIMPLE || id == ST_MASKED_SIMPLE_NORM ? "zeroed by mask_simple" :
-		    "-inf before softmax, weight 0");
-	}
-	if (nan_any)
-		fprintf(fp, GLYPH_NAN " = nan (not a number)\n");
-	if (g->bad)
-		fprintf(fp, "? in a label: a character this locale cannot display\n");
-	if (g->n < g->C) {
-		int last = pos_of(&g->cols, g->regular, g->n - 1), more = g->C - g->n < g->n ? g->C - g->n : g->n;
-		struct sbuf b = { NULL, 0, 0 };
-
-		/* "shown: keys 0-25 (26 of 100 columns); next: attn_weights[0, 0, :, 26:52]" */
-		fprintf(fp, "shown: %s %d-%d", g->regular ? kind_word(g->r, g->m->id, g->ckind, 1) : "columns",
-		    pos_of(&g->cols, g->regular, 0), last);
-		if (g->cols.step > 1)
-			fprintf(fp, " step %d", g->cols.step);
-		fprintf(fp, " (%d of %d columns); next: ", g->n, g->C);
-		if (g->regular) {
-			struct slice next = g->cols, rows = g->rows;
-
-			next.start = last + g->cols.step;
-			next.count = more;
-			put_canonical(&b, g->m, &rows, &next);
-		} else {
-			put_operand(&b, expr);
-			sbuf_addf(&b, "[:, %d:%d]", g->n, g->n + more);
-		}
-		fprintf(fp, "%s\n", b.s);
-		free(b.s);
-	}
+	put_legend(fp, g, &sc, color);
+	if (g->n < g->C)
+		put_more(fp, g, expr);
 }
 
 char *

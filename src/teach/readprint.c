@@ -1,4 +1,5 @@
-/* readprint.c - THEIRS for check mode: tensor(...) prints and JSON read back (shared/spec/check.md). */
+/* readprint.c - THEIRS for check mode: tensor(...) prints and JSON read back (shared/spec/check.md);
+ * what a print's numbers are is readnum.c's, the label a line gives it readlabel.c's. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -11,10 +12,10 @@
 
 #include "../util/util.h"
 #include "readprint.h"
+#include "readlabel.h"
+#include "readnum.h"
 
 #define MAX_FILE (256L << 20)	/* bytes of THEIRS we read, as json.c */
-#define MAX_WORD 512		/* longest number token; PyTorch's longest is ~90 characters */
-#define MAX_LABEL_LINE 300	/* a longer line names nothing (and bounds the look-back) */
 #define JSON_MAX_DEPTH 64	/* JSON nesting refused beyond, before any recursion goes deeper */
 
 /* One reading: the text, where errors go, and a forward-moving line:col cursor. */
@@ -139,172 +140,6 @@ got(const struct rd *r, size_t off, char *buf, size_t n)
 	else
 		snprintf(buf, n, "\"%.*s\"", (int)(e - off), r->s + off);
 	return buf;
-}
-
-/* ---- numbers ---- */
-
-enum { NUM_INT, NUM_INTF, NUM_FIXED, NUM_SCI, NUM_NONFINITE, NUM_BOOL };
-
-struct num {
-	double v;
-	int kind;		/* NUM_*: "3", "3.", "3.0000", "3.0e+00", inf/nan, True */
-	int digits;		/* after the point (of the mantissa) */
-	int exp;		/* the printed exponent; 0 without one */
-};
-
-static int
-word_is(const char *w, size_t n, const char *lit)
-{
-	return n == strlen(lit) && memcmp(w, lit, n) == 0;
-}
-
-/* The token w[0..n) as PyTorch prints a number: 0, -1 when it is none, -2 when out of range. */
-static int
-number(const char *w, size_t n, struct num *x)
-{
-	char buf[MAX_WORD + 1], *end;
-	size_t i = 0, nd = 0;
-	int point = 0, sci = 0;
-	long e = 0;
-
-	x->digits = 0;
-	x->exp = 0;
-	if (n > MAX_WORD)
-		return -1;
-	if (word_is(w, n, "True") || word_is(w, n, "False")) {
-		x->kind = NUM_BOOL;
-		x->v = w[0] == 'T';
-		return 0;
-	}
-	if (n > 0 && (w[0] == '-' || w[0] == '+'))
-		i++;
-	if (word_is(w + i, n - i, "inf") || word_is(w + i, n - i, "nan")) {
-		x->kind = NUM_NONFINITE;
-		x->v = w[i] == 'n' ? NAN : w[0] == '-' ? -INFINITY : INFINITY;
-		return 0;
-	}
-	for (; i < n && is_digit(w[i]); i++)
-		nd++;
-	if (nd == 0)
-		return -1;
-	if (i < n && w[i] == '.') {
-		point = 1;
-		for (i++; i < n && is_digit(w[i]); i++)
-			x->digits++;
-	}
-	if (i < n && (w[i] == 'e' || w[i] == 'E')) {
-		int neg = 0, ed = 0;
-
-		sci = 1;
-		i++;
-		if (i < n && (w[i] == '-' || w[i] == '+'))
-			neg = w[i++] == '-';
-		for (; i < n && is_digit(w[i]); i++, ed++)
-			if (e < 100000)
-				e = e * 10 + (w[i] - '0');
-		if (ed == 0)
-			return -1;
-		x->exp = (int)(neg ? -e : e);
-	}
-	if (i != n)
-		return -1;
-	memcpy(buf, w, n);
-	buf[n] = '\0';
-	x->v = strtod(buf, &end);	/* LC_NUMERIC stays "C": line.c sets LC_CTYPE only */
-	if (isinf(x->v) || (x->v == 0 && strcspn(buf, "123456789") < strcspn(buf, "eE")))
-		return -2;	/* 1e999, or 1e-999 gone to zero */
-	x->kind = sci ? NUM_SCI : !point ? NUM_INT : x->digits ? NUM_FIXED : NUM_INTF;
-	return 0;
-}
-
-/*
- * The printing facts of one tensor, gathered element by element: check.md's
- * unit is 10^-P in fixed notation and, in scientific notation, that of the
- * largest printed element (so a near-zero 1.2e-09 beside 9.9e-01 does not
- * demand 13 digits).  An element's own unit is 10^(exp - digits).
- */
-struct facts {
-	int nbool, nnum;	/* True/False against numbers: never mixed */
-	int nint, nfloat, nsci, nfixed;
-	int nnonfinite;		/* inf and nan, counted in nfloat too */
-	double plain_u;		/* largest own unit of a non-scientific finite element */
-	int plain_p;
-	double sci_big, sci_u;	/* largest |x| of a non-zero scientific element, and its unit */
-	int sci_p;
-	double sci0_u;		/* largest unit of a scientific zero (all of them zero) */
-	int sci0_p;
-};
-
-static void
-facts_add(struct facts *f, const struct num *x)
-{
-	double u;
-
-	if (x->kind == NUM_BOOL) {
-		f->nbool++;
-		return;
-	}
-	f->nnum++;
-	if (x->kind == NUM_INT)
-		f->nint++;
-	else
-		f->nfloat++;
-	if (x->kind == NUM_NONFINITE) {
-		f->nnonfinite++;
-		return;
-	}
-	/* at least the smallest double: 4.9407e-324 has a unit of 1e-328 */
-	u = fmax(pow(10.0, (double)x->exp - x->digits), nextafter(0, 1));
-	if (x->kind == NUM_SCI) {
-		double a = fabs(x->v);
-
-		f->nsci++;
-		if (a == 0) {
-			if (u > f->sci0_u) {
-				f->sci0_u = u;
-				f->sci0_p = x->digits;
-			}
-		} else if (a > f->sci_big || (a == f->sci_big && u > f->sci_u)) {
-			f->sci_big = a;
-			f->sci_u = u;
-			f->sci_p = x->digits;
-		}
-		return;
-	}
-	if (x->kind == NUM_FIXED)
-		f->nfixed++;
-	if (u > f->plain_u) {
-		f->plain_u = u;
-		f->plain_p = x->digits;
-	}
-}
-
-static void
-facts_apply(const struct facts *f, struct rp_tensor *t)
-{
-	t->notation = RP_INTEGER;
-	t->precision = 0;
-	t->unit = 1;
-	if (f->nbool || (f->nfloat == f->nnonfinite && f->nint > 0))
-		return;		/* bool and integer tensors print exactly (bare integers and inf: precision 0) */
-	if (f->nsci) {
-		t->notation = RP_SCI;
-		if (f->sci_big > 0) {
-			t->unit = f->sci_u;
-			t->precision = f->sci_p;
-		} else {
-			t->unit = f->sci0_u;
-			t->precision = f->sci0_p;
-		}
-		if (f->plain_u > t->unit) {	/* a hand-made mix: the coarser digit */
-			t->unit = f->plain_u;
-			t->precision = f->plain_p;
-		}
-	} else if (f->nfixed) {
-		t->notation = RP_FIXED;
-		t->unit = f->plain_u;
-		t->precision = f->plain_p;
-	}
 }
 
 /* ---- nested lists -> shape and values (shared by prints and JSON) ---- */
@@ -513,237 +348,6 @@ strndup_(const char *s, size_t n)
 	return p;
 }
 
-/* ---- labels: the name a line gives the print after it ---- */
-
-static const char *const keywords[] = {
-	"False", "None", "True", "and", "as", "assert", "async", "await", "break",
-	"class", "continue", "def", "del", "elif", "else", "except", "finally",
-	"for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
-	"not", "or", "pass", "print", "raise", "return", "try", "while", "with",
-	"yield", NULL
-};
-
-static size_t
-ident_len(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	if (n == 0 || is_digit(s[0]) || !is_ident(s[0]))
-		return 0;
-	while (i < n && is_ident(s[i]))
-		i++;
-	return i;
-}
-
-static int
-is_keyword(const char *s, size_t n)
-{
-	int i;
-
-	for (i = 0; keywords[i] != NULL; i++)
-		if (word_is(s, n, keywords[i]))
-			return 1;
-	return 0;
-}
-
-static void
-trim(const char **a, const char **b)
-{
-	while (*a < *b && is_space(**a))
-		(*a)++;
-	while (*b > *a && (is_space((*b)[-1]) || (*b)[-1] == ';'))
-		(*b)--;
-}
-
-/* "In [5]:", "Out[3]:" (IPython and notebook prompts): its length at s, or 0. */
-static size_t
-io_prompt(const char *s, const char *e)
-{
-	const char *p = s;
-
-	if (e - p >= 2 && memcmp(p, "In", 2) == 0)
-		p += 2;
-	else if (e - p >= 3 && memcmp(p, "Out", 3) == 0)
-		p += 3;
-	else
-		return 0;
-	while (p < e && *p == ' ')
-		p++;
-	if (p == e || *p++ != '[')
-		return 0;
-	while (p < e && (is_digit(*p) || *p == ' '))
-		p++;
-	if (e - p < 2 || p[0] != ']' || p[1] != ':')
-		return 0;
-	return (size_t)(p + 2 - s);
-}
-
-/* Strip prompts and comment marks: ">>> ", "In [5]: ", "Out[3]: ", "# ". */
-static void
-strip_prompts(const char **a, const char **b)
-{
-	for (;;) {
-		size_t n;
-
-		trim(a, b);
-		if (*b - *a >= 3 && memcmp(*a, ">>>", 3) == 0)
-			*a += 3;
-		else if ((n = io_prompt(*a, *b)) > 0)
-			*a += n;
-		else if (*a < *b && **a == '#')
-			while (*a < *b && **a == '#')
-				(*a)++;
-		else
-			return;
-	}
-}
-
-/*
- * The label in a line's text [a, b): "name", "name:", "name = ...",
- * "print(name)" after any prompts and before any "# comment"; the
- * identifier's bounds, or 0.
- */
-static int
-label_of(const char *a, const char *b, const char **la, size_t *ln)
-{
-	const char *rest;
-	size_t n;
-
-	strip_prompts(&a, &b);
-	if ((rest = memchr(a, '#', (size_t)(b - a))) != NULL) {
-		b = rest;
-		trim(&a, &b);
-	}
-	n = ident_len(a, (size_t)(b - a));
-	if (n == 0)
-		return 0;
-	rest = a + n;
-	while (rest < b && is_space(*rest))
-		rest++;
-	if (word_is(a, n, "print") && rest < b && *rest == '(' && b[-1] == ')') {
-		const char *ia = rest + 1, *ib = b - 1;
-
-		trim(&ia, &ib);
-		n = ident_len(ia, (size_t)(ib - ia));
-		if (n == 0 || ia + n != ib)
-			return 0;
-		a = ia;
-	} else if (!(rest == b || (b - rest == 1 && *rest == ':') ||
-	    (*rest == '=' && (b - rest == 1 || rest[1] != '=')))) {
-		return 0;
-	}
-	if (is_keyword(a, n))
-		return 0;
-	*la = a;
-	*ln = n;
-	return 1;
-}
-
-/*
- * The whole line ending at the '\n' before line start ls: [*a, *b), or 0
- * when there is none after lo, or it begins before lo (beside the previous
- * print), or it is longer than a label line.
- */
-static int
-line_before(const struct rd *r, size_t ls, size_t lo, size_t *a, size_t *b)
-{
-	size_t k;
-
-	if (ls == 0 || ls - 1 < lo)
-		return 0;
-	k = *b = ls - 1;
-	while (k > lo && r->s[k - 1] != '\n' && *b - k < MAX_LABEL_LINE)
-		k--;
-	if (k > 0 && r->s[k - 1] != '\n')
-		return 0;
-	*a = k;
-	return 1;
-}
-
-static int
-blank(const char *a, const char *b)
-{
-	trim(&a, &b);
-	return a == b;
-}
-
-static int
-only_out_prompt(const char *a, const char *b)
-{
-	size_t n;
-
-	trim(&a, &b);
-	return (n = io_prompt(a, b)) > 0 && blank(a + n, b);
-}
-
-/* The line attn-explain's cells put between the code and the print: "  shape (T, T) = (6, 6)". */
-static int
-cell_shape(const char *a, const char *b)
-{
-	trim(&a, &b);
-	return b - a > 10 && memcmp(a, "shape (", 7) == 0 && b[-1] == ')' && memchr(a, '=', (size_t)(b - a)) != NULL;
-}
-
-/* A markdown code fence, as nbconvert --to markdown puts around code cells: "```python". */
-static int
-fence(const char *a, const char *b)
-{
-	trim(&a, &b);
-	return b - a >= 3 && (memcmp(a, "```", 3) == 0 || memcmp(a, "~~~", 3) == 0);
-}
-
-static int
-is_parameter_line(const char *a, const char *b)
-{
-	strip_prompts(&a, &b);
-	return word_is(a, (size_t)(b - a), "Parameter containing:");
-}
-
-/*
- * Around the print at p: the text before "tensor(" on its line (a label
- * "name: tensor(...", a prompt "Out[3]: ", a comment "# "), or when nothing
- * but prompts stands there, "Parameter containing:" and the label on the
- * lines before (over blank lines, "Out[3]:" and markdown fences).  Looks
- * only backwards, never past lo (the end of the previous print) nor more
- * than MAX_LABEL_LINE characters into a line: linear over the whole text.
- */
-static void
-around(struct rd *r, size_t p, size_t lo, struct rp_tensor *t)
-{
-	const char *s = r->s, *a, *b, *la;
-	size_t ls = p, ka, kb, ln;
-
-	r->comment = 0;
-	while (ls > lo && s[ls - 1] != '\n' && p - ls < MAX_LABEL_LINE)
-		ls--;
-	if (ls > 0 && s[ls - 1] != '\n')
-		return;		/* beside the previous print, or after a long prefix */
-	a = s + ls;
-	b = s + p;
-	while (a < b && (*a == ' ' || *a == '\t'))
-		a++;
-	r->comment = a < b && *a == '#';
-	strip_prompts(&a, &b);
-	if (a < b) {		/* "name: tensor(", "name = tensor(", "name tensor(" */
-		if ((b[-1] == ':' || b[-1] == '=' || is_ident(b[-1])) && label_of(a, b, &la, &ln))
-			t->label = strndup_(la, ln);
-		return;
-	}
-	if (!line_before(r, ls, lo, &ka, &kb))
-		return;
-	if (is_parameter_line(s + ka, s + kb)) {
-		t->parameter = 1;
-		if (!line_before(r, ka, lo, &ka, &kb))
-			return;
-	}
-	while (blank(s + ka, s + kb) || only_out_prompt(s + ka, s + kb) || fence(s + ka, s + kb) ||
-	    cell_shape(s + ka, s + kb))
-		if (!line_before(r, ka, lo, &ka, &kb))
-			return;
-	if (label_of(s + ka, s + kb, &la, &ln))
-		t->label = strndup_(la, ln);
-}
-
 /* ---- one print: tensor(BODY, SUFFIX...) ---- */
 
 /* White space, and with r->comment a '#' that starts a continuation line. */
@@ -781,7 +385,7 @@ element(struct rd *r, struct nest *b, struct facts *f, size_t *pp)
 	size_t p = *pp, e = word_end(r, p);
 	struct num x;
 	char g[64];
-	int rc = number(r->s + p, e - p, &x);
+	int rc = readnum_parse(r->s + p, e - p, &x);
 
 	if (rc == -2)
 		return fail(r, p, "expected a number within double range, got %s", got(r, p, g, sizeof g));
@@ -793,7 +397,7 @@ element(struct rd *r, struct nest *b, struct facts *f, size_t *pp)
 		return fail(r, p, "expected True or False like the elements before, got %s", got(r, p, g, sizeof g));
 	if (nest_leaf(r, b, p, x.v) < 0)
 		return -1;
-	facts_add(f, &x);
+	readnum_facts_add(f, &x);
 	*pp = e;
 	return 0;
 }
@@ -865,28 +469,6 @@ body(struct rd *r, size_t start, struct nest *b, struct facts *f, size_t *pp)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	enum rp_dtype dtype;
-} dtypes[] = {
-	{ "float32", RP_FLOAT32 }, { "float", RP_FLOAT32 }, { "float64", RP_FLOAT64 },
-	{ "double", RP_FLOAT64 }, { "float16", RP_FLOAT16 }, { "half", RP_FLOAT16 },
-	{ "bfloat16", RP_BFLOAT16 }, { "int64", RP_INT64 }, { "long", RP_INT64 },
-	{ "int32", RP_INT32 }, { "int", RP_INT32 }, { "int16", RP_INT16 },
-	{ "short", RP_INT16 }, { "int8", RP_INT8 }, { "uint8", RP_UINT8 }, { "bool", RP_BOOL },
-};
-
-const char *
-rp_dtype_name(enum rp_dtype d)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
-		if (dtypes[i].dtype == d)
-			return dtypes[i].name;
-	return "?";
-}
-
 /* size=(0, 3): dims into shape, their count into *nd. */
 static int
 size_suffix(struct rd *r, size_t *pp, int *shape, int *nd)
@@ -948,16 +530,138 @@ layout_str(char *buf, size_t n, const struct rp_tensor *t)
 		snprintf(buf + k, n - k, t->ndim == 1 ? ",)" : ")");
 }
 
+/* What the suffixes said; each suffix reader starts at *ep, past "name=", and moves it past its value. */
+struct suffix_said {
+	size_t at;		/* where the suffix's name is */
+	int shape[RP_MAXDIM], nd, has_size;
+	size_t size_at;
+	int dtype;		/* enum rp_dtype, or -1 */
+};
+
+static int
+suffix_size(struct rd *r, size_t *ep, struct rp_tensor *t, struct suffix_said *x)
+{
+	(void)t;
+	x->size_at = x->at;
+	x->has_size = 1;
+	return size_suffix(r, ep, x->shape, &x->nd);
+}
+
+static int
+suffix_dtype(struct rd *r, size_t *ep, struct rp_tensor *t, struct suffix_said *x)
+{
+	size_t w, e = *ep;
+	char g[64];
+	int d;
+
+	(void)t;
+	if (r->len - e < 6 || memcmp(r->s + e, "torch.", 6) != 0)
+		return fail(r, e, "expected torch.DTYPE, got %s", got(r, e, g, sizeof g));
+	for (w = e + 6; w < r->len && is_ident(r->s[w]); w++)
+		;
+	if ((d = readnum_dtype(r->s + e + 6, w - e - 6)) >= 0)
+		x->dtype = d;
+	if (x->dtype < 0)
+		return fail(r, e, "expected a real or bool dtype such as torch.float32, got %s", got(r, e, g, sizeof g));
+	*ep = w;
+	return 0;
+}
+
+static int
+suffix_device(struct rd *r, size_t *ep, struct rp_tensor *t, struct suffix_said *x)
+{
+	size_t e = *ep, w = e + 1;
+	char quote = e < r->len ? r->s[e] : 0, g[64];
+
+	(void)x;
+	if (quote == '\'' || quote == '"')
+		while (w < r->len && w - e < 64 && r->s[w] != quote && (unsigned char)r->s[w] >= 32)
+			w++;
+	if ((quote != '\'' && quote != '"') || w >= r->len || r->s[w] != quote)
+		return fail(r, e, "expected a quoted device such as 'cuda:0', got %s", got(r, e, g, sizeof g));
+	free(t->device);
+	t->device = strndup_(r->s + e + 1, w - e - 1);
+	*ep = w + 1;
+	return 0;
+}
+
+static int
+suffix_grad_fn(struct rd *r, size_t *ep, struct rp_tensor *t, struct suffix_said *x)
+{
+	size_t e = *ep, w = e + 1;
+	char g[64];
+
+	(void)x;
+	if (e < r->len && r->s[e] == '<')
+		while (w < r->len && w - e < 128 && is_ident(r->s[w]))
+			w++;
+	if (e >= r->len || r->s[e] != '<' || w == e + 1 || w >= r->len || r->s[w] != '>')
+		return fail(r, e, "expected <Name> after grad_fn=, got %s", got(r, e, g, sizeof g));
+	free(t->grad_fn);
+	t->grad_fn = strndup_(r->s + e + 1, w - e - 1);
+	t->requires_grad = 1;
+	*ep = w + 1;
+	return 0;
+}
+
+static int
+suffix_requires_grad(struct rd *r, size_t *ep, struct rp_tensor *t, struct suffix_said *x)
+{
+	size_t e = *ep, w = word_end(r, e);
+	char g[64];
+
+	(void)x;
+	if (readnum_word_is(r->s + e, w - e, "True"))
+		t->requires_grad = 1;
+	else if (!readnum_word_is(r->s + e, w - e, "False"))
+		return fail(r, e, "expected True or False, got %s", got(r, e, g, sizeof g));
+	*ep = w;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int (*read)(struct rd *r, size_t *ep, struct rp_tensor *t, struct suffix_said *x);
+} suffix_defs[] = {
+	{ "size", suffix_size }, { "dtype", suffix_dtype }, { "device", suffix_device },
+	{ "grad_fn", suffix_grad_fn }, { "requires_grad", suffix_requires_grad },
+};
+
+/* size=: the printed shape must agree (tensor([], size=(0, 3)) takes it). */
+static int
+size_agrees(struct rd *r, struct rp_tensor *t, const struct suffix_said *x)
+{
+	char want[160], have[160];
+	int d;
+
+	shape_str(want, sizeof want, x->nd, x->shape);
+	if (t->ndim == 1 && t->shown[0] == 0) {	/* tensor([], size=(0, 3)) */
+		for (d = 0; d < x->nd && x->shape[d] != 0; d++)
+			;
+		if (d == x->nd)
+			return fail(r, x->size_at, "expected a size with a 0 in it for tensor([]), got size=%s", want);
+		t->ndim = x->nd;
+		for (d = 0; d < x->nd; d++)
+			t->shown[d] = t->head[d] = t->size[d] = x->shape[d];
+		return 0;
+	}
+	if (!rp_fits(t, x->nd, x->shape)) {
+		layout_str(have, sizeof have, t);
+		return fail(r, x->size_at, "expected size= to agree with the printed shape %s, got size=%s", have, want);
+	}
+	return 0;
+}
+
 /* The suffixes after the body, up to and past the closing ')'. */
 static int
 suffixes(struct rd *r, size_t start, struct rp_tensor *t, size_t *pp)
 {
-	size_t p = *pp, q, e;
-	char g[64], want[160], have[160];
-	int shape[RP_MAXDIM], nd = 0, d, has_size = 0;
-	size_t size_at = 0;
-	int dtype = -1;
+	size_t p = *pp, q, e, i, n = sizeof suffix_defs / sizeof suffix_defs[0];
+	char g[64];
+	struct suffix_said x;
 
+	memset(&x, 0, sizeof x);
+	x.dtype = -1;
 	for (;;) {
 		p = skip_ws(r, p);
 		if (p >= r->len)
@@ -969,88 +673,22 @@ suffixes(struct rd *r, size_t start, struct rp_tensor *t, size_t *pp)
 		p = skip_ws(r, p + 1);
 		for (q = p; q < r->len && is_ident(r->s[q]); q++)
 			;
-		if (q >= r->len || r->s[q] != '=' || q == p)
+		for (i = 0; q < r->len && r->s[q] == '=' && q != p && i < n; i++)
+			if (readnum_word_is(r->s + p, q - p, suffix_defs[i].name))
+				break;
+		if (q >= r->len || r->s[q] != '=' || q == p || i == n)
 			return fail(r, p, "expected size=, dtype=, device=, grad_fn= or requires_grad=, got %s",
 			    got(r, p, g, sizeof g));
 		e = q + 1;
-		if (word_is(r->s + p, q - p, "size")) {
-			size_at = p;
-			if (size_suffix(r, &e, shape, &nd) < 0)
-				return -1;
-			has_size = 1;
-		} else if (word_is(r->s + p, q - p, "dtype")) {
-			size_t i, w;
-
-			if (r->len - e < 6 || memcmp(r->s + e, "torch.", 6) != 0)
-				return fail(r, e, "expected torch.DTYPE, got %s", got(r, e, g, sizeof g));
-			for (w = e + 6; w < r->len && is_ident(r->s[w]); w++)
-				;
-			for (i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
-				if (word_is(r->s + e + 6, w - e - 6, dtypes[i].name))
-					dtype = (int)dtypes[i].dtype;
-			if (dtype < 0)
-				return fail(r, e, "expected a real or bool dtype such as torch.float32, got %s",
-				    got(r, e, g, sizeof g));
-			e = w;
-		} else if (word_is(r->s + p, q - p, "device")) {
-			char quote = e < r->len ? r->s[e] : 0;
-			size_t w = e + 1;
-
-			if (quote == '\'' || quote == '"')
-				while (w < r->len && w - e < 64 && r->s[w] != quote && (unsigned char)r->s[w] >= 32)
-					w++;
-			if ((quote != '\'' && quote != '"') || w >= r->len || r->s[w] != quote)
-				return fail(r, e, "expected a quoted device such as 'cuda:0', got %s", got(r, e, g, sizeof g));
-			free(t->device);
-			t->device = strndup_(r->s + e + 1, w - e - 1);
-			e = w + 1;
-		} else if (word_is(r->s + p, q - p, "grad_fn")) {
-			size_t w = e + 1;
-
-			if (e < r->len && r->s[e] == '<')
-				while (w < r->len && w - e < 128 && is_ident(r->s[w]))
-					w++;
-			if (e >= r->len || r->s[e] != '<' || w == e + 1 || w >= r->len || r->s[w] != '>')
-				return fail(r, e, "expected <Name> after grad_fn=, got %s", got(r, e, g, sizeof g));
-			free(t->grad_fn);
-			t->grad_fn = strndup_(r->s + e + 1, w - e - 1);
-			t->requires_grad = 1;
-			e = w + 1;
-		} else if (word_is(r->s + p, q - p, "requires_grad")) {
-			size_t w = word_end(r, e);
-
-			if (word_is(r->s + e, w - e, "True"))
-				t->requires_grad = 1;
-			else if (!word_is(r->s + e, w - e, "False"))
-				return fail(r, e, "expected True or False, got %s", got(r, e, g, sizeof g));
-			e = w;
-		} else {
-			return fail(r, p, "expected size=, dtype=, device=, grad_fn= or requires_grad=, got %s",
-			    got(r, p, g, sizeof g));
-		}
+		x.at = p;
+		if (suffix_defs[i].read(r, &e, t, &x) < 0)
+			return -1;
 		p = e;
 	}
 	*pp = p + 1;
-	if (dtype >= 0)
-		t->dtype = (enum rp_dtype)dtype;
-	if (!has_size)
-		return 0;
-	shape_str(want, sizeof want, nd, shape);
-	if (t->ndim == 1 && t->shown[0] == 0) {	/* tensor([], size=(0, 3)) */
-		for (d = 0; d < nd && shape[d] != 0; d++)
-			;
-		if (d == nd)
-			return fail(r, size_at, "expected a size with a 0 in it for tensor([]), got size=%s", want);
-		t->ndim = nd;
-		for (d = 0; d < nd; d++)
-			t->shown[d] = t->head[d] = t->size[d] = shape[d];
-		return 0;
-	}
-	if (!rp_fits(t, nd, shape)) {
-		layout_str(have, sizeof have, t);
-		return fail(r, size_at, "expected size= to agree with the printed shape %s, got size=%s", have, want);
-	}
-	return 0;
+	if (x.dtype >= 0)
+		t->dtype = (enum rp_dtype)x.dtype;
+	return x.has_size ? size_agrees(r, t, &x) : 0;
 }
 
 /*
@@ -1072,7 +710,7 @@ print_read(struct rd *r, size_t start, struct rp_tensor *t, size_t *endp)
 		return -1;
 	}
 	nest_take(&b, t);
-	facts_apply(&f, t);
+	readnum_facts_apply(&f, t);
 	t->dtype = f.nbool ? RP_BOOL : f.nfloat == f.nnonfinite && f.nint > 0 ? RP_INT64 : RP_FLOAT32;
 	if (suffixes(r, start, t, &p) < 0)
 		return -1;
@@ -1093,7 +731,7 @@ is_print(struct rd *r, size_t p)
 	if (q >= r->len || r->s[q] == '[')
 		return 1;	/* at the end: an unterminated print */
 	e = word_end(r, q);
-	return number(r->s + q, e - q, &x) != -1;
+	return readnum_parse(r->s + q, e - q, &x) != -1;
 }
 
 static size_t
@@ -1127,7 +765,7 @@ read_text(struct rd *r, struct rp_set *set)
 		}
 		if ((t = set_add(set)) == NULL)
 			return fail(r, p, "expected at most %d tensors, got more", INT_MAX / 2);
-		around(r, p, prev_end, t);
+		r->comment = readlabel_around(r->s, p, prev_end, t);
 		where(r, p, &t->line, &t->col);
 		if (print_read(r, p, t, &end) < 0)
 			return -1;
@@ -1857,36 +1495,4 @@ fail:
 		fclose(fp);
 	free(buf);
 	return -1;
-}
-
-/* ---- shapes ---- */
-
-int
-rp_fits(const struct rp_tensor *t, int ndim, const int *shape)
-{
-	int d;
-
-	if (ndim != t->ndim)
-		return 0;
-	for (d = 0; d < ndim; d++)
-		if (t->summarised[d] ? shape[d] <= t->shown[d] : shape[d] != t->shown[d])
-			return 0;
-	return 1;
-}
-
-size_t
-rp_index(const struct rp_tensor *t, size_t k, const int *shape, int *idx)
-{
-	size_t off = 0;
-	int d;
-
-	for (d = t->ndim - 1; d >= 0; d--) {
-		int i = (int)(k % (size_t)t->shown[d]);
-
-		k /= (size_t)t->shown[d];
-		idx[d] = i < t->head[d] ? i : shape[d] - (t->shown[d] - i);
-	}
-	for (d = 0; d < t->ndim; d++)
-		off = off * (size_t)shape[d] + (size_t)idx[d];
-	return off;
 }

@@ -241,6 +241,15 @@ line_elem(struct step *st, int src, size_t flat)
 	sbuf_addc(&st->body, '\n');
 }
 
+/* A step that moves a number without changing it: the element it copies, as its line, value and use. */
+static void
+copied(struct step *st, int src, size_t flat)
+{
+	line_elem(st, src, flat);
+	st->value = src_tensor(st->r, src)->data[flat];
+	use(st, src, flat);
+}
+
 /* "    = x OP y" */
 static void
 line_op(struct step *st, float x, const char *op, float y)
@@ -419,11 +428,9 @@ rule_same(struct step *st)
 {
 	add_elem(&st->head, st->r, ST_INPUTS, st->e.flat, -1, NULL);
 	sbuf_add(&st->head, "   (no weights: queries = keys = values = inputs)");
-	line_elem(st, ST_INPUTS, st->e.flat);
-	st->value = st->r->st[ST_INPUTS]->data[st->e.flat];
+	copied(st, ST_INPUTS, st->e.flat);
 	st->teach = "Without trainable weights each token is its own query, key and value (the book's first, "
 	    "simplified self-attention).";
-	use(st, ST_INPUTS, st->e.flat);
 }
 
 /* queries_heads[…, h, t, d] = queries[…, t, h·head_dim + d] */
@@ -440,11 +447,9 @@ rule_heads(struct step *st)
 		sbuf_addf(&st->head, "%d, ", b);
 	sbuf_addf(&st->head, "%d, h·head_dim + d]", t);
 	line(st, "h·head_dim + d = %d·%d + %d = %d", h, r->hd, d, h * r->hd + d);
-	line_elem(st, from, src);
-	st->value = r->st[from]->data[src];
+	copied(st, from, src);
 	st->teach = "Splitting into heads moves no number: head h reads its own head_dim consecutive columns of the "
 	    "projection, so that each head can attend to something else.";
-	use(st, from, src);
 }
 
 /* attn_scores[…, i, j] = Σ_d q[…, i, d] · k[…, j, d] */
@@ -503,9 +508,7 @@ rule_masked(struct step *st)
 		use(st, ST_MASK, m);
 		return;
 	}
-	line_elem(st, ST_ATTN_SCORES, st->e.flat);
-	st->value = r->st[ST_ATTN_SCORES]->data[st->e.flat];
-	use(st, ST_ATTN_SCORES, st->e.flat);
+	copied(st, ST_ATTN_SCORES, st->e.flat);
 }
 
 /* "sqrt(head_dim) = sqrt(2) = 1.4142" or "scale = 0.25" */
@@ -752,11 +755,9 @@ rule_merge(struct step *st)
 		sbuf_addf(&st->head, "%d, ", b);
 	sbuf_addf(&st->head, "h, %d, d],  h = %d // head_dim, d = %d %% head_dim", t, c, c);
 	line(st, "h = %d // %d = %d, d = %d %% %d = %d", c, r->hd, h, c, r->hd, d);
-	line_elem(st, ST_CONTEXT_VECS, src);
-	st->value = r->st[ST_CONTEXT_VECS]->data[src];
+	copied(st, ST_CONTEXT_VECS, src);
 	st->teach = "Merging puts the heads' context vectors side by side again: column c comes from head "
 	    "c // head_dim, its column c % head_dim.";
-	use(st, ST_CONTEXT_VECS, src);
 }
 
 static void
@@ -939,6 +940,78 @@ lookup(const struct run *r, const char *name, int *src)
 	return -1;
 }
 
+/* The error for a name that is no stage nor weight: with the nearest one's help. */
+static int
+no_such_name(const struct run *r, const char *name, const struct why_opts *o, char *err, size_t len)
+{
+	char wnames[2 * NLAYER][32], what[256];
+	const char *names[ST_COUNT + 2 * NLAYER + 1], *sug;
+	int k = 0, i, sug_src = -1;
+
+	for (i = 0; i < ST_COUNT; i++)
+		names[k++] = stage_defs[i].name;
+	for (i = SRC_WEIGHT; i < NSRC; i++)
+		if (src_tensor(r, i) != NULL)
+			names[k++] = src_name(r, i, wnames[i - SRC_WEIGHT], sizeof wnames[0]);
+	names[k] = NULL;
+	sug = diag_suggest(name, names);
+	snprintf(what, sizeof what, "needs one element of a stage: \"%.40s\" is no stage%s%s%s", name,
+	    sug ? " (did you mean \"" : "", sug ? sug : "", sug ? "\"?)" : "");
+	if (sug != NULL)
+		lookup(r, sug, &sug_src);
+	return need(err, len, o, what, r, sug_src, NULL, 0);
+}
+
+/*
+ * The indices after the name, [i, j] or [i][j] ([i, j, ] as Python
+ * allows), into ix (at most TENSOR_MAXDIM + 1 kept, *nix counting them);
+ * *pp moves past them.  0, or -1 at an index that is no whole number.
+ */
+static int
+parse_indices(const char **pp, long *ix, int *nix)
+{
+	const char *p = *pp;
+
+	while (*p == '[') {
+		int first = *nix;
+
+		p++;
+		for (;;) {
+			char *end;
+			long v;
+
+			while (isspace((unsigned char)*p))
+				p++;
+			errno = 0;
+			v = (*p == '-' || isdigit((unsigned char)*p)) ? strtol(p, &end, 10) : 0;
+			if (!(*p == '-' || isdigit((unsigned char)*p)) || end == p || errno != 0 ||
+			    (!isdigit((unsigned char)p[0]) && !isdigit((unsigned char)p[1])))
+				return -1;
+			p = end;
+			if (*nix <= TENSOR_MAXDIM)
+				ix[(*nix)++] = v;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p == ',') {
+				p++;
+				while (isspace((unsigned char)*p))
+					p++;
+				if (*p == ']' && *nix > first)
+					break;
+				continue;
+			}
+			if (*p == ']')
+				break;
+			return -1;
+		}
+		p++;
+		while (isspace((unsigned char)*p))
+			p++;
+	}
+	*pp = p;
+	return 0;
+}
+
 /* "attn_weights[1, 0]", "W_query.weight[0][1]" -> e; 0, or -1 with err */
 static int
 parse(const struct run *r, const char *expr, const struct why_opts *o, struct elem *e, char *err, size_t len)
@@ -964,24 +1037,8 @@ parse(const struct run *r, const char *expr, const struct why_opts *o, struct el
 		return need(err, len, o, *start ? "needs one element of a stage, written NAME[i, j]" :
 		    "needs one element of a stage", r, -1, NULL, 0);
 	snprintf(name, sizeof name, "%.*s", n < sizeof name ? (int)n : (int)sizeof name - 1, start);
-	if (lookup(r, name, &src) != 0) {
-		char wnames[2 * NLAYER][32];
-		const char *names[ST_COUNT + 2 * NLAYER + 1], *sug;
-		int k = 0, i, sug_src = -1;
-
-		for (i = 0; i < ST_COUNT; i++)
-			names[k++] = stage_defs[i].name;
-		for (i = SRC_WEIGHT; i < NSRC; i++)
-			if (src_tensor(r, i) != NULL)
-				names[k++] = src_name(r, i, wnames[i - SRC_WEIGHT], sizeof wnames[0]);
-		names[k] = NULL;
-		sug = diag_suggest(name, names);
-		snprintf(what, sizeof what, "needs one element of a stage: \"%.40s\" is no stage%s%s%s", name,
-		    sug ? " (did you mean \"" : "", sug ? sug : "", sug ? "\"?)" : "");
-		if (sug != NULL)
-			lookup(r, sug, &sug_src);
-		return need(err, len, o, what, r, sug_src, NULL, 0);
-	}
+	if (lookup(r, name, &src) != 0)
+		return no_such_name(r, name, o, err, len);
 	if ((t = src_tensor(r, src)) == NULL) {
 		const char *why = r->why[src];
 
@@ -997,42 +1054,8 @@ parse(const struct run *r, const char *expr, const struct why_opts *o, struct el
 		snprintf(what, sizeof what, "needs one element of a stage, not \"%s\": give every index", quoted);
 		return need(err, len, o, what, r, src, NULL, 0);
 	}
-	while (*p == '[') {	/* [i, j] or [i][j]; [i, j, ] as Python allows */
-		int first = nix;
-
-		p++;
-		for (;;) {
-			char *end;
-			long v;
-
-			while (isspace((unsigned char)*p))
-				p++;
-			errno = 0;
-			v = (*p == '-' || isdigit((unsigned char)*p)) ? strtol(p, &end, 10) : 0;
-			if (!(*p == '-' || isdigit((unsigned char)*p)) || end == p || errno != 0 ||
-			    (!isdigit((unsigned char)p[0]) && !isdigit((unsigned char)p[1])))
-				return need(err, len, o, "needs one element: every index a whole number", r, src, ix, nix);
-			p = end;
-			if (nix <= TENSOR_MAXDIM)
-				ix[nix++] = v;
-			while (isspace((unsigned char)*p))
-				p++;
-			if (*p == ',') {
-				p++;
-				while (isspace((unsigned char)*p))
-					p++;
-				if (*p == ']' && nix > first)
-					break;
-				continue;
-			}
-			if (*p == ']')
-				break;
-			return need(err, len, o, "needs one element: every index a whole number", r, src, ix, nix);
-		}
-		p++;
-		while (isspace((unsigned char)*p))
-			p++;
-	}
+	if (parse_indices(&p, ix, &nix) != 0)
+		return need(err, len, o, "needs one element: every index a whole number", r, src, ix, nix);
 	if (*p != '\0') {
 		snprintf(what, sizeof what, "needs one element of a stage, not \"%s\"", quoted);
 		return need(err, len, o, what, r, src, ix, nix);
