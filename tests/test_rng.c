@@ -285,7 +285,7 @@ check_case(const cJSON *c, const cJSON *seeds)
 			check_bits(id, i, "rand", buf, n, want);
 		} else if (strcmp(nm, "randn") == 0) {
 			if (portable)
-				rng_normal_portable(&g, buf, n, 0.0, 1.0);
+				rng_normal(&g, buf, n, 0.0, 1.0, 1);
 			else
 				rng_randn(&g, buf, n);
 			check_bits(id, i, "randn", buf, n, want);
@@ -296,7 +296,7 @@ check_case(const cJSON *c, const cJSON *seeds)
 		} else if (strcmp(nm, "dropout_randn") == 0) {
 			/* x = randn(shape), then Dropout(p)(x). */
 			if (portable)
-				rng_normal_portable(&g, x, n, 0.0, 1.0);
+				rng_normal(&g, x, n, 0.0, 1.0, 1);
 			else
 				rng_randn(&g, x, n);
 			rng_dropout(&g, buf, x, n, pv->valuedouble, mkl);
@@ -514,7 +514,7 @@ check_draw_counts(void)
 	rng_randn(&g, buf, 33);
 	check_draws("randn(33)", &g, 5, 33 + 16);
 	rng_seed(&g, 5);
-	rng_normal_portable(&g, buf, 79, 0.0, 1.0);
+	rng_normal(&g, buf, 79, 0.0, 1.0, 1);
 	check_draws("portable normal_(79)", &g, 5, 79 + 16);
 
 	rng_seed(&g, 5);
