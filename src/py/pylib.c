@@ -568,9 +568,9 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 				return py_fail(s, "cannot convert float infinity to integer");
 			if (isnan(f))
 				return py_fail(s, "cannot convert float NaN to integer");
-			if (f >= 18446744073709551616.0 || f <= -9223372036854775809.0)
+			if (f >= 2 * UTIL_INT64_LIMIT || f <= -UTIL_INT64_LIMIT)
 				return py_fail(s, "Overflow when unpacking long");
-			seed = f >= 9223372036854775808.0 ? (uint64_t)f : (uint64_t)(long long)f;
+			seed = f >= UTIL_INT64_LIMIT ? (uint64_t)f : (uint64_t)(long long)f;
 			rng_seed(&s->rng, seed);
 			return py_none();
 		}
@@ -770,7 +770,7 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 				return py_fail(s, "cannot convert float NaN to integer");
 			if (isinf(v))
 				return py_fail(s, "cannot convert float infinity to integer");
-			if (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)
+			if (v >= UTIL_INT64_LIMIT || v < -UTIL_INT64_LIMIT)
 				return py_fail(s, "integer overflow (integers here are 64-bit)");
 			return py_int((long long)v);
 		}
@@ -802,7 +802,7 @@ function(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		if (a[0]->type == PY_FLOAT)
 			return py_float(fabs(a[0]->u.f));
 		if (py_is_int(a[0])) {
-			if (a[0]->u.i == -9223372036854775807LL - 1)
+			if (a[0]->u.i == LLONG_MIN)
 				return py_fail(s, "integer overflow (integers here are 64-bit)");
 			return py_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i);
 		}

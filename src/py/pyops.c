@@ -735,7 +735,7 @@ pyt_write(struct pytensor *dst, const struct pytensor *src)
 		if (dst->dtype == DT_FLOAT)
 			((float *)base)[off] = (float)v;
 		else if (dst->dtype == DT_INT64)
-			((long long *)base)[off] = isnan(v) ? LLONG_MIN : (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18) ? LLONG_MIN : (long long)v;
+			((long long *)base)[off] = isnan(v) ? LLONG_MIN : (v >= UTIL_INT64_LIMIT || v < -UTIL_INT64_LIMIT) ? LLONG_MIN : (long long)v;
 		else
 			((unsigned char *)base)[off] = v != 0;
 	}
@@ -1246,7 +1246,7 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 	}
 	vt = pyt_operand(s, value);
 	v = pyt_get(&vt->u.t, 0);
-	if (x->u.t.dtype == DT_INT64 && (isnan(v) || v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)) {
+	if (x->u.t.dtype == DT_INT64 && (isnan(v) || v >= UTIL_INT64_LIMIT || v < -UTIL_INT64_LIMIT)) {
 		py_decref(vt);
 		return py_fail(s, "value cannot be converted to type int64_t without overflow");
 	}

@@ -403,8 +403,8 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 			if (dtype == DT_FLOAT)
 				((float *)c->u.t.st->data)[i] = (float)v;
 			else if (dtype == DT_INT64)
-				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= 9.2233720368547758e18 ||
-				    v < -9.2233720368547758e18 ? LLONG_MIN : (long long)v;
+				((long long *)c->u.t.st->data)[i] = isnan(v) || v >= UTIL_INT64_LIMIT ||
+				    v < -UTIL_INT64_LIMIT ? LLONG_MIN : (long long)v;
 			else
 				((unsigned char *)c->u.t.st->data)[i] = v != 0;
 		}
@@ -793,7 +793,7 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
 		else if (dtype == DT_INT64)
 			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] :
-			    isnan(x) || x >= 9.2233720368547758e18 || x < -9.2233720368547758e18 ? LLONG_MIN : (long long)x;
+			    isnan(x) || x >= UTIL_INT64_LIMIT || x < -UTIL_INT64_LIMIT ? LLONG_MIN : (long long)x;
 		else
 			((unsigned char *)y->u.t.st->data)[i] = x != 0;
 	}
@@ -814,7 +814,7 @@ int64_fill_overflows(struct py_session *s, const struct pyobj *view, const struc
 	if (v->type != PY_TENSOR || v->u.t.ndim != 0 || v->u.t.dtype != DT_FLOAT || view->u.t.ndim == 0)
 		return 0;	/* not a 0-dim float value, or shapes equal: copy_ */
 	f = pyt_get(&v->u.t, 0);
-	if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+	if (isnan(f) || f >= UTIL_INT64_LIMIT || f < -UTIL_INT64_LIMIT) {
 		py_fail(s, "value cannot be converted to type int64_t without overflow");
 		return 1;
 	}
@@ -893,7 +893,7 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	}
 	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */
 	if (x->u.t.dtype == DT_INT64 && v->type == PY_FLOAT &&
-	    (isnan(v->u.f) || v->u.f >= 9.2233720368547758e18 || v->u.f < -9.2233720368547758e18)) {
+	    (isnan(v->u.f) || v->u.f >= UTIL_INT64_LIMIT || v->u.f < -UTIL_INT64_LIMIT)) {
 		py_fail(s, "value cannot be converted to type int64_t without overflow");
 		return -1;
 	}
@@ -923,7 +923,7 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 		    m->ndim > 0) {	/* masked_fill_(mask, value.item()): the Scalar must fit */
 			double f = pyt_get(&v->u.t, 0);
 
-			if (isnan(f) || f >= 9.2233720368547758e18 || f < -9.2233720368547758e18) {
+			if (isnan(f) || f >= UTIL_INT64_LIMIT || f < -UTIL_INT64_LIMIT) {
 				py_decref(val);
 				py_fail(s, "value cannot be converted to type int64_t without overflow");
 				return -1;
