@@ -14,7 +14,7 @@ LDLIBS = -lcjson -ledit -lm -lpthread
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
-UTIL     = src/util/diag.o
+UTIL     = src/util/diag.o src/util/text.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
@@ -98,7 +98,7 @@ clean:
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/util/util.h src/util/diag.h \
+HDR = src/util/util.h src/util/diag.h src/util/text.h \
       src/kernels/kernels.h src/kernels/kern.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
       src/py/py.h src/py/pyint.h src/py/expr.h \

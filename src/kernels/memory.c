@@ -328,30 +328,15 @@ tensor_same_shape(const struct tensor *a, const struct tensor *b)
 	return 1;
 }
 
-/* open, the sizes joined by ", ", close; into buf; returns buf */
-static char *
-dims_str(char *buf, size_t len, const struct tensor *t, const char *open, const char *close)
-{
-	size_t n = 0;
-	int i;
-
-	n += (size_t)snprintf(buf + n, len - n, "%s", open);
-	for (i = 0; i < t->ndim && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? ", " : "", t->shape[i]);
-	if (n < len)
-		snprintf(buf + n, len - n, "%s", close);
-	return buf;
-}
-
 /* "(6, 2)"; a 1-d shape is "(6,)" as in Python. */
 char *
 tensor_shape_str(char *buf, size_t len, const struct tensor *t)
 {
-	return dims_str(buf, len, t, "(", t->ndim == 1 ? ",)" : ")");
+	return text_dims(buf, len, t->ndim, t->shape, "(", t->ndim == 1 ? ",)" : ")");
 }
 
 char *
 tensor_size_str(char *buf, size_t len, const struct tensor *t)
 {
-	return dims_str(buf, len, t, "torch.Size([", "])");
+	return text_dims(buf, len, t->ndim, t->shape, "torch.Size([", "])");
 }

@@ -126,12 +126,7 @@ compute_stride(const struct pytensor *t, int nd, const int *shape, long long *ou
 void
 pyt_shape_text(char *buf, size_t len, int nd, const int *shape)
 {
-	size_t n = 0;
-	int d;
-
-	buf[0] = '\0';
-	for (d = 0; d < nd && n < len; d++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
+	text_dims(buf, len, nd, shape, "", "");
 }
 
 /* x.view(shape) (view: 1) or x.reshape(shape); shape may hold one -1 */

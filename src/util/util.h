@@ -14,6 +14,7 @@
 #include <limits.h>
 
 #include "diag.h"
+#include "text.h"
 
 /*
  * 2^63 as a double: the first double past the int64 range, whose integer
