@@ -29,40 +29,6 @@ ceil_log2(size_t v)
 }
 
 /*
- * The cascade's levels (ATen's multi_row_sum) over 4 x w partial sums:
- * after the i-th step, level lvl - 1 adds into level lvl and starts again
- * from zero, up the levels until i is not a multiple of the next level's
- * span (lp: log2 of a level's steps).
- */
-static void
-cascade_carry(float acc[4][4][8], size_t i, int lp, int w)
-{
-	int lvl, k, l;
-
-	for (lvl = 1; lvl < 4; lvl++) {
-		for (k = 0; k < 4; k++)
-			for (l = 0; l < w; l++) {
-				acc[lvl][k][l] += acc[lvl - 1][k][l];
-				acc[lvl - 1][k][l] = 0;
-			}
-		if ((i & ((((size_t)1 << lp) - 1) << (lvl * lp))) != 0)
-			break;
-	}
-}
-
-/* the levels added into level 0, lowest first, at the end of a cascade */
-static void
-cascade_fold(float acc[4][4][8], int w)
-{
-	int lvl, k, l;
-
-	for (lvl = 1; lvl < 4; lvl++)
-		for (k = 0; k < 4; k++)
-			for (l = 0; l < w; l++)
-				acc[0][k][l] += acc[lvl][k][l];
-}
-
-/*
  * cascade_chunk for 8 <= n < 512: the sums never reach the first level,
  * so they stay in the four vector accumulators of level 0, and the three
  * empty levels only add +0.0 to them (which turns a -0.0 into +0.0, kept
@@ -117,7 +83,7 @@ static float
 cascade_chunk(const float *x, size_t n)
 {
 	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, j, e;
-	int level_power, k, l;
+	int level_power, lvl, k, l;
 	size_t level_step;
 	float acc[4][4][8], p[4][8], final = 0;
 
@@ -146,13 +112,24 @@ cascade_chunk(const float *x, size_t n)
 				for (l = 0; l < 8; l++)
 					acc[0][k][l] += x[((i + j) * 4 + (size_t)k) * 8 + (size_t)l];
 		i += level_step;
-		cascade_carry(acc, i, level_power, 8);
+		for (lvl = 1; lvl < 4; lvl++) {
+			for (k = 0; k < 4; k++)
+				for (l = 0; l < 8; l++) {
+					acc[lvl][k][l] += acc[lvl - 1][k][l];
+					acc[lvl - 1][k][l] = 0;
+				}
+			if ((i & ((level_step - 1) << (lvl * level_power))) != 0)
+				break;
+		}
 	}
 	for (; i < size_ilp; i++)
 		for (k = 0; k < 4; k++)
 			for (l = 0; l < 8; l++)
 				acc[0][k][l] += x[(i * 4 + (size_t)k) * 8 + (size_t)l];
-	cascade_fold(acc, 8);
+	for (lvl = 1; lvl < 4; lvl++)
+		for (k = 0; k < 4; k++)
+			for (l = 0; l < 8; l++)
+				acc[0][k][l] += acc[lvl][k][l];
 	memcpy(p, acc[0], sizeof p);
 	for (e = size_ilp * 4; e < vec_size; e++)
 		for (l = 0; l < 8; l++)
@@ -481,7 +458,7 @@ ilp_cols(float *res, const float *x, long long st, long long cs, long long n, in
 {
 	float acc[4][4][8];
 	long long m = n / 4, step, i = 0, k;
-	int lp = ceil_log2((size_t)m) / 4, c, q;
+	int lp = ceil_log2((size_t)m) / 4, j, c, q;
 
 	lp = lp < 4 ? 4 : lp;
 	step = 1LL << lp;
@@ -493,13 +470,24 @@ ilp_cols(float *res, const float *x, long long st, long long cs, long long n, in
 			for (q = 0; q < 4; q++)
 				for (c = 0; c < w; c++)
 					acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
-		cascade_carry(acc, (size_t)i, lp, w);
+		for (j = 1; j < 4; j++) {
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++) {
+					acc[j][q][c] += acc[j - 1][q][c];
+					acc[j - 1][q][c] = 0;
+				}
+			if ((i & ((step - 1) << (j * lp))) != 0)
+				break;
+		}
 	}
 	for (; i < m; i++)
 		for (q = 0; q < 4; q++)
 			for (c = 0; c < w; c++)
 				acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
-	cascade_fold(acc, w);
+	for (j = 1; j < 4; j++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += acc[j][q][c];
 	for (k = m * 4; k < n; k++)
 		for (c = 0; c < w; c++)
 			acc[0][0][c] += x[k * st + c * cs];
