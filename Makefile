@@ -14,8 +14,9 @@ LDLIBS = -lcjson -ledit -lm -lpthread
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
-UTIL     = src/util/diag.o src/util/interrupt.o
-KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
+UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o
+KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
+           src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
            src/pipeline/code.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
@@ -39,11 +40,21 @@ all: attn-explain
 # the RNG emulates PyTorch's kernels operation by operation: no contraction into FMAs
 src/kernels/rng.o: src/kernels/rng.c src/kernels/rng.h
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/kernels/rng.c
-# tensor.c is built with -O3 too: GCC -O2 leaves its branch-free loops (exp,
-# softmax) scalar.  Vectorised, they are lane-wise IEEE operations, the same
-# bits; sums are never reassociated (no -ffast-math)
-src/kernels/tensor.o: src/kernels/tensor.c src/kernels/tensor.h src/util/diag.h
-	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/tensor.c
+# the tensor kernels are built with -O3 too: GCC -O2 leaves their branch-free
+# loops (exp, softmax) scalar.  Vectorised, they are lane-wise IEEE
+# operations, the same bits; sums are never reassociated (no -ffast-math)
+src/kernels/threads.o: src/kernels/threads.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/threads.c
+src/kernels/memory.o: src/kernels/memory.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/memory.c
+src/kernels/matmul.o: src/kernels/matmul.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/matmul.c
+src/kernels/softmax.o: src/kernels/softmax.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/softmax.c
+src/kernels/reduce.o: src/kernels/reduce.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/reduce.c
+src/kernels/elementwise.o: src/kernels/elementwise.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/elementwise.c
 tests/test_tensor.o: tests/test_tensor.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ tests/test_tensor.c
 
@@ -90,8 +101,8 @@ clean:
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/util/util.h src/util/diag.h src/util/interrupt.h \
-      src/kernels/kernels.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
+HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h \
+      src/kernels/kernels.h src/kernels/kern.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h \
       src/py/py.h src/py/pyint.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \

@@ -85,7 +85,8 @@ metavar(const struct setting *s, char *buf, size_t len)
 static void
 help_line(int letter, const char *name, const char *arg, const char *help)
 {
-	const char *p = help;
+	struct sbuf b = { 0 };
+	char *text;
 	int col;
 
 	col = printf("  %c%c%s--%s%s%s", letter ? '-' : ' ', letter ? letter : ' ', letter ? ", " : "  ",
@@ -95,22 +96,10 @@ help_line(int letter, const char *name, const char *arg, const char *help)
 		col = 0;
 	}
 	printf("%*s", 23 - col, "");
-	col = 23;
-	while (*p != '\0') {
-		int w = (int)strcspn(p, " ");
-
-		if (col > 23 && col + 1 + w > 80) {
-			printf("\n%23s", "");
-			col = 23;
-		} else if (col > 23) {
-			putchar(' ');
-			col++;
-		}
-		col += printf("%.*s", w, p);
-		for (p += w; *p == ' '; p++)
-			;
-	}
-	putchar('\n');
+	text_wrap(&b, help, "                       ", 80);	/* 23 columns */
+	text = sbuf_take(&b);
+	puts(text);
+	free(text);
 }
 
 static void

@@ -213,11 +213,69 @@ check_seeds(const cJSON *seeds)
 	}
 }
 
+/* Op i of case id, from the generator's state, against its output want. */
+static void
+check_op(struct rng *g, const char *id, int i, const cJSON *op, const cJSON *want, int fused, int mkl, int portable)
+{
+	static float buf[MAXN], x[MAXN], bias[MAXN];
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(op, "op");
+	const cJSON *pv = cJSON_GetObjectItemCaseSensitive(op, "p");
+	const char *nm = cJSON_IsString(name) ? name->valuestring : "?";
+	size_t n = 0;
+
+	if (strcmp(nm, "linear") != 0
+	    && shape_numel(id, i, cJSON_GetObjectItemCaseSensitive(op, "shape"), &n) != 0)
+		return;
+	if (strncmp(nm, "dropout_", 8) == 0 && !cJSON_IsNumber(pv)) {
+		CHECK(0, "%s: op %d: %s without p", id, i, nm);
+		return;
+	}
+
+	if (strcmp(nm, "rand") == 0) {
+		rng_rand(g, buf, n);
+		check_bits(id, i, "rand", buf, n, want);
+	} else if (strcmp(nm, "randn") == 0) {
+		rng_normal(g, buf, n, 0.0, 1.0, portable);	/* rng_randn when not portable */
+		check_bits(id, i, "randn", buf, n, want);
+	} else if (strcmp(nm, "dropout_ones") == 0) {
+		/* Dropout(p)(ones(shape)) is the mask itself. */
+		rng_dropout_mask(g, buf, n, pv->valuedouble, mkl);
+		check_bits(id, i, "dropout_ones", buf, n, want);
+	} else if (strcmp(nm, "dropout_randn") == 0) {
+		/* x = randn(shape), then Dropout(p)(x). */
+		rng_normal(g, x, n, 0.0, 1.0, portable);
+		rng_dropout(g, buf, x, n, pv->valuedouble, mkl);
+		check_bits(id, i, "dropout_randn", buf, n, want);
+	} else if (strcmp(nm, "linear") == 0) {
+		const cJSON *in = cJSON_GetObjectItemCaseSensitive(op, "in");
+		const cJSON *out = cJSON_GetObjectItemCaseSensitive(op, "out");
+		int has_bias = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(op, "bias"));
+		const cJSON *wb = cJSON_GetObjectItemCaseSensitive(want, "bias");
+		int fi, fo;
+
+		if (!cJSON_IsNumber(in) || !cJSON_IsNumber(out) || in->valueint < 0
+		    || out->valueint < 0 || (double)in->valueint * out->valueint > MAXN) {
+			CHECK(0, "%s: op %d: bad linear sizes", id, i);
+			return;
+		}
+		fi = in->valueint;
+		fo = out->valueint;
+		rng_linear(g, buf, has_bias ? bias : NULL, fi, fo, fused);
+		check_bits(id, i, "weight", buf, (size_t)fi * (size_t)fo,
+		    cJSON_GetObjectItemCaseSensitive(want, "weight"));
+		if (has_bias)
+			check_bits(id, i, "bias", bias, (size_t)fo, wb);
+		else
+			CHECK(wb == NULL, "%s: op %d: bias given for a layer without one", id, i);
+	} else {
+		CHECK(0, "%s: op %d: unknown op \"%s\"", id, i, nm);
+	}
+}
+
 /* One case: a fresh manual_seed, then its ops in order, each against its output. */
 static void
 check_case(const cJSON *c, const cJSON *seeds)
 {
-	static float buf[MAXN], x[MAXN], bias[MAXN];
 	const cJSON *idv = cJSON_GetObjectItemCaseSensitive(c, "id");
 	const cJSON *variant = cJSON_GetObjectItemCaseSensitive(c, "variant");
 	const cJSON *ops = cJSON_GetObjectItemCaseSensitive(c, "ops");
@@ -262,69 +320,12 @@ check_case(const cJSON *c, const cJSON *seeds)
 	}
 
 	for (i = 0; i < cJSON_GetArraySize(ops); i++) {
-		const cJSON *op = cJSON_GetArrayItem(ops, i);
 		const cJSON *want = cJSON_GetArrayItem(outputs, i);
-		const cJSON *name = cJSON_GetObjectItemCaseSensitive(op, "op");
-		const cJSON *pv = cJSON_GetObjectItemCaseSensitive(op, "p");
-		const char *nm = cJSON_IsString(name) ? name->valuestring : "?";
-		size_t n = 0;
 
 		/* A libm-dependent target: check our model's numbers, which the vectors also give (spec 5.4). */
 		if (model != NULL && cJSON_GetArraySize(ops) == 1)
 			want = model;
-		if (strcmp(nm, "linear") != 0
-		    && shape_numel(id, i, cJSON_GetObjectItemCaseSensitive(op, "shape"), &n) != 0)
-			continue;
-		if (strncmp(nm, "dropout_", 8) == 0 && !cJSON_IsNumber(pv)) {
-			CHECK(0, "%s: op %d: %s without p", id, i, nm);
-			continue;
-		}
-
-		if (strcmp(nm, "rand") == 0) {
-			rng_rand(&g, buf, n);
-			check_bits(id, i, "rand", buf, n, want);
-		} else if (strcmp(nm, "randn") == 0) {
-			if (portable)
-				rng_normal_portable(&g, buf, n, 0.0, 1.0);
-			else
-				rng_randn(&g, buf, n);
-			check_bits(id, i, "randn", buf, n, want);
-		} else if (strcmp(nm, "dropout_ones") == 0) {
-			/* Dropout(p)(ones(shape)) is the mask itself. */
-			rng_dropout_mask(&g, buf, n, pv->valuedouble, mkl);
-			check_bits(id, i, "dropout_ones", buf, n, want);
-		} else if (strcmp(nm, "dropout_randn") == 0) {
-			/* x = randn(shape), then Dropout(p)(x). */
-			if (portable)
-				rng_normal_portable(&g, x, n, 0.0, 1.0);
-			else
-				rng_randn(&g, x, n);
-			rng_dropout(&g, buf, x, n, pv->valuedouble, mkl);
-			check_bits(id, i, "dropout_randn", buf, n, want);
-		} else if (strcmp(nm, "linear") == 0) {
-			const cJSON *in = cJSON_GetObjectItemCaseSensitive(op, "in");
-			const cJSON *out = cJSON_GetObjectItemCaseSensitive(op, "out");
-			int has_bias = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(op, "bias"));
-			const cJSON *wb = cJSON_GetObjectItemCaseSensitive(want, "bias");
-			int fi, fo;
-
-			if (!cJSON_IsNumber(in) || !cJSON_IsNumber(out) || in->valueint < 0
-			    || out->valueint < 0 || (double)in->valueint * out->valueint > MAXN) {
-				CHECK(0, "%s: op %d: bad linear sizes", id, i);
-				continue;
-			}
-			fi = in->valueint;
-			fo = out->valueint;
-			rng_linear(&g, buf, has_bias ? bias : NULL, fi, fo, fused);
-			check_bits(id, i, "weight", buf, (size_t)fi * (size_t)fo,
-			    cJSON_GetObjectItemCaseSensitive(want, "weight"));
-			if (has_bias)
-				check_bits(id, i, "bias", bias, (size_t)fo, wb);
-			else
-				CHECK(wb == NULL, "%s: op %d: bias given for a layer without one", id, i);
-		} else {
-			CHECK(0, "%s: op %d: unknown op \"%s\"", id, i, nm);
-		}
+		check_op(&g, id, i, cJSON_GetArrayItem(ops, i), want, fused, mkl, portable);
 	}
 }
 
@@ -514,7 +515,7 @@ check_draw_counts(void)
 	rng_randn(&g, buf, 33);
 	check_draws("randn(33)", &g, 5, 33 + 16);
 	rng_seed(&g, 5);
-	rng_normal_portable(&g, buf, 79, 0.0, 1.0);
+	rng_normal(&g, buf, 79, 0.0, 1.0, 1);
 	check_draws("portable normal_(79)", &g, 5, 79 + 16);
 
 	rng_seed(&g, 5);

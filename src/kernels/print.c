@@ -357,19 +357,11 @@ print_tensor(FILE *fp, const struct tensor *t, const struct print_opts *po)
 char *
 print_shortest(char *buf, size_t len, float f)
 {
-	int prec;
-
 	if (f == 0 && signbit(f)) {	/* "-0" reads back as +0 (Python's json: the integer 0) */
 		snprintf(buf, len, "-0.0");
 		return buf;
 	}
-	for (prec = 1; prec < 9; prec++) {
-		snprintf(buf, len, "%.*g", prec, (double)f);
-		if ((float)strtod(buf, NULL) == f)
-			return buf;
-	}
-	snprintf(buf, len, "%.9g", (double)f);
-	return buf;
+	return text_shortest(buf, len, f, 1, 'g');
 }
 
 /*

@@ -478,25 +478,12 @@ normal_fill(struct rng *g, float *out, size_t n, float mean, float std,
 }
 
 void
-rng_normal(struct rng *g, float *out, size_t n, double mean, double std)
+rng_normal(struct rng *g, float *out, size_t n, double mean, double std, int portable)
 {
 	size_t i;
 
 	if (n >= NORMAL_BLOCK) {
-		normal_fill(g, out, n, (float)mean, (float)std, normal_block_avx2);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		out[i] = (float)normal_double(g, mean, std);
-}
-
-void
-rng_normal_portable(struct rng *g, float *out, size_t n, double mean, double std)
-{
-	size_t i;
-
-	if (n >= NORMAL_BLOCK) {
-		normal_fill(g, out, n, (float)mean, (float)std, normal_block_portable);
+		normal_fill(g, out, n, (float)mean, (float)std, portable ? normal_block_portable : normal_block_avx2);
 		return;
 	}
 	for (i = 0; i < n; i++)
@@ -506,7 +493,7 @@ rng_normal_portable(struct rng *g, float *out, size_t n, double mean, double std
 void
 rng_randn(struct rng *g, float *out, size_t n)
 {
-	rng_normal(g, out, n, 0.0, 1.0);
+	rng_normal(g, out, n, 0.0, 1.0, 0);
 }
 
 /*

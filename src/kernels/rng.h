@@ -53,15 +53,14 @@ void	rng_rand(struct rng *g, float *out, size_t n);
  * [5.1], n >= 16 the 16-wide AVX2 kernel [5.2, 5.3]; the cache survives it.
  */
 void	rng_randn(struct rng *g, float *out, size_t n);
-/* Tensor.normal_(mean, std), same dispatch as rng_randn. */
-void	rng_normal(struct rng *g, float *out, size_t n, double mean, double std);
 /*
- * Tensor.normal_ as ARM, Apple Silicon and x86 DEFAULT capability builds do
- * it [5.4]: n < 16 exactly as rng_normal; n >= 16 the portable kernel with
- * logf/cosf/sinf modelled as correctly rounded (libm dependent in PyTorch,
- * so a model, not a bit-exact target), products unfused.
+ * Tensor.normal_(mean, std), same dispatch as rng_randn; portable: as ARM,
+ * Apple Silicon and x86 DEFAULT capability builds do it [5.4]: n < 16 the
+ * same; n >= 16 the portable kernel with logf/cosf/sinf modelled as
+ * correctly rounded (libm dependent in PyTorch, so a model, not a
+ * bit-exact target), products unfused.
  */
-void	rng_normal_portable(struct rng *g, float *out, size_t n, double mean, double std);
+void	rng_normal(struct rng *g, float *out, size_t n, double mean, double std, int portable);
 /* Tensor.uniform_(lo, hi) on float32 [3]. */
 void	rng_uniform(struct rng *g, float *out, size_t n, double lo, double hi, int fused);
 /*

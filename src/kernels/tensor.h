@@ -1,4 +1,8 @@
-/* tensor.h - float32 row-major tensors and the arithmetic the stages need. */
+/*
+ * tensor.h - float32 row-major tensors and the arithmetic the stages need:
+ * memory.c (tensors, arenas), threads.c (the second thread), matmul.c,
+ * softmax.c (exp, softmax), reduce.c (sums, variances), elementwise.c.
+ */
 #ifndef TENSOR_H
 #define TENSOR_H
 
@@ -72,7 +76,7 @@ char *tensor_size_str(char *buf, size_t len, const struct tensor *t);
 /*
  * Arithmetic kernels, each reproducing the float32 operation order of
  * PyTorch 1.13's CPU kernels so that results agree bit for bit, not only
- * in the printed digits.  tensor.c is built with -ffp-contract=off.
+ * in the printed digits.  the kernel files are built with -ffp-contract=off.
  */
 
 /* Time and floating-point operations spent in matrix products, tensor bytes alive (for make bench). */
@@ -165,7 +169,7 @@ struct tensor_view {
 /*
  * x.sum(dims, keepdim) and x.var(dims, keepdim, correction), dims a set of
  * bits (1 << d; all bits: the whole tensor), bit for bit as ATen sums a
- * strided input (see tensor.c).  out: the kept dims, contiguous; keepdim
+ * strided input (see reduce.c).  out: the kept dims, contiguous; keepdim
  * changes no value, only the order ATen may choose.
  */
 void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);

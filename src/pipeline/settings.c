@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/util.h"
 #include "../kernels/kernels.h"
 #include "settings.h"
 
@@ -502,15 +503,7 @@ bad:
 char *
 real_str(char *buf, size_t len, double v)
 {
-	int prec;
-
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return buf;
-	}
-	snprintf(buf, len, "%.17g", v);
-	return buf;
+	return text_shortest(buf, len, v, 0, 'g');
 }
 
 void

@@ -146,7 +146,7 @@ builtin_abs(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 		return py_float(fabs(a[0]->u.f));
 	if (!py_is_int(a[0]))
 		return py_fail(s, "bad operand type for abs(): '%s'", py_type_name(a[0]));
-	if (a[0]->u.i == -9223372036854775807LL - 1)
+	if (a[0]->u.i == LLONG_MIN)
 		return py_fail(s, "integer overflow (integers here are 64-bit)");
 	return py_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i);
 }

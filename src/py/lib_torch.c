@@ -117,9 +117,9 @@ torch_manual_seed(struct py_session *s, const struct builtin *b, struct pyobj *s
 			return py_fail(s, "cannot convert float infinity to integer");
 		if (isnan(f))
 			return py_fail(s, "cannot convert float NaN to integer");
-		if (f >= 18446744073709551616.0 || f <= -9223372036854775809.0)
+		if (f >= 2 * UTIL_INT64_LIMIT || f <= -UTIL_INT64_LIMIT)
 			return py_fail(s, "Overflow when unpacking long");
-		rng_seed(&s->rng, f >= 9223372036854775808.0 ? (uint64_t)f : (uint64_t)(long long)f);
+		rng_seed(&s->rng, f >= UTIL_INT64_LIMIT ? (uint64_t)f : (uint64_t)(long long)f);
 		return py_none();
 	}
 	if (a[0]->type != PY_INT && a[0]->type != PY_BOOL)

@@ -81,7 +81,7 @@ number_binop(struct py_session *s, int op, const struct pyobj *a, const struct p
 		if (ints) {
 			if (j == 0)
 				return py_fail(s, op == O_MOD ? "integer modulo by zero" : "integer division or modulo by zero");
-			if (i == -9223372036854775807LL - 1 && j == -1)
+			if (i == LLONG_MIN && j == -1)
 				return op == O_MOD ? py_int(0) : overflow(s);
 			r = i / j;
 			if (i % j != 0 && ((i < 0) != (j < 0)))
@@ -428,7 +428,7 @@ arith_unary(struct py_session *s, int op, struct pyobj *a)
 		return a;
 	}
 	if (op == O_NEG)
-		return a->type == PY_FLOAT ? py_float(-a->u.f) : a->u.i == -9223372036854775807LL - 1 ? overflow(s) :
+		return a->type == PY_FLOAT ? py_float(-a->u.f) : a->u.i == LLONG_MIN ? overflow(s) :
 		    py_int(-a->u.i);
 	if (a->type == PY_FLOAT)
 		return py_fail(s, "bad operand type for unary ~: 'float'");

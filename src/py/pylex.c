@@ -143,7 +143,7 @@ number(struct lexer *lx, struct token *tok)
 		errno = 0;
 		v = strtoull(p, &end, base);
 		free(p);
-		if (errno == ERANGE || v > 9223372036854775807ULL)
+		if (errno == ERANGE || v > LLONG_MAX)
 			return lex_fail(lx, "integer literal %.*s is too large (integers here are 64-bit)",
 			    (int)(i - start > 40 ? 40 : i - start), s + start);
 		tok->type = T_INT;

@@ -244,12 +244,7 @@ op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, cons
 void
 pyt_shape_text(char *buf, size_t len, int nd, const int *shape)
 {
-	size_t n = 0;
-	int d;
-
-	buf[0] = '\0';
-	for (d = 0; d < nd && n < len; d++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", d ? ", " : "", shape[d]);
+	text_dims(buf, len, nd, shape, "", "");
 }
 
 /* the view of t broadcast to (nd, shape): strides 0 where it repeats */
@@ -324,7 +319,7 @@ pyt_mark_inplace(struct pyobj *x, const char *name, int requires)
 int
 pyt_fits_int64(double v)
 {
-	return !isnan(v) && v < 9.2233720368547758e18 && v >= -9.2233720368547758e18;
+	return !isnan(v) && v < UTIL_INT64_LIMIT && v >= -UTIL_INT64_LIMIT;
 }
 
 /* v as an int64 as ATen's cast gives it on this machine: LLONG_MIN when it does not fit */

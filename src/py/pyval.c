@@ -520,7 +520,7 @@ void
 py_float_repr(char *buf, size_t len, double f)
 {
 	char tmp[64], digits[32], *p;
-	int prec, exp10, nd = 0, decpt, i;
+	int exp10, nd = 0, decpt, i;
 	size_t k = 0;
 
 	if (isnan(f)) {
@@ -535,11 +535,7 @@ py_float_repr(char *buf, size_t len, double f)
 		snprintf(buf, len, signbit(f) ? "-0.0" : "0.0");
 		return;
 	}
-	for (prec = 1; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
-		if (strtod(tmp, NULL) == f)
-			break;
-	}
+	text_shortest(tmp, sizeof tmp, f, 0, 'e');
 	/* tmp: [-]d.ddde[+-]XX */
 	p = tmp;
 	if (*p == '-')

@@ -35,30 +35,16 @@ repl_fail(const char *fmt, ...)
 void
 repl_wrapped(FILE *fp, const char *s, const char *indent, int width, int dim)
 {
-	int ind = (int)strlen(indent), col = ind;
-	size_t w;
+	struct sbuf b = { 0 };
+	char *text;
 
+	text_wrap(&b, s, indent, width);
+	text = sbuf_take(&b);
 	fputs(dim ? DIM : "", fp);
 	fputs(indent, fp);
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (*s == '\0')
-			break;
-		w = strcspn(s, " ");
-		if (col > ind && col + 1 + (int)w > width) {
-			fputc('\n', fp);
-			fputs(indent, fp);
-			col = ind;
-		} else if (col > ind) {
-			fputc(' ', fp);
-			col++;
-		}
-		fwrite(s, 1, w, fp);
-		col += (int)w;
-		s += w;
-	}
+	fputs(text, fp);
 	fputs(dim ? RESET "\n" : "\n", fp);
+	free(text);
 }
 
 int

@@ -46,31 +46,13 @@ static char *
 explain_lines(const struct run *r, int id)
 {
 	struct sbuf b = { 0 }, out = { 0 };
-	const char *p;
 	char *s;
-	int col = 0;
 
 	explain_stage(&b, r, id);
 	s = sbuf_take(&b);
-	for (p = s; *p; ) {
-		size_t w;
-
-		while (*p == ' ')
-			p++;
-		if ((w = strcspn(p, " ")) == 0)
-			break;
-		if (col == 0) {
-			sbuf_add(&out, "  #");
-			col = 3;
-		}
-		if (col > 3 && col + 1 + (int)w > 76) {
-			sbuf_add(&out, "\n  #");
-			col = 3;
-		}
-		sbuf_addc(&out, ' ');
-		sbuf_addn(&out, p, w);
-		col += 1 + (int)w;
-		p += w;
+	if (s[strspn(s, " ")] != '\0') {	/* "  # word word", lines up to 76 columns */
+		sbuf_add(&out, "  # ");
+		text_wrap(&out, s, "  # ", 76);
 	}
 	free(s);
 	return sbuf_take(&out);

@@ -870,20 +870,6 @@ search_mistakes(struct search *S)
 
 /* ---- the report ---- */
 
-/* "(6, 6)"; "(6)" for one dimension, as check.md writes it */
-static char *
-shape_text(char *buf, size_t len, int nd, const int *shape)
-{
-	size_t o = (size_t)snprintf(buf, len, "(");
-	int d;
-
-	for (d = 0; d < nd && o < len; d++)
-		o += (size_t)snprintf(buf + o, len - o, "%s%d", d ? ", " : "", shape[d]);
-	if (o < len)
-		snprintf(buf + o, len - o, ")");
-	return buf;
-}
-
 /* Their layout when nothing gives the true size: "(16, >6, 100)". */
 static char *
 layout_text(char *buf, size_t len, const struct rp_tensor *t)
@@ -956,7 +942,7 @@ put_name(FILE *fp, const struct run *r, const struct item *it)
 	const struct family *f = &it->fam[it->vfam];
 
 	part_name(part, sizeof part, r, f, it->vpart);
-	shape_text(sh, sizeof sh, it->t->ndim, f->shape);
+	text_dims(sh, sizeof sh, it->t->ndim, f->shape, "(", ")");	/* "(6)" for one dim, as check.md writes it */
 	if (it->label != NULL && strcmp(it->label, part) == 0)
 		fprintf(fp, "%s %s", part, sh);
 	else if (it->label != NULL)

@@ -504,18 +504,6 @@ size_suffix(struct rd *r, size_t *pp, int *shape, int *nd)
 	return 0;
 }
 
-static void
-shape_str(char *buf, size_t n, int nd, const int *shape)
-{
-	size_t k = (size_t)snprintf(buf, n, "(");
-	int d;
-
-	for (d = 0; d < nd && k < n; d++)
-		k += (size_t)snprintf(buf + k, n - k, "%s%d", d ? ", " : "", shape[d]);
-	if (k < n)
-		snprintf(buf + k, n - k, nd == 1 ? ",)" : ")");
-}
-
 /* The layout of t as a shape: "(3, ...7, 4)" marks a summarised dim that showed 7. */
 static void
 layout_str(char *buf, size_t n, const struct rp_tensor *t)
@@ -634,7 +622,7 @@ size_agrees(struct rd *r, struct rp_tensor *t, const struct suffix_said *x)
 	char want[160], have[160];
 	int d;
 
-	shape_str(want, sizeof want, x->nd, x->shape);
+	text_dims(want, sizeof want, x->nd, x->shape, "(", x->nd == 1 ? ",)" : ")");
 	if (t->ndim == 1 && t->shown[0] == 0) {	/* tensor([], size=(0, 3)) */
 		for (d = 0; d < x->nd && x->shape[d] != 0; d++)
 			;
@@ -1288,7 +1276,7 @@ jstage(struct rd *r, size_t *pp, struct rp_set *set)
 		r->jpath[0] = '\0';
 		return 0;
 	}
-	shape_str(want, sizeof want, nd, shape);
+	text_dims(want, sizeof want, nd, shape, "(", nd == 1 ? ",)" : ")");
 	layout_str(have, sizeof have, t);
 	return fail(r, data_at, "data: expected %zu numbers, or nested arrays of shape %s, got shape %s",
 	    numel, want, have);

@@ -12,7 +12,17 @@
 #ifndef UTIL_H
 #define UTIL_H
 
+#include <limits.h>
+
 #include "diag.h"
 #include "interrupt.h"
+#include "text.h"
+
+/*
+ * 2^63 as a double: the first double past the int64 range, whose integer
+ * ends are LLONG_MIN (-2^63) and LLONG_MAX; torch's casts and Python's
+ * integers check against it.
+ */
+#define UTIL_INT64_LIMIT 9223372036854775808.0
 
 #endif

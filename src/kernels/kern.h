@@ -1,0 +1,52 @@
+/*
+ * kern.h - what the kernel files (threads, memory, matmul, softmax,
+ * reduce, elementwise) share among themselves: the vector types and the
+ * target_clones attributes they are built with, the second thread's entry
+ * points, and exp for the element-wise kernels.  Internal to kernels:
+ * other parts include only kernels/kernels.h.
+ */
+#ifndef KERN_H
+#define KERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_ADDRESS__) && \
+    !defined(ATTN_NO_CLONES) && (!defined(__clang__) || __clang_major__ >= 14)
+#include <immintrin.h>
+#define TARGETS __attribute__((target_clones("avx2", "default")))
+#define HAVE_AVX512_KERNEL 1
+#else
+#define TARGETS
+#endif
+
+typedef float v8 __attribute__((vector_size(32)));
+
+/* unaligned vector loads and stores; macros, so no vector crosses a call */
+#define LOAD8(v, p) memcpy(&(v), (p), sizeof(v8))
+#define STORE8(p, v) memcpy((p), &(v), sizeof(v8))
+
+/*
+ * Clones where fmaf is one instruction rather than a libm call, and where
+ * exp_row's loop vectorises (16 or 8 lanes); the results are the same bits.
+ */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && (!defined(__clang__) || __clang_major__ >= 14)
+#define FMA_CLONES __attribute__((target_clones("avx512f", "fma", "default")))
+#else
+#define FMA_CLONES
+#endif
+
+union fbits {
+	float f;
+	uint32_t u;
+};
+
+/* the second thread (threads.c) */
+void worker_idle(void);
+void worker_populate(char *p, size_t len);
+void two_threads(void *(*fn)(void *), void *first, void *second);
+
+/* y[j] = exp(x[j] - max), n floats (softmax.c's exp_row, behind an entry point) */
+void kern_exp_row(float *y, const float *x, float max, int n);
+
+#endif

@@ -1,0 +1,731 @@
+/*
+ * reduce.c - reductions in ATen's order: torch.sum's cascade
+ * (tensor_sum), sums and variances over any dims of a strided view
+ * (tensor_sum_view, tensor_var_view), and the iteration order ATen's
+ * TensorIterator picks for them (tensor_layout).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "../util/util.h"
+#include "tensor.h"
+#include "kern.h"
+
+static int
+ceil_log2(size_t v)
+{
+	int k = 0;
+
+	while (((size_t)1 << k) < v)
+		k++;
+	return k;
+}
+
+/*
+ * cascade_chunk for 8 <= n < 512: the sums never reach the first level,
+ * so they stay in the four vector accumulators of level 0, and the three
+ * empty levels only add +0.0 to them (which turns a -0.0 into +0.0, kept
+ * here).  Vector types: lane-wise IEEE additions, the same bits, at the
+ * speed of the vector unit.
+ */
+static inline float
+cascade_short(const float *x, size_t n)
+{
+	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, e;
+	v8 q0 = { 0 }, q1 = { 0 }, q2 = { 0 }, q3 = { 0 }, zero = { 0 }, v;
+	float lane[8], final = 0;
+	int l;
+
+	for (i = 0; i < size_ilp; i++) {
+		const float *p = x + i * 32;
+
+		LOAD8(v, p);
+		q0 += v;
+		LOAD8(v, p + 8);
+		q1 += v;
+		LOAD8(v, p + 16);
+		q2 += v;
+		LOAD8(v, p + 24);
+		q3 += v;
+	}
+	q0 += zero;
+	q1 += zero;
+	q2 += zero;
+	q3 += zero;
+	for (e = size_ilp * 4; e < vec_size; e++) {
+		LOAD8(v, x + e * 8);
+		q0 += v;
+	}
+	q0 += q1;
+	q0 += q2;
+	q0 += q3;
+	for (e = vec_size * 8; e < n; e++)
+		final += x[e];
+	STORE8(lane, q0);
+	for (l = 0; l < 8; l++)
+		final += lane[l];
+	return final;
+}
+
+/*
+ * One chunk of ATen's cascade_sum (SumKernel.cpp) for 8-float vectors:
+ * four vector accumulators (ILP), summed in levels so that rounding error
+ * grows with log(n), then the lanes left to right after the scalar tail.
+ */
+static float
+cascade_chunk(const float *x, size_t n)
+{
+	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, j, e;
+	int level_power, lvl, k, l;
+	size_t level_step;
+	float acc[4][4][8], p[4][8], final = 0;
+
+	if (n >= 8 && size_ilp < 16)
+		return cascade_short(x, n);
+	if (n < 8) {
+		/* scalar: four strided accumulators, the tail into the first */
+		float a[4] = { 0, 0, 0, 0 };
+		size_t m = n / 4 * 4;
+
+		for (i = 0; i < m; i++)
+			a[i % 4] += x[i];
+		for (i = m; i < n; i++)
+			a[0] += x[i];
+		return ((a[0] + a[1]) + a[2]) + a[3];
+	}
+	level_power = ceil_log2(size_ilp > 1 ? size_ilp : 1) / 4;
+	if (level_power < 4)
+		level_power = 4;
+	level_step = (size_t)1 << level_power;
+	memset(acc, 0, sizeof acc);
+	i = 0;
+	while (i + level_step <= size_ilp) {
+		for (j = 0; j < level_step; j++)
+			for (k = 0; k < 4; k++)
+				for (l = 0; l < 8; l++)
+					acc[0][k][l] += x[((i + j) * 4 + (size_t)k) * 8 + (size_t)l];
+		i += level_step;
+		for (lvl = 1; lvl < 4; lvl++) {
+			for (k = 0; k < 4; k++)
+				for (l = 0; l < 8; l++) {
+					acc[lvl][k][l] += acc[lvl - 1][k][l];
+					acc[lvl - 1][k][l] = 0;
+				}
+			if ((i & ((level_step - 1) << (lvl * level_power))) != 0)
+				break;
+		}
+	}
+	for (; i < size_ilp; i++)
+		for (k = 0; k < 4; k++)
+			for (l = 0; l < 8; l++)
+				acc[0][k][l] += x[(i * 4 + (size_t)k) * 8 + (size_t)l];
+	for (lvl = 1; lvl < 4; lvl++)
+		for (k = 0; k < 4; k++)
+			for (l = 0; l < 8; l++)
+				acc[0][k][l] += acc[lvl][k][l];
+	memcpy(p, acc[0], sizeof p);
+	for (e = size_ilp * 4; e < vec_size; e++)
+		for (l = 0; l < 8; l++)
+			p[0][l] += x[e * 8 + (size_t)l];
+	for (k = 1; k < 4; k++)
+		for (l = 0; l < 8; l++)
+			p[0][l] += p[k][l];
+	for (e = vec_size * 8; e < n; e++)
+		final += x[e];
+	for (l = 0; l < 8; l++)
+		final += p[0][l];
+	return final;
+}
+
+/*
+ * torch.sum of n contiguous floats: one cascade over all of them.  With
+ * one thread (at::get_num_threads() is 1 in the reference build) ATen's
+ * parallel_reduce never splits the range, however long; checked against
+ * torch up to 1.28 million floats (tests/reduce-cases.txt).
+ */
+float
+tensor_sum(const float *x, size_t n)
+{
+	return cascade_chunk(x, n);
+}
+
+/*
+ * ---- Strided views: reductions in TensorIterator's order ----
+ *
+ * A reduction's result depends on the order in which ATen meets the
+ * elements, and ATen does not walk a view in its logical order: its
+ * TensorIterator sorts the dimensions by stride, fastest first (reduced
+ * dimensions in front), merges neighbours that are contiguous together,
+ * and hands the kernel two dimensions at a time (TensorIterator.cpp:
+ * reorder_dimensions, coalesce_dimensions, serial_for_each).  So
+ * inputs.T.sum() sums in memory order, and inputs.sum(dim=0) reaches the
+ * kernel as "reduce along a strided dimension, outputs contiguous".  The
+ * code below rebuilds that geometry for one input and, in a reduction,
+ * its output, then runs the kernels of SumKernel.cpp (cascade_sum) and
+ * ReduceOps.cpp (var) on it.  PyTorch's CPU build here runs one thread
+ * (at::get_num_threads() == 1), so no reduction is split between threads.
+ */
+struct iter {
+	int ndim, nops;			/* nops: 2 (the output, the input) or 1 (the input); 3 for layouts */
+	long long shape[TENSOR_MAXDIM];
+	long long stride[3][TENSOR_MAXDIM];	/* in elements; [nops - 1] is the input */
+};
+
+/* torch's contiguous strides of a shape: a size-1 or size-0 dim counts as 1 */
+static void
+contig_strides(long long *st, const long long *shape, int nd)
+{
+	long long s = 1;
+	int d;
+
+	for (d = nd - 1; d >= 0; d--) {
+		st[d] = s;
+		s *= shape[d] > 1 ? shape[d] : 1;
+	}
+}
+
+/* reorder_dimensions: the comparison of two dims (1: d0 goes after d1) */
+static int
+should_swap(const struct iter *it, int red, int d0, int d1)
+{
+	int op;
+
+	for (op = 0; op < it->nops; op++) {
+		long long s0 = it->stride[op][d0], s1 = it->stride[op][d1];
+
+		if (red && op == 0 && (s0 == 0) != (s1 == 0))
+			return s1 == 0 ? 1 : -1;	/* reduced dims to the front */
+		if (s0 == 0 || s1 == 0)
+			continue;
+		if (s0 < s1)
+			return -1;
+		if (s0 > s1)
+			return 1;
+		if (it->shape[d0] > it->shape[d1])
+			return 1;
+	}
+	return 0;
+}
+
+/* reorder_dimensions' permutation: perm[i] is the dim that goes i-th (fastest first) */
+static void
+iter_perm(const struct iter *it, int red, int *perm)
+{
+	int i, d0, d1;
+
+	for (i = 0; i < it->ndim; i++)
+		perm[i] = it->ndim - 1 - i;
+	/* insertion sort, stopping at the first definite "keep" */
+	for (i = 1; i < it->ndim; i++) {
+		d1 = i;
+		for (d0 = i - 1; d0 >= 0; d0--) {
+			int c = should_swap(it, red, perm[d0], perm[d1]);
+
+			if (c > 0) {
+				int t = perm[d0];
+
+				perm[d0] = perm[d1];
+				perm[d1] = t;
+				d1 = d0;
+			} else if (c < 0) {
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * The strides TensorIterator gives the new output of an element-wise
+ * operation (allocate_or_resize_outputs): dense, in the order its inputs
+ * lie in memory, so that x.T + 1 is laid out like x.T.  Inputs' strides
+ * are 0 where they broadcast.
+ */
+void
+tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin)
+{
+	struct iter it;
+	int perm[TENSOR_MAXDIM], d, k, natural = 1;
+	long long next = 1;
+
+	it.ndim = ndim;
+	it.nops = nin < 3 ? nin : 3;
+	for (d = 0; d < ndim; d++) {
+		it.shape[d] = shape[d];
+		for (k = 0; k < it.nops; k++)
+			it.stride[k][d] = in[k][d];
+	}
+	iter_perm(&it, 0, perm);
+	for (d = 0; d < ndim; d++)
+		natural &= perm[d] == ndim - 1 - d;
+	if (natural) {
+		for (d = ndim - 1; d >= 0; d--) {
+			out[d] = next;
+			next *= shape[d] > 1 ? shape[d] : 1;
+		}
+		return;
+	}
+	for (d = 0; d < ndim; d++) {
+		out[perm[d]] = next;
+		next *= shape[perm[d]];
+	}
+}
+
+/* reorder_dimensions then coalesce_dimensions, as TensorIterator::build */
+static void
+iter_order(struct iter *it, int red)
+{
+	int perm[TENSOR_MAXDIM], i, op, prev, d;
+	long long shape[TENSOR_MAXDIM], stride[3][TENSOR_MAXDIM];
+
+	if (it->ndim > 1) {
+		iter_perm(it, red, perm);
+		for (i = 0; i < it->ndim; i++) {
+			shape[i] = it->shape[perm[i]];
+			for (op = 0; op < it->nops; op++)
+				stride[op][i] = it->stride[op][perm[i]];
+		}
+		memcpy(it->shape, shape, sizeof shape);
+		memcpy(it->stride, stride, sizeof stride);
+	}
+	if (it->ndim <= 1)
+		return;
+	prev = 0;
+	for (d = 1; d < it->ndim; d++) {
+		int ok = it->shape[prev] == 1 || it->shape[d] == 1;
+
+		for (op = 0; !ok && op < it->nops; op++)
+			if (it->shape[prev] * it->stride[op][prev] != it->stride[op][d])
+				break;
+		if (!ok && op == it->nops)
+			ok = 1;
+		if (ok) {
+			if (it->shape[prev] == 1)
+				for (op = 0; op < it->nops; op++)
+					it->stride[op][prev] = it->stride[op][d];
+			it->shape[prev] *= it->shape[d];
+		} else {
+			prev++;
+			if (prev != d) {
+				for (op = 0; op < it->nops; op++)
+					it->stride[op][prev] = it->stride[op][d];
+				it->shape[prev] = it->shape[d];
+			}
+		}
+	}
+	it->ndim = prev + 1;
+}
+
+/*
+ * The iterator of x.sum(dims, keepdim): the output's strides are those of
+ * a new contiguous result, 0 along the reduced dims (review_reduce_result,
+ * compute_strides); they decide where reduced dims of size 1 sort.
+ */
+static void
+iter_reduce(struct iter *it, const struct tensor_view *x, unsigned dims, int keepdim)
+{
+	long long kshape[TENSOR_MAXDIM], kst[TENSOR_MAXDIM];
+	int d, k = 0;
+
+	it->ndim = x->ndim;
+	it->nops = 2;
+	for (d = 0; d < x->ndim; d++) {
+		it->shape[d] = x->shape[d];
+		it->stride[1][d] = x->stride[d];
+		if (keepdim)
+			kshape[d] = (dims >> d & 1) ? 1 : x->shape[d];
+		else if (!(dims >> d & 1))
+			kshape[k++] = x->shape[d];
+	}
+	contig_strides(kst, kshape, keepdim ? x->ndim : k);
+	for (d = 0, k = 0; d < x->ndim; d++) {
+		if (keepdim)
+			it->stride[0][d] = (dims >> d & 1) && x->shape[d] != 1 ? 0 : kst[d];
+		else
+			it->stride[0][d] = (dims >> d & 1) ? 0 : kst[k++];
+	}
+	iter_order(it, 1);
+}
+
+/* The iterator of an element-wise walk over x alone (std_var_all_cpu). */
+static void
+iter_input(struct iter *it, const struct tensor_view *x)
+{
+	int d;
+
+	it->ndim = x->ndim;
+	it->nops = 1;
+	for (d = 0; d < x->ndim; d++) {
+		it->shape[d] = x->shape[d];
+		it->stride[0][d] = x->stride[d];
+	}
+	iter_order(it, 0);
+}
+
+/*
+ * serial_for_each: fn(ctx, offsets, n0, n1, strides of dims 0 and 1) for
+ * each index of the dims from 2 on (dim 2 fastest); nothing when empty.
+ */
+typedef void iter_fn(void *ctx, const long long *off, long long n0, long long n1,
+    const long long *s0, const long long *s1);
+
+static void
+iter_each(const struct iter *it, iter_fn *fn, void *ctx)
+{
+	long long idx[TENSOR_MAXDIM], off[2], s0[2], s1[2], n0, n1;
+	int d, op;
+
+	for (d = 0; d < it->ndim; d++)
+		if (it->shape[d] == 0)
+			return;
+	for (op = 0; op < it->nops; op++) {
+		s0[op] = it->ndim > 0 ? it->stride[op][0] : 0;
+		s1[op] = it->ndim > 1 ? it->stride[op][1] : 0;
+	}
+	n0 = it->ndim > 0 ? it->shape[0] : 1;
+	n1 = it->ndim > 1 ? it->shape[1] : 1;
+	memset(idx, 0, sizeof idx);
+	for (;;) {
+		for (op = 0; op < it->nops; op++) {
+			off[op] = 0;
+			for (d = 2; d < it->ndim; d++)
+				off[op] += idx[d] * it->stride[op][d];
+		}
+		fn(ctx, off, n0, n1, s0, s1);
+		for (d = 2; d < it->ndim; d++) {
+			if (++idx[d] < it->shape[d])
+				break;
+			idx[d] = 0;
+		}
+		if (d >= it->ndim)
+			return;
+	}
+}
+
+/*
+ * multi_row_sum (SumKernel.cpp) for w columns at once: column c sums
+ * x[i*rs + c*cs] over i < n with one accumulator per level, each level
+ * passed up every 2^level_power rows; the columns never mix, so w only
+ * changes the speed.
+ */
+static void
+lev_cols(float *res, const float *x, long long rs, long long cs, long long n, int w)
+{
+	float acc[4][32];
+	int lp = ceil_log2((size_t)n) / 4, j, c;
+	long long step, i = 0;
+
+	lp = lp < 4 ? 4 : lp;
+	step = 1LL << lp;
+	memset(acc, 0, sizeof acc);
+	while (i + step <= n) {
+		long long e = i + step;
+
+		for (; i < e; i++)
+			for (c = 0; c < w; c++)
+				acc[0][c] += x[i * rs + c * cs];
+		for (j = 1; j < 4; j++) {
+			for (c = 0; c < w; c++) {
+				acc[j][c] += acc[j - 1][c];
+				acc[j - 1][c] = 0;
+			}
+			if ((i & ((step - 1) << (j * lp))) != 0)
+				break;
+		}
+	}
+	for (; i < n; i++)
+		for (c = 0; c < w; c++)
+			acc[0][c] += x[i * rs + c * cs];
+	for (j = 1; j < 4; j++)
+		for (c = 0; c < w; c++)
+			acc[0][c] += acc[j][c];
+	memcpy(res, acc[0], (size_t)w * sizeof *res);
+}
+
+/*
+ * row_sum: the column as (n/4, 4) rows summed by multi_row_sum, the n%4
+ * left over into the first partial sum, then the four partials in order;
+ * for w columns at once (x[i*st + c*cs]).
+ */
+static void
+ilp_cols(float *res, const float *x, long long st, long long cs, long long n, int w)
+{
+	float acc[4][4][8];
+	long long m = n / 4, step, i = 0, k;
+	int lp = ceil_log2((size_t)m) / 4, j, c, q;
+
+	lp = lp < 4 ? 4 : lp;
+	step = 1LL << lp;
+	memset(acc, 0, sizeof acc);
+	while (i + step <= m) {
+		long long e = i + step;
+
+		for (; i < e; i++)
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++)
+					acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
+		for (j = 1; j < 4; j++) {
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++) {
+					acc[j][q][c] += acc[j - 1][q][c];
+					acc[j - 1][q][c] = 0;
+				}
+			if ((i & ((step - 1) << (j * lp))) != 0)
+				break;
+		}
+	}
+	for (; i < m; i++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
+	for (j = 1; j < 4; j++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += acc[j][q][c];
+	for (k = m * 4; k < n; k++)
+		for (c = 0; c < w; c++)
+			acc[0][0][c] += x[k * st + c * cs];
+	for (q = 1; q < 4; q++)
+		for (c = 0; c < w; c++)
+			acc[0][0][c] += acc[0][q][c];
+	memcpy(res, acc[0][0], (size_t)w * sizeof *res);
+}
+
+/* out[j*os] += r[j]: CastStoreAccumulate (the output starts at zero) */
+static void
+add_out(float *out, long long os, const float *r, int w)
+{
+	int c;
+
+	for (c = 0; c < w; c++)
+		out[c * os] += r[c];
+}
+
+/* rows [lo, hi) of a vectorized_inner_sum */
+struct rows_sum {
+	float *out;
+	const float *in;
+	long long os, is;
+	size_t n;
+};
+
+/* the rows of a short vectorized_inner_sum in one clone: the vector unit's width chosen once */
+TARGETS static void
+short_rows(float *out, long long os, const float *in, long long is, size_t n, size_t lo, size_t hi)
+{
+	size_t j;
+
+	for (j = lo; j < hi; j++)
+		out[(long long)j * os] += cascade_short(in + (long long)j * is, n);
+}
+
+static void
+inner_rows(void *arg, size_t lo, size_t hi)
+{
+	const struct rows_sum *r = arg;
+	size_t j;
+
+	if (r->n >= 8 && r->n / 32 < 16) {
+		short_rows(r->out, r->os, r->in, r->is, r->n, lo, hi);
+		return;
+	}
+	for (j = lo; j < hi; j++)
+		r->out[(long long)j * r->os] += cascade_chunk(r->in + (long long)j * r->is, r->n);
+}
+
+/* cascade_sum's loop over one 2-d block (SumKernel.cpp), strides in elements */
+static void
+sum_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
+    const long long *s1)
+{
+	float **pp = ctx, *out = pp[0] + off[0], r[32];
+	const float *in = pp[1] + off[1];
+	long long os0 = s0[0], is0 = s0[1], os1 = s1[0], is1 = s1[1], j, k, t;
+
+	if (os0 != 0 && os1 == 0) {	/* the reduction first */
+		t = is0, is0 = is1, is1 = t;
+		t = os0, os0 = os1, os1 = t;
+		t = n0, n0 = n1, n1 = t;
+	}
+	if (os0 != 0 && os1 != 0) {	/* not a true reduction: out += in */
+		for (j = 0; j < n1; j++)
+			for (k = 0; k < n0; k++)
+				out[j * os1 + k * os0] += in[j * is1 + k * is0];
+		return;
+	}
+	if (is0 == 1 && n0 >= 8) {	/* vectorized_inner_sum: rows are independent, two threads share many */
+		struct rows_sum rs = { out, in, os1, is1, (size_t)n0 };
+
+		inner_rows(&rs, 0, (size_t)n1);
+	} else if (is1 == 1 && n1 >= 8) {	/* vectorized_outer_sum */
+		for (j = 0; j + 32 <= n1; j += 32) {
+			lev_cols(r, in + j, is0, 1, n0, 32);
+			add_out(out + j * os1, os1, r, 32);
+		}
+		for (; j + 8 <= n1; j += 8) {
+			ilp_cols(r, in + j, is0, 1, n0, 8);
+			add_out(out + j * os1, os1, r, 8);
+		}
+		for (; j < n1; j++) {
+			ilp_cols(r, in + j, is0, 1, n0, 1);
+			out[j * os1] += r[0];
+		}
+	} else if (is0 < is1) {		/* scalar_inner_sum */
+		for (j = 0; j < n1; j++) {
+			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
+			out[j * os1] += r[0];
+		}
+	} else {			/* scalar_outer_sum */
+		for (j = 0; j + 3 < n1; j += 4) {
+			lev_cols(r, in + j * is1, is0, is1, n0, 4);
+			add_out(out + j * os1, os1, r, 4);
+		}
+		for (; j < n1; j++) {
+			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
+			out[j * os1] += r[0];
+		}
+	}
+}
+
+/* The number of elements of the result of reducing `dims` (bit d: dim d). */
+static size_t
+kept_numel(const struct tensor_view *x, unsigned dims)
+{
+	size_t n = 1;
+	int d;
+
+	for (d = 0; d < x->ndim; d++)
+		if (!(dims >> d & 1))
+			n *= (size_t)x->shape[d];
+	return n;
+}
+
+void
+tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim)
+{
+	struct iter it;
+	float *pp[2];
+
+	memset(out, 0, kept_numel(x, dims) * sizeof *out);	/* iter.output().fill_(0) */
+	iter_reduce(&it, x, dims, keepdim);
+	pp[0] = out;
+	pp[1] = (float *)x->data;
+	iter_each(&it, sum_block, pp);
+}
+
+/* std_var_all_cpu: sum of (x - mean)^2 in double, one partial sum per 2-d block */
+struct dev_ctx {
+	const float *x;
+	double mean, total;
+};
+
+static void
+dev_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
+    const long long *s1)
+{
+	struct dev_ctx *c = ctx;
+	const float *x = c->x + off[0];
+	double local = 0;
+	long long i, j;
+
+	for (i = 0; i < n1; i++)
+		for (j = 0; j < n0; j++) {
+			double dx = (double)x[i * s1[0] + j * s0[0]] - c->mean;
+
+			local += dx * dx;
+		}
+	c->total += local;
+}
+
+void
+tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+{
+	struct iter it;
+	int nred = 0, d;
+	size_t nout = kept_numel(x, dims);
+
+	iter_reduce(&it, x, dims, keepdim);
+	for (d = 0; d < it.ndim; d++)
+		nred += it.stride[0][d] == 0;
+	if (x->numel == 0) {
+		for (size_t i = 0; i < nout; i++)
+			out[i] = NAN;
+		return;
+	}
+	if (nred == it.ndim) {		/* one value: two passes, the mean in float32 first */
+		struct iter in;
+		struct dev_ctx c;
+		float s;
+		long long n = (long long)x->numel - correction;
+		double var;
+
+		tensor_sum_view(&s, x, (1u << x->ndim) - 1, 0);
+		c.x = x->data;
+		c.mean = (double)(s / (float)x->numel);
+		c.total = 0;
+		iter_input(&in, x);
+		iter_each(&in, dev_block, &c);
+		var = c.total / (double)(n > 0 ? n : 0);
+		for (size_t i = 0; i < nout; i++)
+			out[i] = (float)var;
+		return;
+	}
+	/*
+	 * WelfordOps (SharedReduceOps.h) in double, per output: outputs are
+	 * the iterator's dims from nred on;
+	 * each walks its reduced dims 0..nred-1, dim 0 fastest.
+	 */
+	{
+		long long oidx[TENSOR_MAXDIM], ridx[TENSOR_MAXDIM];
+		int k;
+
+		memset(oidx, 0, sizeof oidx);
+		for (;;) {
+			long long obase = 0, ibase = 0, n = 0;
+			double mean = 0, m2 = 0, nf, divisor;
+
+			for (k = nred; k < it.ndim; k++) {
+				obase += oidx[k] * it.stride[0][k];
+				ibase += oidx[k] * it.stride[1][k];
+			}
+			memset(ridx, 0, sizeof ridx);
+			for (;;) {
+				long long o = ibase;
+				double v, delta, nm;
+
+				for (k = 0; k < nred; k++)
+					o += ridx[k] * it.stride[1][k];
+				v = (double)x->data[o];
+				n++;
+				nf = (double)n;
+				delta = v - mean;
+				nm = mean + delta / nf;
+				m2 = m2 + delta * (v - nm);
+				mean = nm;
+				for (k = 0; k < nred; k++) {
+					if (++ridx[k] < it.shape[k])
+						break;
+					ridx[k] = 0;
+				}
+				if (k >= nred)
+					break;
+			}
+			nf = (double)n;
+			divisor = nf > correction ? nf - correction : 0;
+			out[obase] = (float)(m2 / divisor);
+			for (k = nred; k < it.ndim; k++) {
+				if (++oidx[k] < it.shape[k])
+					break;
+				oidx[k] = 0;
+			}
+			if (k >= it.ndim)
+				return;
+		}
+	}
+}

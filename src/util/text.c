@@ -1,0 +1,65 @@
+/*
+ * text.c - text helpers shared by every part: shapes as text, word
+ * wrapping, shortest round-trip digits.  Formats here are the ones the
+ * program prints; callers choose brackets, indents and widths.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "text.h"
+
+char *
+text_dims(char *buf, size_t len, int nd, const int *shape, const char *open, const char *close)
+{
+	size_t n = 0;
+	int i;
+
+	n += (size_t)snprintf(buf + n, len - n, "%s", open);
+	for (i = 0; i < nd && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? ", " : "", shape[i]);
+	if (n < len)
+		snprintf(buf + n, len - n, "%s", close);
+	return buf;
+}
+
+void
+text_wrap(struct sbuf *out, const char *s, const char *indent, int width)
+{
+	int ind = (int)strlen(indent), col = ind;
+	size_t w;
+
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (*s == '\0')
+			break;
+		w = strcspn(s, " ");
+		if (col > ind && col + 1 + (int)w > width) {
+			sbuf_addc(out, '\n');
+			sbuf_add(out, indent);
+			col = ind;
+		} else if (col > ind) {
+			sbuf_addc(out, ' ');
+			col++;
+		}
+		sbuf_addn(out, s, w);
+		col += (int)w;
+		s += w;
+	}
+}
+
+char *
+text_shortest(char *buf, size_t len, double v, int single, char conv)
+{
+	int prec, most = single ? 9 : 17;
+
+	for (prec = 1; prec <= most; prec++) {
+		/* %e counts digits after the point, %g significant ones */
+		snprintf(buf, len, conv == 'e' ? "%.*e" : "%.*g", conv == 'e' ? prec - 1 : prec, v);
+		if (single ? (float)strtod(buf, NULL) == (float)v : strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
