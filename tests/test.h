@@ -6,10 +6,11 @@
 
 extern int test_passed, test_failed;
 
-/* CHECK(cond, fmt, ...): count a pass, or report where and why it failed. */
+/* CHECK(cond, fmt, ...): count a pass, or report where and why it failed,
+ * indented as the runners of tests/ indent what follows a "not ok" line. */
 #define CHECK(cond, ...) do { \
 	if (cond) { test_passed++; } else { test_failed++; \
-		fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__); \
+		fprintf(stderr, "    %s:%d: ", __FILE__, __LINE__); \
 		fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } \
 } while (0)
 
