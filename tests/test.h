@@ -6,12 +6,18 @@
 
 extern int test_passed, test_failed;
 
-/* CHECK(cond, fmt, ...): count a pass, or report where and why it failed. */
+/* CHECK(cond, fmt, ...): count a pass, or report where and why it failed
+ * (test_fail, unit.c: every line indented, as the runners of tests/ indent
+ * what follows a "not ok" line). */
 #define CHECK(cond, ...) do { \
 	if (cond) { test_passed++; } else { test_failed++; \
-		fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__); \
-		fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } \
+		test_fail(__FILE__, __LINE__, __VA_ARGS__); } \
 } while (0)
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void test_fail(const char *file, int line, const char *fmt, ...);
 
 void test_tensor(void);
 void test_kernels(void);

@@ -1,28 +1,82 @@
-/* unit.c - runs every C unit test and prints one line: "N passed, M failed". */
+/* unit.c - runs every C unit test function from one table and prints, like
+ * every runner of tests/, "ok NAME (N checks)" or "not ok NAME" after each
+ * function (its failed checks indented above it), then one count line,
+ * "unit: N passed, M failed", that tests/run.sh adds to its total. */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "test.h"
 
 int test_passed, test_failed;
 
+void
+test_fail(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg, *p;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = n < 0 ? NULL : malloc((size_t)n + 1);
+	if (msg == NULL) {
+		fprintf(stderr, "    %s:%d: (the message could not be formatted)\n", file, line);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "    %s:%d: ", file, line);
+	for (p = msg; *p != '\0'; p++) {
+		fputc(*p, stderr);
+		if (*p == '\n' && p[1] != '\0')
+			fputs("    ", stderr);
+	}
+	fputc('\n', stderr);
+	free(msg);
+}
+
+static const struct {
+	const char *name;
+	void (*run)(void);
+} unit_tests[] = {
+	{"tensor", test_tensor},
+	{"kernels", test_kernels},
+	{"mm_order", test_mm_order},
+	{"print", test_print},
+	{"rng", test_rng},
+	{"expr", test_expr},
+	{"stage", test_stage},
+	{"softmax_scaled", test_softmax_scaled},
+	{"settings", test_settings},
+	{"json_syntax", test_json_syntax},
+	{"readprint", test_readprint},
+	{"why", test_why},
+	{"check", test_check},
+	{"reduce", test_reduce},
+	{"py", test_py},
+};
+
 int
 main(void)
 {
-	test_tensor();
-	test_kernels();
-	test_mm_order();
-	test_print();
-	test_rng();
-	test_expr();
-	test_stage();
-	test_softmax_scaled();
-	test_settings();
-	test_json_syntax();
-	test_readprint();
-	test_why();
-	test_check();
-	test_reduce();
-	test_py();
+	size_t i;
+
+	for (i = 0; i < sizeof unit_tests / sizeof unit_tests[0]; i++) {
+		int passed = test_passed, failed = test_failed;
+
+		unit_tests[i].run();
+		/* the failures went to stderr, unbuffered: flush ours to keep the order */
+		fflush(stderr);
+		if (test_failed == failed)
+			printf("ok unit %s (%d checks)\n", unit_tests[i].name, test_passed - passed);
+		else
+			printf("not ok unit %s (%d of %d checks failed)\n", unit_tests[i].name,
+			    test_failed - failed, test_failed - failed + test_passed - passed);
+		fflush(stdout);
+	}
 	printf("unit: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

@@ -2,7 +2,9 @@
 # run.sh - check mode against its corpus (tests/check/cases, made by
 # tests/gen/check_cases.py with real PyTorch): for each case, the verdict,
 # the stage taken and the mistake named of every tensor, the summary and
-# the exit status.  Prints "ok NAME" or "FAIL NAME" and what differs.
+# the exit status.  Prints "ok check NAME" or "not ok check NAME" and what differs,
+# indented.  Not a byte compare (a "*" stage, a set of mistakes), so not
+# tests/run.sh's case_run.
 BIN=${BIN:-./attn-explain}
 dir=${CASES:-tests/check/cases}
 tmp=${TMPDIR:-/tmp}/attn-check.$$
@@ -60,10 +62,10 @@ for e in "$dir"/*.expect; do
 		}
 		exit bad
 	}' "$tmp.want" "$tmp.got" > "$tmp.why" && [ ! -s "$tmp.err" ]; then
-		echo "ok $name"
+		echo "ok check $name"
 	else
-		echo "FAIL $name"
-		cat "$tmp.why"
-		head -n 3 "$tmp.err"
+		echo "not ok check $name"
+		sed 's/^ */    /' "$tmp.why"
+		head -n 3 "$tmp.err" | sed 's/^/    /'
 	fi
 done

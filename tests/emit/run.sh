@@ -1,43 +1,34 @@
 #!/bin/sh
-# run.sh - the emitted PyTorch proves the cells: for each case of cases.txt,
-# attn-explain's own output must equal NAME.out, which real PyTorch printed
-# running the script attn-explain --emit python wrote (tests/gen/emit_cases.py).
-# Where PyTorch is installed, the scripts (and notebooks, with nbclient) are
-# emitted and run again now and must print what attn-explain prints.
-# One line per check, "ok NAME" or "FAIL NAME" (then a diff), and lines
-# "skip: ..." for what this machine cannot run.
+# run.sh - the emitted PyTorch proves the cells, run again now: where
+# PyTorch is installed, the scripts (and notebooks, with nbclient) of every
+# case of cases.txt and every golden input are emitted and run, and must
+# print what attn-explain prints.  (That attn-explain prints each NAME.out,
+# what real PyTorch printed running the script, is tests/run.sh's case_run
+# with tests/emit/case.sh.)  One line per check, "ok NAME" or "not ok NAME"
+# (then a diff, indented), and "skip ..." lines for what this machine cannot run.
 BIN=${BIN:-./attn-explain}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 PY=/usr/bin/python3
 torch=0
 if [ -x "$PY" ] && "$PY" -c 'import torch' 2>/dev/null; then torch=1; fi
-
+if [ $torch = 0 ]; then
+	echo "skip emit: PyTorch is not installed (apt-get install python3-torch): the scripts were not run now"
+	exit 0
+fi
 
 grep -v '^#' tests/emit/cases.txt | while IFS="|" read -r name opts file; do
 	# shellcheck disable=SC2086
 	"$BIN" $opts --color never "$file" > "$tmp/$name.tool" 2>&1
-	if cmp -s "tests/emit/$name.out" "$tmp/$name.tool"; then
-		echo "ok emit $name"
-	else
-		echo "FAIL emit $name: attn-explain $opts $file differs from PyTorch running its script"
-		diff "tests/emit/$name.out" "$tmp/$name.tool" | head -n 10
-	fi
-	if [ $torch = 1 ]; then
-		# shellcheck disable=SC2086
-		"$BIN" $opts --emit python "$file" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "FAIL emit $name: --emit python failed"
-		echo "$tmp/$name.py" >> "$tmp/scripts"
-	fi
+	# shellcheck disable=SC2086
+	"$BIN" $opts --emit python "$file" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "not ok emit $name: --emit python failed"
+	echo "$tmp/$name.py" >> "$tmp/scripts"
 done
-if [ $torch = 0 ]; then
-	echo "skip: PyTorch is not installed (apt-get install python3-torch): the scripts were not run now"
-	exit 0
-fi
 # and every golden input (their PyTorch output is not committed here: only where torch is)
 for f in tests/golden/*.json; do
 	name=golden-$(basename "$f" .json)
 	"$BIN" --all --color never "$f" > "$tmp/$name.tool" 2>&1
-	"$BIN" --all --emit python "$f" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "FAIL emit $name: --emit python failed"
+	"$BIN" --all --emit python "$f" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "not ok emit $name: --emit python failed"
 	echo "$tmp/$name.py" >> "$tmp/scripts"
 done
 LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_scripts.py < "$tmp/scripts"
@@ -46,8 +37,8 @@ while IFS= read -r script; do
 	if cmp -s "$script.got" "$tmp/$name.tool"; then
 		echo "ok python $name"
 	else
-		echo "FAIL python $name: the emitted script does not print what attn-explain prints"
-		diff "$tmp/$name.tool" "$script.got" | head -n 10
+		echo "not ok python $name: the emitted script does not print what attn-explain prints"
+		diff "$tmp/$name.tool" "$script.got" | head -n 10 | sed 's/^/    /'
 	fi
 done < "$tmp/scripts"
 # the REPL's save --python: the script of a changed session prints what the saved settings print
@@ -58,8 +49,8 @@ echo "$tmp/session.py" | LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" te
 if [ -s "$tmp/session.tool" ] && cmp -s "$tmp/session.tool" "$tmp/session.py.got"; then
 	echo "ok python save-python"
 else
-	echo "FAIL python save-python: the REPL's save --python does not print what its settings print"
-	diff "$tmp/session.tool" "$tmp/session.py.got" | head -n 10
+	echo "not ok python save-python: the REPL's save --python does not print what its settings print"
+	diff "$tmp/session.tool" "$tmp/session.py.got" | head -n 10 | sed 's/^/    /'
 fi
 if "$PY" -c 'import nbclient, nbformat, ipykernel' 2>/dev/null; then
 	for f in data/your-journey.json data/book-causal-dropout.json data/book-wrapper-123.json data/karpathy-1337.json; do
@@ -68,10 +59,10 @@ if "$PY" -c 'import nbclient, nbformat, ipykernel' 2>/dev/null; then
 		if LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_notebook.py "$tmp/$name.ipynb" > "$tmp/nb.log" 2>&1; then
 			echo "ok notebook $name"
 		else
-			echo "FAIL notebook $name"
-			head -n 10 "$tmp/nb.log"
+			echo "not ok notebook $name"
+			head -n 10 "$tmp/nb.log" | sed 's/^/    /'
 		fi
 	done
 else
-	echo "skip: nbclient, nbformat or ipykernel missing (python3-nbclient, python3-ipykernel): the notebooks were not run"
+	echo "skip notebooks: nbclient, nbformat or ipykernel missing (python3-nbclient, python3-ipykernel): the notebooks were not run"
 fi

@@ -5,12 +5,13 @@
 # history file, and history files that are not ones (left alone).  The paths
 # a pipe never takes (tests/repl/ covers the rest).
 #
-# Prints one "ok" line per check; exits 1 at the first failure, 0 when all
-# pass, and 0 with "skip: no tmux" where tmux is missing.  BIN names another
+# Prints one "ok tty N - WHAT" line per check; at the first failure a
+# "not ok tty: WHAT" line, the screen indented, and exits 1; exits 0 when
+# all pass, and 0 with "skip tty: no tmux" where tmux is missing.  BIN names another
 # build (as in tests/run.sh).  Takes a few seconds; every wait is bounded.
 BIN=${BIN:-./attn-explain}
 if ! command -v tmux > /dev/null 2>&1; then
-	echo "skip: no tmux"
+	echo "skip tty: no tmux"
 	exit 0
 fi
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
@@ -26,9 +27,9 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
 fail() {
-	echo "FAIL: $1"
-	echo "--- the screen:"
-	tmux -S "$sock" capture-pane -p -t $S 2>/dev/null | sed '/^$/d' | tail -n 15
+	echo "not ok tty: $1"
+	echo "    --- the screen:"
+	tmux -S "$sock" capture-pane -p -t $S 2>/dev/null | sed '/^$/d' | tail -n 15 | sed 's/^/    /'
 	exit 1
 }
 
@@ -94,26 +95,26 @@ HIST=$tmp/history
 start data/your-journey.json
 wait_last "attn>"
 screen | grep -F -q "8 stages to step through" || fail "no banner before the prompt"
-echo "ok 1 - the banner, then the prompt"
+echo "ok tty 1 - the banner, then the prompt"
 
 keys next Enter
 wait_for "[1/8] inputs: the token embeddings"
 wait_for "        [0.0500, 0.8000, 0.5500]])"
 wait_last "attn>"
-echo "ok 2 - next prints the first cell"
+echo "ok tty 2 - next prints the first cell"
 
 keys Up
 wait_last "attn> next"
 keys Enter
 wait_for "[2/8] queries: what each token is looking for"
-echo "ok 3 - Up recalls the last line"
+echo "ok tty 3 - Up recalls the last line"
 
 keys hel Tab
 wait_last "attn> help"
 keys Enter
 wait_for "commands (any unambiguous prefix works too):"
 wait_last "attn>"
-echo "ok 4 - Tab completes hel to help"
+echo "ok tty 4 - Tab completes hel to help"
 
 keys "set hea" Tab
 wait_last "attn> set head"
@@ -121,25 +122,25 @@ keys s Tab
 wait_last "attn> set heads"
 keys 3 Enter
 wait_for "heads = 3 (was 1)"
-echo "ok 5 - Tab completes set keys: the common prefix, then the one key"
+echo "ok tty 5 - Tab completes set keys: the common prefix, then the one key"
 
 keys "xyzzy plugh" C-c
 wait_last "attn>"
 keys "print attn_weights.shape" Enter
 wait_for "torch.Size([3, 6, 6])"
 screen | grep -F -q "xyzzy" && screen | grep -F -q "unknown command" && fail "Ctrl-C ran the line"
-echo "ok 6 - Ctrl-C at the prompt discards the line"
+echo "ok tty 6 - Ctrl-C at the prompt discards the line"
 
 keys C-d
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
-echo "ok 7 - Ctrl-D leaves with status 0"
+echo "ok tty 7 - Ctrl-D leaves with status 0"
 
 [ -f "$tmp/history" ] || fail "no history file"
 mode=$(ls -l "$tmp/history" | cut -c1-10)
 [ "$mode" = "-rw-------" ] || fail "history file mode $mode, expected -rw-------"
 grep -q '^next$' "$tmp/history" || fail "history file lacks \"next\""
-echo "ok 8 - the history file, mode 0600"
+echo "ok tty 8 - the history file, mode 0600"
 
 start data/your-journey.json
 wait_last "attn>"
@@ -148,7 +149,7 @@ wait_last "attn> print attn_weights.shape"
 keys C-u quit Enter
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "quit: exit status $(cat "$tmp/status"), expected 0"
-echo "ok 9 - the next session recalls the last one's lines"
+echo "ok tty 9 - the next session recalls the last one's lines"
 
 # Long work, then Ctrl-C: it stops, the session stays as it was.  On a
 # machine fast enough to finish first the check is skipped, not failed.
@@ -164,9 +165,9 @@ wait_last "attn>"
 if screen | grep -F -q "interrupted"; then
 	keys "p attn_scores.shape" Enter
 	wait_for "torch.Size([2000, 2000])"
-	echo "ok 10 - Ctrl-C interrupts a long print, not the session"
+	echo "ok tty 10 - Ctrl-C interrupts a long print, not the session"
 else
-	echo "ok 10 # skip: the print ended before Ctrl-C"
+	echo "ok tty 10 # skip: the print ended before Ctrl-C"
 fi
 
 keys C-l "set init rand" Enter
@@ -176,17 +177,17 @@ sleep 0.2
 keys C-c
 wait_last "attn>"
 if screen | grep -F -q "d_out = 2048 (was 3)"; then
-	echo "ok 11 # skip: the computation ended before Ctrl-C"
+	echo "ok tty 11 # skip: the computation ended before Ctrl-C"
 else
 	wait_for "interrupted"
 	keys "set d_out" Enter
 	wait_for "d_out = 3 ("
-	echo "ok 11 - Ctrl-C interrupts a recomputation; the setting stays"
+	echo "ok tty 11 - Ctrl-C interrupts a recomputation; the setting stays"
 fi
 keys C-d
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "after Ctrl-C: exit status $(cat "$tmp/status"), expected 0"
-echo "ok 12 - and the session still ends with status 0"
+echo "ok tty 12 - and the session still ends with status 0"
 
 # A history file that is not one is left alone, and the session goes on
 # without history: a FIFO (opening it waited for a writer, before the first
@@ -203,7 +204,7 @@ keys C-d
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "FIFO history: exit status $(cat "$tmp/status"), expected 0"
 [ -p "$tmp/fifo" ] || fail "the FIFO is no longer a FIFO"
-echo "ok 13 - a FIFO as history file: one line, the prompt, no history"
+echo "ok tty 13 - a FIFO as history file: one line, the prompt, no history"
 
 printf 'my notes\n' > "$tmp/notes"
 chmod 644 "$tmp/notes"
@@ -220,7 +221,7 @@ wait_file "$tmp/status"
 [ "$(cat "$tmp/notes")" = "my notes" ] || fail "the notes were changed: $(cat "$tmp/notes")"
 mode=$(ls -l "$tmp/notes" | cut -c1-10)
 [ "$mode" = "-rw-r--r--" ] || fail "the notes' mode is $mode, expected -rw-r--r--"
-echo "ok 14 - a file of notes as history file: left as it was"
+echo "ok tty 14 - a file of notes as history file: left as it was"
 
 # An empty file is one to fill (nothing to lose): used, then mode 0600.
 : > "$tmp/empty"
@@ -235,7 +236,7 @@ wait_file "$tmp/status"
 grep -q '^next$' "$tmp/empty" || fail "the empty history file lacks \"next\""
 mode=$(ls -l "$tmp/empty" | cut -c1-10)
 [ "$mode" = "-rw-------" ] || fail "the empty history file's mode is $mode, expected -rw-------"
-echo "ok 15 - an empty file as history file: used, mode 0600"
+echo "ok tty 15 - an empty file as history file: used, mode 0600"
 
 # Python lines: Tab completes a variable's methods after the dot; a line
 # that leaves a bracket open gets the continuation prompt, as Python's REPL.
@@ -248,7 +249,7 @@ keys "wei.transp" Tab
 wait_last "attn> wei.transpose"
 keys "(0, 1).shape" Enter
 wait_for "torch.Size([6, 6])"
-echo "ok 16 - Tab completes a variable's method after the dot"
+echo "ok tty 16 - Tab completes a variable's method after the dot"
 
 keys "x = torch.tensor([1.," Enter
 wait_last "..."
@@ -256,7 +257,7 @@ keys "2.])" Enter
 wait_last "attn>"
 keys x Enter
 wait_for "tensor([1., 2.])"
-echo "ok 17 - an open bracket takes the next line after the ... prompt"
+echo "ok tty 17 - an open bracket takes the next line after the ... prompt"
 
 # Ctrl-C during a long Python line: nothing half-computed is assigned
 keys C-l "y = torch.rand(3000, 3000) @ torch.rand(3000, 3000) @ torch.rand(3000, 3000)" Enter
@@ -267,9 +268,9 @@ keys vars Enter
 wait_for "x "
 if screen | grep -F -q "interrupted"; then
 	screen | grep -q '^y ' && fail "Ctrl-C: y was assigned"
-	echo "ok 18 - Ctrl-C interrupts a Python line; nothing is assigned"
+	echo "ok tty 18 - Ctrl-C interrupts a Python line; nothing is assigned"
 else
-	echo "ok 18 # skip: the line ended before Ctrl-C"
+	echo "ok tty 18 # skip: the line ended before Ctrl-C"
 fi
 keys C-d
 wait_file "$tmp/status"
@@ -284,4 +285,4 @@ keys "hm attn_weights[0, 0, 0:3]" Enter
 wait_for "shown: keys 0-8 (9 of 100 columns); next: attn_weights[0, 0, 0:3, 9:18]"
 keys C-d
 wait_file "$tmp/status"
-echo "ok 19 - a heat map in the REPL fits a terminal 30 columns wide"
+echo "ok tty 19 - a heat map in the REPL fits a terminal 30 columns wide"
