@@ -18,12 +18,13 @@ UTIL     = src/util/diag.o
 KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
            src/pipeline/code.o
+MODEL    = src/model/safetensors.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/pyview.o src/py/pylib.o \
            src/py/pyeval.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/check.o src/teach/emit.o
 REPL     = src/repl/repl.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
-OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(PY) $(TEACH) $(REPL)
+OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
        tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \
        tests/test_reduce.o tests/test_py.o
@@ -53,6 +54,9 @@ tests/unit: $(TOBJ) $(OBJ)
 tests/pyrun: tests/pyrun.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
 
+tests/modelrun: tests/modelrun.o $(UTIL) $(MODEL)
+	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o $(UTIL) $(MODEL) $(LDLIBS)
+
 deps:
 	@sh tests/deps.sh
 
@@ -61,7 +65,7 @@ deps-torch:
 	apt-get install -y python3-torch python3-nbclient python3-nbformat python3-ipykernel
 
 check: deps
-	@$(MAKE) attn-explain tests/unit tests/pyrun
+	@$(MAKE) attn-explain tests/unit tests/pyrun tests/modelrun
 	@sh tests/run.sh
 
 demo: deps
@@ -83,17 +87,18 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit tests/pyrun src/*.o src/*/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun tests/modelrun src/*.o src/*/*.o tests/*.o
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
 HDR = src/util/util.h src/util/diag.h \
       src/kernels/kernels.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
+      src/model/model.h src/model/safetensors.h \
       src/py/py.h src/py/pyint.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
       src/teach/readprint.h src/teach/check.h src/teach/emit.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
-src/main.o $(OBJ) $(TOBJ) tests/pyrun.o: $(HDR) tests/test.h
+src/main.o $(OBJ) $(TOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

@@ -165,5 +165,20 @@ for e in 'attn_weights[1, 0]' 'output[1, 5, 1]'; do
 	if [ "$steps" -gt 1 ] && [ "$steps" -eq "$taught" ]; then ok; else ko "why --explain $e: $taught teaching lines for $steps steps"; fi
 done
 
+# 11. src/model (not yet used by main.c): safetensors, GPT-2's BPE, the GPT-2 loader (tests/modelrun.c);
+# "skip" lines name what was not there (GPT-2's real vocabulary: GPT2_VOCAB_DIR)
+MODELRUN=${MODELRUN:-tests/modelrun}
+if [ -x "$MODELRUN" ]; then
+	"$MODELRUN" tests/model > "$tmp/model.out" 2> "$tmp/model.err"
+	head -n 40 "$tmp/model.err"
+	grep '^skip' "$tmp/model.out"
+	line=$(tail -n 1 "$tmp/model.out")
+	p=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+	f=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+	if [ -z "$p" ]; then ko "tests/modelrun did not finish: $line"; else pass=$((pass + p)); fail=$((fail + f)); fi
+else
+	ko "tests/modelrun: not built (make tests/modelrun)"
+fi
+
 echo "check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,187 @@
+/*
+ * modelrun.c - the tests of src/model (safetensors reader, GPT-2's BPE,
+ * the GPT-2 loader), run by tests/run.sh before main.c uses the part.
+ * Usage: tests/modelrun [DIR]  (DIR: tests/model).  Ends with one line,
+ * "modelrun: N passed, M failed"; "skip ..." lines say what was not there.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/model/model.h"
+#include "test.h"
+
+int test_passed, test_failed;
+
+/* A safetensors file in memory: the length, hdr, then data_len bytes 0, 1, 2, ... */
+static unsigned char *
+mk(const char *hdr, size_t data_len, size_t *len)
+{
+	size_t h = strlen(hdr), i;
+	unsigned char *b = malloc(8 + h + data_len + 1);
+
+	for (i = 0; i < 8; i++)
+		b[i] = (unsigned char)((uint64_t)h >> (8 * i));
+	memcpy(b + 8, hdr, h);
+	for (i = 0; i < data_len; i++)
+		b[8 + h + i] = (unsigned char)i;
+	*len = 8 + h + data_len;
+	return b;
+}
+
+/* Open hdr + data_len bytes and compare the message with want ("" : opens). */
+static void
+open_case(const char *hdr, size_t data_len, const char *want)
+{
+	struct st_file f;
+	char err[512] = "";
+	size_t len;
+	unsigned char *b = mk(hdr, data_len, &len);
+	int rc = st_open_mem(&f, "t.safetensors", b, len, err, sizeof err);
+
+	CHECK((rc == 0) == (*want == '\0') && strcmp(err, want) == 0, "%s: got \"%s\", expected \"%s\"", hdr, err, want);
+	if (rc == 0)
+		st_close(&f);
+	free(b);
+}
+
+static void
+test_st_errors(void)
+{
+	struct st_file f;
+	char err[512];
+	size_t len;
+	unsigned char *b = mk("{}", 0, &len);
+
+	CHECK(st_open_mem(&f, "t.safetensors", b, 4, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: truncated: 4 bytes, expected at least 8 (the header's length)") == 0, "%s", err);
+	b[0] = 100;
+	CHECK(st_open_mem(&f, "t.safetensors", b, len, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: the header's length 100 is longer than the file's 2 bytes after it") == 0,
+	    "%s", err);
+	free(b);
+	CHECK(st_open(&f, "tests/model/no-such.safetensors", err, sizeof err) == -1 &&
+	    strcmp(err, "tests/model/no-such.safetensors: No such file or directory") == 0, "%s", err);
+	open_case("{}", 0, "");
+	open_case("{\"__metadata__\": {\"format\": \"pt\"}}  ", 0, "");
+	open_case("[1]", 0, "t.safetensors: the header is not a JSON object");
+	open_case("{\"a\": 1} x", 0, "t.safetensors: the header is not a JSON object");
+	open_case("{\"a\": {\"dtype\": \"F7\", \"shape\": [1], \"data_offsets\": [0, 4]}}", 4,
+	    "t.safetensors: a: unknown dtype \"F7\", expected F32, F16 or BF16");
+	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [2], \"data_offsets\": [0, 8]}}", 4,
+	    "t.safetensors: a: data_offsets [0, 8] out of range, expected within the 4 data bytes");
+	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [2], \"data_offsets\": [4, 0]}}", 8,
+	    "t.safetensors: a: data_offsets [4, 0] out of range, expected within the 8 data bytes");
+	open_case("{\"a\": {\"dtype\": \"F16\", \"shape\": [3], \"data_offsets\": [0, 8]}}", 8,
+	    "t.safetensors: a: data_offsets [0, 8] hold 8 bytes, expected 6 (F16, shape's 3 elements)");
+	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [2], \"data_offsets\": [0, 8]},"
+	    " \"b\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [4, 8]}}", 8,
+	    "t.safetensors: b: data_offsets [4, 8] overlap a's [0, 8]");
+	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [-1], \"data_offsets\": [0, 4]}}", 4,
+	    "t.safetensors: a: shape: expected whole numbers >= 0");
+	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [0]}}", 4,
+	    "t.safetensors: a: expected data_offsets [BEGIN, END]");
+	open_case("{\"a\": {\"shape\": [1], \"data_offsets\": [0, 4]}}", 4, "t.safetensors: a: expected a dtype string");
+	open_case("{\"a\": 3}", 4, "t.safetensors: a: expected an object with dtype, shape and data_offsets");
+	open_case("{\"wte.weight\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [0, 4]},"
+	    " \"transformer.wte.weight\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [4, 8]}}", 8,
+	    "t.safetensors: wte.weight: named twice (with and without \"transformer.\"?)");
+	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [2, 0], \"data_offsets\": [0, 0]},"
+	    " \"b\": {\"dtype\": \"F32\", \"shape\": [], \"data_offsets\": [0, 4]}}", 4, "");
+}
+
+static void
+test_st_read(void)
+{
+	static const char *hdr = "{\"__metadata__\": {\"format\": \"pt\"},"
+	    " \"transformer.h.0.ln_1.weight\": {\"dtype\": \"F32\", \"shape\": [2], \"data_offsets\": [0, 8]},"
+	    " \"h\": {\"dtype\": \"F16\", \"shape\": [2, 2], \"data_offsets\": [8, 16]},"
+	    " \"b\": {\"dtype\": \"BF16\", \"shape\": [1], \"data_offsets\": [16, 18]},"
+	    " \"i\": {\"dtype\": \"I64\", \"shape\": [1], \"data_offsets\": [24, 32]}}";
+	static const unsigned char data[32] = {
+		0, 0, 0x80, 0x3f, 0, 0, 0, 0xc0,	/* 1.0f, -2.0f */
+		0x00, 0x3c, 0x01, 0x00, 0x00, 0x7c, 0x00, 0xfe,	/* F16 1, 2^-24, inf, nan */
+		0xc0, 0x3f,	/* BF16 1.5 */
+	};
+	struct st_file f;
+	size_t len;
+	unsigned char *b = mk(hdr, sizeof data, &len);
+	char err[512];
+	float out[4];
+	int64_t s2[] = { 2 }, s22[] = { 2, 2 }, s1[] = { 1 }, s3[] = { 3 };
+
+	memcpy(b + len - sizeof data, data, sizeof data);
+	CHECK(st_open_mem(&f, "t.safetensors", b, len, err, sizeof err) == 0, "%s", err);
+	CHECK(f.n == 4, "__metadata__ is no tensor: %d", f.n);
+	CHECK(st_find(&f, "h.0.ln_1.weight") == st_find(&f, "transformer.h.0.ln_1.weight") &&
+	    st_find(&f, "h.0.ln_1.weight") != NULL, "one tensor by either name");
+	CHECK(st_find(&f, "transformer.h") == st_find(&f, "h") && st_find(&f, "x") == NULL, "prefix on lookups");
+	CHECK(st_read(&f, "h.0.ln_1.weight", 1, s2, out, err, sizeof err) == 0 && out[0] == 1 && out[1] == -2,
+	    "F32: %s", err);
+	CHECK(st_read(&f, "h", 2, s22, out, err, sizeof err) == 0 && out[0] == 1 && out[1] == 0x1p-24f &&
+	    out[2] > 3e38f && out[3] != out[3], "F16: %s", err);
+	CHECK(st_read(&f, "b", 1, s1, out, err, sizeof err) == 0 && out[0] == 1.5f, "BF16: %s", err);
+	CHECK(st_read(&f, "b", 1, s3, out, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: b: shape (1), expected (3)") == 0, "%s", err);
+	CHECK(st_read(&f, "h", 1, s2, out, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: h: shape (2, 2), expected (2)") == 0, "%s", err);
+	CHECK(st_read(&f, "i", 1, s1, out, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: i: dtype I64, expected F32, F16 or BF16") == 0, "%s", err);
+	CHECK(st_read(&f, "h.1.ln_1.weight", 1, s2, out, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: h.1.ln_1.weight: missing tensor") == 0, "%s", err);
+	st_close(&f);
+	free(b);
+}
+
+/* Every half value against torch's .float() (tests/gen/model_convert.py). */
+static void
+test_st_convert(const char *dir)
+{
+	char path[4096], name[8], *p;
+	char line[512];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/convert.txt", dir);
+	if ((fp = fopen(path, "r")) == NULL) {
+		CHECK(0, "%s: cannot open", path);
+		return;
+	}
+	while (fgets(line, sizeof line, fp)) {
+		uint32_t want, h = 2166136261u, u;
+		unsigned s, w;
+		int k, bf;
+
+		if (line[0] == '#' || sscanf(line, "%7s %x%n", name, &want, &k) != 2)
+			continue;
+		bf = strcmp(name, "BF16") == 0;
+		for (s = 0; s < 65536; s++) {
+			float x = bf ? st_bf16_to_f32((uint16_t)s) : st_f16_to_f32((uint16_t)s);
+			int i;
+
+			memcpy(&u, &x, 4);
+			for (i = 0; i < 4; i++)
+				h = (h ^ (u >> (8 * i) & 0xff)) * 16777619u;
+		}
+		CHECK(h == want, "%s: all 65536 values hash %08x, torch's %08x", name, h, want);
+		for (p = line + k; sscanf(p, " %x=%x%n", &s, &w, &k) == 2; p += k) {
+			float x = bf ? st_bf16_to_f32((uint16_t)s) : st_f16_to_f32((uint16_t)s);
+
+			memcpy(&u, &x, 4);
+			CHECK(u == w, "%s %04x: %08x, torch %08x", name, s, u, w);
+		}
+	}
+	fclose(fp);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "tests/model";
+
+	test_st_errors();
+	test_st_read();
+	test_st_convert(dir);
+	printf("modelrun: %d passed, %d failed\n", test_passed, test_failed);
+	return test_failed != 0;
+}
