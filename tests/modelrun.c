@@ -4,6 +4,7 @@
  * Usage: tests/modelrun [DIR]  (DIR: tests/model).  Ends with one line,
  * "modelrun: N passed, M failed"; "skip ..." lines say what was not there.
  */
+#include <cjson/cJSON.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +175,116 @@ test_st_convert(const char *dir)
 	fclose(fp);
 }
 
+/* hex digits into bytes (*n of them); a string to free() */
+static char *
+unhex(const char *h, size_t *n)
+{
+	size_t len = strlen(h) / 2, i;
+	char *b = malloc(len + 1);
+	unsigned v;
+
+	for (i = 0; i < len && sscanf(h + 2 * i, "%2x", &v) == 1; i++)
+		b[i] = (char)v;
+	*n = len;
+	return b;
+}
+
+/* One case line of tests/model/bpe-*.jsonl (tests/gen/bpe_cases.py) against b. */
+static void
+bpe_case(const struct bpe *b, const char *file, int line, const cJSON *c)
+{
+	const cJSON *ids = cJSON_GetObjectItem(c, "ids"), *labels = cJSON_GetObjectItem(c, "labels");
+	const cJSON *want_err = cJSON_GetObjectItem(c, "error"), *v;
+	size_t len;
+	char *text = unhex(cJSON_GetStringValue(cJSON_GetObjectItem(c, "hex")), &len), err[512] = "";
+	int *got, n, rc = bpe_encode(b, text, len, &got, &n, err, sizeof err), i = 0, same;
+
+	if (want_err != NULL) {
+		CHECK(rc == -1 && strcmp(err, want_err->valuestring) == 0, "%s:%d: got \"%s\", expected \"%s\"",
+		    file, line, err, want_err->valuestring);
+	} else {
+		same = rc == 0 && n == cJSON_GetArraySize(ids);
+		cJSON_ArrayForEach(v, ids)
+			same = same && i < n && got[i++] == v->valueint;
+		CHECK(same, "%s:%d: ids differ (%d of %d; %s)", file, line, n, cJSON_GetArraySize(ids), err);
+		if (rc == 0) {
+			size_t blen;
+			char *back = bpe_decode(b, got, n, &blen);
+
+			CHECK(blen == len && memcmp(back, text, len) == 0, "%s:%d: the ids' bytes are not the text", file, line);
+			free(back);
+		}
+		i = 0;
+		cJSON_ArrayForEach(v, labels) {
+			char *l = bpe_label(b, i < n ? got[i] : -1);
+
+			CHECK(strcmp(l, v->valuestring) == 0, "%s:%d: token %d: label \"%s\", expected \"%s\"", file, line,
+			    i, l, v->valuestring);
+			free(l);
+			i++;
+		}
+	}
+	free(got);
+	free(text);
+}
+
+/* Every case of file through the vocabulary in vocab_dir; skip when that is not there. */
+static void
+test_bpe_file(const char *vocab_dir, const char *file)
+{
+	struct bpe b;
+	char err[512], line[65536];
+	FILE *fp;
+	int k = 0;
+
+	if (bpe_load_dir(&b, vocab_dir, err, sizeof err) != 0) {
+		printf("skip %s: %s\n", file, err);
+		return;
+	}
+	if ((fp = fopen(file, "r")) == NULL) {
+		CHECK(0, "%s: cannot open", file);
+	} else {
+		while (fgets(line, sizeof line, fp)) {
+			cJSON *c = cJSON_Parse(line);
+
+			k++;
+			if (c != NULL)
+				bpe_case(&b, file, k, c);
+			else
+				CHECK(0, "%s:%d: not JSON", file, k);
+			cJSON_Delete(c);
+		}
+		fclose(fp);
+	}
+	bpe_free(&b);
+}
+
+static void
+test_bpe(const char *dir)
+{
+	const char *real = getenv("GPT2_VOCAB_DIR");
+	char v[4096], f[4096], err[512];
+	struct bpe b;
+
+	snprintf(v, sizeof v, "%s/small", dir);
+	snprintf(f, sizeof f, "%s/bpe-small.jsonl", dir);
+	test_bpe_file(v, f);
+	snprintf(v, sizeof v, "%s/small-openai", dir);
+	test_bpe_file(v, f);	/* the same vocabulary under OpenAI's file names */
+	if (real == NULL) {
+		snprintf(v, sizeof v, "%s/gpt2", dir);
+		real = v;
+	}
+	snprintf(f, sizeof f, "%s/bpe-gpt2.jsonl", dir);
+	test_bpe_file(real, f);
+	CHECK(bpe_load_dir(&b, dir, err, sizeof err) == -1 &&
+	    strstr(err, ": no vocab.json + merges.txt, nor encoder.json + vocab.bpe") != NULL, "%s", err);
+	CHECK(bpe_load(&b, "tests/model/small/vocab.json", "tests/model/convert.txt", err, sizeof err) == -1 &&
+	    strcmp(err, "tests/model/convert.txt:2: expected two tokens, \"first second\"") == 0, "%s", err);
+	CHECK(bpe_load(&b, "tests/model/small/merges.txt", "tests/model/small/merges.txt", err, sizeof err) == -1 &&
+	    strcmp(err, "tests/model/small/merges.txt: expected a JSON object of tokens to ids") == 0, "%s", err);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -182,6 +293,7 @@ main(int argc, char **argv)
 	test_st_errors();
 	test_st_read();
 	test_st_convert(dir);
+	test_bpe(dir);
 	printf("modelrun: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

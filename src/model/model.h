@@ -11,5 +11,6 @@
 #define MODEL_H
 
 #include "safetensors.h"
+#include "bpe.h"
 
 #endif
