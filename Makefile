@@ -18,7 +18,7 @@ UTIL     = src/util/diag.o
 KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
            src/pipeline/code.o
-MODEL    = src/model/safetensors.o src/model/bpe.o
+MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/pyview.o src/py/pylib.o \
            src/py/pyeval.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
@@ -94,7 +94,7 @@ clean:
 HDR = src/util/util.h src/util/diag.h \
       src/kernels/kernels.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
-      src/model/model.h src/model/safetensors.h src/model/bpe.h \
+      src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h \
       src/py/py.h src/py/pyint.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
       src/teach/readprint.h src/teach/check.h src/teach/emit.h \

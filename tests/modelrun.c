@@ -5,6 +5,7 @@
  * "modelrun: N passed, M failed"; "skip ..." lines say what was not there.
  */
 #include <cjson/cJSON.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,10 @@ test_st_read(void)
 	CHECK(st_read(&f, "h", 2, s22, out, err, sizeof err) == 0 && out[0] == 1 && out[1] == 0x1p-24f &&
 	    out[2] > 3e38f && out[3] != out[3], "F16: %s", err);
 	CHECK(st_read(&f, "b", 1, s1, out, err, sizeof err) == 0 && out[0] == 1.5f, "BF16: %s", err);
+	CHECK(st_read_rows(&f, "h", 2, s22, 1, 1, out, err, sizeof err) == 0 && out[0] > 3e38f && out[1] != out[1],
+	    "row 1: %s", err);
+	CHECK(st_read_rows(&f, "h", 2, s22, 1, 2, out, err, sizeof err) == -1 &&
+	    strcmp(err, "t.safetensors: h: rows 1 .. 2, expected within 0 .. 1") == 0, "%s", err);
 	CHECK(st_read(&f, "b", 1, s3, out, err, sizeof err) == -1 &&
 	    strcmp(err, "t.safetensors: b: shape (1), expected (3)") == 0, "%s", err);
 	CHECK(st_read(&f, "h", 1, s2, out, err, sizeof err) == -1 &&
@@ -173,6 +178,105 @@ test_st_convert(const char *dir)
 		}
 	}
 	fclose(fp);
+}
+
+static uint32_t
+fnv_floats(uint32_t h, const float *x, size_t n)
+{
+	size_t i;
+	uint32_t u;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		memcpy(&u, &x[i], 4);
+		for (k = 0; k < 4; k++)
+			h = (h ^ (u >> (8 * k) & 0xff)) * 16777619u;
+	}
+	return h;
+}
+
+/* The hash of one loaded array named as in expect.txt, or 0 if the name is not GPT-2's. */
+static uint32_t
+loaded_hash(const struct gpt2 *m, const char *name)
+{
+	static const struct { const char *name; size_t off; int ndim, m0, m1; } bt[] = {
+		{ "ln_1.weight", offsetof(struct gpt2_block, ln_1_w), 1, 1, 0 },
+		{ "ln_1.bias", offsetof(struct gpt2_block, ln_1_b), 1, 1, 0 },
+		{ "attn.c_attn.weight", offsetof(struct gpt2_block, c_attn_w), 2, 1, 3 },
+		{ "attn.c_attn.bias", offsetof(struct gpt2_block, c_attn_b), 1, 3, 0 },
+		{ "attn.c_proj.weight", offsetof(struct gpt2_block, attn_proj_w), 2, 1, 1 },
+		{ "attn.c_proj.bias", offsetof(struct gpt2_block, attn_proj_b), 1, 1, 0 },
+		{ "ln_2.weight", offsetof(struct gpt2_block, ln_2_w), 1, 1, 0 },
+		{ "ln_2.bias", offsetof(struct gpt2_block, ln_2_b), 1, 1, 0 },
+		{ "mlp.c_fc.weight", offsetof(struct gpt2_block, c_fc_w), 2, 1, 4 },
+		{ "mlp.c_fc.bias", offsetof(struct gpt2_block, c_fc_b), 1, 4, 0 },
+		{ "mlp.c_proj.weight", offsetof(struct gpt2_block, mlp_proj_w), 2, 4, 1 },
+		{ "mlp.c_proj.bias", offsetof(struct gpt2_block, mlp_proj_b), 1, 1, 0 },
+	};
+	size_t C = m->cfg.n_embd, i;
+	int l, k;
+	char err[512];
+
+	if (strcmp(name, "ln_f.weight") == 0 || strcmp(name, "ln_f.bias") == 0)
+		return fnv_floats(2166136261u, name[5] == 'w' ? m->ln_f_w : m->ln_f_b, C);
+	if (strcmp(name, "wte.weight") == 0 || strcmp(name, "wpe.weight") == 0) {
+		int n = name[1] == 't' ? m->cfg.vocab_size : m->cfg.n_positions, *ids = malloc(n * sizeof *ids);
+		float *x = malloc(n * C * sizeof *x);
+		uint32_t h;
+
+		for (k = 0; k < n; k++)
+			ids[k] = k;
+		if ((name[1] == 't' ? gpt2_tok_emb(m, ids, n, x, err, sizeof err) : gpt2_pos_emb(m, n, x, err, sizeof err)) != 0)
+			fprintf(stderr, "%s\n", err);
+		h = fnv_floats(2166136261u, x, n * C);
+		free(ids);
+		free(x);
+		return h;
+	}
+	if (sscanf(name, "h.%d.%n", &l, &k) != 1 || l < 0 || l >= m->n_loaded)
+		return 0;
+	for (i = 0; i < sizeof bt / sizeof bt[0]; i++)
+		if (strcmp(name + k, bt[i].name) == 0)
+			return fnv_floats(2166136261u, *(float *const *)((const char *)&m->h[l] + bt[i].off),
+			    bt[i].m0 * C * (bt[i].ndim == 2 ? bt[i].m1 * C : 1));
+	return 0;
+}
+
+/* A tiny folder (tests/gen/tiny_gpt2.py): opened, loaded in two steps, every array as torch's .float() gives it. */
+static void
+test_gpt2_folder(const char *dir, const char *variant)
+{
+	struct gpt2 m;
+	char path[4096], err[512], name[128];
+	unsigned want;
+	FILE *fp;
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/tiny-%s", dir, variant);
+	CHECK(gpt2_open(&m, path, err, sizeof err) == 0, "%s", err);
+	if (m.h == NULL)
+		return;
+	CHECK(m.cfg.n_embd == 8 && m.cfg.n_head == 2 && m.cfg.n_layer == 2 && m.cfg.n_positions == 16 &&
+	    m.cfg.layer_norm_epsilon == 1e-5, "%s: config", variant);
+	CHECK(gpt2_load(&m, 0, err, sizeof err) == 0 && m.n_loaded == 1 && m.h[1].c_attn_w == NULL,
+	    "%s: layer 0 alone: %s", variant, err);
+	CHECK(gpt2_load(&m, 1, err, sizeof err) == 0 && m.n_loaded == 2 && gpt2_load_final(&m, err, sizeof err) == 0,
+	    "%s: %s", variant, err);
+	CHECK(gpt2_load(&m, 2, err, sizeof err) == -1 &&
+	    strcmp(strstr(err, ": layer") ? strstr(err, ": layer") : err, ": layer 2, expected 0 .. 1 (n_layer 2)") == 0,
+	    "%s", err);
+	snprintf(path, sizeof path, "%s/tiny-%s/expect.txt", dir, variant);
+	if ((fp = fopen(path, "r")) != NULL) {
+		while (fscanf(fp, "%127s %x", name, &want) == 2) {
+			uint32_t h = loaded_hash(&m, name);
+
+			CHECK(h == want, "%s: %s: %08x, torch's .float() %08x", variant, name, h, want);
+			n++;
+		}
+		fclose(fp);
+	}
+	CHECK(n == 28, "%s: %d tensors in expect.txt", variant, n);
+	gpt2_close(&m);
 }
 
 /* hex digits into bytes (*n of them); a string to free() */
@@ -285,6 +389,44 @@ test_bpe(const char *dir)
 	    strcmp(err, "tests/model/small/merges.txt: expected a JSON object of tokens to ids") == 0, "%s", err);
 }
 
+/* The tiny folders, good and bad (tests/gen/tiny_gpt2.py). */
+static void
+test_gpt2(const char *dir)
+{
+	static const struct { const char *variant, *err; } bad[] = {
+		{ "bad-missing-layer", "/tiny-bad-missing-layer/model.safetensors: h.1.ln_1.weight: missing tensor" },
+		{ "bad-shape", "/tiny-bad-shape/model.safetensors: h.1.attn.c_attn.weight: shape (24, 8), expected (8, 24)" },
+		{ "bad-llama", "/tiny-bad-llama/model.safetensors: wte.weight: missing tensor, expected GPT-2's names "
+		    "(wte, wpe, h.0.attn.c_attn, ...), found model.embed_tokens.weight" },
+		{ "bad-dtype", "/tiny-bad-dtype/model.safetensors: h.0.ln_2.bias: dtype I64, expected F32, F16 or BF16" },
+		{ "bad-config", "/tiny-bad-config/config.json: n_embd: expected a whole number >= 1" },
+		{ "no-such", "/tiny-no-such/config.json: No such file or directory" },
+	};
+	static const char *good[] = { "f32", "f16", "bf16", "prefixed" };
+	struct gpt2 m;
+	char path[4096], err[512], want[1024];
+	float x[16 * 8];
+	int ids[2] = { 1, 100000 };
+	size_t i;
+
+	for (i = 0; i < sizeof good / sizeof good[0]; i++)
+		test_gpt2_folder(dir, good[i]);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(path, sizeof path, "%s/tiny-%s", dir, bad[i].variant);
+		snprintf(want, sizeof want, "%s%s", dir, bad[i].err);
+		CHECK(gpt2_open(&m, path, err, sizeof err) == -1 && strcmp(err, want) == 0, "got \"%s\", expected \"%s\"",
+		    err, want);
+	}
+	snprintf(path, sizeof path, "%s/tiny-f16", dir);
+	if (gpt2_open(&m, path, err, sizeof err) == 0) {
+		CHECK(gpt2_pos_emb(&m, 17, x, err, sizeof err) == -1 &&
+		    strcmp(err, "17 tokens, expected at most 16 (n_positions)") == 0, "%s", err);
+		CHECK(gpt2_tok_emb(&m, ids, 2, x, err, sizeof err) == -1 &&
+		    strncmp(err, "token 1: id 100000, expected 0 .. ", 34) == 0, "%s", err);
+		gpt2_close(&m);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -294,6 +436,7 @@ main(int argc, char **argv)
 	test_st_read();
 	test_st_convert(dir);
 	test_bpe(dir);
+	test_gpt2(dir);
 	printf("modelrun: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

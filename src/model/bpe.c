@@ -388,7 +388,8 @@ bpe_encode(const struct bpe *b, const char *text, size_t len, int **ids, int *n,
 	}
 	*n = (int)(out.len / sizeof **ids);
 	*ids = xmalloc(out.len + sizeof **ids);
-	memcpy(*ids, out.s, out.len);
+	if (out.len > 0)
+		memcpy(*ids, out.s, out.len);
 	free(out.s);
 	return 0;
 }

@@ -12,5 +12,6 @@
 
 #include "safetensors.h"
 #include "bpe.h"
+#include "gpt2.h"
 
 #endif

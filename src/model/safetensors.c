@@ -320,40 +320,67 @@ st_bf16_to_f32(uint16_t h)
 	return st_bits((uint32_t)h << 16);
 }
 
-int
-st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shape, float *out,
-    char *err, size_t errlen)
+/* Is tensor name there, with a dtype that converts and shape shape[0..ndim-1]? */
+static const struct st_tensor *
+st_check(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err, size_t errlen)
 {
 	const struct st_tensor *t = st_find(f, name);
-	const unsigned char *p;
-	uint64_t i, numel = 1;
 	int d, same;
 
-	if (t == NULL)
-		return st_err(err, errlen, f->path, "%s: missing tensor", name);
+	if (t == NULL) {
+		st_err(err, errlen, f->path, "%s: missing tensor", name);
+		return NULL;
+	}
 	same = t->ndim == ndim;
 	for (d = 0; same && d < ndim; d++)
 		same = t->shape[d] == shape[d];
 	if (!same) {
-		char got[160], want[160];
+		char got[200], want[200];
 		int k = 0, w = 0;
 
+		got[0] = want[0] = '\0';
 		for (d = 0; d < t->ndim; d++)
 			k += snprintf(got + k, sizeof got - k, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
-		for (d = 0; d < ndim; d++)
+		for (d = 0; d < ndim && d < ST_MAXDIM; d++)
 			w += snprintf(want + w, sizeof want - w, "%s%lld", d ? ", " : "", (long long)shape[d]);
-		got[k] = want[w] = '\0';
-		return st_err(err, errlen, f->path, "%s: shape (%s), expected (%s)", t->name, got, want);
+		st_err(err, errlen, f->path, "%s: shape (%s), expected (%s)", t->name, got, want);
+		return NULL;
 	}
-	if (!dtypes[t->dtype].convert)
-		return st_err(err, errlen, f->path, "%s: dtype %s, expected F32, F16 or BF16", t->name,
-		    dtypes[t->dtype].name);
-	for (d = 0; d < ndim; d++)
+	if (!dtypes[t->dtype].convert) {
+		st_err(err, errlen, f->path, "%s: dtype %s, expected F32, F16 or BF16", t->name, dtypes[t->dtype].name);
+		return NULL;
+	}
+	return t;
+}
+
+int
+st_expect(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err, size_t errlen)
+{
+	return st_check(f, name, ndim, shape, err, errlen) != NULL ? 0 : -1;
+}
+
+int
+st_read_rows(const struct st_file *f, const char *name, int ndim, const int64_t *shape, int64_t row,
+    int64_t nrows, float *out, char *err, size_t errlen)
+{
+	const struct st_tensor *t = st_check(f, name, ndim, shape, err, errlen);
+	const unsigned char *p;
+	uint64_t i, numel = 1;
+	int d, size;
+
+	if (t == NULL)
+		return -1;
+	if (ndim == 0 || row < 0 || nrows < 0 || row > shape[0] - nrows)
+		return st_err(err, errlen, f->path, "%s: rows %lld .. %lld, expected within 0 .. %lld", t->name,
+		    (long long)row, (long long)(row + nrows - 1), ndim ? (long long)shape[0] - 1 : -1LL);
+	for (d = 1; d < ndim; d++)
 		numel *= (uint64_t)shape[d];
-	p = f->data + t->begin;
+	size = dtypes[t->dtype].size;
+	p = f->data + t->begin + (uint64_t)row * numel * size;
+	numel *= (uint64_t)nrows;
 	for (i = 0; i < numel; i++) {
 		/* safetensors is little-endian; bytes assembled so any host reads it */
-		if (dtypes[t->dtype].size == 4) {
+		if (size == 4) {
 			out[i] = st_bits((uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 |
 			    (uint32_t)p[4 * i + 2] << 16 | (uint32_t)p[4 * i + 3] << 24);
 		} else {
@@ -363,4 +390,27 @@ st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shap
 		}
 	}
 	return 0;
+}
+
+int
+st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shape, float *out,
+    char *err, size_t errlen)
+{
+	if (ndim == 0) {
+		const struct st_tensor *t = st_check(f, name, 0, shape, err, errlen);
+		int64_t one = 1;
+		struct st_file g = *f;
+		struct st_tensor u;
+
+		if (t == NULL)
+			return -1;
+		/* a 0-dim tensor read as one row of a (1,) */
+		u = *t;
+		u.ndim = 1;
+		u.shape[0] = 1;
+		g.t = &u;
+		g.n = 1;
+		return st_read_rows(&g, u.name, 1, &one, 0, 1, out, err, errlen);
+	}
+	return st_read_rows(f, name, ndim, shape, 0, shape[0], out, err, errlen);
 }

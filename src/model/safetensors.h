@@ -47,12 +47,22 @@ void st_close(struct st_file *f);
 /* The tensor called name, with or without the "transformer." prefix; NULL if none. */
 const struct st_tensor *st_find(const struct st_file *f, const char *name);
 
+/* Tensor name there, with a dtype st_read() converts and shape shape[0..ndim-1]: 0, else -1 with err. */
+int st_expect(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err, size_t errlen);
+
 /*
  * Convert tensor name into out (numel floats) after checking that it exists,
  * that its dtype converts, and that its shape is shape[0..ndim-1].
  */
 int st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shape,
     float *out, char *err, size_t errlen);
+
+/*
+ * Rows row .. row+nrows-1 of tensor name (dim 0) into out, after the same
+ * checks: an embedding's few rows, the rest of the file never touched.
+ */
+int st_read_rows(const struct st_file *f, const char *name, int ndim, const int64_t *shape,
+    int64_t row, int64_t nrows, float *out, char *err, size_t errlen);
 
 /* The dtype's name as the header spells it ("F16"). */
 const char *st_dtype_name(int dtype);
