@@ -375,6 +375,8 @@ test_bpe(const char *dir)
 	test_bpe_file(v, f);
 	snprintf(v, sizeof v, "%s/small-openai", dir);
 	test_bpe_file(v, f);	/* the same vocabulary under OpenAI's file names */
+	snprintf(v, sizeof v, "%s/small-tokenizer", dir);
+	test_bpe_file(v, f);	/* and as one tokenizer.json */
 	if (real == NULL) {
 		snprintf(v, sizeof v, "%s/gpt2", dir);
 		real = v;
@@ -382,11 +384,16 @@ test_bpe(const char *dir)
 	snprintf(f, sizeof f, "%s/bpe-gpt2.jsonl", dir);
 	test_bpe_file(real, f);
 	CHECK(bpe_load_dir(&b, dir, err, sizeof err) == -1 &&
-	    strstr(err, ": no vocab.json + merges.txt, nor encoder.json + vocab.bpe") != NULL, "%s", err);
+	    strstr(err, ": no vocab.json + merges.txt, encoder.json + vocab.bpe, nor tokenizer.json") != NULL, "%s", err);
 	CHECK(bpe_load(&b, "tests/model/small/vocab.json", "tests/model/convert.txt", err, sizeof err) == -1 &&
 	    strcmp(err, "tests/model/convert.txt:2: expected two tokens, \"first second\"") == 0, "%s", err);
 	CHECK(bpe_load(&b, "tests/model/small/merges.txt", "tests/model/small/merges.txt", err, sizeof err) == -1 &&
-	    strcmp(err, "tests/model/small/merges.txt: expected a JSON object of tokens to ids") == 0, "%s", err);
+	    strcmp(err, "tests/model/small/merges.txt: not JSON") == 0, "%s", err);
+	CHECK(bpe_load(&b, "tests/model/tiny-f32/config.json", "tests/model/small/merges.txt", err, sizeof err) == -1 &&
+	    strcmp(err, "tests/model/tiny-f32/config.json: model_type: expected an id, a whole number >= 0") == 0,
+	    "%s", err);
+	CHECK(bpe_load_tokenizer(&b, "tests/model/small/vocab.json", err, sizeof err) == -1 &&
+	    strcmp(err, "tests/model/small/vocab.json: model.merges: expected an array of merges") == 0, "%s", err);
 }
 
 /* The tiny folders, good and bad (tests/gen/tiny_gpt2.py). */

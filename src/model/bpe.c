@@ -163,28 +163,19 @@ bpe_slurp(const char *path, size_t *len, char *err, size_t errlen)
 	return sbuf_take(&s);
 }
 
+/* The vocabulary's object of strings to ids, from path. */
 static int
-bpe_load_vocab(struct bpe *b, const char *path, char *err, size_t errlen)
+bpe_vocab_json(struct bpe *b, const cJSON *root, const char *path, char *err, size_t errlen)
 {
-	size_t len;
-	char *text = bpe_slurp(path, &len, err, errlen);
-	cJSON *root, *e;
+	const cJSON *e;
 	int n = 0, max = -1;
 
-	if (text == NULL)
-		return -1;
-	root = cJSON_ParseWithLength(text, len);
-	free(text);
-	if (!cJSON_IsObject(root)) {
-		cJSON_Delete(root);
+	if (!cJSON_IsObject(root))
 		return bpe_err(err, errlen, "%s: expected a JSON object of tokens to ids", path);
-	}
 	cJSON_ArrayForEach(e, root) {
 		if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 1e7 ||
-		    e->valuedouble != (int)e->valuedouble) {
-			cJSON_Delete(root);
+		    e->valuedouble != (int)e->valuedouble)
 			return bpe_err(err, errlen, "%s: %.40s: expected an id, a whole number >= 0", path, e->string);
-		}
 		n++;
 		max = e->valueint > max ? e->valueint : max;
 	}
@@ -196,8 +187,33 @@ bpe_load_vocab(struct bpe *b, const char *path, char *err, size_t errlen)
 		free(b->tok[e->valueint]);
 		b->tok[e->valueint] = xstrdup(e->string);
 	}
-	cJSON_Delete(root);
 	return 0;
+}
+
+static cJSON *
+bpe_json_file(const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = bpe_slurp(path, &len, err, errlen);
+	cJSON *root;
+
+	if (text == NULL)
+		return NULL;
+	root = cJSON_ParseWithLength(text, len);
+	free(text);
+	if (root == NULL)
+		bpe_err(err, errlen, "%s: not JSON", path);
+	return root;
+}
+
+static int
+bpe_load_vocab(struct bpe *b, const char *path, char *err, size_t errlen)
+{
+	cJSON *root = bpe_json_file(path, err, errlen);
+	int rc = root != NULL ? bpe_vocab_json(b, root, path, err, errlen) : -1;
+
+	cJSON_Delete(root);
+	return rc;
 }
 
 /* encoder.py drops the first line ("#version: 0.2") and the empty last one; each other line is "first second". */
@@ -234,24 +250,81 @@ bpe_load_merges(struct bpe *b, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
-int
-bpe_load(struct bpe *b, const char *vocab, const char *merges, char *err, size_t errlen)
+static int
+bpe_compile(struct bpe *b, char *err, size_t errlen)
 {
 	int code;
 	PCRE2_SIZE at;
 
+	b->re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &code, &at, NULL);
+	if (b->re == NULL)
+		return bpe_err(err, errlen, "the tokenizer's pattern: PCRE2 error %d at %zu", code, (size_t)at);
+	return 0;
+}
+
+int
+bpe_load(struct bpe *b, const char *vocab, const char *merges, char *err, size_t errlen)
+{
 	memset(b, 0, sizeof *b);
 	bpe_tables();
-	if (bpe_load_vocab(b, vocab, err, errlen) != 0 || bpe_load_merges(b, merges, err, errlen) != 0) {
+	if (bpe_load_vocab(b, vocab, err, errlen) != 0 || bpe_load_merges(b, merges, err, errlen) != 0 ||
+	    bpe_compile(b, err, errlen) != 0) {
 		bpe_free(b);
 		return -1;
 	}
-	b->re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &code, &at, NULL);
-	if (b->re == NULL) {
-		bpe_free(b);
-		return bpe_err(err, errlen, "the tokenizer's pattern: PCRE2 error %d at %zu", code, (size_t)at);
-	}
 	return 0;
+}
+
+/* One merge of tokenizer.json: "first second", or ["first", "second"] (newer files). */
+static int
+bpe_merge_json(struct bpe *b, const cJSON *m, int rank)
+{
+	struct sbuf k = { 0 };
+
+	if (cJSON_IsString(m) && strchr(m->valuestring, ' ') != NULL) {
+		sbuf_add(&k, m->valuestring);
+	} else if (cJSON_GetArraySize(m) == 2 && cJSON_IsString(m->child) && cJSON_IsString(m->child->next)) {
+		sbuf_addf(&k, "%s %s", m->child->valuestring, m->child->next->valuestring);
+	} else {
+		return -1;
+	}
+	map_put(b->ranks, k.s, k.len, rank);
+	free(k.s);
+	return 0;
+}
+
+/* Hugging Face's tokenizer.json: model.vocab and model.merges in one file. */
+int
+bpe_load_tokenizer(struct bpe *b, const char *path, char *err, size_t errlen)
+{
+	cJSON *root, *model, *merges, *m;
+	int rank = 0, rc;
+
+	memset(b, 0, sizeof *b);
+	bpe_tables();
+	if ((root = bpe_json_file(path, err, errlen)) == NULL)
+		return -1;
+	model = cJSON_GetObjectItemCaseSensitive(root, "model");
+	merges = cJSON_GetObjectItemCaseSensitive(model, "merges");
+	m = cJSON_GetObjectItemCaseSensitive(model, "type");
+	if (m != NULL && !(cJSON_IsString(m) && strcmp(m->valuestring, "BPE") == 0))
+		rc = bpe_err(err, errlen, "%s: model.type: expected \"BPE\"", path);
+	else if (!cJSON_IsArray(merges))
+		rc = bpe_err(err, errlen, "%s: model.merges: expected an array of merges", path);
+	else
+		rc = bpe_vocab_json(b, cJSON_GetObjectItemCaseSensitive(model, "vocab"), path, err, errlen);
+	if (rc == 0)
+		b->ranks = map_new(cJSON_GetArraySize(merges));
+	if (rc == 0)
+		cJSON_ArrayForEach(m, merges)
+			if (rc == 0 && bpe_merge_json(b, m, rank++) != 0)
+				rc = bpe_err(err, errlen, "%s: model.merges[%d]: expected \"first second\"", path, rank - 1);
+	cJSON_Delete(root);
+	if (rc == 0)
+		rc = bpe_compile(b, err, errlen);
+	if (rc != 0)
+		bpe_free(b);
+	return rc;
 }
 
 int
@@ -261,9 +334,9 @@ bpe_load_dir(struct bpe *b, const char *dir, char *err, size_t errlen)
 	char v[4096], m[4096];
 	int i;
 
-	for (i = 0; i < 2; i++) {
-		FILE *fp;
+	FILE *fp;
 
+	for (i = 0; i < 2; i++) {
 		snprintf(v, sizeof v, "%s/%s", dir, names[i][0]);
 		snprintf(m, sizeof m, "%s/%s", dir, names[i][1]);
 		if ((fp = fopen(v, "rb")) != NULL) {
@@ -271,7 +344,12 @@ bpe_load_dir(struct bpe *b, const char *dir, char *err, size_t errlen)
 			return bpe_load(b, v, m, err, errlen);
 		}
 	}
-	return bpe_err(err, errlen, "%s: no vocab.json + merges.txt, nor encoder.json + vocab.bpe", dir);
+	snprintf(v, sizeof v, "%s/tokenizer.json", dir);
+	if ((fp = fopen(v, "rb")) != NULL) {
+		fclose(fp);
+		return bpe_load_tokenizer(b, v, err, errlen);
+	}
+	return bpe_err(err, errlen, "%s: no vocab.json + merges.txt, encoder.json + vocab.bpe, nor tokenizer.json", dir);
 }
 
 void

@@ -4,7 +4,7 @@
  * to printable characters (bytes_to_unicode), then merged pair by pair in
  * the order of the merges file's ranks, each final piece looked up in the
  * vocabulary.  Reads vocab.json + merges.txt (Hugging Face's names) or
- * encoder.json + vocab.bpe (OpenAI's).
+ * encoder.json + vocab.bpe (OpenAI's) or tokenizer.json.
  *
  * Ownership: bpe_load() fills a struct bpe released with bpe_free(); a
  * failed load leaves nothing to free.  bpe_encode() gives an array to free().
@@ -28,7 +28,9 @@ struct bpe {
 
 /* vocab: the JSON object of strings to ids; merges: "#version" line, then "first second" lines. */
 int bpe_load(struct bpe *b, const char *vocab, const char *merges, char *err, size_t errlen);
-/* dir's vocab.json + merges.txt, else encoder.json + vocab.bpe. */
+/* Hugging Face's tokenizer.json (model.vocab, model.merges). */
+int bpe_load_tokenizer(struct bpe *b, const char *path, char *err, size_t errlen);
+/* dir's vocab.json + merges.txt, else encoder.json + vocab.bpe, else tokenizer.json. */
 int bpe_load_dir(struct bpe *b, const char *dir, char *err, size_t errlen);
 void bpe_free(struct bpe *b);
 

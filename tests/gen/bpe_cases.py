@@ -6,7 +6,8 @@ what it computes: the pattern, bytes_to_unicode, bpe() merging by rank.
 Writes into tests/model/:
   small/vocab.json, small/merges.txt   a small vocabulary learned here from a
       few sentences (Hugging Face's names), and the same in OpenAI's names
-      under small-openai/ (encoder.json, vocab.bpe)
+      under small-openai/ (encoder.json, vocab.bpe) and as one
+      small-tokenizer/tokenizer.json
   bpe-small.jsonl   texts -> ids, labels (or the error) with the small vocabulary
   bpe-gpt2.jsonl    texts -> ids with GPT-2's real vocabulary, when
       GPT2_VOCAB_DIR (default tests/model/gpt2) holds encoder.json + vocab.bpe
@@ -238,6 +239,12 @@ def main():
     vocab, merges = learn(300)
     write_vocab(vocab, merges, os.path.join(HERE, "small"), "vocab.json", "merges.txt")
     write_vocab(vocab, merges, os.path.join(HERE, "small-openai"), "encoder.json", "vocab.bpe")
+    os.makedirs(os.path.join(HERE, "small-tokenizer"), exist_ok=True)
+    with open(os.path.join(HERE, "small-tokenizer", "tokenizer.json"), "w", encoding="utf-8") as f:
+        # Hugging Face's layout; merges half as "a b" strings, half as pairs (newer tokenizers write pairs)
+        json.dump({"version": "1.0", "model": {"type": "BPE", "vocab": vocab, "merges": [
+            "%s %s" % m if i % 2 else list(m) for i, m in enumerate(merges)]},
+            "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False}}, f, ensure_ascii=False)
     cases(load_openai(os.path.join(HERE, "small", "vocab.json"), os.path.join(HERE, "small", "merges.txt")),
           os.path.join(HERE, "bpe-small.jsonl"))
     real = os.environ.get("GPT2_VOCAB_DIR", os.path.join(HERE, "gpt2"))
