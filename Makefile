@@ -10,7 +10,7 @@ CC     = cc
 CFLAGS = -O2 -g
 STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
-LDLIBS = -lcjson -ledit -lm -lpthread
+LDLIBS = -lcjson -ledit -lpcre2-8 -lm -lpthread
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
@@ -19,6 +19,7 @@ KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/k
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
            src/pipeline/code.o
+MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o \
            src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o \
@@ -27,8 +28,8 @@ TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/wh
            src/teach/readnum.o src/teach/readlabel.o \
            src/teach/mistake.o src/teach/check.o src/teach/emit.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
-OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(PY) $(TEACH) $(REPL)
-TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
+OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
+TOBJ = tests/unit.o tests/test.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
        tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \
        tests/test_reduce.o tests/test_py.o
 
@@ -67,6 +68,9 @@ tests/unit: $(TOBJ) $(OBJ)
 tests/pyrun: tests/pyrun.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
 
+tests/modelrun: tests/modelrun.o tests/test.o $(UTIL) $(MODEL)
+	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o tests/test.o $(UTIL) $(MODEL) $(LDLIBS)
+
 deps:
 	@sh tests/deps.sh
 
@@ -75,7 +79,7 @@ deps-torch:
 	apt-get install -y python3-torch python3-nbclient python3-nbformat python3-ipykernel
 
 check: deps
-	@$(MAKE) attn-explain tests/unit tests/pyrun
+	@$(MAKE) attn-explain tests/unit tests/pyrun tests/modelrun
 	@sh tests/run.sh
 
 demo: deps
@@ -97,17 +101,18 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit tests/pyrun src/*.o src/*/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun tests/modelrun src/*.o src/*/*.o tests/*.o
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
 HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h \
       src/kernels/kernels.h src/kernels/kern.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h \
+      src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h \
       src/py/py.h src/py/pyint.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
       src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/mistake.h src/teach/check.h src/teach/emit.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
-src/main.o $(OBJ) $(TOBJ) tests/pyrun.o: $(HDR) tests/test.h
+src/main.o $(OBJ) $(TOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

@@ -1,6 +1,6 @@
 #!/bin/sh
 # layers.sh - the parts of src/ and the one way calls go between them.
-# Parts, left to right: util kernels pipeline py teach repl, then src/main.c.
+# Parts, left to right: util kernels pipeline model py teach repl, then src/main.c.
 #  1. includes: a file includes headers of its own folder, or the public
 #     header of a part to its left (../kernels/kernels.h); never another
 #     part's internal header, never a part to its right.
@@ -9,7 +9,7 @@
 #     round a cycle (tsort finds one).
 # Prints "ok ..." or "not ok ..." lines; exits 1 when any is not ok.
 cd "$(dirname "$0")/.." || exit 1
-PARTS="util kernels pipeline py teach repl"
+PARTS="util kernels pipeline model py teach repl"
 rank() {
 	i=0
 	for p in $PARTS main; do

@@ -4,14 +4,14 @@
 # diff or the reason, indented; the last line is the one count,
 # "check: N passed, M failed" (CI reads it); exits 1 when anything failed.
 # BIN, UNIT and PYRUN may name other builds (the sanitizer run in .ci/run
-# uses this); LAYERS=1 also runs tests/layers.sh (the parts of src/).
+# uses this); LAYERS=0 skips tests/layers.sh (the parts of src/).
 LC_ALL=C
 export LC_ALL
 unset NO_COLOR ATTN_EXPLAIN_HISTORY COLUMNS
 BIN=${BIN:-./attn-explain}
 UNIT=${UNIT:-tests/unit}
 PYRUN=${PYRUN:-tests/pyrun}
-LAYERS=${LAYERS:-0}
+LAYERS=${LAYERS:-1}
 TMP=$(mktemp -d)
 export BIN PYRUN TMP
 trap 'rm -rf "$TMP"' EXIT
@@ -113,6 +113,21 @@ if [ "$LAYERS" = 0 ]; then
 	echo "skip layers"
 else
 	sub_run layers sh tests/layers.sh	# includes and calls go left to right
+fi
+
+# 5. src/model (not yet used by main.c): safetensors, GPT-2's BPE, the GPT-2 loader (tests/modelrun.c);
+# "skip" lines name what was not there (GPT-2's real vocabulary: GPT2_VOCAB_DIR)
+MODELRUN=${MODELRUN:-tests/modelrun}
+if [ -x "$MODELRUN" ]; then
+	"$MODELRUN" tests/model > "$tmp/model.out" 2> "$tmp/model.err"
+	head -n 40 "$tmp/model.err"
+	grep '^skip' "$tmp/model.out"
+	line=$(tail -n 1 "$tmp/model.out")
+	p=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+	f=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+	if [ -z "$p" ]; then not_ok "modelrun: did not finish: $line"; else pass=$((pass + p)); fail=$((fail + f)); fi
+else
+	not_ok "modelrun: not built (make tests/modelrun)"
 fi
 
 echo "check: $pass passed, $fail failed"

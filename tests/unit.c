@@ -8,35 +8,6 @@
 
 #include "test.h"
 
-int test_passed, test_failed;
-
-void
-test_fail(const char *file, int line, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg, *p;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = n < 0 ? NULL : malloc((size_t)n + 1);
-	if (msg == NULL) {
-		fprintf(stderr, "    %s:%d: (the message could not be formatted)\n", file, line);
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "    %s:%d: ", file, line);
-	for (p = msg; *p != '\0'; p++) {
-		fputc(*p, stderr);
-		if (*p == '\n' && p[1] != '\0')
-			fputs("    ", stderr);
-	}
-	fputc('\n', stderr);
-	free(msg);
-}
 
 static const struct {
 	const char *name;

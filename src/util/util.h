@@ -7,7 +7,7 @@
  *
  * Parts, left to right; a part includes only the public header of a part to
  * its left (tests/layers.sh checks includes and calls):
- *   util < kernels < pipeline < py < teach < repl < main.c
+ *   util < kernels < pipeline < model < py < teach < repl < main.c
  */
 #ifndef UTIL_H
 #define UTIL_H

@@ -18,10 +18,10 @@ for c in src/*/*.c; do
 	clang $flags $extra -c -o "$b/$s.o" "$c"
 	objs="$objs $b/$s.o"
 done
-for h in load expr repl readprint check; do
+for h in load expr repl readprint check safetensors bpe; do
 	[ -f "tests/fuzz/fuzz_$h.c" ] || continue
 	[ -z "$only" ] || [ "$only" = "$h" ] || continue
-	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm
+	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8
 	mkdir -p "$b/corpus-$h"
 	case $h in
 	load) mkdir -p "$b/seeds-load"; cp data/*.json tests/golden/*.json tests/errors/*.json "$b/seeds-load/"
@@ -30,6 +30,8 @@ for h in load expr repl readprint check; do
 	repl) seeds="tests/fuzz/repl" ;;
 	readprint) seeds="tests/fuzz/readprint" ;;
 	check) seeds="tests/fuzz/check" ;;
+	safetensors) seeds="tests/fuzz/safetensors" ;;
+	bpe) seeds="tests/fuzz/bpe" ;;
 	esac
 	echo "fuzz_$h: $secs s"
 	"$b/fuzz_$h" -max_total_time="$secs" -max_len=65536 -timeout=10 -close_fd_mask=2 -rss_limit_mb=4096 \

@@ -1,0 +1,265 @@
+/*
+ * gpt2.c - a Hugging Face GPT-2 folder opened: config.json's sizes (a table
+ * of keys), every weight's name and shape checked against them at once, then
+ * blocks converted to float32 only up to the layer asked for.
+ */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/util.h"
+#include "gpt2.h"
+
+static int
+gpt2_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* config.json's keys: a whole number >= min, or (eps) a number > 0; optional ones keep their default */
+static const struct config_key {
+	const char *name;
+	size_t off;
+	int min, required;
+} config_keys[] = {
+	{ "n_embd", offsetof(struct gpt2_config, n_embd), 1, 1 },
+	{ "n_head", offsetof(struct gpt2_config, n_head), 1, 1 },
+	{ "n_layer", offsetof(struct gpt2_config, n_layer), 1, 1 },
+	{ "n_positions", offsetof(struct gpt2_config, n_positions), 1, 1 },
+	{ "vocab_size", offsetof(struct gpt2_config, vocab_size), 1, 0 },
+};
+
+static int
+gpt2_config_keys(struct gpt2_config *c, const cJSON *root, const char *path, char *err, size_t errlen)
+{
+	const cJSON *v;
+	size_t i;
+
+	for (i = 0; i < sizeof config_keys / sizeof config_keys[0]; i++) {
+		const struct config_key *k = &config_keys[i];
+
+		v = cJSON_GetObjectItemCaseSensitive(root, k->name);
+		if (v == NULL && !k->required)
+			continue;
+		if (!cJSON_IsNumber(v) || v->valuedouble < k->min || v->valuedouble > 1e7 ||
+		    v->valuedouble != (int)v->valuedouble)
+			return gpt2_err(err, errlen, "%s: %s: expected a whole number >= %d", path, k->name, k->min);
+		*(int *)((char *)c + k->off) = (int)v->valuedouble;
+	}
+	v = cJSON_GetObjectItemCaseSensitive(root, "layer_norm_epsilon");
+	if (v != NULL && (!cJSON_IsNumber(v) || !(v->valuedouble > 0 && v->valuedouble < 1)))
+		return gpt2_err(err, errlen, "%s: layer_norm_epsilon: expected a number between 0 and 1", path);
+	if (v != NULL)
+		c->layer_norm_epsilon = v->valuedouble;
+	if (c->n_embd % c->n_head != 0)
+		return gpt2_err(err, errlen, "%s: n_embd %d is not a multiple of n_head %d", path, c->n_embd, c->n_head);
+	v = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+	if (cJSON_IsString(v) && strcmp(v->valuestring, "gpt2") != 0)
+		return gpt2_err(err, errlen, "%s: model_type \"%.40s\", expected \"gpt2\"", path, v->valuestring);
+	return 0;
+}
+
+int
+gpt2_config_load(struct gpt2_config *c, const char *dir, char *err, size_t errlen)
+{
+	char path[4096], buf[65536];
+	FILE *fp;
+	size_t n;
+	cJSON *root;
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	c->layer_norm_epsilon = 1e-5;	/* GPT2Config's default */
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	if ((fp = fopen(path, "rb")) == NULL)
+		return gpt2_err(err, errlen, "%s: %s", path, strerror(errno));
+	n = fread(buf, 1, sizeof buf, fp);
+	fclose(fp);
+	if (n == sizeof buf)
+		return gpt2_err(err, errlen, "%s: longer than %zu bytes, expected a model's config", path, sizeof buf - 1);
+	root = cJSON_ParseWithLength(buf, n);
+	if (!cJSON_IsObject(root))
+		rc = gpt2_err(err, errlen, "%s: expected a JSON object", path);
+	else
+		rc = gpt2_config_keys(c, root, path, err, errlen);
+	cJSON_Delete(root);
+	return rc;
+}
+
+/* A block's tensors: h.N.NAME, shape (m0 * C, m1 * C) or (m0 * C,) */
+static const struct block_tensor {
+	const char *name;
+	size_t off;
+	int ndim, m0, m1;
+} block_tensors[] = {
+	{ "ln_1.weight", offsetof(struct gpt2_block, ln_1_w), 1, 1, 0 },
+	{ "ln_1.bias", offsetof(struct gpt2_block, ln_1_b), 1, 1, 0 },
+	{ "attn.c_attn.weight", offsetof(struct gpt2_block, c_attn_w), 2, 1, 3 },
+	{ "attn.c_attn.bias", offsetof(struct gpt2_block, c_attn_b), 1, 3, 0 },
+	{ "attn.c_proj.weight", offsetof(struct gpt2_block, attn_proj_w), 2, 1, 1 },
+	{ "attn.c_proj.bias", offsetof(struct gpt2_block, attn_proj_b), 1, 1, 0 },
+	{ "ln_2.weight", offsetof(struct gpt2_block, ln_2_w), 1, 1, 0 },
+	{ "ln_2.bias", offsetof(struct gpt2_block, ln_2_b), 1, 1, 0 },
+	{ "mlp.c_fc.weight", offsetof(struct gpt2_block, c_fc_w), 2, 1, 4 },
+	{ "mlp.c_fc.bias", offsetof(struct gpt2_block, c_fc_b), 1, 4, 0 },
+	{ "mlp.c_proj.weight", offsetof(struct gpt2_block, mlp_proj_w), 2, 4, 1 },
+	{ "mlp.c_proj.bias", offsetof(struct gpt2_block, mlp_proj_b), 1, 1, 0 },
+};
+enum { NBLOCK = sizeof block_tensors / sizeof block_tensors[0] };
+
+static void
+block_shape(const struct gpt2 *m, const struct block_tensor *bt, char *name, size_t len, int layer, int64_t *shape)
+{
+	snprintf(name, len, "h.%d.%s", layer, bt->name);
+	shape[0] = (int64_t)bt->m0 * m->cfg.n_embd;
+	shape[1] = (int64_t)bt->m1 * m->cfg.n_embd;
+}
+
+/* wte missing: say what the file holds instead (LLaMA's model.embed_tokens...) */
+static int
+gpt2_not_gpt2(const struct gpt2 *m, char *err, size_t errlen)
+{
+	return gpt2_err(err, errlen, "%s: wte.weight: missing tensor, expected GPT-2's names (wte, wpe, h.0.attn.c_attn, ...)%s%.80s",
+	    m->st.path, m->st.n ? ", found " : "", m->st.n ? m->st.t[0].name : "");
+}
+
+/* Every tensor GPT-2 needs, there with its shape: errors come now, before anything is read. */
+static int
+gpt2_check(struct gpt2 *m, char *err, size_t errlen)
+{
+	int64_t C = m->cfg.n_embd, wte[2], wpe[2] = { m->cfg.n_positions, C }, c[1] = { C }, shape[2];
+	const struct st_tensor *t = st_find(&m->st, "wte.weight");
+	char name[128];
+	int l, i;
+
+	if (t == NULL)
+		return gpt2_not_gpt2(m, err, errlen);
+	if (m->cfg.vocab_size == 0 && t->ndim == 2 && t->shape[0] > 0 && t->shape[0] < 10000000)
+		m->cfg.vocab_size = (int)t->shape[0];	/* config.json without vocab_size: wte says */
+	wte[0] = m->cfg.vocab_size;
+	wte[1] = C;
+	if (st_expect(&m->st, "wte.weight", 2, wte, err, errlen) != 0 ||
+	    st_expect(&m->st, "wpe.weight", 2, wpe, err, errlen) != 0 ||
+	    st_expect(&m->st, "ln_f.weight", 1, c, err, errlen) != 0 ||
+	    st_expect(&m->st, "ln_f.bias", 1, c, err, errlen) != 0)
+		return -1;
+	for (l = 0; l < m->cfg.n_layer; l++)
+		for (i = 0; i < NBLOCK; i++) {
+			block_shape(m, &block_tensors[i], name, sizeof name, l, shape);
+			if (st_expect(&m->st, name, block_tensors[i].ndim, shape, err, errlen) != 0)
+				return -1;
+		}
+	return 0;
+}
+
+int
+gpt2_open(struct gpt2 *m, const char *dir, char *err, size_t errlen)
+{
+	char path[4096];
+
+	memset(m, 0, sizeof *m);
+	if (gpt2_config_load(&m->cfg, dir, err, errlen) != 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/model.safetensors", dir);
+	if (st_open(&m->st, path, err, errlen) != 0)
+		return -1;
+	m->dir = xstrdup(dir);
+	m->h = xcalloc(m->cfg.n_layer, sizeof *m->h);
+	if (gpt2_check(m, err, errlen) != 0) {
+		gpt2_close(m);
+		return -1;
+	}
+	return 0;
+}
+
+void
+gpt2_close(struct gpt2 *m)
+{
+	int l, i;
+
+	for (l = 0; l < m->n_loaded; l++)
+		for (i = 0; i < NBLOCK; i++)
+			free(*(float **)((char *)&m->h[l] + block_tensors[i].off));
+	free(m->h);
+	free(m->ln_f_w);
+	free(m->ln_f_b);
+	free(m->dir);
+	st_close(&m->st);
+	memset(m, 0, sizeof *m);
+}
+
+int
+gpt2_load(struct gpt2 *m, int layer, char *err, size_t errlen)
+{
+	int64_t shape[2];
+	char name[128];
+	int i;
+
+	if (layer < 0 || layer >= m->cfg.n_layer)
+		return gpt2_err(err, errlen, "%s: layer %d, expected 0 .. %d (n_layer %d)", m->dir, layer,
+		    m->cfg.n_layer - 1, m->cfg.n_layer);
+	for (; m->n_loaded <= layer; m->n_loaded++) {
+		struct gpt2_block *b = &m->h[m->n_loaded];
+
+		for (i = 0; i < NBLOCK; i++) {
+			float **p = (float **)((char *)b + block_tensors[i].off);
+
+			block_shape(m, &block_tensors[i], name, sizeof name, m->n_loaded, shape);
+			*p = xmalloc((size_t)shape[0] * (block_tensors[i].ndim == 2 ? (size_t)shape[1] : 1) * sizeof **p);
+			if (st_read(&m->st, name, block_tensors[i].ndim, shape, *p, err, errlen) != 0) {
+				m->n_loaded++;	/* gpt2_close() frees the arrays so far (the rest are NULL) */
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int
+gpt2_load_final(struct gpt2 *m, char *err, size_t errlen)
+{
+	int64_t c[1] = { m->cfg.n_embd };
+
+	if (m->ln_f_w != NULL)
+		return 0;
+	m->ln_f_w = xmalloc(c[0] * sizeof *m->ln_f_w);
+	m->ln_f_b = xmalloc(c[0] * sizeof *m->ln_f_b);
+	return st_read(&m->st, "ln_f.weight", 1, c, m->ln_f_w, err, errlen) != 0 ||
+	    st_read(&m->st, "ln_f.bias", 1, c, m->ln_f_b, err, errlen) != 0 ? -1 : 0;
+}
+
+int
+gpt2_tok_emb(const struct gpt2 *m, const int *ids, int n, float *out, char *err, size_t errlen)
+{
+	int64_t shape[2] = { m->cfg.vocab_size, m->cfg.n_embd };
+	int t;
+
+	for (t = 0; t < n; t++) {
+		if (ids[t] < 0 || ids[t] >= m->cfg.vocab_size)
+			return gpt2_err(err, errlen, "token %d: id %d, expected 0 .. %d (vocab_size)", t, ids[t],
+			    m->cfg.vocab_size - 1);
+		if (st_read_rows(&m->st, "wte.weight", 2, shape, ids[t], 1, out + (size_t)t * m->cfg.n_embd, err,
+		    errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gpt2_pos_emb(const struct gpt2 *m, int T, float *out, char *err, size_t errlen)
+{
+	int64_t shape[2] = { m->cfg.n_positions, m->cfg.n_embd };
+
+	if (T < 0 || T > m->cfg.n_positions)
+		return gpt2_err(err, errlen, "%d tokens, expected at most %d (n_positions)", T, m->cfg.n_positions);
+	return st_read_rows(&m->st, "wpe.weight", 2, shape, 0, T, out, err, errlen);
+}
