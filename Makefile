@@ -10,7 +10,7 @@ CC     = cc
 CFLAGS = -O2 -g
 STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
-LDLIBS = -lcjson -ledit -lm -lpthread
+LDLIBS = -lcjson -ledit -lcairo -lm -lpthread
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
@@ -21,7 +21,7 @@ PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pyops.o src/py/pyview.o src/py/pylib.o \
            src/py/pyeval.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
-           src/teach/check.o src/teach/emit.o
+           src/teach/check.o src/teach/emit.o src/teach/figure.o
 REPL     = src/repl/repl.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
@@ -53,6 +53,11 @@ tests/unit: $(TOBJ) $(OBJ)
 tests/pyrun: tests/pyrun.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
 
+# issue 25's modules (figures, binary export, fast numbers): their own test driver
+LOBJ = tests/lessons.o tests/test_figure.o
+tests/lessons: $(LOBJ) $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(LOBJ) $(OBJ) $(LDLIBS)
+
 deps:
 	@sh tests/deps.sh
 
@@ -61,7 +66,7 @@ deps-torch:
 	apt-get install -y python3-torch python3-nbclient python3-nbformat python3-ipykernel
 
 check: deps
-	@$(MAKE) attn-explain tests/unit tests/pyrun
+	@$(MAKE) attn-explain tests/unit tests/pyrun tests/lessons
 	@sh tests/run.sh
 
 demo: deps
@@ -83,7 +88,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit tests/pyrun src/*.o src/*/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun tests/lessons src/*.o src/*/*.o tests/*.o
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
@@ -92,8 +97,8 @@ HDR = src/util/util.h src/util/diag.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
       src/py/py.h src/py/pyint.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
-      src/teach/readprint.h src/teach/check.h src/teach/emit.h \
+      src/teach/readprint.h src/teach/check.h src/teach/emit.h src/teach/figure.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
-src/main.o $(OBJ) $(TOBJ) tests/pyrun.o: $(HDR) tests/test.h
+src/main.o $(OBJ) $(TOBJ) $(LOBJ) tests/pyrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

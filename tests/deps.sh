@@ -3,6 +3,7 @@
 missing=""
 pkg-config --exists libcjson 2>/dev/null || [ -f /usr/include/cjson/cJSON.h ] || missing="$missing libcjson-dev"
 pkg-config --exists libedit 2>/dev/null || [ -f /usr/include/histedit.h ] || missing="$missing libedit-dev"
+pkg-config --exists cairo 2>/dev/null || [ -f /usr/include/cairo/cairo.h ] || missing="$missing libcairo2-dev"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"
