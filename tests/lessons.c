@@ -3,7 +3,8 @@
  * export, fast numbers), apart from tests/unit while those modules are not
  * yet wired into the program.  "lessons DIR" runs the checks, writing its
  * files under DIR; "lessons --samples DIR" writes sample figures for
- * tests/figure/run.sh.  Ends with "lessons: N passed, M failed".
+ * tests/figure/run.sh, "--export-samples DIR" sample .npz and safetensors
+ * files for tests/export/run.sh.  Ends with "lessons: N passed, M failed".
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,11 +19,14 @@ main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "--samples") == 0)
 		return figure_samples(argv[2]) != 0;
+	if (argc == 3 && strcmp(argv[1], "--export-samples") == 0)
+		return export_samples(argv[2]) != 0;
 	if (argc != 2) {
-		fprintf(stderr, "usage: lessons DIR | lessons --samples DIR\n");
+		fprintf(stderr, "usage: lessons DIR | lessons --samples DIR | lessons --export-samples DIR\n");
 		return 2;
 	}
 	test_figure(argv[1]);
+	test_export(argv[1]);
 	printf("lessons: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

@@ -6,4 +6,8 @@ void test_figure(const char *dir);
 /* sample figures for tests/figure/run.sh's XML, PDF and viewer checks */
 int figure_samples(const char *dir);
 
+void test_export(const char *dir);
+/* sample .npz and safetensors files and their expected bits, for tests/export/check.py */
+int export_samples(const char *dir);
+
 #endif

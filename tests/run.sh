@@ -174,7 +174,7 @@ head -n 40 "$tmp/lessons.err"
 p=$(sed -n 's/^lessons: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$tmp/lessons.out")
 f=$(sed -n 's/^lessons: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$tmp/lessons.out")
 if [ -z "$p" ]; then ko "tests/lessons did not finish: $(tail -n 1 "$tmp/lessons.out")"; else pass=$((pass + p)); fail=$((fail + f)); fi
-for s in tests/figure/run.sh; do
+for s in tests/figure/run.sh tests/export/run.sh; do
 	LESSONS=$LESSONS sh "$s" > "$tmp/section" 2>&1
 	pass=$((pass + $(grep -c '^ok ' "$tmp/section")))
 	grep '^skip' "$tmp/section"

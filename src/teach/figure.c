@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Debian's libcairo2-dev; cairo.h includes its siblings by "", so no -I is needed */
 #include <cairo/cairo.h>
@@ -523,81 +521,14 @@ paint(struct fig *f)
 
 /* ---- the file ---- */
 
-struct sink {
-	const char *path;
-	char *tmp;
-	FILE *fp;
-	int err;			/* errno of the first failed write */
-};
-
 static cairo_status_t
 sink_write(void *closure, const unsigned char *data, unsigned int len)
 {
-	struct sink *s = closure;
-
-	if (s->err == 0 && fwrite(data, 1, len, s->fp) != len)
-		s->err = errno != 0 ? errno : EIO;
-	return s->err == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
-static int
-sink_open(struct sink *s, const char *path, char *err, size_t errlen)
-{
-	const char *slash = strrchr(path, '/');
-	size_t dl = slash != NULL ? (size_t)(slash - path) + 1 : 0;
-	mode_t um = umask(0);
-	int fd;
-
-	umask(um);
-	memset(s, 0, sizeof *s);
-	s->path = path;
-	s->tmp = xmalloc(strlen(path) + 16);
-	snprintf(s->tmp, strlen(path) + 16, "%.*s.%s.XXXXXX", (int)dl, path, path + dl);
-	if ((fd = mkstemp(s->tmp)) < 0 || fchmod(fd, 0666 & ~um) != 0 || (s->fp = fdopen(fd, "wb")) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(s->tmp);
-		}
-		free(s->tmp);
-		return FIGURE_IO;
-	}
-	return FIGURE_OK;
-}
-
-/* Closes the temporary file and gives it path's name, or removes it. */
-static int
-sink_close(struct sink *s, int force, char *err, size_t errlen)
-{
-	int rc = FIGURE_OK;
-
-	if (fflush(s->fp) != 0 || fsync(fileno(s->fp)) != 0)
-		s->err = s->err != 0 ? s->err : errno;
-	if (fclose(s->fp) != 0)
-		s->err = s->err != 0 ? s->err : errno;
-	if (s->err != 0) {
-		snprintf(err, errlen, "%s: %s", s->path, strerror(s->err));
-		rc = FIGURE_IO;
-	} else if (!force && link(s->tmp, s->path) != 0) {
-		/* link() refuses an existing name atomically; a file system without links is asked first */
-		if (errno == EEXIST || access(s->path, F_OK) == 0) {
-			snprintf(err, errlen, "%s: the file exists (force, -f, overwrites it)", s->path);
-			rc = FIGURE_REFUSED;
-		} else if (rename(s->tmp, s->path) != 0) {
-			snprintf(err, errlen, "%s: %s", s->path, strerror(errno));
-			rc = FIGURE_IO;
-		}
-	} else if (force && rename(s->tmp, s->path) != 0) {
-		snprintf(err, errlen, "%s: %s", s->path, strerror(errno));
-		rc = FIGURE_IO;
-	}
-	unlink(s->tmp);		/* after link() or a failure; after rename() it is gone already */
-	free(s->tmp);
-	return rc;
+	return outfile_write(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 static void
-write_svg(struct fig *f, struct sink *s)
+write_svg(struct fig *f, struct outfile *s)
 {
 	f->svg = s->fp;
 	fprintf(f->svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -615,7 +546,7 @@ write_svg(struct fig *f, struct sink *s)
 }
 
 static int
-write_cairo(struct fig *f, struct sink *s, int fmt)
+write_cairo(struct fig *f, struct outfile *s, int fmt)
 {
 	cairo_surface_t *sf = fmt == FMT_PNG ?
 	    cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)f->W, (int)f->Ht) :
@@ -747,7 +678,7 @@ figure_write(const char *path, const struct tensor *t, const struct figure_opts 
     char *err, size_t errlen)
 {
 	int fmt = format_of(path), rc;
-	struct sink s;
+	struct outfile s;
 	struct fig f;
 
 	if (fmt < 0) {
@@ -762,10 +693,6 @@ figure_write(const char *path, const struct tensor *t, const struct figure_opts 
 	}
 	if ((rc = fig_check(t, err, errlen)) != FIGURE_OK)
 		return rc;
-	if (!o->force && access(path, F_OK) == 0) {
-		snprintf(err, errlen, "%s: the file exists (force, -f, overwrites it)", path);
-		return FIGURE_REFUSED;
-	}
 	fig_init(&f, t, o);
 	if (fmt == FMT_PNG && f.W * f.Ht > PNG_MAX_PIXELS) {
 		snprintf(err, errlen, "%s: %.0f x %.0f pixels is too big for a PNG; draw it as .svg or .pdf", path,
@@ -773,13 +700,15 @@ figure_write(const char *path, const struct tensor *t, const struct figure_opts 
 		fig_free(&f);
 		return FIGURE_REFUSED;
 	}
-	if ((rc = sink_open(&s, path, err, errlen)) == FIGURE_OK) {
+	rc = outfile_open(&s, path, o->force, err, errlen);
+	if (rc == OUTFILE_OK) {
 		if (fmt == FMT_SVG)
 			write_svg(&f, &s);
 		else
 			write_cairo(&f, &s, fmt);
-		rc = sink_close(&s, o->force, err, errlen);
+		rc = outfile_commit(&s, o->force, err, errlen);
 	}
+	rc = rc == OUTFILE_OK ? FIGURE_OK : rc == OUTFILE_EXISTS ? FIGURE_REFUSED : FIGURE_IO;
 	fig_free(&f);
 	return rc;
 }
