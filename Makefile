@@ -14,7 +14,7 @@ LDLIBS = -lcjson -ledit -lcairo -lm -lpthread
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
-UTIL     = src/util/diag.o src/util/outfile.o
+UTIL     = src/util/diag.o src/util/outfile.o src/util/floatfmt.o
 KERNELS  = src/kernels/tensor.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/stage.o \
            src/pipeline/code.o src/pipeline/export.o
@@ -54,7 +54,7 @@ tests/pyrun: tests/pyrun.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
 
 # issue 25's modules (figures, binary export, fast numbers): their own test driver
-LOBJ = tests/lessons.o tests/test_figure.o tests/test_export.o
+LOBJ = tests/lessons.o tests/test_figure.o tests/test_export.o tests/test_floatfmt.o
 tests/lessons: $(LOBJ) $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(LOBJ) $(OBJ) $(LDLIBS)
 
@@ -92,7 +92,7 @@ clean:
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/util/util.h src/util/diag.h src/util/outfile.h \
+HDR = src/util/util.h src/util/diag.h src/util/outfile.h src/util/floatfmt.h \
       src/kernels/kernels.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/stage.h \
       src/pipeline/export.h \

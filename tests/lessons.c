@@ -4,9 +4,11 @@
  * yet wired into the program.  "lessons DIR" runs the checks, writing its
  * files under DIR; "lessons --samples DIR" writes sample figures for
  * tests/figure/run.sh, "--export-samples DIR" sample .npz and safetensors
- * files for tests/export/run.sh.  Ends with "lessons: N passed, M failed".
+ * files for tests/export/run.sh, "--floatfmt-bench N" times both number
+ * writers on N floats.  Ends with "lessons: N passed, M failed".
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
@@ -21,12 +23,15 @@ main(int argc, char **argv)
 		return figure_samples(argv[2]) != 0;
 	if (argc == 3 && strcmp(argv[1], "--export-samples") == 0)
 		return export_samples(argv[2]) != 0;
+	if (argc == 3 && strcmp(argv[1], "--floatfmt-bench") == 0)
+		return floatfmt_bench(atol(argv[2]));
 	if (argc != 2) {
-		fprintf(stderr, "usage: lessons DIR | lessons --samples DIR | lessons --export-samples DIR\n");
+		fprintf(stderr, "usage: lessons DIR | lessons --samples DIR | lessons --export-samples DIR | lessons --floatfmt-bench N\n");
 		return 2;
 	}
 	test_figure(argv[1]);
 	test_export(argv[1]);
+	test_floatfmt();
 	printf("lessons: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

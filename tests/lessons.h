@@ -10,4 +10,8 @@ void test_export(const char *dir);
 /* sample .npz and safetensors files and their expected bits, for tests/export/check.py */
 int export_samples(const char *dir);
 
+void test_floatfmt(void);
+/* ns per float of print_shortest and floatfmt_shortest */
+int floatfmt_bench(long n);
+
 #endif

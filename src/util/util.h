@@ -2,7 +2,8 @@
  * util - the part every other part may use: messages in one format
  * (attn-explain: FILE:LINE:COL: ...), allocation that cannot fail silently,
  * growing strings, did-you-mean suggestions, files written whole or not at
- * all (outfile.h).  It knows nothing of tensors,
+ * all (outfile.h), float32 numbers as their shortest text (floatfmt.h).  It
+ * knows nothing of tensors,
  * inputs or the terminal, and includes no other part.
  *
  * Parts, left to right; a part includes only the public header of a part to
@@ -14,5 +15,6 @@
 
 #include "diag.h"
 #include "outfile.h"
+#include "floatfmt.h"
 
 #endif
