@@ -16,6 +16,16 @@
 
 int test_passed, test_failed;
 
+char *
+lessons_path(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = malloc(n);
+
+	snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
 int
 main(int argc, char **argv)
 {

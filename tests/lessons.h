@@ -2,6 +2,9 @@
 #ifndef LESSONS_H
 #define LESSONS_H
 
+/* DIR/NAME; free() it */
+char *lessons_path(const char *dir, const char *name);
+
 void test_figure(const char *dir);
 /* sample figures for tests/figure/run.sh's XML, PDF and viewer checks */
 int figure_samples(const char *dir);

@@ -13,6 +13,7 @@
 
 #include "../src/kernels/kernels.h"
 #include "../src/pipeline/export.h"
+#include "../src/util/util.h"
 #include "test.h"
 #include "lessons.h"
 
@@ -32,16 +33,6 @@ static uint32_t
 le32(const unsigned char *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static char *
-path_in(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = malloc(n);
-
-	snprintf(p, n, "%s/%s", dir, name);
-	return p;
 }
 
 /* a = [1.0, -2.0]: 0x3f800000, 0xc0000000 */
@@ -65,7 +56,7 @@ check_safetensors(const char *dir)
 	static const char head[] = "\x38\0\0\0\0\0\0\0{\"a\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}}  ";
 	struct tensor *t = two();
 	struct export_array a[1] = { { "a", NULL } };
-	char *p = path_in(dir, "a.safetensors"), err[256];
+	char *p = lessons_path(dir, "a.safetensors"), err[256];
 	unsigned char *b;
 	size_t n;
 
@@ -87,7 +78,7 @@ check_npz(const char *dir)
 	static const char dict[] = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
 	struct tensor *t = two();
 	struct export_array a[1] = { { "a", NULL } };
-	char *p = path_in(dir, "a.npz"), err[256];
+	char *p = lessons_path(dir, "a.npz"), err[256];
 	unsigned char *b, *npy;
 	size_t n, k;
 	int spaces = 1;
@@ -121,7 +112,7 @@ check_refusals(const char *dir)
 {
 	struct tensor *t = two();
 	struct export_array a[2] = { { "x", NULL }, { "x", NULL } };
-	char *p = path_in(dir, "bad.npz"), err[256];
+	char *p = lessons_path(dir, "bad.npz"), err[256];
 
 	a[0].t = a[1].t = t;
 	CHECK(export_write(p, EXPORT_NPZ, a, 2, 0, err, sizeof err) == -1 && strstr(err, "\"x\"") != NULL,
@@ -140,9 +131,31 @@ check_refusals(const char *dir)
 	tensor_free(t);
 }
 
+/* a full disk: writes to /dev/full fail with ENOSPC; nothing is left under the name or the temporary one */
+static void
+check_full_disk(const char *dir)
+{
+	char *p = lessons_path(dir, "full.npz"), err[256], *tmp;
+	struct outfile o;
+	FILE *full = fopen("/dev/full", "wb");
+
+	if (full == NULL)
+		return;
+	CHECK(outfile_open(&o, p, 0, err, sizeof err) == OUTFILE_OK, "outfile: %s", err);
+	tmp = xstrdup(o.tmp);
+	fclose(o.fp);
+	o.fp = full;
+	outfile_write(&o, "0123456789", 10);
+	CHECK(outfile_commit(&o, 0, err, sizeof err) == OUTFILE_IO && strstr(err, "full.npz: No space left on device") &&
+	    access(p, F_OK) != 0 && access(tmp, F_OK) != 0, "a full disk: %s", err);
+	free(tmp);
+	free(p);
+}
+
 void
 test_export(const char *dir)
 {
+	check_full_disk(dir);
 	check_safetensors(dir);
 	check_npz(dir);
 	check_refusals(dir);
@@ -157,7 +170,7 @@ export_samples(const char *dir)
 	struct export_array a[4] = { { "attn_weights", NULL }, { "W_query.weight", NULL }, { "b", NULL },
 	    { "scale", NULL } };
 	static const float odd[] = { -0.0f, INFINITY, -INFINITY, 1e-45f, 3.4028235e38f };
-	char *p = path_in(dir, "expected.txt"), err[256];
+	char *p = lessons_path(dir, "expected.txt"), err[256];
 	FILE *fp = fopen(p, "w");
 	int i, d, rc = fp == NULL;
 	size_t k;
@@ -183,11 +196,11 @@ export_samples(const char *dir)
 	if (fp != NULL)
 		rc |= fclose(fp) != 0;
 	free(p);
-	p = path_in(dir, "sample.npz");
+	p = lessons_path(dir, "sample.npz");
 	if (export_write(p, EXPORT_NPZ, a, 4, 1, err, sizeof err) != 0)
 		rc = fprintf(stderr, "%s\n", err) > 0;
 	free(p);
-	p = path_in(dir, "sample.safetensors");
+	p = lessons_path(dir, "sample.safetensors");
 	if (export_write(p, EXPORT_SAFETENSORS, a, 4, 1, err, sizeof err) != 0)
 		rc = fprintf(stderr, "%s\n", err) > 0;
 	free(p);

@@ -38,16 +38,6 @@ sample(void)
 	return t;
 }
 
-static char *
-path_in(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = malloc(n);
-
-	snprintf(p, n, "%s/%s", dir, name);
-	return p;
-}
-
 /* the grey (0..255) at the centre of cell (i, j) of map h, or -1 */
 static int
 grey_at(cairo_surface_t *s, const struct tensor *t, const struct figure_opts *o, int h, int i, int j,
@@ -73,7 +63,7 @@ check_png(const char *dir)
 {
 	struct tensor *t = sample();
 	struct figure_opts o = { "attn_weights[0]  (sample)", rows, cols, NULL, NULL, NULL, 0, 0 };
-	char *p = path_in(dir, "map.png"), err[256];
+	char *p = lessons_path(dir, "map.png"), err[256];
 	cairo_surface_t *s;
 	double x, y, side;
 
@@ -106,7 +96,7 @@ check_grid(const char *dir)
 	int shape[3] = { 3, 2, 2 }, h;
 	struct tensor *t = tensor_new(3, shape);
 	struct figure_opts o = { "grid", NULL, NULL, NULL, NULL, NULL, 1, 0 };
-	char *p = path_in(dir, "grid.png"), err[256];
+	char *p = lessons_path(dir, "grid.png"), err[256];
 	cairo_surface_t *s;
 	size_t k;
 
@@ -144,7 +134,7 @@ check_refusals(const char *dir)
 {
 	struct tensor *t = sample(), big = { 0 };
 	struct figure_opts o = { NULL, NULL, NULL, NULL, NULL, NULL, 1, 0 };
-	char *svg = path_in(dir, "again.svg"), *jpg = path_in(dir, "map.jpg"), *pdf = path_in(dir, "map.PDF"), err[256];
+	char *svg = lessons_path(dir, "again.svg"), *jpg = lessons_path(dir, "map.jpg"), *pdf = lessons_path(dir, "map.PDF"), err[256];
 	int shape4[4] = { 1, 1, 2, 2 };
 	struct tensor *t4 = tensor_new(4, shape4);
 
@@ -209,7 +199,7 @@ figure_samples(const char *dir)
 	int rc = 0;
 
 	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
-		char *p = path_in(dir, names[k]);
+		char *p = lessons_path(dir, names[k]);
 
 		if (figure_write(p, t, &o, err, sizeof err) != FIGURE_OK) {
 			fprintf(stderr, "%s\n", err);

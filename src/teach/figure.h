@@ -31,7 +31,8 @@ struct figure_opts {
 	const char *const *map_titles;	/* H strings for a grid ("head 0"), or NULL: "[0]", "[1]", ... */
 	const unsigned char *mask;	/* numel bytes, nonzero = masked; NULL: a -inf cell is masked */
 	const char *mask_note;		/* the legend's words for a masked cell; NULL: "masked" */
-	int numbers;			/* the value in each cell, as print(t) writes it */
+	int numbers;			/* the value in each cell, as print(t) writes it, when it fits (cells of
+					 * a big map shrink to fit 2400 units a side; below a 3-unit font none) */
 	int force;			/* overwrite an existing file */
 };
 
@@ -45,7 +46,10 @@ enum { FIGURE_OK = 0, FIGURE_REFUSED = -1, FIGURE_IO = -2 };
  * FIGURE_OK; FIGURE_REFUSED with one line in err (unknown extension, not
  * 2-d or 3-d, empty, above the FIGURE_MAX_* sizes, the file exists: a
  * usage error); FIGURE_IO with one line naming path (cannot create,
- * disk full).
+ * disk full).  A PNG above 64 Mpixel is refused too (SVG or PDF then).
+ * Labels are drawn with cairo's toy text API (fontconfig's sans-serif: a
+ * script its font lacks shows boxes in PNG and PDF; the SVG keeps the text
+ * and the viewer's fonts).
  */
 int figure_write(const char *path, const struct tensor *t, const struct figure_opts *o,
     char *err, size_t errlen);
