@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/teach/figure.h"
 #include "test.h"
 #include "lessons.h"
 
@@ -26,11 +27,20 @@ lessons_path(const char *dir, const char *name)
 	return p;
 }
 
+static int
+samples(const char *dir)
+{
+	int rc = figure_samples(dir);
+
+	figure_release();
+	return rc != 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "--samples") == 0)
-		return figure_samples(argv[2]) != 0;
+		return samples(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "--export-samples") == 0)
 		return export_samples(argv[2]) != 0;
 	if (argc == 3 && strcmp(argv[1], "--floatfmt-bench") == 0)
@@ -42,6 +52,7 @@ main(int argc, char **argv)
 	test_figure(argv[1]);
 	test_export(argv[1]);
 	test_floatfmt();
+	figure_release();
 	printf("lessons: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

@@ -17,6 +17,7 @@
 /* Debian's libcairo2-dev; cairo.h includes its siblings by "", so no -I is needed */
 #include <cairo/cairo.h>
 #include <cairo/cairo-pdf.h>
+#include <fontconfig/fontconfig.h>
 
 #include "../util/util.h"
 #include "figure.h"
@@ -655,6 +656,13 @@ fig_init(struct fig *f, const struct tensor *t, const struct figure_opts *o)
 	f->num = o->numbers ? numbers_of(t) : NULL;
 	fig_scale(f);
 	fig_layout(f);
+}
+
+void
+figure_release(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
 }
 
 int

@@ -55,6 +55,13 @@ int figure_write(const char *path, const struct tensor *t, const struct figure_o
     char *err, size_t errlen);
 
 /*
+ * Gives back the font caches cairo and fontconfig keep between figures
+ * (LeakSanitizer reports them otherwise): once, at exit, after the last
+ * figure_write().
+ */
+void figure_release(void);
+
+/*
  * Where cell (i, j) of map h lies in the figure figure_write() would draw
  * of t with o: its top-left corner and side in pixels (PNG) or points
  * (PDF, SVG).  0, or -1 when t would be refused.  For tests and callers
