@@ -10,15 +10,15 @@ CC     = cc
 CFLAGS = -O2 -g
 STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
-LDLIBS = -lcjson -ledit -lpcre2-8 -lm -lpthread
+LDLIBS = -lcjson -ledit -lpcre2-8 -lcairo -lfontconfig -lm -lpthread
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
-UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o
+UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile.o src/util/floatfmt.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
-           src/pipeline/code.o
+           src/pipeline/code.o src/pipeline/export.o
 MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o \
@@ -26,7 +26,7 @@ PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src
            src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o \
-           src/teach/mistake.o src/teach/check.o src/teach/emit.o
+           src/teach/mistake.o src/teach/check.o src/teach/emit.o src/teach/figure.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
@@ -70,6 +70,10 @@ tests/pyrun: tests/pyrun.o $(OBJ)
 
 tests/modelrun: tests/modelrun.o tests/test.o $(UTIL) $(MODEL)
 	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o tests/test.o $(UTIL) $(MODEL) $(LDLIBS)
+# issue 25's modules (figures, binary export, fast numbers): their own test driver
+LOBJ = tests/lessons.o tests/test.o tests/test_figure.o tests/test_export.o tests/test_floatfmt.o
+tests/lessons: $(LOBJ) $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(LOBJ) $(OBJ) $(LDLIBS)
 
 deps:
 	@sh tests/deps.sh
@@ -79,7 +83,7 @@ deps-torch:
 	apt-get install -y python3-torch python3-nbclient python3-nbformat python3-ipykernel
 
 check: deps
-	@$(MAKE) attn-explain tests/unit tests/pyrun tests/modelrun
+	@$(MAKE) attn-explain tests/unit tests/pyrun tests/modelrun tests/lessons
 	@sh tests/run.sh
 
 demo: deps
@@ -101,18 +105,18 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attn-explain $(DESTDIR)$(MANDIR)/man1/attn-explain.1
 
 clean:
-	rm -f attn-explain tests/unit tests/pyrun tests/modelrun src/*.o src/*/*.o tests/*.o
+	rm -f attn-explain tests/unit tests/pyrun tests/modelrun tests/lessons src/*.o src/*/*.o tests/*.o
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h \
+HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h src/util/outfile.h src/util/floatfmt.h \
       src/kernels/kernels.h src/kernels/kern.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
-      src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h \
+      src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h src/pipeline/export.h \
       src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h \
       src/py/py.h src/py/pyint.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
-      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/mistake.h src/teach/check.h src/teach/emit.h \
+      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/mistake.h src/teach/check.h src/teach/emit.h src/teach/figure.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
-src/main.o $(OBJ) $(TOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
+src/main.o $(OBJ) $(TOBJ) $(LOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

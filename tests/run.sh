@@ -119,16 +119,33 @@ fi
 # "skip" lines name what was not there (GPT-2's real vocabulary: GPT2_VOCAB_DIR)
 MODELRUN=${MODELRUN:-tests/modelrun}
 if [ -x "$MODELRUN" ]; then
-	"$MODELRUN" tests/model > "$tmp/model.out" 2> "$tmp/model.err"
-	head -n 40 "$tmp/model.err"
-	grep '^skip' "$tmp/model.out"
-	line=$(tail -n 1 "$tmp/model.out")
+	"$MODELRUN" tests/model > "$TMP/model.out" 2> "$TMP/model.err"
+	head -n 40 "$TMP/model.err"
+	grep '^skip' "$TMP/model.out"
+	line=$(tail -n 1 "$TMP/model.out")
 	p=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 	f=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
 	if [ -z "$p" ]; then not_ok "modelrun: did not finish: $line"; else pass=$((pass + p)); fail=$((fail + f)); fi
 else
 	not_ok "modelrun: not built (make tests/modelrun)"
 fi
+
+# 6. issue 25's modules, not yet wired in: figures, .npz and safetensors, fast numbers
+# (tests/lessons: C checks writing under a folder of its own; tests/figure/run.sh: the SVG by an XML parser)
+LESSONS=${LESSONS:-tests/lessons}
+mkdir -p "$TMP/lessons"
+"$LESSONS" "$TMP/lessons" > "$TMP/lessons.out" 2> "$TMP/lessons.err"
+head -n 40 "$TMP/lessons.err"
+p=$(sed -n 's/^lessons: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$TMP/lessons.out")
+f=$(sed -n 's/^lessons: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$TMP/lessons.out")
+if [ -z "$p" ]; then not_ok "lessons: did not finish: $(tail -n 1 "$TMP/lessons.out")"; else pass=$((pass + p)); fail=$((fail + f)); fi
+for s in tests/figure/run.sh tests/export/run.sh; do
+	LESSONS=$LESSONS sh "$s" > "$TMP/section" 2>&1
+	pass=$((pass + $(grep -c '^ok ' "$TMP/section")))
+	grep '^skip' "$TMP/section"
+	fail=$((fail + $(grep -c '^FAIL\|^not ok' "$TMP/section")))
+	grep -A 8 '^FAIL\|^not ok' "$TMP/section"
+done
 
 echo "check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

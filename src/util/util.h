@@ -2,7 +2,9 @@
  * util - the part every other part may use: messages in one format
  * (attn-explain: FILE:LINE:COL: ...), allocation that cannot fail silently,
  * growing strings, did-you-mean suggestions (diag.h); the Ctrl-C flag
- * (interrupt.h).  It knows nothing of tensors,
+ * (interrupt.h); text helpers (text.h); files written whole or not at all
+ * (outfile.h); float32 numbers as their shortest text, fast (floatfmt.h).
+ * It knows nothing of tensors,
  * inputs or the terminal, and includes no other part.
  *
  * Parts, left to right; a part includes only the public header of a part to
@@ -17,6 +19,8 @@
 #include "diag.h"
 #include "interrupt.h"
 #include "text.h"
+#include "outfile.h"
+#include "floatfmt.h"
 
 /*
  * 2^63 as a double: the first double past the int64 range, whose integer

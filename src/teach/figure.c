@@ -1,0 +1,722 @@
+/*
+ * figure.c - a heat map as an SVG, PNG or PDF file.  One layout (cell side,
+ * label bands, grid of maps, colour bar, legend) measured with cairo's text
+ * extents, then painted by one of two painters: cairo's own surfaces for PNG
+ * and PDF, and XML written here for SVG, because cairo's SVG surface turns
+ * text into glyph outlines and a teacher's figure should keep its tokens
+ * and numbers as text (searchable, editable, checked by an XML parser).
+ * The file is written under a temporary name beside the target and renamed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Debian's libcairo2-dev; cairo.h includes its siblings by "", so no -I is needed */
+#include <cairo/cairo.h>
+#include <cairo/cairo-pdf.h>
+#include <fontconfig/fontconfig.h>
+
+#include "../util/util.h"
+#include "figure.h"
+
+#define MARGIN 16.0
+#define GAP 16.0		/* between maps of a grid */
+#define TITLE_FS 14.0
+#define MAPTITLE_FS 11.0
+#define LABEL_FS 11.0
+#define NUMBER_FS 10.0
+#define LEGEND_FS 11.0
+#define BAR_W 14.0
+#define AREA 2400.0		/* the cells of the whole grid fit this many units a side */
+#define LABEL_CHARS 16		/* characters of a label before it is cut with an ellipsis */
+#define PNG_MAX_PIXELS (64.0 * 1024 * 1024)
+
+enum { FMT_SVG, FMT_PNG, FMT_PDF };
+static const struct { const char *ext; int fmt; } formats[] = {
+	{ ".svg", FMT_SVG }, { ".png", FMT_PNG }, { ".pdf", FMT_PDF },
+};
+
+enum { A_START, A_MIDDLE, A_END };
+
+struct fig {
+	const struct tensor *t;
+	const struct figure_opts *o;
+	int H, R, C, gr, gc;		/* maps, rows and columns of one, grid rows and columns */
+	double cs, fs, nfs;		/* cell side, label font, number font (0: none drawn) */
+	double th, lw, lh;		/* map title line, row label band, column label band */
+	double mw, mh, top;		/* one map's block; y of the first row of blocks */
+	double bar_x, bar_h, W, Ht;
+	double lo, hi;			/* the colour scale: lo > hi when nothing is shaded */
+	int masked_any, nan_any, pinf, ninf;
+	char **rl, **cl, **mt;		/* cleaned labels and map titles */
+	char *title;
+	char **num;			/* numel texts as print(t) writes them, or NULL */
+	cairo_t *m;			/* measures text */
+	cairo_t *cr;			/* paints PNG or PDF */
+	FILE *svg;			/* or paints SVG */
+};
+
+/* ---- text ---- */
+
+/*
+ * s as drawable UTF-8: invalid bytes and control characters become U+FFFD
+ * (cairo refuses invalid UTF-8, XML refuses control characters), and cut
+ * with an ellipsis after max characters (0: no cut).  free() it.
+ */
+static char *
+text_clean(const char *s, int max)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	size_t n = strlen(s), k;
+	int chars = 0;
+
+	for (; *s != '\0'; s += k, n -= k) {
+		k = diag_utf8_len(s, n);
+		if (max > 0 && chars == max) {
+			sbuf_add(&b, "\u2026");
+			break;
+		}
+		if (k == 0 || (unsigned char)*s < 0x20 || *s == 0x7f) {
+			sbuf_add(&b, "\ufffd");
+			k = k == 0 ? 1 : k;
+		} else {
+			sbuf_addn(&b, s, k);
+		}
+		chars++;
+	}
+	return sbuf_take(&b);
+}
+
+static double
+text_width(struct fig *f, const char *s, double size)
+{
+	cairo_text_extents_t e;
+
+	cairo_set_font_size(f->m, size);
+	cairo_text_extents(f->m, s, &e);
+	return e.x_advance;
+}
+
+/*
+ * Every value as print(t) shows it (one format for the whole tensor, 4
+ * decimals or scientific), read back out of print's text: NULL when the
+ * text does not split into numel values.
+ */
+static char **
+numbers_of(const struct tensor *t)
+{
+	struct print_opts po;
+	struct tensor *c = tensor_new(t->ndim, t->shape);
+	char *s, *p, **v;
+	size_t n = 0;
+
+	if (c == NULL)
+		return NULL;
+	memcpy(c->data, t->data, t->numel * sizeof *t->data);	/* no grad_fn, no "Parameter" */
+	print_opts_default(&po);
+	po.threshold = (long long)t->numel + 1;
+	po.linewidth = 1 << 30;
+	s = print_tensor_str(c, &po);
+	tensor_free(c);
+	v = xcalloc(t->numel, sizeof *v);
+	p = strncmp(s, "tensor(", 7) == 0 ? s + 7 : s;
+	while (*p != '\0' && *p != ')') {
+		size_t k = strcspn(p, " ,[]\n)");
+
+		if (k == 0) {
+			p++;
+			continue;
+		}
+		if (n == t->numel)
+			break;
+		v[n] = xmalloc(k + 1);
+		memcpy(v[n], p, k);
+		v[n++][k] = '\0';
+		p += k;
+	}
+	free(s);
+	if (n == t->numel)
+		return v;
+	while (n > 0)
+		free(v[--n]);
+	free(v);
+	return NULL;
+}
+
+/* ---- the layout ---- */
+
+static int
+cell_masked(const struct fig *f, size_t k)
+{
+	float x = f->t->data[k];
+
+	return f->o->mask != NULL ? f->o->mask[k] != 0 : isinf(x) && x < 0;
+}
+
+/* The scale, from the cells neither masked nor infinite nor nan; 0 is its floor when all are positive. */
+static void
+fig_scale(struct fig *f)
+{
+	size_t k;
+
+	f->lo = INFINITY;
+	f->hi = -INFINITY;
+	for (k = 0; k < f->t->numel; k++) {
+		float x = f->t->data[k];
+
+		if (cell_masked(f, k))
+			f->masked_any = 1;
+		else if (isnan(x))
+			f->nan_any = 1;
+		else if (isinf(x))
+			*(x > 0 ? &f->pinf : &f->ninf) = 1;
+		else {
+			f->lo = x < f->lo ? x : f->lo;
+			f->hi = x > f->hi ? x : f->hi;
+		}
+	}
+	if (f->lo > 0)
+		f->lo = 0;	/* weights are shares of a whole: 0 is dark */
+}
+
+static char **
+labels_of(const char *const *given, int n, const char *fmt)
+{
+	char **l = xcalloc((size_t)n, sizeof *l), buf[32];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (given != NULL && given[i] != NULL) {
+			l[i] = text_clean(given[i], LABEL_CHARS);
+		} else {
+			snprintf(buf, sizeof buf, fmt, i);
+			l[i] = xstrdup(buf);
+		}
+	}
+	return l;
+}
+
+static double
+widest(struct fig *f, char **s, int n, double size)
+{
+	double w = 0, x;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if ((x = text_width(f, s[i], size)) > w)
+			w = x;
+	return w;
+}
+
+static const char *
+legend_line(const struct fig *f, int k)
+{
+	const char *l[4];
+	int n = 0;
+
+	if (f->masked_any)
+		l[n++] = "masked";
+	if (f->nan_any)
+		l[n++] = "nan";
+	if (f->pinf || f->ninf)
+		l[n++] = "inf";
+	return k < n ? l[k] : NULL;
+}
+
+static double
+legend_width(struct fig *f, const char *what)
+{
+	char buf[256];
+
+	if (strcmp(what, "masked") == 0)
+		snprintf(buf, sizeof buf, "= %s", f->o->mask_note != NULL ? f->o->mask_note : "masked");
+	else if (strcmp(what, "nan") == 0)
+		snprintf(buf, sizeof buf, "= nan (not a number)");
+	else
+		snprintf(buf, sizeof buf, "inf = light, -inf = dark");
+	return 2 * LEGEND_FS + text_width(f, buf, LEGEND_FS);
+}
+
+static double
+bar_label_width(struct fig *f)
+{
+	char a[64], b[64];
+	double wa, wb;
+
+	if (f->lo > f->hi)
+		return text_width(f, "no finite value", LEGEND_FS);
+	snprintf(a, sizeof a, "%.4g", f->hi);
+	snprintf(b, sizeof b, "%.4g", f->lo);
+	wa = text_width(f, a, LEGEND_FS);
+	wb = text_width(f, b, LEGEND_FS);
+	return wa > wb ? wa : wb;
+}
+
+/* Sides of the cells and bands, the page size. */
+static void
+fig_layout(struct fig *f)
+{
+	double base = 24, numw = 0, side, w;
+	int k;
+
+	if (f->o->numbers && f->num != NULL) {
+		numw = widest(f, f->num, (int)f->t->numel, NUMBER_FS);
+		base = numw + 8 > base ? numw + 8 : base;
+	}
+	side = f->gr * f->R > f->gc * f->C ? f->gr * f->R : f->gc * f->C;
+	f->cs = AREA / side < base ? AREA / side : base;
+	if (f->cs >= 2)
+		f->cs = floor(f->cs);	/* whole pixels: crisp PNG cells */
+	f->nfs = numw > 0 ? NUMBER_FS * (f->cs - 4) / numw : 0;
+	f->nfs = f->nfs > NUMBER_FS ? NUMBER_FS : f->nfs < 3 ? 0 : f->nfs;
+	f->fs = f->cs * 0.85 > LABEL_FS ? LABEL_FS : f->cs * 0.85;
+	if (f->fs < 4)
+		f->fs = 0;	/* too small to read: no labels */
+	f->th = f->H > 1 ? ceil(MAPTITLE_FS * 1.6) : 0;
+	f->lw = f->fs > 0 ? ceil(widest(f, f->rl, f->R, f->fs) + 6) : 0;
+	f->lh = f->fs > 0 ? ceil(widest(f, f->cl, f->C, f->fs) + 6) : 0;
+	f->mw = f->lw + f->C * f->cs;
+	f->mh = f->th + f->lh + f->R * f->cs;
+	f->top = f->title != NULL ? MARGIN + ceil(TITLE_FS * 1.8) : MARGIN;
+	f->bar_x = MARGIN + f->gc * (f->mw + GAP) - GAP + 2 * GAP;
+	f->bar_h = f->R * f->cs < 120 ? 120 : f->R * f->cs > 320 ? 320 : f->R * f->cs;
+	f->W = f->bar_x + BAR_W + 6 + bar_label_width(f) + MARGIN;
+	if (f->title != NULL && (w = 2 * MARGIN + text_width(f, f->title, TITLE_FS)) > f->W)
+		f->W = w;
+	for (k = 0; legend_line(f, k) != NULL; k++)
+		if ((w = 2 * MARGIN + legend_width(f, legend_line(f, k))) > f->W)
+			f->W = w;
+	w = f->top + f->gr * (f->mh + GAP) - GAP;
+	if (w < f->top + f->th + f->lh + f->bar_h)
+		w = f->top + f->th + f->lh + f->bar_h;
+	f->Ht = w + (k > 0 ? 8 + k * LEGEND_FS * 1.6 : 0) + MARGIN;
+	f->W = ceil(f->W);
+	f->Ht = ceil(f->Ht);
+}
+
+static void
+cell_origin(const struct fig *f, int h, int i, int j, double *x, double *y)
+{
+	int gx = h % f->gc, gy = h / f->gc;
+
+	*x = MARGIN + gx * (f->mw + GAP) + f->lw + j * f->cs;
+	*y = f->top + gy * (f->mh + GAP) + f->th + f->lh + i * f->cs;
+}
+
+/* ---- the two painters ---- */
+
+static void
+svg_text(FILE *fp, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '&')
+			fputs("&amp;", fp);
+		else if (*s == '<')
+			fputs("&lt;", fp);
+		else if (*s == '>')
+			fputs("&gt;", fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
+static void
+p_rect(struct fig *f, double x, double y, double w, double h, double grey)
+{
+	if (f->svg != NULL) {
+		fprintf(f->svg, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"#%02x%02x%02x\"/>\n",
+		    x, y, w, h, (int)lround(grey * 255), (int)lround(grey * 255), (int)lround(grey * 255));
+		return;
+	}
+	cairo_set_source_rgb(f->cr, grey, grey, grey);
+	cairo_rectangle(f->cr, x, y, w, h);
+	cairo_fill(f->cr);
+}
+
+/* s with its baseline at y, anchored at x; rot: read bottom to top. */
+static void
+p_text(struct fig *f, double x, double y, double size, int anchor, int rot, double grey, const char *s)
+{
+	static const char *const anchors[] = { "start", "middle", "end" };
+
+	if (f->svg != NULL) {
+		fprintf(f->svg, "<text x=\"%g\" y=\"%g\" font-size=\"%g\" text-anchor=\"%s\"", x, y, size,
+		    anchors[anchor]);
+		if (grey > 0)
+			fprintf(f->svg, " fill=\"#%02x%02x%02x\"", (int)lround(grey * 255), (int)lround(grey * 255),
+			    (int)lround(grey * 255));
+		if (rot)
+			fprintf(f->svg, " transform=\"rotate(-90 %g %g)\"", x, y);
+		fputc('>', f->svg);
+		svg_text(f->svg, s);
+		fputs("</text>\n", f->svg);
+		return;
+	}
+	cairo_save(f->cr);
+	cairo_set_source_rgb(f->cr, grey, grey, grey);
+	cairo_set_font_size(f->cr, size);
+	cairo_translate(f->cr, x, y);
+	if (rot)
+		cairo_rotate(f->cr, -M_PI / 2);
+	cairo_move_to(f->cr, -anchor * text_width(f, s, size) / 2, 0);
+	cairo_show_text(f->cr, s);
+	cairo_restore(f->cr);
+}
+
+/* The mark of a masked cell (a dot) or of nan (a cross), on the page's white. */
+static void
+p_mark(struct fig *f, double x, double y, int cross)
+{
+	double c = f->cs / 2, r = f->cs * 0.14 > 0.5 ? f->cs * 0.14 : 0.5, d = f->cs * 0.25;
+
+	if (f->svg != NULL) {
+		if (cross)
+			fprintf(f->svg, "<path d=\"M%g %gL%g %gM%g %gL%g %g\" stroke=\"#595959\" stroke-width=\"%g\"/>\n",
+			    x + c - d, y + c - d, x + c + d, y + c + d, x + c - d, y + c + d, x + c + d, y + c - d,
+			    r / 2);
+		else
+			fprintf(f->svg, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" fill=\"#8c8c8c\"/>\n", x + c, y + c, r);
+		return;
+	}
+	if (cross) {
+		cairo_set_source_rgb(f->cr, 0.35, 0.35, 0.35);
+		cairo_set_line_width(f->cr, r / 2);
+		cairo_move_to(f->cr, x + c - d, y + c - d);
+		cairo_line_to(f->cr, x + c + d, y + c + d);
+		cairo_move_to(f->cr, x + c - d, y + c + d);
+		cairo_line_to(f->cr, x + c + d, y + c - d);
+		cairo_stroke(f->cr);
+		return;
+	}
+	cairo_set_source_rgb(f->cr, 0.55, 0.55, 0.55);
+	cairo_arc(f->cr, x + c, y + c, r, 0, 2 * M_PI);
+	cairo_fill(f->cr);
+}
+
+/* The grey of a level, 0 dark .. 1 light: the terminal's 256-colour ramp, 232 .. 255. */
+static double
+grey_of(double level)
+{
+	return (8 + 230 * level) / 255;
+}
+
+static void
+p_bar(struct fig *f, double x, double y, double w, double h)
+{
+	cairo_pattern_t *g;
+
+	if (f->lo >= f->hi) {
+		p_rect(f, x, y, w, h, grey_of(0));
+		return;
+	}
+	if (f->svg != NULL) {
+		fprintf(f->svg, "<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">"
+		    "<stop offset=\"0\" stop-color=\"#080808\"/><stop offset=\"1\" stop-color=\"#eeeeee\"/>"
+		    "</linearGradient></defs>\n<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"url(#scale)\"/>\n",
+		    x, y, w, h);
+		return;
+	}
+	g = cairo_pattern_create_linear(0, y + h, 0, y);
+	cairo_pattern_add_color_stop_rgb(g, 0, grey_of(0), grey_of(0), grey_of(0));
+	cairo_pattern_add_color_stop_rgb(g, 1, grey_of(1), grey_of(1), grey_of(1));
+	cairo_set_source(f->cr, g);
+	cairo_rectangle(f->cr, x, y, w, h);
+	cairo_fill(f->cr);
+	cairo_pattern_destroy(g);
+}
+
+/* ---- painting ---- */
+
+static void
+paint_cell(struct fig *f, int h, int i, int j)
+{
+	size_t k = ((size_t)h * f->R + i) * f->C + j;
+	float v = f->t->data[k];
+	double x, y, level;
+
+	cell_origin(f, h, i, j, &x, &y);
+	if (cell_masked(f, k) || isnan(v)) {
+		p_mark(f, x, y, !cell_masked(f, k));
+		if (isnan(v) && !cell_masked(f, k) && f->nfs > 0)
+			p_text(f, x + f->cs / 2, y + f->cs / 2 + f->nfs * 0.36, f->nfs, A_MIDDLE, 0, 0, f->num[k]);
+		return;
+	}
+	level = isinf(v) ? (v > 0) : f->hi > f->lo ? ((double)v - f->lo) / (f->hi - f->lo) : 0;
+	p_rect(f, x, y, f->cs, f->cs, grey_of(level));
+	if (f->nfs > 0)
+		p_text(f, x + f->cs / 2, y + f->cs / 2 + f->nfs * 0.36, f->nfs, A_MIDDLE, 0, level > 0.5 ? 0 : 1,
+		    f->num[k]);
+}
+
+static void
+paint_map(struct fig *f, int h)
+{
+	double x, y;
+	int i, j;
+
+	cell_origin(f, h, 0, 0, &x, &y);
+	if (f->H > 1)
+		p_text(f, x, y - f->lh - f->th * 0.4, MAPTITLE_FS, A_START, 0, 0, f->mt[h]);
+	for (i = 0; f->fs > 0 && i < f->R; i++)
+		p_text(f, x - 4, y + (i + 0.5) * f->cs + f->fs * 0.36, f->fs, A_END, 0, 0, f->rl[i]);
+	for (j = 0; f->fs > 0 && j < f->C; j++)
+		p_text(f, x + (j + 0.5) * f->cs + f->fs * 0.36, y - 4, f->fs, A_START, 1, 0, f->cl[j]);
+	p_rect(f, x - 1, y - 1, f->C * f->cs + 2, f->R * f->cs + 2, 0.8);	/* a frame: masked cells are white */
+	p_rect(f, x, y, f->C * f->cs, f->R * f->cs, 1);
+	for (i = 0; i < f->R; i++)
+		for (j = 0; j < f->C; j++)
+			paint_cell(f, h, i, j);
+}
+
+static void
+paint_legend(struct fig *f)
+{
+	double y = f->top + f->th + f->lh, x = f->bar_x + BAR_W + 6;
+	char buf[256];
+	const char *what;
+	int k;
+
+	p_bar(f, f->bar_x, y, BAR_W, f->bar_h);
+	if (f->lo > f->hi) {
+		p_text(f, x, y + LEGEND_FS, LEGEND_FS, A_START, 0, 0, "no finite value");
+	} else {
+		snprintf(buf, sizeof buf, "%.4g", f->hi);
+		p_text(f, x, y + LEGEND_FS * 0.8, LEGEND_FS, A_START, 0, 0, buf);
+		snprintf(buf, sizeof buf, "%.4g", f->lo);
+		p_text(f, x, y + f->bar_h, LEGEND_FS, A_START, 0, 0, buf);
+	}
+	y = f->top + f->gr * (f->mh + GAP) - GAP;
+	if (y < f->top + f->th + f->lh + f->bar_h)
+		y = f->top + f->th + f->lh + f->bar_h;
+	for (k = 0; (what = legend_line(f, k)) != NULL; k++) {
+		double ly = y + 8 + k * LEGEND_FS * 1.6, cs = f->cs;
+
+		f->cs = 2 * LEGEND_FS;	/* a sample cell of legend size */
+		if (strcmp(what, "inf") == 0) {
+			p_text(f, MARGIN, ly + LEGEND_FS, LEGEND_FS, A_START, 0, 0, "inf = light, -inf = dark");
+		} else {
+			p_mark(f, MARGIN - LEGEND_FS / 2, ly - 4, strcmp(what, "nan") == 0);
+			snprintf(buf, sizeof buf, "= %s", strcmp(what, "nan") == 0 ? "nan (not a number)" :
+			    f->o->mask_note != NULL ? f->o->mask_note : "masked");
+			p_text(f, MARGIN + 2 * LEGEND_FS, ly + LEGEND_FS, LEGEND_FS, A_START, 0, 0, buf);
+		}
+		f->cs = cs;
+	}
+}
+
+static void
+paint(struct fig *f)
+{
+	int h;
+
+	p_rect(f, 0, 0, f->W, f->Ht, 1);
+	if (f->title != NULL)
+		p_text(f, MARGIN, MARGIN + TITLE_FS, TITLE_FS, A_START, 0, 0, f->title);
+	for (h = 0; h < f->H; h++)
+		paint_map(f, h);
+	paint_legend(f);
+}
+
+/* ---- the file ---- */
+
+static cairo_status_t
+sink_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	return outfile_write(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static void
+write_svg(struct fig *f, struct outfile *s)
+{
+	f->svg = s->fp;
+	fprintf(f->svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" "
+	    "font-family=\"DejaVu Sans, sans-serif\" shape-rendering=\"crispEdges\">\n", f->W, f->Ht, f->W, f->Ht);
+	if (f->title != NULL) {
+		fputs("<title>", f->svg);
+		svg_text(f->svg, f->title);
+		fputs("</title>\n", f->svg);
+	}
+	paint(f);
+	fputs("</svg>\n", f->svg);
+	if (ferror(f->svg) && s->err == 0)
+		s->err = errno != 0 ? errno : EIO;
+}
+
+static int
+write_cairo(struct fig *f, struct outfile *s, int fmt)
+{
+	cairo_surface_t *sf = fmt == FMT_PNG ?
+	    cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)f->W, (int)f->Ht) :
+	    cairo_pdf_surface_create_for_stream(sink_write, s, f->W, f->Ht);
+	int ok;
+
+	f->cr = cairo_create(sf);
+	cairo_select_font_face(f->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	if (fmt == FMT_PNG)
+		cairo_set_antialias(f->cr, CAIRO_ANTIALIAS_GRAY);
+	paint(f);
+	ok = cairo_status(f->cr) == CAIRO_STATUS_SUCCESS;
+	cairo_destroy(f->cr);
+	f->cr = NULL;
+	cairo_surface_flush(sf);
+	if (fmt == FMT_PNG && ok)
+		ok = cairo_surface_write_to_png_stream(sf, sink_write, s) == CAIRO_STATUS_SUCCESS;
+	cairo_surface_finish(sf);
+	ok = ok && cairo_surface_status(sf) == CAIRO_STATUS_SUCCESS;
+	cairo_surface_destroy(sf);
+	if (!ok && s->err == 0)
+		s->err = EIO;
+	return ok;
+}
+
+/* ---- the checks, and the whole ---- */
+
+static int
+format_of(const char *path)
+{
+	size_t n = strlen(path), k;
+
+	for (k = 0; k < sizeof formats / sizeof formats[0]; k++)
+		if (n > 4 && strcasecmp(path + n - 4, formats[k].ext) == 0)
+			return formats[k].fmt;
+	return -1;
+}
+
+static int
+fig_check(const struct tensor *t, char *err, size_t errlen)
+{
+	int H = t->ndim == 3 ? t->shape[0] : 1, R = t->shape[t->ndim - 2], C = t->shape[t->ndim - 1];
+
+	if (t->ndim != 2 && t->ndim != 3) {
+		snprintf(err, errlen, "a figure draws a 2-d tensor or a grid of 2-d maps (H, T, T); this one is %d-d",
+		    t->ndim);
+		return FIGURE_REFUSED;
+	}
+	if (t->numel == 0) {
+		snprintf(err, errlen, "nothing to draw: the tensor is empty");
+		return FIGURE_REFUSED;
+	}
+	if (R > FIGURE_MAX_SIDE || C > FIGURE_MAX_SIDE || H > FIGURE_MAX_MAPS || t->numel > FIGURE_MAX_CELLS) {
+		snprintf(err, errlen, "a figure of %d map%s of %d x %d cells is too big: at most %d maps of %d x %d, "
+		    "%d cells in all; draw a slice", H, H > 1 ? "s" : "", R, C, FIGURE_MAX_MAPS, FIGURE_MAX_SIDE,
+		    FIGURE_MAX_SIDE, FIGURE_MAX_CELLS);
+		return FIGURE_REFUSED;
+	}
+	return FIGURE_OK;
+}
+
+static void
+fig_free(struct fig *f)
+{
+	size_t k;
+	int i;
+
+	for (i = 0; i < f->R; i++)
+		free(f->rl[i]);
+	for (i = 0; i < f->C; i++)
+		free(f->cl[i]);
+	for (i = 0; i < f->H; i++)
+		free(f->mt[i]);
+	free(f->rl);
+	free(f->cl);
+	free(f->mt);
+	free(f->title);
+	for (k = 0; f->num != NULL && k < f->t->numel; k++)
+		free(f->num[k]);
+	free(f->num);
+	if (f->m != NULL) {
+		cairo_surface_t *sf = cairo_get_target(f->m);
+
+		cairo_destroy(f->m);
+		cairo_surface_destroy(sf);
+	}
+}
+
+static void
+fig_init(struct fig *f, const struct tensor *t, const struct figure_opts *o)
+{
+	memset(f, 0, sizeof *f);
+	f->t = t;
+	f->o = o;
+	f->H = t->ndim == 3 ? t->shape[0] : 1;
+	f->R = t->shape[t->ndim - 2];
+	f->C = t->shape[t->ndim - 1];
+	f->gc = (int)ceil(sqrt((double)f->H));
+	f->gr = (f->H + f->gc - 1) / f->gc;
+	f->m = cairo_create(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
+	cairo_select_font_face(f->m, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	f->rl = labels_of(o->row_labels, f->R, "%d");
+	f->cl = labels_of(o->col_labels, f->C, "%d");
+	f->mt = labels_of(o->map_titles, f->H, "[%d]");
+	f->title = o->title != NULL ? text_clean(o->title, 0) : NULL;
+	f->num = o->numbers ? numbers_of(t) : NULL;
+	fig_scale(f);
+	fig_layout(f);
+}
+
+void
+figure_release(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
+}
+
+int
+figure_cell_at(const struct tensor *t, const struct figure_opts *o, int h, int i, int j,
+    double *x, double *y, double *side)
+{
+	struct fig f;
+	char err[256];
+
+	if (fig_check(t, err, sizeof err) != FIGURE_OK)
+		return -1;
+	fig_init(&f, t, o);
+	cell_origin(&f, h, i, j, x, y);
+	*side = f.cs;
+	fig_free(&f);
+	return 0;
+}
+
+int
+figure_write(const char *path, const struct tensor *t, const struct figure_opts *o,
+    char *err, size_t errlen)
+{
+	int fmt = format_of(path), rc;
+	struct outfile s;
+	struct fig f;
+
+	if (fmt < 0) {
+		const char *dot = strrchr(path, '.');
+
+		if (dot == NULL || strchr(dot, '/') != NULL)
+			snprintf(err, errlen, "%s: no figure format: the extension picks one, .svg, .png or .pdf", path);
+		else
+			snprintf(err, errlen, "%s: unknown figure format \"%s\": the extension picks one, .svg, .png or .pdf",
+			    path, dot);
+		return FIGURE_REFUSED;
+	}
+	if ((rc = fig_check(t, err, errlen)) != FIGURE_OK)
+		return rc;
+	fig_init(&f, t, o);
+	if (fmt == FMT_PNG && f.W * f.Ht > PNG_MAX_PIXELS) {
+		snprintf(err, errlen, "%s: %.0f x %.0f pixels is too big for a PNG; draw it as .svg or .pdf", path,
+		    f.W, f.Ht);
+		fig_free(&f);
+		return FIGURE_REFUSED;
+	}
+	rc = outfile_open(&s, path, o->force, err, errlen);
+	if (rc == OUTFILE_OK) {
+		if (fmt == FMT_SVG)
+			write_svg(&f, &s);
+		else
+			write_cairo(&f, &s, fmt);
+		rc = outfile_commit(&s, o->force, err, errlen);
+	}
+	rc = rc == OUTFILE_OK ? FIGURE_OK : rc == OUTFILE_EXISTS ? FIGURE_REFUSED : FIGURE_IO;
+	fig_free(&f);
+	return rc;
+}
