@@ -7,6 +7,9 @@
 #  2. calls, read from the objects' symbols (nm): a file calls only files of
 #     its own part or of parts to its left, and no two files call each other
 #     round a cycle (tsort finds one).
+#  3. the README's layout table names every file of src/.
+#  4. sizes: no function over 100 lines (from its name's line to its closing
+#     brace in column 0), no file over 1,500 lines.
 # Prints "ok ..." or "not ok ..." lines; exits 1 when any is not ok.
 cd "$(dirname "$0")/.." || exit 1
 PARTS="util kernels pipeline model py teach repl"
@@ -69,4 +72,19 @@ else
 	echo "not ok call cycle between files: $(grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: //; s/\.o$/.c/' | tr '\n' ' ')"
 	bad=1
 fi
+
+# 3. the README's layout table names every file
+for f in src/*/*.c; do
+	grep -q "\`$(basename "$f")\`" README.md || echo "not ok README's layout table does not name $f"
+done > "$tmp/readme"
+if [ -s "$tmp/readme" ]; then cat "$tmp/readme"; bad=1; else echo "ok the README's layout table names every file of src/"; fi
+
+# 4. sizes
+for f in src/*.c src/*/*.c; do
+	awk -v f="$f" '
+	/^[A-Za-z_][A-Za-z_0-9]*\(/ { name = $0; sub(/\(.*/, "", name); start = FNR }
+	/^}/ && start { if (FNR - start + 1 > 100) printf "not ok %s: %s is %d lines (at most 100)\n", f, name, FNR - start + 1; start = 0 }
+	END { if (FNR > 1500) printf "not ok %s is %d lines (at most 1,500)\n", f, FNR }' "$f"
+done > "$tmp/size"
+if [ -s "$tmp/size" ]; then cat "$tmp/size"; bad=1; else echo "ok no function over 100 lines, no file over 1,500"; fi
 exit $bad
