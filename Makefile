@@ -16,10 +16,11 @@ VECFLAGS = -O3
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
 UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
-           src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o
+           src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o \
+           src/kernels/norm.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
            src/pipeline/code.o
-MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o
+MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o src/model/gpt2_forward.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o \
            src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o \
@@ -56,6 +57,8 @@ src/kernels/reduce.o: src/kernels/reduce.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/reduce.c
 src/kernels/elementwise.o: src/kernels/elementwise.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/elementwise.c
+src/kernels/norm.o: src/kernels/norm.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/norm.c
 tests/test_tensor.o: tests/test_tensor.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ tests/test_tensor.c
 
@@ -68,8 +71,8 @@ tests/unit: $(TOBJ) $(OBJ)
 tests/pyrun: tests/pyrun.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
 
-tests/modelrun: tests/modelrun.o tests/test.o $(UTIL) $(MODEL)
-	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o tests/test.o $(UTIL) $(MODEL) $(LDLIBS)
+tests/modelrun: tests/modelrun.o tests/test_forward.o tests/test.o $(UTIL) $(KERNELS) $(MODEL)
+	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o tests/test_forward.o tests/test.o $(UTIL) $(KERNELS) $(MODEL) $(LDLIBS)
 
 deps:
 	@sh tests/deps.sh
