@@ -27,7 +27,7 @@ PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src
            src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o \
-           src/teach/mistake.o src/teach/check.o src/teach/emit.o
+           src/teach/mistake.o src/teach/check.o src/teach/emit.o src/teach/gpt2_cells.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \

@@ -14,7 +14,9 @@ tests/model/forward.txt:
     stage NAME HASH NLINES
     ...NLINES lines of print(stage)...
 
-Also tests/model/norm-cases.txt: the kernels alone (layer norm over many
+And tests/cli/model-*.{cmd,out,err}: attn-explain --model's output, its
+text as the man page describes it, every tensor printed by torch and the
+heat map's shades from torch's weights.  Also tests/model/norm-cases.txt: the kernels alone (layer norm over many
 widths, tanh, the GELU, addmm) on inputs given as float bits, with the
 hash of torch's result.  Run with the reference BLAS (re-executes itself):
     /usr/bin/python3 tests/gen/gpt2_forward.py
@@ -171,6 +173,122 @@ def norm_cases(out):
         out.write("addmm %d %d %d %08x\n%s\n%s\n%s\n" % (M, N, K, bits_hash(torch.addmm(b, x, w)), hexs(x), hexs(w), hexs(b)))
 
 
+WHAT = {
+    "token_ids": "the text's GPT-2 token ids", "tok_emb": "each token's row of wte",
+    "pos_emb": "each position's row of wpe", "x": "token plus position: the stream entering block 0",
+    "residual": "the stream entering this layer", "ln_1": "layer norm before attention",
+    "qkv": "c_attn: queries, keys and values in one Conv1D", "queries": "what each token is looking for",
+    "keys": "what each token offers to be found by", "values": "what each token passes on",
+    "queries_heads": "queries split into heads", "keys_heads": "keys split into heads",
+    "values_heads": "values split into heads", "attn_scores": "each query against each key",
+    "scaled_scores": "scores divided by sqrt(head_dim)", "masked_scores": "future positions set to -inf",
+    "attn_weights": "softmax: each row sums to 1", "context_vecs": "weighted sums of the values",
+    "merged": "the heads side by side again", "output": "c_proj: the attention's output",
+}
+
+
+def code(name, cfg, T, L, ids):
+    """the PyTorch line each cell shows (written by hand, as the contract in the man page)"""
+    C, H = cfg["n_embd"], cfg["n_head"]
+    d = C // H
+    eps = "%g" % cfg["layer_norm_epsilon"]
+    lines = {
+        "token_ids": "token_ids = torch.tensor([[%s]])" % ", ".join(map(str, ids)),
+        "tok_emb": 'tok_emb = sd["wte.weight"][token_ids]',
+        "pos_emb": 'pos_emb = sd["wpe.weight"][torch.arange(%d)]' % T,
+        "x": "x = tok_emb + pos_emb",
+        "residual": "residual = x\nfor l in range(%d): residual = block(l, residual)  "
+                    "# ln_1, attention, +, ln_2, MLP with gelu_new, +" % L,
+        "ln_1": 'ln_1 = F.layer_norm(%s, (%d,), sd["h.%d.ln_1.weight"], sd["h.%d.ln_1.bias"], %s)'
+                % ("residual" if L else "x", C, L, L, eps),
+        "qkv": 'qkv = torch.addmm(sd["h.%d.attn.c_attn.bias"], ln_1.view(-1, %d), sd["h.%d.attn.c_attn.weight"])'
+               '.view(1, %d, %d)' % (L, C, L, T, 3 * C),
+        "attn_scores": "attn_scores = queries_heads @ keys_heads.transpose(2, 3)",
+        "scaled_scores": "scaled_scores = attn_scores / %d ** 0.5" % d,
+        "masked_scores": "masked_scores = scaled_scores.masked_fill(torch.triu(torch.ones(%d, %d, dtype=torch.bool), "
+                         "diagonal=1), -torch.inf)" % (T, T),
+        "attn_weights": "attn_weights = torch.softmax(masked_scores, dim=-1)",
+        "context_vecs": "context_vecs = attn_weights @ values_heads",
+        "merged": "merged = context_vecs.transpose(1, 2).contiguous().view(1, %d, %d)" % (T, C),
+        "output": 'output = torch.addmm(sd["h.%d.attn.c_proj.bias"], merged.view(-1, %d), sd["h.%d.attn.c_proj.weight"])'
+                  '.view(1, %d, %d)' % (L, C, L, T, C),
+    }
+    for n in ("queries", "keys", "values"):
+        lines[n] = "queries, keys, values = qkv.split(%d, dim=2)" % C
+        lines[n + "_heads"] = "%s_heads = %s.view(1, %d, %d, %d).transpose(1, 2)" % (n, n, T, H, d)
+    return lines[name].split("\n")
+
+
+def dims(name):
+    return {"token_ids": "(B, T)", "pos_emb": "(T, C)", "qkv": "(B, T, 3C)"}.get(name, (
+        "(B, H, T, head_dim)" if name.endswith("_heads") or name == "context_vecs" else
+        "(B, H, T, T)" if name in ("attn_scores", "scaled_scores", "masked_scores", "attn_weights") else "(B, T, C)"))
+
+
+def cli_out(folder, ids, layer, head, labels):
+    """what attn-explain --model prints: text by hand, every tensor and shade from torch"""
+    cfg, _ = load(folder)
+    st = forward(folder, ids, layer)
+    names = [n for n in ORDER if n in st]
+    out = []
+    for i, n in enumerate(names):
+        t = st[n]
+        out.append("[%d/%d] %s: %s" % (i + 1, len(names), n, WHAT[n]))
+        out += ["  >>> " + l for l in code(n, cfg, len(ids), layer, ids)]
+        if head is not None and t.dim() == 4:
+            t = t[0, head]
+            out.append("  >>> %s[0, %d]" % (n, head))
+            d = "(T, T)" if t.size(1) == len(ids) and n not in ("queries_heads", "keys_heads", "values_heads", "context_vecs") \
+                else "(T, head_dim)"
+        else:
+            d = dims(n)
+        out.append("  shape %s = (%s)" % (d, ", ".join(map(str, t.shape))))
+        out.append(str(t))
+        out.append("")
+    if labels is not None:
+        h = 0 if head is None else head
+        w = st["attn_weights"][0, h]
+        out.append("attn_weights[0, %d] (layer %d, head %d): rows are queries, columns keys; \u2588 near 1, blank 0"
+                   % (h, layer, h))
+        for i in range(len(ids)):
+            row = ""
+            for j in range(len(ids)):
+                v = float(w[i, j])
+                row += "\u00b7" if j > i else " " if v <= 0 else "\u2591" if v < 0.25 else "\u2592" if v < 0.5 \
+                    else "\u2593" if v < 0.75 else "\u2588"
+            out.append("%3d %s %s" % (i, labels[i].ljust(12), row))
+    return "\n".join(out) + "\n"
+
+
+CLI = [
+    # name, folder, ids (or text: its ids and labels from OpenAI's encoder, tests/model/bpe-small.jsonl), layer, head, heatmap
+    ("model-tokens-layer1-head1", "tiny-f32", [5, 17, 2, 99, 3], None, 1, 1, False),
+    ("model-text-wide-heatmap", "tiny-wide-f16", None, "Your journey starts with one step", 1, None, True),
+    ("model-text-bf16-layer0", "tiny-bf16", None, "Your journey starts with one step", 0, 0, True),
+]
+
+
+def cli_cases():
+    cli = os.path.join(HERE, "..", "cli")
+    with open(os.path.join(HERE, "bpe-small.jsonl"), encoding="utf-8") as f:
+        enc = {c["text"]: c for c in map(json.loads, f) if "text" in c and "ids" in c}
+    for name, folder, ids, text, layer, head, hm in CLI:
+        labels = None
+        cmd = "$BIN --model tests/model/%s" % folder
+        if text is not None:
+            ids, labels = enc[text]["ids"], enc[text]["labels"]
+            cmd += " --text '%s'" % text
+        else:
+            cmd += " --tokens %s" % ",".join(map(str, ids))
+        cmd += " --layer %d" % layer + ("" if head is None else " --head %d" % head) + (" --heatmap" if hm else "")
+        with open(os.path.join(cli, name + ".cmd"), "w") as f:
+            f.write(cmd + "\n")
+        with open(os.path.join(cli, name + ".out"), "w", encoding="utf-8") as f:
+            f.write(cli_out(folder, ids, layer, head, labels if hm else None))
+        with open(os.path.join(cli, name + ".err"), "w") as f:
+            f.write("status 0\n")
+
+
 def main():
     with open(os.path.join(HERE, "forward.txt"), "w") as out:
         for folder, ids, layer in CASES:
@@ -183,6 +301,7 @@ def main():
                 out.write("stage %s %08x %d\n%s\n" % (name, bits_hash(st[name]), text.count("\n") + 1, text))
     with open(os.path.join(HERE, "norm-cases.txt"), "w") as out:
         norm_cases(out)
+    cli_cases()
 
 
 if __name__ == "__main__":
