@@ -16,17 +16,18 @@ VECFLAGS = -O3
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
 UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile.o src/util/floatfmt.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
-           src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o
+           src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o \
+           src/kernels/norm.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
            src/pipeline/code.o src/pipeline/export.o
-MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o
+MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o src/model/gpt2_forward.o
 PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o \
            src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o \
            src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o \
-           src/teach/mistake.o src/teach/check.o src/teach/emit.o src/teach/figure.o
+           src/teach/mistake.o src/teach/check.o src/teach/emit.o src/teach/figure.o src/teach/gpt2_cells.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
@@ -56,6 +57,8 @@ src/kernels/reduce.o: src/kernels/reduce.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/reduce.c
 src/kernels/elementwise.o: src/kernels/elementwise.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/elementwise.c
+src/kernels/norm.o: src/kernels/norm.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/norm.c
 tests/test_tensor.o: tests/test_tensor.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ tests/test_tensor.c
 
@@ -68,8 +71,8 @@ tests/unit: $(TOBJ) $(OBJ)
 tests/pyrun: tests/pyrun.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ tests/pyrun.o $(OBJ) $(LDLIBS)
 
-tests/modelrun: tests/modelrun.o tests/test.o $(UTIL) $(MODEL)
-	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o tests/test.o $(UTIL) $(MODEL) $(LDLIBS)
+tests/modelrun: tests/modelrun.o tests/test_forward.o tests/test.o $(UTIL) $(KERNELS) $(MODEL)
+	$(CC) $(LDFLAGS) -o $@ tests/modelrun.o tests/test_forward.o tests/test.o $(UTIL) $(KERNELS) $(MODEL) $(LDLIBS)
 # issue 25's modules (figures, binary export, fast numbers): their own test driver
 LOBJ = tests/lessons.o tests/test.o tests/test_figure.o tests/test_export.o tests/test_floatfmt.o
 tests/lessons: $(LOBJ) $(OBJ)

@@ -443,6 +443,8 @@ main(int argc, char **argv)
 	test_st_convert(dir);
 	test_bpe(dir);
 	test_gpt2(dir);
+	test_norm_kernels(dir);
+	test_forward(dir);
 	printf("modelrun: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

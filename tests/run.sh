@@ -115,7 +115,7 @@ else
 	sub_run layers sh tests/layers.sh	# includes and calls go left to right
 fi
 
-# 5. src/model (not yet used by main.c): safetensors, GPT-2's BPE, the GPT-2 loader (tests/modelrun.c);
+# 5. src/model: safetensors, GPT-2's BPE, the GPT-2 loader and forward pass (tests/modelrun.c);
 # "skip" lines name what was not there (GPT-2's real vocabulary: GPT2_VOCAB_DIR)
 MODELRUN=${MODELRUN:-tests/modelrun}
 if [ -x "$MODELRUN" ]; then

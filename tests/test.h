@@ -34,5 +34,8 @@ void test_why(void);
 void test_check(void);
 void test_reduce(void);
 void test_py(void);
+/* tests/modelrun's (test_forward.c) */
+void test_forward(const char *dir);
+void test_norm_kernels(const char *dir);
 
 #endif

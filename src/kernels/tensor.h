@@ -155,6 +155,18 @@ float tensor_expf(float x);
 float tensor_sum(const float *x, size_t n);
 
 /*
+ * GPT-2's block (norm.c): F.layer_norm over rows of n floats with weight
+ * gamma and bias beta (ATen's Welford cascade, 8 lanes); torch.tanh on one
+ * float (SLEEF tanhf_u10); Hugging Face's tanh GELU ("gelu_new"), one
+ * rounding per torch operation; torch.addmm(bias, x, w) with w (K, N) as
+ * Conv1D calls it, each sum starting at the bias (the reference BLAS).
+ */
+void tensor_layer_norm(float *y, const float *x, const float *gamma, const float *beta, size_t rows, int n, float eps);
+float tensor_tanhf(float x);
+void tensor_gelu_new(float *y, const float *x, size_t n);
+void tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K);
+
+/*
  * A strided float32 view, as a torch tensor's (sizes, strides, offset):
  * element (i0, i1, ...) is data[i0*stride[0] + i1*stride[1] + ...].
  */

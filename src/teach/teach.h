@@ -3,7 +3,8 @@
  * (cell.h), the explanations (explain.h), heat maps (heatmap.h), the
  * arithmetic behind a number (why.h), check mode and its reader of printed
  * tensors (check.h, readprint.h), and scripts and notebooks written out
- * (emit.h).  Uses util, kernels, pipeline and py; never the REPL.
+ * (emit.h), a GPT-2 folder's stages (gpt2_cells.h).  Uses util, kernels,
+ * pipeline, model and py; never the REPL.
  */
 #ifndef TEACH_H
 #define TEACH_H
@@ -15,5 +16,6 @@
 #include "readprint.h"
 #include "check.h"
 #include "emit.h"
+#include "gpt2_cells.h"
 
 #endif

@@ -7,6 +7,7 @@ JSON header, raw little-endian bytes; no safetensors package), and (good folders
 small BPE vocabulary of tests/model/small.  Writes tests/model/tiny-NAME/ for:
   f32       names as GPT2Model saves them (wte.weight, h.0.ln_1.weight, ...)
   f16, bf16 the same weights stored in half precision
+  wide-f16  n_embd 136, 8 heads of 17, F16 (the forward pass's wider case)
   prefixed  "transformer." names, lm_head.weight, and the attn.bias /
             attn.masked_bias buffers GPT2LMHeadModel used to save
   bad-*     one fault each: a missing layer, a wrong shape, LLaMA's names,
@@ -34,8 +35,8 @@ def fnv(data):
     return h
 
 
-def weights(vocab):
-    g = torch.Generator().manual_seed(22)
+def weights(vocab, C=C, L=L, P=P, seed=22):
+    g = torch.Generator().manual_seed(seed)
     sd = {"wte.weight": torch.randn(vocab, C, generator=g) * 0.1,
           "wpe.weight": torch.randn(P, C, generator=g) * 0.01}
     for l in range(L):
@@ -109,6 +110,10 @@ def main():
            config, False)
     folder("bad-dtype", dict(sd, **{"h.0.ln_2.bias": torch.arange(C)}), config, False)
     folder("bad-config", sd, {k: v for k, v in config.items() if k != "n_embd"}, False)
+    # wide: n_embd 136 (17 vectors of 8: layer norm's Welford cascade merges two chunks),
+    # head_dim 17 (the scores divided by sqrt(17), not a power of two); stored F16
+    wide = dict(config, n_embd=136, n_head=8)
+    folder("wide-f16", {k: v.half() for k, v in weights(vocab, C=136, seed=23).items()}, wide)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+$BIN --model tests/model/no-such --tokens 1
