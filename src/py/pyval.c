@@ -183,13 +183,15 @@ py_fail(struct py_session *s, const char *fmt, ...)
 void
 py_warn(struct py_session *s, const char *fmt, ...)
 {
-	char buf[512];
+	struct sbuf b = { NULL, 0, 0 };
 	va_list ap;
 
+	sbuf_add(&b, "warning: ");
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	sbuf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	diag("warning: %s", buf);
+	diag("%s", b.s);
+	free(b.s);
 	s->warned = 1;
 }
 

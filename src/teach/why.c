@@ -217,14 +217,12 @@ add_list(struct sbuf *b, const float *x, size_t stride, int n, const struct prin
 static void
 line(struct step *st, const char *fmt, ...)
 {
-	char buf[512];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	sbuf_add(&st->body, "    ");
-	sbuf_add(&st->body, buf);
+	va_start(ap, fmt);
+	sbuf_vaddf(&st->body, fmt, ap);
+	va_end(ap);
 	sbuf_addc(&st->body, '\n');
 }
 
