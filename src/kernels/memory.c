@@ -340,3 +340,15 @@ tensor_size_str(char *buf, size_t len, const struct tensor *t)
 {
 	return text_dims(buf, len, t->ndim, t->shape, "torch.Size([", "])");
 }
+
+/* ix[0..ndim-1] = the index of element flat (row-major) of t */
+void
+tensor_unravel(const struct tensor *t, size_t flat, int *ix)
+{
+	int d;
+
+	for (d = t->ndim - 1; d >= 0; d--) {
+		ix[d] = (int)(flat % (size_t)t->shape[d]);
+		flat /= (size_t)t->shape[d];
+	}
+}

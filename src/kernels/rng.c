@@ -38,24 +38,6 @@
 #define MCG31_M		2147483647u
 #define MCG31_A		1132489760u
 
-static float
-bits_float(uint32_t b)
-{
-	float f;
-
-	memcpy(&f, &b, sizeof f);
-	return f;
-}
-
-static uint32_t
-float_bits(float f)
-{
-	uint32_t b;
-
-	memcpy(&b, &f, sizeof b);
-	return b;
-}
-
 /*
  * mt19937: seeding and raw draws (spec 2).
  */
@@ -314,8 +296,8 @@ rng_log256(float x)
 	/* maxps(x, min): NaN and subnormals become 2^-126. */
 	if (!(x > 0x1p-126f))
 		x = 0x1p-126f;
-	b = float_bits(x);
-	m = bits_float((b & 0x807fffffu) | 0x3f000000u);	/* mantissa in [0.5, 1) */
+	b = rng_float_bits(x);
+	m = rng_bits_float((b & 0x807fffffu) | 0x3f000000u);	/* mantissa in [0.5, 1) */
 	e = (float)((int32_t)(b >> 23) - 127);
 	e = e + 1.0f;
 	t = 0.0f;
@@ -344,7 +326,7 @@ rng_log256(float x)
 	x = x + y;
 	x = fmaf(e, 0x1.63p-1f, x);	/* Q2 3f318000 */
 	if (invalid)
-		x = bits_float(0xffffffffu);	/* or-ed with an all-ones mask: a NaN */
+		x = rng_bits_float(0xffffffffu);	/* or-ed with an all-ones mask: a NaN */
 	return x;
 }
 
@@ -369,12 +351,12 @@ i32_float(uint32_t j)
 void
 rng_sincos256(float x, float *s, float *c)
 {
-	uint32_t bx = float_bits(x), sign_sin, sign_cos, swap, j, je;
+	uint32_t bx = rng_float_bits(x), sign_sin, sign_cos, swap, j, je;
 	float ax, y, jf, z, cp, sp, h, tmp;
 	int poly;
 
 	sign_sin = bx & 0x80000000u;
-	ax = bits_float(bx & 0x7fffffffu);
+	ax = rng_bits_float(bx & 0x7fffffffu);
 	y = ax * 0x1.45f306p+0f;	/* FOPI 3fa2f983 */
 	j = trunc_i32(y);
 	j = j + 1u;
@@ -407,8 +389,8 @@ rng_sincos256(float x, float *s, float *c)
 		sp = cp;
 		cp = tmp;
 	}
-	*s = bits_float(float_bits(sp) ^ sign_sin);
-	*c = bits_float(float_bits(cp) ^ sign_cos);
+	*s = rng_bits_float(rng_float_bits(sp) ^ sign_sin);
+	*c = rng_bits_float(rng_float_bits(cp) ^ sign_cos);
 }
 
 /* normal_fill_16_AVX2 (spec 5.3): 16 uniforms in d[0..15] become 16 normals. */

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * Every function reproduces PyTorch 1.13's CPU default generator bit for bit
@@ -93,5 +94,9 @@ float	rng_dropout_scale(double p);
 /* One lane of avx_mathfun's log256_ps and sincos256_ps as GCC compiled them [5.3]. */
 float	rng_log256(float x);
 void	rng_sincos256(float x, float *s, float *c);
+
+/* A float32's bits and back (the generator's sin/cos, the model loader's halves): inline, for the kernels' speed. */
+static inline uint32_t rng_float_bits(float f) { uint32_t b; memcpy(&b, &f, sizeof b); return b; }
+static inline float rng_bits_float(uint32_t b) { float f; memcpy(&f, &b, sizeof f); return f; }
 
 #endif

@@ -53,6 +53,8 @@ struct tensor *tensor_copy(const struct tensor *t);
  */
 struct tensor *tensor_view(const struct tensor *t, size_t offset, int ndim, const int *shape);
 void tensor_free(struct tensor *t);
+/* ix[0..ndim-1] = the index of element flat (row-major) of t */
+void tensor_unravel(const struct tensor *t, size_t flat, int *ix);
 /*
  * Arenas: while one is in use, tensor_new() takes zeroed memory from it,
  * pre-faulted by a helper thread; tensor_free() then releases only the

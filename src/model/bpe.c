@@ -8,7 +8,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <pcre2.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,17 +30,6 @@ struct bpe_map {
 	int *val;
 	size_t cap, n;
 };
-
-static int
-bpe_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static uint32_t
 bpe_hash(const char *s, size_t n)
@@ -153,7 +141,7 @@ bpe_slurp(const char *path, size_t *len, char *err, size_t errlen)
 	size_t k;
 
 	if (fp == NULL) {
-		bpe_err(err, errlen, "%s: %s", path, strerror(errno));
+		diag_errf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
 	while ((k = fread(buf, 1, sizeof buf, fp)) > 0)
@@ -171,11 +159,11 @@ bpe_vocab_json(struct bpe *b, const cJSON *root, const char *path, char *err, si
 	int n = 0, max = -1;
 
 	if (!cJSON_IsObject(root))
-		return bpe_err(err, errlen, "%s: expected a JSON object of tokens to ids", path);
+		return diag_errf(err, errlen, "%s: expected a JSON object of tokens to ids", path);
 	cJSON_ArrayForEach(e, root) {
 		if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 1e7 ||
 		    e->valuedouble != (int)e->valuedouble)
-			return bpe_err(err, errlen, "%s: %.40s: expected an id, a whole number >= 0", path, e->string);
+			return diag_errf(err, errlen, "%s: %.40s: expected an id, a whole number >= 0", path, e->string);
 		n++;
 		max = e->valueint > max ? e->valueint : max;
 	}
@@ -202,7 +190,7 @@ bpe_json_file(const char *path, char *err, size_t errlen)
 	root = cJSON_ParseWithLength(text, len);
 	free(text);
 	if (root == NULL)
-		bpe_err(err, errlen, "%s: not JSON", path);
+		diag_errf(err, errlen, "%s: not JSON", path);
 	return root;
 }
 
@@ -240,7 +228,7 @@ bpe_load_merges(struct bpe *b, const char *path, char *err, size_t errlen)
 			continue;
 		if (strlen(p) >= sizeof a || sscanf(p, "%1023s %1023s %1s", a, c, extra) != 2) {
 			free(text);
-			return bpe_err(err, errlen, "%s:%d: expected two tokens, \"first second\"", path, line);
+			return diag_errf(err, errlen, "%s:%d: expected two tokens, \"first second\"", path, line);
 		}
 		strcat(a, " ");
 		strcat(a, c);
@@ -258,7 +246,7 @@ bpe_compile(struct bpe *b, char *err, size_t errlen)
 
 	b->re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &code, &at, NULL);
 	if (b->re == NULL)
-		return bpe_err(err, errlen, "the tokenizer's pattern: PCRE2 error %d at %zu", code, (size_t)at);
+		return diag_errf(err, errlen, "the tokenizer's pattern: PCRE2 error %d at %zu", code, (size_t)at);
 	return 0;
 }
 
@@ -308,9 +296,9 @@ bpe_load_tokenizer(struct bpe *b, const char *path, char *err, size_t errlen)
 	merges = cJSON_GetObjectItemCaseSensitive(model, "merges");
 	m = cJSON_GetObjectItemCaseSensitive(model, "type");
 	if (m != NULL && !(cJSON_IsString(m) && strcmp(m->valuestring, "BPE") == 0))
-		rc = bpe_err(err, errlen, "%s: model.type: expected \"BPE\"", path);
+		rc = diag_errf(err, errlen, "%s: model.type: expected \"BPE\"", path);
 	else if (!cJSON_IsArray(merges))
-		rc = bpe_err(err, errlen, "%s: model.merges: expected an array of merges", path);
+		rc = diag_errf(err, errlen, "%s: model.merges: expected an array of merges", path);
 	else
 		rc = bpe_vocab_json(b, cJSON_GetObjectItemCaseSensitive(model, "vocab"), path, err, errlen);
 	if (rc == 0)
@@ -318,7 +306,7 @@ bpe_load_tokenizer(struct bpe *b, const char *path, char *err, size_t errlen)
 	if (rc == 0)
 		cJSON_ArrayForEach(m, merges)
 			if (rc == 0 && bpe_merge_json(b, m, rank++) != 0)
-				rc = bpe_err(err, errlen, "%s: model.merges[%d]: expected \"first second\"", path, rank - 1);
+				rc = diag_errf(err, errlen, "%s: model.merges[%d]: expected \"first second\"", path, rank - 1);
 	cJSON_Delete(root);
 	if (rc == 0)
 		rc = bpe_compile(b, err, errlen);
@@ -349,7 +337,7 @@ bpe_load_dir(struct bpe *b, const char *dir, char *err, size_t errlen)
 		fclose(fp);
 		return bpe_load_tokenizer(b, v, err, errlen);
 	}
-	return bpe_err(err, errlen, "%s: no vocab.json + merges.txt, encoder.json + vocab.bpe, nor tokenizer.json", dir);
+	return diag_errf(err, errlen, "%s: no vocab.json + merges.txt, encoder.json + vocab.bpe, nor tokenizer.json", dir);
 }
 
 void
@@ -415,7 +403,7 @@ bpe_word(const struct bpe *b, const char *w, size_t n, struct sbuf *ids, char *e
 		int id = map_get(b->ids, w + s[i], s[i + 1] - s[i]);
 
 		if (id < 0) {
-			rc = bpe_err(err, errlen, "text: the piece \"%.*s\" is not in the vocabulary",
+			rc = diag_errf(err, errlen, "text: the piece \"%.*s\" is not in the vocabulary",
 			    (int)(s[i + 1] - s[i] > 200 ? 200 : s[i + 1] - s[i]), w + s[i]);
 		} else {
 			sbuf_addn(ids, (const char *)&id, sizeof id);
@@ -438,7 +426,7 @@ bpe_encode(const struct bpe *b, const char *text, size_t len, int **ids, int *n,
 	*n = 0;
 	for (at = 0; at < len; at += k)
 		if ((k = diag_utf8_len(text + at, len - at)) == 0)
-			return bpe_err(err, errlen, "text: invalid UTF-8 at byte %zu", at);
+			return diag_errf(err, errlen, "text: invalid UTF-8 at byte %zu", at);
 	md = pcre2_match_data_create_from_pattern(b->re, NULL);
 	for (at = 0; rc == 0 && at < len;) {
 		PCRE2_SIZE *ov;
@@ -447,7 +435,7 @@ bpe_encode(const struct bpe *b, const char *text, size_t len, int **ids, int *n,
 		if (m == PCRE2_ERROR_NOMATCH)
 			break;
 		if (m < 0) {
-			rc = bpe_err(err, errlen, "text: PCRE2 error %d at byte %zu", m, at);
+			rc = diag_errf(err, errlen, "text: PCRE2 error %d at byte %zu", m, at);
 			break;
 		}
 		ov = pcre2_get_ovector_pointer(md);

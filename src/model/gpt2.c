@@ -5,7 +5,6 @@
  */
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,17 +12,6 @@
 
 #include "../util/util.h"
 #include "gpt2.h"
-
-static int
-gpt2_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* config.json's keys: a whole number >= min, or (eps) a number > 0; optional ones keep their default */
 static const struct config_key {
@@ -52,19 +40,19 @@ gpt2_config_keys(struct gpt2_config *c, const cJSON *root, const char *path, cha
 			continue;
 		if (!cJSON_IsNumber(v) || v->valuedouble < k->min || v->valuedouble > 1e7 ||
 		    v->valuedouble != (int)v->valuedouble)
-			return gpt2_err(err, errlen, "%s: %s: expected a whole number >= %d", path, k->name, k->min);
+			return diag_errf(err, errlen, "%s: %s: expected a whole number >= %d", path, k->name, k->min);
 		*(int *)((char *)c + k->off) = (int)v->valuedouble;
 	}
 	v = cJSON_GetObjectItemCaseSensitive(root, "layer_norm_epsilon");
 	if (v != NULL && (!cJSON_IsNumber(v) || !(v->valuedouble > 0 && v->valuedouble < 1)))
-		return gpt2_err(err, errlen, "%s: layer_norm_epsilon: expected a number between 0 and 1", path);
+		return diag_errf(err, errlen, "%s: layer_norm_epsilon: expected a number between 0 and 1", path);
 	if (v != NULL)
 		c->layer_norm_epsilon = v->valuedouble;
 	if (c->n_embd % c->n_head != 0)
-		return gpt2_err(err, errlen, "%s: n_embd %d is not a multiple of n_head %d", path, c->n_embd, c->n_head);
+		return diag_errf(err, errlen, "%s: n_embd %d is not a multiple of n_head %d", path, c->n_embd, c->n_head);
 	v = cJSON_GetObjectItemCaseSensitive(root, "model_type");
 	if (cJSON_IsString(v) && strcmp(v->valuestring, "gpt2") != 0)
-		return gpt2_err(err, errlen, "%s: model_type \"%.40s\", expected \"gpt2\"", path, v->valuestring);
+		return diag_errf(err, errlen, "%s: model_type \"%.40s\", expected \"gpt2\"", path, v->valuestring);
 	return 0;
 }
 
@@ -81,14 +69,14 @@ gpt2_config_load(struct gpt2_config *c, const char *dir, char *err, size_t errle
 	c->layer_norm_epsilon = 1e-5;	/* GPT2Config's default */
 	snprintf(path, sizeof path, "%s/config.json", dir);
 	if ((fp = fopen(path, "rb")) == NULL)
-		return gpt2_err(err, errlen, "%s: %s", path, strerror(errno));
+		return diag_errf(err, errlen, "%s: %s", path, strerror(errno));
 	n = fread(buf, 1, sizeof buf, fp);
 	fclose(fp);
 	if (n == sizeof buf)
-		return gpt2_err(err, errlen, "%s: longer than %zu bytes, expected a model's config", path, sizeof buf - 1);
+		return diag_errf(err, errlen, "%s: longer than %zu bytes, expected a model's config", path, sizeof buf - 1);
 	root = cJSON_ParseWithLength(buf, n);
 	if (!cJSON_IsObject(root))
-		rc = gpt2_err(err, errlen, "%s: expected a JSON object", path);
+		rc = diag_errf(err, errlen, "%s: expected a JSON object", path);
 	else
 		rc = gpt2_config_keys(c, root, path, err, errlen);
 	cJSON_Delete(root);
@@ -128,7 +116,7 @@ block_shape(const struct gpt2 *m, const struct block_tensor *bt, char *name, siz
 static int
 gpt2_not_gpt2(const struct gpt2 *m, char *err, size_t errlen)
 {
-	return gpt2_err(err, errlen, "%s: wte.weight: missing tensor, expected GPT-2's names (wte, wpe, h.0.attn.c_attn, ...)%s%.80s",
+	return diag_errf(err, errlen, "%s: wte.weight: missing tensor, expected GPT-2's names (wte, wpe, h.0.attn.c_attn, ...)%s%.80s",
 	    m->st.path, m->st.n ? ", found " : "", m->st.n ? m->st.t[0].name : "");
 }
 
@@ -205,7 +193,7 @@ gpt2_load(struct gpt2 *m, int layer, char *err, size_t errlen)
 	int i;
 
 	if (layer < 0 || layer >= m->cfg.n_layer)
-		return gpt2_err(err, errlen, "%s: layer %d, expected 0 .. %d (n_layer %d)", m->dir, layer,
+		return diag_errf(err, errlen, "%s: layer %d, expected 0 .. %d (n_layer %d)", m->dir, layer,
 		    m->cfg.n_layer - 1, m->cfg.n_layer);
 	for (; m->n_loaded <= layer; m->n_loaded++) {
 		struct gpt2_block *b = &m->h[m->n_loaded];
@@ -245,7 +233,7 @@ gpt2_tok_emb(const struct gpt2 *m, const int *ids, int n, float *out, char *err,
 
 	for (t = 0; t < n; t++) {
 		if (ids[t] < 0 || ids[t] >= m->cfg.vocab_size)
-			return gpt2_err(err, errlen, "token %d: id %d, expected 0 .. %d (vocab_size)", t, ids[t],
+			return diag_errf(err, errlen, "token %d: id %d, expected 0 .. %d (vocab_size)", t, ids[t],
 			    m->cfg.vocab_size - 1);
 		if (st_read_rows(&m->st, "wte.weight", 2, shape, ids[t], 1, out + (size_t)t * m->cfg.n_embd, err,
 		    errlen) != 0)
@@ -260,6 +248,6 @@ gpt2_pos_emb(const struct gpt2 *m, int T, float *out, char *err, size_t errlen)
 	int64_t shape[2] = { m->cfg.n_positions, m->cfg.n_embd };
 
 	if (T < 0 || T > m->cfg.n_positions)
-		return gpt2_err(err, errlen, "%d tokens, expected at most %d (n_positions)", T, m->cfg.n_positions);
+		return diag_errf(err, errlen, "%d tokens, expected at most %d (n_positions)", T, m->cfg.n_positions);
 	return st_read_rows(&m->st, "wpe.weight", 2, shape, 0, T, out, err, errlen);
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../util/util.h"
+#include "../kernels/kernels.h"
 #include "safetensors.h"
 
 #define PREFIX "transformer."
@@ -283,15 +284,6 @@ st_find(const struct st_file *f, const char *name)
 	return f->n ? bsearch(&k, f->t, f->n, sizeof *f->t, st_cmp_key) : NULL;
 }
 
-static float
-st_bits(uint32_t u)
-{
-	float x;
-
-	memcpy(&x, &u, sizeof x);
-	return x;
-}
-
 /*
  * IEEE half to single, exactly: subnormals become normal floats, inf stays
  * inf, and a NaN keeps its payload with the quiet bit set, as both c10's
@@ -303,21 +295,21 @@ st_f16_to_f32(uint16_t h)
 	uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = h >> 10 & 0x1f, m = h & 0x3ff;
 
 	if (e == 0x1f)
-		return st_bits(sign | 0x7f800000 | m << 13 | (m ? 0x400000 : 0));
+		return rng_bits_float(sign | 0x7f800000 | m << 13 | (m ? 0x400000 : 0));
 	if (e != 0)
-		return st_bits(sign | (e + 112) << 23 | m << 13);
+		return rng_bits_float(sign | (e + 112) << 23 | m << 13);
 	if (m == 0)
-		return st_bits(sign);
+		return rng_bits_float(sign);
 	for (e = 113; !(m & 0x400); m <<= 1)
 		e--;	/* shift the subnormal up until its leading 1 is the implicit bit */
-	return st_bits(sign | e << 23 | (m & 0x3ff) << 13);
+	return rng_bits_float(sign | e << 23 | (m & 0x3ff) << 13);
 }
 
 /* bfloat16 is the top half of a float32: torch widens it by a shift, NaNs as they are. */
 float
 st_bf16_to_f32(uint16_t h)
 {
-	return st_bits((uint32_t)h << 16);
+	return rng_bits_float((uint32_t)h << 16);
 }
 
 /* Is tensor name there, with a dtype that converts and shape shape[0..ndim-1]? */
@@ -381,7 +373,7 @@ st_read_rows(const struct st_file *f, const char *name, int ndim, const int64_t 
 	for (i = 0; i < numel; i++) {
 		/* safetensors is little-endian; bytes assembled so any host reads it */
 		if (size == 4) {
-			out[i] = st_bits((uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 |
+			out[i] = rng_bits_float((uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 |
 			    (uint32_t)p[4 * i + 2] << 16 | (uint32_t)p[4 * i + 3] << 24);
 		} else {
 			uint16_t h = (uint16_t)(p[2 * i] | p[2 * i + 1] << 8);

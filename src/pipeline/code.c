@@ -83,14 +83,14 @@ code(struct run *r, int id, const char *fmt, ...)
 static void
 alt(struct run *r, const char *fmt, ...)
 {
-	char buf[1024];
+	struct sbuf b = { NULL, 0, 0 };
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	sbuf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	free(r->code_alone);
-	r->code_alone = xstrdup(buf);
+	r->code_alone = sbuf_take(&b);
 }
 
 /* "torch.manual_seed(S); " before the run's first draw, once. */

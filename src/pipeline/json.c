@@ -52,7 +52,14 @@ layer_keys(const char **keys, int n, const char *extra)
 static size_t
 node_off(const struct ctx *c, const cJSON *node)
 {
-	return jscan_find_off(c, node, 0);
+	return node != NULL ? jscan_find_off(c, node, 0) : NO_KEY;
+}
+
+/* Where a member's key starts (node_off() and key_off() place jscan_fail()'s messages). */
+static size_t
+key_off(const struct ctx *c, const cJSON *node)
+{
+	return jscan_find_off(c, node, 1);
 }
 
 static const char *
@@ -84,39 +91,6 @@ kind(const cJSON *v, char *buf, size_t len)
 	return buf;
 }
 
-/* "FILE:LINE:COL: PATH: message" at the node. */
-static int
-bad(const struct ctx *c, const cJSON *node, const char *path, const char *fmt, ...)
-{
-	char msg[1024];
-	int line = 0, col = 0;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (node != NULL)
-		jscan_line_col(c, node_off(c, node), &line, &col);
-	diag_at(c->path, line, col, "%s: %s", path, msg);
-	return -1;
-}
-
-/* As bad(), at the member's key rather than its value. */
-static int
-bad_key(const struct ctx *c, const cJSON *node, const char *path, const char *fmt, ...)
-{
-	char msg[1024];
-	int line, col;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	jscan_line_col(c, jscan_find_off(c, node, 1), &line, &col);
-	diag_at(c->path, line, col, "%s: %s", path, msg);
-	return -1;
-}
-
 static int
 expected(const struct ctx *c, const cJSON *node, const char *path, const char *what)
 {
@@ -129,9 +103,9 @@ expected(const struct ctx *c, const cJSON *node, const char *path, const char *w
 			n++;
 		snprintf(buf, sizeof buf, "%.*s%s", (int)n, c->text + off,
 		    off + n < c->len && strchr(",]} \t\r\n", c->text[off + n]) == NULL ? "..." : "");
-		return bad(c, node, path, "expected %s, got %s", what, buf);
+		return jscan_fail(c, node_off(c, node), path, "expected %s, got %s", what, buf);
 	}
-	return bad(c, node, path, "expected %s, got %s", what, kind(node, buf, sizeof buf));
+	return jscan_fail(c, node_off(c, node), path, "expected %s, got %s", what, kind(node, buf, sizeof buf));
 }
 
 /* A key and its place among the object's members, to find duplicates by sorting. */
@@ -189,14 +163,14 @@ check_keys(const struct ctx *c, const cJSON *obj, const char *path, const char *
 			continue;
 		snprintf(where, sizeof where, "%s%s%s", path, *path ? "." : "", e->string);
 		if (dup[i]) {
-			rc = bad_key(c, e, where, "duplicate key \"%s\"", e->string);
+			rc = jscan_fail(c, key_off(c, e), where, "duplicate key \"%s\"", e->string);
 		} else {
 			const char *sug = diag_suggest(e->string, names);
 
 			if (sug != NULL)
-				rc = bad_key(c, e, where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, sug);
+				rc = jscan_fail(c, key_off(c, e), where, "unknown key \"%s\"; did you mean \"%s\"?", e->string, sug);
 			else
-				rc = bad_key(c, e, where, "unknown key \"%s\"", e->string);
+				rc = jscan_fail(c, key_off(c, e), where, "unknown key \"%s\"", e->string);
 		}
 	}
 	free(refs);
@@ -214,7 +188,7 @@ get_float(const struct ctx *c, const cJSON *v, const char *path, float *out)
 		float f = (float)d;
 
 		if (!isfinite(d) || isinf(f))
-			return bad(c, v, path, "number out of float32 range (largest is 3.4028235e+38; write \"inf\" for infinity)");
+			return jscan_fail(c, node_off(c, v), path, "number out of float32 range (largest is 3.4028235e+38; write \"inf\" for infinity)");
 		*out = f;
 		return 0;
 	}
@@ -308,7 +282,7 @@ walk_array(const struct ctx *c, const cJSON *v, const char *path, int ndim,
 		snprintf(where, sizeof where, "%s[%d]", paths[depth], idx[depth]);
 		if (depth + 1 < ndim) {
 			if (!cJSON_IsArray(x))
-				return bad(c, x, where, "expected an array of %d, got %s", shape[depth + 1], kind(x, buf, sizeof buf));
+				return jscan_fail(c, node_off(c, x), where, "expected an array of %d, got %s", shape[depth + 1], kind(x, buf, sizeof buf));
 			if (cJSON_GetArraySize(x) != shape[depth + 1]) {
 				char first[600];
 				int d;
@@ -316,7 +290,7 @@ walk_array(const struct ctx *c, const cJSON *v, const char *path, int ndim,
 				snprintf(first, sizeof first, "%s", path);
 				for (d = 0; d <= depth; d++)
 					strncat(first, "[0]", sizeof first - strlen(first) - 1);
-				return bad(c, x, where, "expected %d elements, as %s has, got %d (arrays must be rectangular)",
+				return jscan_fail(c, node_off(c, x), where, "expected %d elements, as %s has, got %d (arrays must be rectangular)",
 				    shape[depth + 1], first, cJSON_GetArraySize(x));
 			}
 			depth++;
@@ -351,7 +325,7 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 
 	while (cJSON_IsArray(e)) {
 		if (ndim == TENSOR_MAXDIM) {
-			bad(c, v, path, "expected %s, got an array with more than %d dimensions", what, TENSOR_MAXDIM);
+			jscan_fail(c, node_off(c, v), path, "expected %s, got an array with more than %d dimensions", what, TENSOR_MAXDIM);
 			return NULL;
 		}
 		shape[ndim++] = cJSON_GetArraySize(e);
@@ -363,14 +337,14 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 		if (ndim == 1)
 			expected(c, v, path, what);
 		else
-			bad(c, v, path, "expected %s, got an array with an empty dimension", what);
+			jscan_fail(c, node_off(c, v), path, "expected %s, got an array with an empty dimension", what);
 		return NULL;
 	}
 	if (ndim < ndim_lo || ndim > ndim_hi) {
 		if (ndim == 0)
 			expected(c, v, path, what);
 		else
-			bad(c, v, path, "expected %s, got a %d-d array", what, ndim);
+			jscan_fail(c, node_off(c, v), path, "expected %s, got a %d-d array", what, ndim);
 		return NULL;
 	}
 	for (d = 0; d < ndim; d++) {
@@ -381,7 +355,7 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 		numel *= (size_t)shape[d];
 	}
 	if (numel > TENSOR_MAX_NUMEL) {
-		bad(c, v, path, "array too large");
+		jscan_fail(c, node_off(c, v), path, "array too large");
 		return NULL;
 	}
 	if (!allow_empty && numel == 0) {
@@ -391,7 +365,7 @@ get_array(const struct ctx *c, const cJSON *v, const char *path, int ndim_lo,
 	if (walk_array(c, v, path, ndim, shape, NULL) != 0)
 		return NULL;
 	if ((t = tensor_new(ndim, shape)) == NULL) {
-		bad(c, v, path, "array too large");
+		jscan_fail(c, node_off(c, v), path, "array too large");
 		return NULL;
 	}
 	walk_array(c, v, path, ndim, shape, t->data);	/* cannot fail: checked above */
@@ -443,7 +417,7 @@ get_order(const struct ctx *c, const cJSON *v, const char *path, const char *wha
 		if (l == 3)
 			return expected(c, e, where, "\"W_query\", \"W_key\" or \"W_value\"");
 		if (seen[l]++)
-			return bad(c, e, where, "\"%s\" appears twice; expected each of W_query, W_key, W_value once", names[l]);
+			return jscan_fail(c, node_off(c, e), where, "\"%s\" appears twice; expected each of W_query, W_key, W_value once", names[l]);
 		order[n++] = l;
 	}
 	return 0;
@@ -648,7 +622,7 @@ get_weight(const struct ctx *c, const cJSON *v, const char *path, struct weight 
 	w->linear = 1;
 	snprintf(where, sizeof where, "%s.weight", path);
 	if (cJSON_GetObjectItem(v, "weight") == NULL)
-		return bad(c, v, path, "missing key \"weight\" (out, in)");
+		return jscan_fail(c, node_off(c, v), path, "missing key \"weight\" (out, in)");
 	w->w = get_array(c, cJSON_GetObjectItem(v, "weight"), where, 2, 2, 0, "a 2-d array (out, in)");
 	if (w->w == NULL)
 		return -1;
@@ -658,7 +632,7 @@ get_weight(const struct ctx *c, const cJSON *v, const char *path, struct weight 
 		if (w->b == NULL)
 			return -1;
 		if (w->b->shape[0] != w->w->shape[0])
-			return bad(c, cJSON_GetObjectItem(v, "bias"), where,
+			return jscan_fail(c, node_off(c, cJSON_GetObjectItem(v, "bias")), where,
 			    "expected %d elements (the weight has %d rows, out), got %d",
 			    w->w->shape[0], w->w->shape[0], w->b->shape[0]);
 	}
@@ -679,10 +653,10 @@ check_weight(const struct ctx *c, const cJSON *v, const char *path,
 
 	snprintf(where, sizeof where, "%s%s", path, w->linear ? ".weight" : "");
 	if (w_in(w) != in)
-		return bad(c, node, where, "expected %d %s (%s), got %d", in,
+		return jscan_fail(c, node_off(c, node), where, "expected %d %s (%s), got %d", in,
 		    w->linear ? "columns" : "rows", inname, w_in(w));
 	if (out > 0 && w_out(w) != out)
-		return bad(c, node, where, "expected %d %s (%s), got %d", out,
+		return jscan_fail(c, node_off(c, node), where, "expected %d %s (%s), got %d", out,
 		    w->linear ? "rows" : "columns", outname, w_out(w));
 	return 0;
 }
@@ -751,7 +725,7 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 
 			snprintf(where, sizeof where, "%s.%s", path, layer_names[l]);
 			if (v == NULL) {
-				bad(c, e, path, "missing key \"%s\"", layer_names[l]);
+				jscan_fail(c, node_off(c, e), path, "missing key \"%s\"", layer_names[l]);
 				goto out;
 			}
 			if (get_weight(c, v, where, &per[l][h]) != 0)
@@ -761,21 +735,21 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 			if (check_weight(c, v, where, &per[l][h], d_in, "d_in", hd, "head_dim, as weights.heads[0].W_query") != 0)
 				goto out;
 			if (per[l][h].linear != per[0][0].linear) {
-				bad(c, v, where, "expected the same form as weights.heads[0].W_query (%s)",
+				jscan_fail(c, node_off(c, v), where, "expected the same form as weights.heads[0].W_query (%s)",
 				    per[0][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
 				goto out;
 			}
 			if (has_bias < 0 && per[l][h].linear)
 				has_bias = per[l][h].b != NULL;
 			if (per[l][h].linear && (per[l][h].b != NULL) != (per[l][0].b != NULL)) {
-				bad(c, v, where, "every head of %s must have a bias, or none", layer_names[l]);
+				jscan_fail(c, node_off(c, v), where, "every head of %s must have a bias, or none", layer_names[l]);
 				goto out;
 			}
 		}
 		h++;
 	}
 	if (heads_given && in->heads != H) {
-		bad(c, hv, "weights.heads", "expected %d heads (\"heads\" is %d), got %d", in->heads, in->heads, H);
+		jscan_fail(c, node_off(c, hv), "weights.heads", "expected %d heads (\"heads\" is %d), got %d", in->heads, in->heads, H);
 		goto out;
 	}
 	in->heads = H;
@@ -806,15 +780,15 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 		nqkv += cJSON_GetObjectItem(wv, layer_names[l]) != NULL;
 	if ((v = cJSON_GetObjectItem(wv, "heads")) != NULL) {
 		if (nqkv > 0)
-			return bad(c, v, "weights.heads", "give either weights.heads or W_query, W_key, W_value, not both");
+			return jscan_fail(c, node_off(c, v), "weights.heads", "give either weights.heads or W_query, W_key, W_value, not both");
 		if (!in->stacked)
-			return bad(c, v, "weights.heads", "per-head weights need \"head_layout\": \"stacked\"");
+			return jscan_fail(c, node_off(c, v), "weights.heads", "per-head weights need \"head_layout\": \"stacked\"");
 		if (get_heads_weights(c, v, in, d_in, heads_given) != 0)
 			return -1;
 		d_out = w_out(&in->W[0]);
 	} else if (nqkv == 0) {
 		if (cJSON_GetObjectItem(wv, layer_names[LAYER_OUT]) != NULL)
-			return bad(c, wv, "weights", "out_proj needs W_query, W_key and W_value too");
+			return jscan_fail(c, node_off(c, wv), "weights", "out_proj needs W_query, W_key and W_value too");
 		return 0;	/* no weights at all: simple mode */
 	} else {
 		for (l = 0; l < 3; l++) {
@@ -823,7 +797,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 			snprintf(where, sizeof where, "weights.%s", layer_names[l]);
 			v = cJSON_GetObjectItem(wv, layer_names[l]);
 			if (v == NULL)
-				return bad(c, wv, "weights", "missing key \"%s\" (give all three of W_query, W_key, W_value, or none)", layer_names[l]);
+				return jscan_fail(c, node_off(c, wv), "weights", "missing key \"%s\" (give all three of W_query, W_key, W_value, or none)", layer_names[l]);
 			if (get_weight(c, v, where, &in->W[l]) != 0)
 				return -1;
 			if (l == 0)
@@ -840,7 +814,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 			return -1;
 	}
 	if (in->d_out > 0 && in->d_out != d_out)
-		return bad(c, wv, "weights", "the weights give d_out = %d, but \"d_out\" is %d", d_out, in->d_out);
+		return jscan_fail(c, node_off(c, wv), "weights", "the weights give d_out = %d, but \"d_out\" is %d", d_out, in->d_out);
 	in->d_out = d_out;
 	return 0;
 }
@@ -872,7 +846,7 @@ load_root(struct ctx *c, const cJSON *root, struct input *in)
 	char buf[96], err[512];
 
 	if (!cJSON_IsObject(root))
-		return bad(c, root, "(top level)", "expected a JSON object {\"inputs\": ...}, got %s", kind(root, buf, sizeof buf));
+		return jscan_fail(c, node_off(c, root), "(top level)", "expected a JSON object {\"inputs\": ...}, got %s", kind(root, buf, sizeof buf));
 	if (check_keys(c, root, "", keys_of(SETTING_RUN)) != 0)
 		return -1;
 	/* settings first: the weights are checked against them */
@@ -881,7 +855,7 @@ load_root(struct ctx *c, const cJSON *root, struct input *in)
 
 	/* the inputs */
 	if ((v = cJSON_GetObjectItem(root, "inputs")) == NULL)
-		return bad(c, root, "inputs", "missing: the token embeddings, a (T, d_in) or (B, T, d_in) array");
+		return jscan_fail(c, node_off(c, root), "inputs", "missing: the token embeddings, a (T, d_in) or (B, T, d_in) array");
 	if (cJSON_IsObject(v)) {
 		const cJSON *r = cJSON_GetObjectItem(v, "rand"), *rn = cJSON_GetObjectItem(v, "randn");
 		static const char *const rk[] = { "rand", "randn", NULL };
@@ -907,7 +881,7 @@ load_root(struct ctx *c, const cJSON *root, struct input *in)
 		if (!cJSON_IsArray(v))
 			return expected(c, v, "tokens", "an array of strings, one per token");
 		if (cJSON_GetArraySize(v) != T)
-			return bad(c, v, "tokens", "expected %d labels (T, the inputs' rows), got %d", T, cJSON_GetArraySize(v));
+			return jscan_fail(c, node_off(c, v), "tokens", "expected %d labels (T, the inputs' rows), got %d", T, cJSON_GetArraySize(v));
 		in->tokens = xcalloc((size_t)T, sizeof *in->tokens);
 		i = 0;
 		cJSON_ArrayForEach(e, v) {
@@ -926,7 +900,7 @@ load_root(struct ctx *c, const cJSON *root, struct input *in)
 	/* the rules across settings, each at its key (settings.c) */
 	for (i = 0; i < settings_count; i++)
 		if (settings[i].in_file && setting_check(&settings[i], in, FROM_FILE, err, sizeof err) != 0)
-			return bad(c, node[i] ? node[i] : root, settings[i].name, "%s", err);
+			return jscan_fail(c, node_off(c, node[i] ? node[i] : root), settings[i].name, "%s", err);
 	if (!in->has_weights && in->init == INIT_NONE)
 		in->d_out = 0;	/* simple mode: d_out follows from the inputs */
 	return 0;
@@ -1240,7 +1214,7 @@ tensor_shape_data(const struct ctx *c, const cJSON *v)
 		numel *= (size_t)shape[i];
 	}
 	if (numel > TENSOR_MAX_NUMEL) {
-		bad(c, sh, "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
+		jscan_fail(c, node_off(c, sh), "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
 		return NULL;
 	}
 	for (ndata = 0, e = cJSON_IsArray(data) ? data->child : NULL; e != NULL; e = e->next)
@@ -1250,13 +1224,13 @@ tensor_shape_data(const struct ctx *c, const cJSON *v)
 
 		snprintf(what, sizeof what, "a flat array of %zu numbers", numel);
 		if (cJSON_IsArray(data))
-			bad(c, data, "tensor.data", "expected %zu numbers (the shape's product), got %zu", numel, ndata);
+			jscan_fail(c, node_off(c, data), "tensor.data", "expected %zu numbers (the shape's product), got %zu", numel, ndata);
 		else
 			expected(c, data, "tensor.data", what);
 		return NULL;
 	}
 	if ((t = tensor_new(nd, shape)) == NULL) {
-		bad(c, sh, "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
+		jscan_fail(c, node_off(c, sh), "tensor.shape", "too many elements (the limit is %zu)", (size_t)TENSOR_MAX_NUMEL);
 		return NULL;
 	}
 	cJSON_ArrayForEach(e, data) {
@@ -1301,7 +1275,7 @@ tensor_root(const struct ctx *c, const cJSON *root, struct print_opts *po)
 	if (check_keys(c, root, "", keys) != 0 || tensor_print_opts(c, root, po) != 0)
 		return NULL;
 	if ((v = cJSON_GetObjectItem(root, "tensor")) == NULL) {
-		bad(c, root, "tensor", "missing: a number, a nested array, or {\"shape\": [...], \"data\": [...]}");
+		jscan_fail(c, node_off(c, root), "tensor", "missing: a number, a nested array, or {\"shape\": [...], \"data\": [...]}");
 		return NULL;
 	}
 	return tensor_value(c, v);

@@ -42,20 +42,26 @@ jscan_line_col(const struct ctx *c, size_t off, int *line, int *col)
 		*col += (int)c->bom;
 }
 
-/* A message at a byte of the text: to diag_at(), or into c->err. */
-static int
-fail_at(const struct ctx *c, size_t off, const char *fmt, ...)
+/*
+ * "PATH: message" (path NULL: the message alone) at byte off, or with no
+ * position when off is NO_KEY: to diag_at(), or into c->err.  -1.
+ */
+int
+jscan_fail(const struct ctx *c, size_t off, const char *path, const char *fmt, ...)
 {
 	char msg[1024];
-	int line, col;
+	int line = 0, col = 0;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	jscan_line_col(c, off, &line, &col);
+	if (off != NO_KEY)
+		jscan_line_col(c, off, &line, &col);
 	if (c->err != NULL)
 		snprintf(c->err, c->errlen, "%d:%d: %s", line, col, msg);
+	else if (path != NULL)
+		diag_at(c->path, line, col, "%s: %s", path, msg);
 	else
 		diag_at(c->path, line, col, "%s", msg);
 	return -1;
@@ -95,7 +101,7 @@ syn_error(const struct ctx *c, size_t off, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return fail_at(c, off, "invalid JSON: %s", msg);
+	return jscan_fail(c, off, NULL, "invalid JSON: %s", msg);
 }
 
 /* The character at off, for a message: 'x', 'è' (U+00E8), byte 0x8f, end of input. */
@@ -388,7 +394,7 @@ syn_container(struct ctx *c, int depth)
 	int first = 1;
 
 	if (depth > MAX_DEPTH)
-		return fail_at(c, c->scan, "nesting deeper than %d levels", MAX_DEPTH);
+		return jscan_fail(c, c->scan, NULL, "nesting deeper than %d levels", MAX_DEPTH);
 	c->scan++;
 	if (skip_ws(c) == close) {
 		c->scan++;
@@ -472,9 +478,9 @@ jscan_check(struct ctx *c)
 	const char *p;
 
 	if (c->len == 0 || strspn(c->text, " \t\r\n") == c->len)
-		return fail_at(c, c->len, "expected a JSON object, got %s", c->len ? "only white space" : "an empty file");
+		return jscan_fail(c, c->len, NULL, "expected a JSON object, got %s", c->len ? "only white space" : "an empty file");
 	if ((p = memchr(c->text, '\0', c->len)) != NULL)
-		return fail_at(c, (size_t)(p - c->text), "unexpected NUL byte, expected JSON text");
+		return jscan_fail(c, (size_t)(p - c->text), NULL, "unexpected NUL byte, expected JSON text");
 	c->scan = 0;
 	c->npos = 0;
 	if (syn_value(c, NO_KEY, 0, NULL) != 0)

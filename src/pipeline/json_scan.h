@@ -34,6 +34,8 @@ struct ctx {
 
 /* line:col of byte off: lines count '\n', columns count characters (UTF-8 sequences), from 1. */
 void jscan_line_col(const struct ctx *c, size_t off, int *line, int *col);
+/* "PATH: message" (path NULL: the message) at byte off (NO_KEY: no position), to diag_at() or c->err; -1. */
+int jscan_fail(const struct ctx *c, size_t off, const char *path, const char *fmt, ...);
 /* Where node starts (key: its key, for a member), from jscan_bind()'s pairs; 0 when unknown. */
 size_t jscan_find_off(const struct ctx *c, const cJSON *node, int key);
 /* The whole text: one value and white space around it; fills c->pos.  0, or -1 after one message. */

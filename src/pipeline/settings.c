@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,17 +30,6 @@ static const char *const infs[] = { "inf", NULL };
 
 /* ---- the rules across settings ---- */
 
-static int
-errf(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* the width the file's weights give */
 static int
 weights_d_out(const struct input *in)
@@ -60,7 +48,7 @@ rule_heads(struct input *in, int src, char *err, size_t len)
 	input_dims(in, &T, &d_in);
 	d = in->has_weights || in->init != INIT_NONE ? input_d_out(in) : d_in;	/* simple mode: d_in */
 	if (d % in->heads != 0)
-		return errf(err, len, "%d heads do not divide d_out = %d", in->heads, d);
+		return diag_errf(err, len, "%d heads do not divide d_out = %d", in->heads, d);
 	return 0;
 }
 
@@ -72,14 +60,14 @@ rule_d_out(struct input *in, int src, char *err, size_t len)
 	input_dims(in, &T, &d_in);
 	if (src == FROM_FILE) {
 		if (!in->has_weights && in->init == INIT_NONE && in->d_out > 0 && in->d_out != d_in)
-			return errf(err, len, "simple mode (no weights, no init) has d_out = d_in = %d, got %d", d_in, in->d_out);
+			return diag_errf(err, len, "simple mode (no weights, no init) has d_out = d_in = %d, got %d", d_in, in->d_out);
 		return 0;
 	}
 	if (in->has_weights)
-		return errf(err, len, "follows from the file's weights (%d); only init draws weights of another width",
+		return diag_errf(err, len, "follows from the file's weights (%d); only init draws weights of another width",
 		    weights_d_out(in));
 	if (in->init == INIT_NONE)
-		return errf(err, len, "only with init (without weights d_out = d_in = %d); set init first", d_in);
+		return diag_errf(err, len, "only with init (without weights d_out = d_in = %d); set init first", d_in);
 	return rule_heads(in, src, err, len);
 }
 
@@ -92,21 +80,21 @@ rule_init(struct input *in, int src, char *err, size_t len)
 		if (in->init == INIT_NONE)
 			return 0;
 		if (in->has_weights)
-			return errf(err, len, "not allowed together with \"weights\" (give weights, or draw them with init, not both)");
+			return diag_errf(err, len, "not allowed together with \"weights\" (give weights, or draw them with init, not both)");
 		if (in->d_out == 0)
-			return errf(err, len, "needs \"d_out\", the width of the projections");
+			return diag_errf(err, len, "needs \"d_out\", the width of the projections");
 		return 0;
 	}
 	if (in->has_weights)
-		return errf(err, len, "the file gives the weights; init draws them instead, so it needs a file without weights");
+		return diag_errf(err, len, "the file gives the weights; init draws them instead, so it needs a file without weights");
 	if (in->init != INIT_LINEAR && in->qkv_bias)
-		return errf(err, len, "qkv_bias is true, which only init linear uses (set qkv_bias false first)");
+		return diag_errf(err, len, "qkv_bias is true, which only init linear uses (set qkv_bias false first)");
 	input_dims(in, &T, &d_in);
 	if (in->init == INIT_NONE) {
 		if (in->out_proj)
-			return errf(err, len, "out_proj is true, which needs init (set out_proj false first)");
+			return diag_errf(err, len, "out_proj is true, which needs init (set out_proj false first)");
 		if (d_in % in->heads != 0)
-			return errf(err, len, "without weights d_out = d_in = %d, which %d heads do not divide", d_in, in->heads);
+			return diag_errf(err, len, "without weights d_out = d_in = %d, which %d heads do not divide", d_in, in->heads);
 		in->d_out = 0;
 	} else if (in->d_out == 0) {
 		in->d_out = d_in;	/* drawn weights need a width: start from the inputs' */
@@ -118,7 +106,7 @@ static int
 rule_qkv_bias(struct input *in, int src, char *err, size_t len)
 {
 	if (in->qkv_bias && in->init != INIT_LINEAR)
-		return errf(err, len, "only used with %s (explicit weights carry their own bias)",
+		return diag_errf(err, len, "only used with %s (explicit weights carry their own bias)",
 		    src == FROM_FILE ? "\"init\": \"linear\"" : "init linear");
 	return 0;
 }
@@ -127,9 +115,9 @@ static int
 rule_out_proj(struct input *in, int src, char *err, size_t len)
 {
 	if (src == FROM_TEXT && in->has_weights)
-		return errf(err, len, "the file's weights decide (weights.out_proj)");
+		return diag_errf(err, len, "the file's weights decide (weights.out_proj)");
 	if (in->out_proj && in->init == INIT_NONE)
-		return errf(err, len, src == FROM_FILE ?
+		return diag_errf(err, len, src == FROM_FILE ?
 		    "true needs \"init\" (with \"weights\", give weights.out_proj instead)" :
 		    "true needs init (an output projection is drawn with the other weights)");
 	return 0;
@@ -495,7 +483,7 @@ setting_parse(const struct setting *s, const char *v, struct input *in, struct c
 		*has = 1;
 	return 0;
 bad:
-	return errf(err, len, "expected %s, got \"%s\"", setting_expected(words, sizeof words, s, FROM_TEXT), v);
+	return diag_errf(err, len, "expected %s, got \"%s\"", setting_expected(words, sizeof words, s, FROM_TEXT), v);
 }
 
 /* ---- showing ---- */

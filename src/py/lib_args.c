@@ -232,12 +232,6 @@ lib_fill(struct pyobj *t, double v)
 {
 	size_t i, n = t->u.t.st->n;
 
-	for (i = 0; i < n; i++) {
-		if (t->u.t.dtype == DT_FLOAT)
-			((float *)t->u.t.st->data)[i] = (float)v;
-		else if (t->u.t.dtype == DT_INT64)
-			((long long *)t->u.t.st->data)[i] = (long long)v;
-		else
-			((unsigned char *)t->u.t.st->data)[i] = v != 0;
-	}
+	for (i = 0; i < n; i++)
+		pyt_store(&t->u.t, i, v);
 }

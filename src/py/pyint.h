@@ -281,6 +281,7 @@ void pyt_view(struct tensor_view *v, const struct pytensor *t);	/* a float32 t f
 /* element i (row-major order of the view) as a double */
 double pyt_get(const struct pytensor *t, size_t i);
 long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool element, exactly */
+void pyt_store(struct pytensor *t, size_t i, double v);	/* storage element i = v, in t's dtype */
 
 /* text */
 void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);

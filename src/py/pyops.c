@@ -1043,16 +1043,9 @@ op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct
 		free(bits);
 		return NULL;
 	}
-	for (i = 0; i < n; i++) {
-		if (!bits[i])
-			continue;
-		if (y->u.t.dtype == DT_FLOAT)
-			((float *)y->u.t.st->data)[i] = (float)v;
-		else if (y->u.t.dtype == DT_INT64)
-			((long long *)y->u.t.st->data)[i] = (long long)v;
-		else
-			((unsigned char *)y->u.t.st->data)[i] = v != 0;
-	}
+	for (i = 0; i < n; i++)
+		if (bits[i])
+			pyt_store(&y->u.t, i, v);
 	free(bits);
 	if (inplace) {
 		pyt_writable(s, x);

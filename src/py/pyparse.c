@@ -563,6 +563,26 @@ factor(struct parser *p)
  * operator adds a level of nesting to the tree, which the evaluator
  * recurses into, so it counts against the depth too.
  */
+/*
+ * o->b = the right operand of a chain's next operator (at the token),
+ * parsed by next(p, arg) with the operators so far counted as nesting.
+ * 0, or -1 after an error.
+ */
+static int
+chain_right(struct parser *p, struct node *o, int *chain, struct node *(*next)(struct parser *, int), int arg)
+{
+	if (++*chain + p->depth > PY_MAX_DEPTH) {
+		fail_null(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
+		return -1;
+	}
+	advance(p);
+	p->depth += *chain;
+	o->b = next(p, arg);
+	p->depth -= *chain;
+	return o->b == NULL ? -1 : 0;
+}
+
+/* levels 0-5; level 6 is a factor */
 static struct node *
 binary_level(struct parser *p, int level)
 {
@@ -573,13 +593,13 @@ binary_level(struct parser *p, int level)
 	struct node *n;
 	int chain = 0;
 
-	n = level == 5 ? factor(p) : binary_level(p, level + 1);
-	if (n == NULL)
+	if (level == 6)
+		return factor(p);
+	if ((n = binary_level(p, level + 1)) == NULL)
 		return NULL;
 	for (;;) {
 		const int *op = levels[level];
 		struct node *o;
-		size_t pos = p->tok.pos;
 
 		while (*op != 0 && !is_op(p, *op))
 			op++;
@@ -587,16 +607,10 @@ binary_level(struct parser *p, int level)
 			break;
 		if (*op == O_LSHIFT || *op == O_RSHIFT)
 			return fail_null(p, "the shift operators (<<, >>) are not supported");
-		if (++chain + p->depth > PY_MAX_DEPTH)
-			return fail_null(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
-		advance(p);
-		o = node(p, N_BINOP, pos);
+		o = node(p, N_BINOP, p->tok.pos);
 		o->op = *op;
 		o->a = n;
-		p->depth += chain;
-		o->b = level == 5 ? factor(p) : binary_level(p, level + 1);
-		p->depth -= chain;
-		if (o->b == NULL)
+		if (chain_right(p, o, &chain, binary_level, level + 1) != 0)
 			return NULL;
 		n = o;
 	}
@@ -674,23 +688,21 @@ not_test(struct parser *p)
 	return comparison(p);
 }
 
+/* is_or: 1 "or", 0 "and", -1 a not_test */
 static struct node *
 bool_level(struct parser *p, int is_or)
 {
-	struct node *n = is_or ? bool_level(p, 0) : not_test(p);
+	struct node *n;
 	int chain = 0;
 
+	if (is_or < 0)
+		return not_test(p);
+	n = bool_level(p, is_or - 1);
 	while (n != NULL && is_kw(p, is_or ? "or" : "and")) {
 		struct node *o = node(p, is_or ? N_OR : N_AND, p->tok.pos);
 
-		if (++chain + p->depth > PY_MAX_DEPTH)
-			return fail_null(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
-		advance(p);
 		o->a = n;
-		p->depth += chain;
-		o->b = is_or ? bool_level(p, 0) : not_test(p);
-		p->depth -= chain;
-		if (o->b == NULL)
+		if (chain_right(p, o, &chain, bool_level, is_or - 1) != 0)
 			return NULL;
 		n = o;
 	}

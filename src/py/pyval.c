@@ -71,22 +71,26 @@ py_none(void)
 	return py_new(PY_NONE);
 }
 
+/* a new object of an integer kind (bool, int, dtype) holding i */
+static struct pyobj *
+new_i(int type, long long i)
+{
+	struct pyobj *o = py_new(type);
+
+	o->u.i = i;
+	return o;
+}
+
 struct pyobj *
 py_bool(int b)
 {
-	struct pyobj *o = py_new(PY_BOOL);
-
-	o->u.i = b != 0;
-	return o;
+	return new_i(PY_BOOL, b != 0);
 }
 
 struct pyobj *
 py_int(long long i)
 {
-	struct pyobj *o = py_new(PY_INT);
-
-	o->u.i = i;
-	return o;
+	return new_i(PY_INT, i);
 }
 
 struct pyobj *
@@ -134,10 +138,7 @@ py_size(int ndim, const int *shape)
 struct pyobj *
 py_dtype(int dt)
 {
-	struct pyobj *o = py_new(PY_DTYPE);
-
-	o->u.i = dt;
-	return o;
+	return new_i(PY_DTYPE, dt);
 }
 
 const char *
@@ -183,13 +184,15 @@ py_fail(struct py_session *s, const char *fmt, ...)
 void
 py_warn(struct py_session *s, const char *fmt, ...)
 {
-	char buf[512];
+	struct sbuf b = { NULL, 0, 0 };
 	va_list ap;
 
+	sbuf_add(&b, "warning: ");
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	sbuf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	diag("warning: %s", buf);
+	diag("%s", b.s);
+	free(b.s);
 	s->warned = 1;
 }
 
@@ -440,6 +443,17 @@ pyt_geti(const struct pytensor *t, size_t i)
 	case DT_FLOAT: return (long long)((const float *)t->st->data)[off];
 	case DT_INT64: return ((const long long *)t->st->data)[off];
 	default: return ((const unsigned char *)t->st->data)[off];
+	}
+}
+
+/* storage element i (from the storage's start) = v, converted to t's dtype */
+void
+pyt_store(struct pytensor *t, size_t i, double v)
+{
+	switch (t->dtype) {
+	case DT_FLOAT: ((float *)t->st->data)[i] = (float)v; break;
+	case DT_INT64: ((long long *)t->st->data)[i] = (long long)v; break;
+	default: ((unsigned char *)t->st->data)[i] = v != 0; break;
 	}
 }
 

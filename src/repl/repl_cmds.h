@@ -67,28 +67,19 @@ int repl_find_stage(struct session *s, const char *cmd, const char *word, int hi
 /* After a change, the same stage if it is still shown, else the nearest earlier one. */
 void repl_reposition(struct session *s, char *note, size_t len);
 
+/* A command of repl.c's table: its arguments' text; 0, or -1 after a message. */
+typedef int repl_cmd(struct session *s, char *args);
+
 /* repl_step.c */
-int cmd_next(struct session *s, char *args);
-int cmd_back(struct session *s, char *args);
-int cmd_goto(struct session *s, char *args);
-int cmd_run(struct session *s, char *args);
-int cmd_restart(struct session *s, char *args);
-int cmd_stages(struct session *s, char *args);
+repl_cmd cmd_next, cmd_back, cmd_goto, cmd_run, cmd_restart, cmd_stages;
 /* repl_inspect.c */
-int cmd_print(struct session *s, char *args);
-int cmd_diff(struct session *s, char *args);
-int cmd_heatmap(struct session *s, char *args);
-int cmd_explain(struct session *s, char *args);
-int cmd_why(struct session *s, char *args);
-int cmd_check(struct session *s, char *args);
+repl_cmd cmd_print, cmd_diff, cmd_heatmap, cmd_explain, cmd_why, cmd_check;
 /* print EXPR: EXPR as print() shows it (variables too). */
 int repl_print_expr(struct session *s, const char *cmd, const char *expr);
 /* Python lines (statements, a bare expression shown as Python's REPL shows it). */
 int repl_python(struct session *s, const char *text);
-int cmd_vars(struct session *s, char *args);
+repl_cmd cmd_vars;
 /* repl_settings.c */
-int cmd_set(struct session *s, char *args);
-int cmd_show(struct session *s, char *args);
-int cmd_save(struct session *s, char *args);
+repl_cmd cmd_set, cmd_show, cmd_save;
 
 #endif

@@ -160,38 +160,38 @@ parse_count(const char *cmd, char *args, int *out)
 	return 0;
 }
 
-int
-cmd_next(struct session *s, char *args)
+/* The next n shown stages after the session's (cmd: the command, for the message). */
+static int
+show_next(struct session *s, const char *cmd, int n)
 {
 	struct cells c = { 0 };
 	char lab[96];
-	int n, id;
+	int id;
 
-	if (parse_count("next", args, &n) != 0)
-		return -1;
 	for (id = s->pos; c.n < n && (id = next_shown(s, id)) >= 0;)
 		c.id[c.n++] = id;
 	if (c.n == 0)
-		return repl_fail("next: %s was the last stage (back, goto or restart to look again)",
+		return repl_fail("%s: %s was the last stage (back, goto or restart to look again)", cmd,
 		    repl_stage_label(lab, sizeof lab, s, s->pos));
 	return show_cells(s, &c);
 }
 
 int
+cmd_next(struct session *s, char *args)
+{
+	int n;
+
+	if (parse_count("next", args, &n) != 0)
+		return -1;
+	return show_next(s, "next", n);
+}
+
+int
 cmd_run(struct session *s, char *args)
 {
-	char lab[96];
-	struct cells c = { 0 };
-	int id;
-
 	if (*repl_skip_ws(args) != '\0')
 		return repl_fail("run: takes no argument (next N shows N stages)");
-	for (id = s->pos; (id = next_shown(s, id)) >= 0;)
-		c.id[c.n++] = id;
-	if (c.n == 0)
-		return repl_fail("run: %s was the last stage (back, goto or restart to look again)",
-		    repl_stage_label(lab, sizeof lab, s, s->pos));
-	return show_cells(s, &c);
+	return show_next(s, "run", INT_MAX);
 }
 
 int

@@ -122,11 +122,8 @@ struct py_sink {
 	const struct input *in;
 };
 
-static struct py_sink *
-ps(struct cell_sink *k)
-{
-	return (struct py_sink *)k;
-}
+/* the sink k is the first member of */
+#define PS(k) ((struct py_sink *)(k))
 
 static void
 py_header(struct cell_sink *k, const char *title, const char *what)
@@ -136,8 +133,8 @@ py_header(struct cell_sink *k, const char *title, const char *what)
 
 	sbuf_addf(&t, "%s: %s", title, what);
 	s = sbuf_take(&t);
-	sbuf_addc(ps(k)->b, '\n');
-	py_print(ps(k)->b, s);
+	sbuf_addc(PS(k)->b, '\n');
+	py_print(PS(k)->b, s);
 	free(s);
 }
 
@@ -162,7 +159,7 @@ py_print_lines(struct sbuf *b, const char *lines, const char *prefix)
 static void
 py_explain(struct cell_sink *k, const char *lines)
 {
-	py_print_lines(ps(k)->b, lines, "");
+	py_print_lines(PS(k)->b, lines, "");
 }
 
 static void
@@ -178,9 +175,9 @@ py_code(struct cell_sink *k, const char *lines)
 	}
 	free(shown);
 	shown = sbuf_take(&prefixed);
-	py_print_lines(ps(k)->b, shown, "");
+	py_print_lines(PS(k)->b, shown, "");
 	free(shown);
-	py_lines(ps(k)->b, lines, ps(k)->r, ps(k)->in);
+	py_lines(PS(k)->b, lines, PS(k)->r, PS(k)->in);
 }
 
 static void
@@ -192,7 +189,7 @@ py_note(struct cell_sink *k, const char *text, int dim)
 	(void)dim;
 	sbuf_addf(&t, "  %s", text);
 	s = sbuf_take(&t);
-	py_print(ps(k)->b, s);
+	py_print(PS(k)->b, s);
 	free(s);
 }
 
@@ -205,9 +202,9 @@ py_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	(void)t;
 	sbuf_addf(&s, "  shape %s =", dims);
 	label = sbuf_take(&s);
-	sbuf_add(ps(k)->b, "print(");
-	sbuf_quote(ps(k)->b, label, 0);
-	sbuf_addf(ps(k)->b, ", tuple(%s.shape))\n", var);
+	sbuf_add(PS(k)->b, "print(");
+	sbuf_quote(PS(k)->b, label, 0);
+	sbuf_addf(PS(k)->b, ", tuple(%s.shape))\n", var);
 	free(label);
 }
 
@@ -215,7 +212,7 @@ static void
 py_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
 {
 	(void)t;
-	sbuf_addf(ps(k)->b, "print(%s)\n", var);
+	sbuf_addf(PS(k)->b, "print(%s)\n", var);
 }
 
 static void
@@ -226,7 +223,7 @@ py_show(struct cell_sink *k, const char *var, const struct tensor *t)
 
 	sbuf_addf(&s, "  >>> %s", var);
 	line = sbuf_take(&s);
-	py_print(ps(k)->b, line);
+	py_print(PS(k)->b, line);
 	free(line);
 	py_tensor(k, var, t);
 }
@@ -234,7 +231,7 @@ py_show(struct cell_sink *k, const char *var, const struct tensor *t)
 static void
 py_end(struct cell_sink *k)
 {
-	sbuf_add(ps(k)->b, "print()\n");
+	sbuf_add(PS(k)->b, "print()\n");
 }
 
 /* torch.set_printoptions(...) as the run prints */
@@ -302,11 +299,8 @@ struct nb_sink {
 	const struct print_opts *po;
 };
 
-static struct nb_sink *
-ns(struct cell_sink *k)
-{
-	return (struct nb_sink *)k;
-}
+/* the sink k is the first member of */
+#define NS(k) ((struct nb_sink *)(k))
 
 static void
 nb_cell(struct nb_sink *n, const char *type, const char *source, const char *output)
@@ -333,7 +327,7 @@ nb_cell(struct nb_sink *n, const char *type, const char *source, const char *out
 static void
 nb_header(struct cell_sink *k, const char *title, const char *what)
 {
-	sbuf_addf(&ns(k)->md, "**%s**: %s\n", title, what);
+	sbuf_addf(&NS(k)->md, "**%s**: %s\n", title, what);
 }
 
 static void
@@ -342,13 +336,13 @@ nb_explain(struct cell_sink *k, const char *lines)
 	const char *p;
 
 	/* the teaching text as a paragraph: the "  # " of each line dropped */
-	sbuf_addc(&ns(k)->md, '\n');
+	sbuf_addc(&NS(k)->md, '\n');
 	for (p = lines; *p != '\0'; p++) {
 		if ((p == lines || p[-1] == '\n') && strncmp(p, "  # ", 4) == 0)
 			p += 4;
-		sbuf_addc(&ns(k)->md, *p == '\n' ? ' ' : *p);
+		sbuf_addc(&NS(k)->md, *p == '\n' ? ' ' : *p);
 	}
-	sbuf_addc(&ns(k)->md, '\n');
+	sbuf_addc(&NS(k)->md, '\n');
 }
 
 static void
@@ -357,9 +351,9 @@ nb_code(struct cell_sink *k, const char *lines)
 	struct sbuf b = { 0 };
 	char *s;
 
-	py_lines(&b, lines, ns(k)->r, ns(k)->in);
+	py_lines(&b, lines, NS(k)->r, NS(k)->in);
 	s = sbuf_take(&b);
-	sbuf_add(&ns(k)->src, s);
+	sbuf_add(&NS(k)->src, s);
 	free(s);
 }
 
@@ -367,7 +361,7 @@ static void
 nb_note(struct cell_sink *k, const char *text, int dim)
 {
 	(void)dim;
-	sbuf_addf(&ns(k)->md, "\n%s\n", text);
+	sbuf_addf(&NS(k)->md, "\n%s\n", text);
 }
 
 static void
@@ -379,27 +373,27 @@ nb_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 
 	sbuf_addf(&s, "shape %s =", dims);
 	label = sbuf_take(&s);
-	sbuf_add(&ns(k)->src, "print(");
-	sbuf_quote(&ns(k)->src, label, 0);
-	sbuf_addf(&ns(k)->src, ", tuple(%s.shape))\n", var);
-	sbuf_addf(&ns(k)->out, "%s %s\n", label, tensor_shape_str(buf, sizeof buf, t));
+	sbuf_add(&NS(k)->src, "print(");
+	sbuf_quote(&NS(k)->src, label, 0);
+	sbuf_addf(&NS(k)->src, ", tuple(%s.shape))\n", var);
+	sbuf_addf(&NS(k)->out, "%s %s\n", label, tensor_shape_str(buf, sizeof buf, t));
 	free(label);
 }
 
 static void
 nb_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
 {
-	char *s = print_tensor_str(t, ns(k)->po);
+	char *s = print_tensor_str(t, NS(k)->po);
 
-	sbuf_addf(&ns(k)->src, "print(%s)\n", var);
-	sbuf_addf(&ns(k)->out, "%s\n", s);
+	sbuf_addf(&NS(k)->src, "print(%s)\n", var);
+	sbuf_addf(&NS(k)->out, "%s\n", s);
 	free(s);
 }
 
 static void
 nb_end(struct cell_sink *k)
 {
-	struct nb_sink *n = ns(k);
+	struct nb_sink *n = NS(k);
 	char *md = sbuf_take(&n->md), *src = sbuf_take(&n->src), *out = sbuf_take(&n->out);
 	size_t len = strlen(src);
 

@@ -232,17 +232,6 @@ struct slice {
 	int axis, start, count, step;
 };
 
-static void
-coords_of(const struct tensor *s, size_t flat, int *c)
-{
-	int d;
-
-	for (d = s->ndim - 1; d >= 0; d--) {
-		c[d] = (int)(flat % (size_t)s->shape[d]);
-		flat /= (size_t)s->shape[d];
-	}
-}
-
 enum { MARK_LOW, MARK_NEG, MARK_HIGH };
 
 /*
@@ -288,7 +277,7 @@ map_axes(struct map *m, const struct tensor *v)
 
 	for (d = s->ndim - 1; d >= 0; d--)
 		stride[d] = d == s->ndim - 1 ? 1 : stride[d + 1] * (size_t)s->shape[d + 1];
-	coords_of(s, m->idx[0], m->origin);
+	tensor_unravel(s, m->idx[0], m->origin);
 	m->regular = 1;
 	for (a = v->ndim - 1; a >= 0; a--)
 		vi[a] = a == v->ndim - 1 ? 1 : vi[a + 1] * (size_t)v->shape[a + 1];
@@ -299,7 +288,7 @@ map_axes(struct map *m, const struct tensor *v)
 		m->step[a] = 0;
 		if (v->shape[a] < 2)
 			continue;
-		coords_of(s, m->idx[vi[a]], c);
+		tensor_unravel(s, m->idx[vi[a]], c);
 		for (d = 0; d < s->ndim; d++) {
 			if (c[d] == m->origin[d])
 				continue;

@@ -91,18 +91,6 @@ src_name(const struct run *r, int src, char *buf, size_t len)
 	return buf;
 }
 
-/* The index of flat in t. */
-static void
-unravel(const struct tensor *t, size_t flat, int *ix)
-{
-	int d;
-
-	for (d = t->ndim - 1; d >= 0; d--) {
-		ix[d] = (int)(flat % (size_t)t->shape[d]);
-		flat /= (size_t)t->shape[d];
-	}
-}
-
 /* NAME[i, j, ...] of element flat of src; the index of dimension pos (if >= 0) written as sym. */
 static void
 add_elem(struct sbuf *b, const struct run *r, int src, size_t flat, int pos, const char *sym)
@@ -111,7 +99,7 @@ add_elem(struct sbuf *b, const struct run *r, int src, size_t flat, int pos, con
 	char buf[64];
 	int ix[TENSOR_MAXDIM], d;
 
-	unravel(t, flat, ix);
+	tensor_unravel(t, flat, ix);
 	sbuf_add(b, src_name(r, src, buf, sizeof buf));
 	sbuf_addc(b, '[');
 	for (d = 0; d < t->ndim; d++) {
@@ -217,14 +205,12 @@ add_list(struct sbuf *b, const float *x, size_t stride, int n, const struct prin
 static void
 line(struct step *st, const char *fmt, ...)
 {
-	char buf[512];
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	sbuf_add(&st->body, "    ");
-	sbuf_add(&st->body, buf);
+	va_start(ap, fmt);
+	sbuf_vaddf(&st->body, fmt, ap);
+	va_end(ap);
 	sbuf_addc(&st->body, '\n');
 }
 
@@ -797,7 +783,7 @@ step_init(struct step *st, const struct run *r, const struct input *in, const st
 	st->o = o;
 	st->e = e;
 	st->t = src_tensor(r, e.src);
-	unravel(st->t, e.flat, st->ix);
+	tensor_unravel(st->t, e.flat, st->ix);
 }
 
 static void

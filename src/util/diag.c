@@ -264,16 +264,17 @@ sbuf_addc(struct sbuf *b, char c)
 	sbuf_addn(b, &c, 1);
 }
 
+/* fmt and ap appended; ap is used as va_copy()'s source, so the caller still owns it */
 void
-sbuf_addf(struct sbuf *b, const char *fmt, ...)
+sbuf_vaddf(struct sbuf *b, const char *fmt, va_list ap)
 {
 	char small[256];
-	va_list ap;
+	va_list aq;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof small, fmt, aq);
+	va_end(aq);
 	if (n < 0)
 		return;
 	if ((size_t)n < sizeof small) {
@@ -283,12 +284,34 @@ sbuf_addf(struct sbuf *b, const char *fmt, ...)
 	{
 		char *big = xmalloc((size_t)n + 1);
 
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
+		va_copy(aq, ap);
+		vsnprintf(big, (size_t)n + 1, fmt, aq);
+		va_end(aq);
 		sbuf_addn(b, big, (size_t)n);
 		free(big);
 	}
+}
+
+void
+sbuf_addf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+/* The message into err (len bytes, cut to fit); always -1, for "return errf(...)". */
+int
+diag_errf(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 void

@@ -17,6 +17,8 @@ void diag_at(const char *path, int line, int col, const char *fmt, ...);
 void diag_set_prefix(const char *prefix);
 /* diag() with a va_list. */
 void diag_v(const char *fmt, va_list ap);
+/* The message into err (len bytes, cut to fit); always -1, for "return diag_errf(...)". */
+int diag_errf(char *err, size_t len, const char *fmt, ...);
 /* s as the messages quote it, control bytes escaped (see diag.c); free() it. */
 char *diag_escape(const char *s);
 /* The file being read, named by the out-of-memory message; NULL: none. */
@@ -43,6 +45,7 @@ void sbuf_addn(struct sbuf *b, const char *s, size_t n);
 void sbuf_add(struct sbuf *b, const char *s);
 void sbuf_addc(struct sbuf *b, char c);
 void sbuf_addf(struct sbuf *b, const char *fmt, ...);
+void sbuf_vaddf(struct sbuf *b, const char *fmt, va_list ap);
 void sbuf_spaces(struct sbuf *b, int n);
 /* s in double quotes, escaped for JSON (json) or as a Python string literal;
  * a byte that is not valid UTF-8 becomes the text \xNN (the output stays UTF-8) */
