@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "derived.h"
 #include "../util/util.h"
 #include "../kernels/kernels.h"
 #include "../pipeline/pipeline.h"
@@ -55,7 +56,7 @@ struct family {
 	int batch_free;			/* the first free axis is the batch axis */
 };
 
-enum { V_OK, V_DIFFERS, V_UNMATCHED };
+enum { V_OK, V_DIFFERS, V_UNMATCHED, V_DERIVED };
 /*
  * Above this size (bytes of all stages) an unlabelled tensor is tried
  * against the mistakes as a whole stage, or as a part of the first
@@ -85,6 +86,7 @@ struct item {
 	struct variant found[MAXFOUND];
 	double maxdiff;
 	size_t at, first;		/* their element of the largest difference, of the first one */
+	char derived[160], dshape[64];	/* V_DERIVED: the reading ("attn_weights[1].sum()") and its shape */
 };
 
 /*
@@ -370,6 +372,8 @@ label_families(struct item *it, const struct run *r, const char *label)
 		for (j = 0; j < 3 && aliases[i].stages[j] >= 0; j++) {
 			int before = it->nfam;
 
+			if (aliases[i].stages[j] == ST_UNMASKED_WEIGHTS && r->causal)
+				continue;	/* check.md: in a causal run, equal to the unmasked weights is no-mask */
 			add_family(it, r, aliases[i].stages[j], tok);
 			if (aliases[i].stages[j] == ST_UNMASKED_WEIGHTS && it->nfam > before)
 				it->fam[it->nfam - 1].shadow = 1;	/* see shadowed() */
@@ -432,10 +436,11 @@ compare(const struct item *it, const struct family *f, size_t p, const float *da
 				c->first = k;
 		}
 		if (c != NULL) {
-			double diff = x == (double)y || (isnan(x) && isnan(y)) ? 0 :
+			/* nan against a number: a nan difference (not inf), the largest of all */
+			double diff = x == (double)y || (isnan(x) && isnan(y)) ? 0 : isnan(x) || isnan(y) ? NAN :
 			    isfinite(x) && isfinite(y) ? fabs(x - (double)y) : INFINITY;
 
-			if (diff > c->maxdiff) {
+			if (isnan(diff) ? !isnan(c->maxdiff) : diff > c->maxdiff) {
 				c->maxdiff = diff;
 				c->at = k;
 			}
@@ -906,7 +911,9 @@ index_text(char *buf, size_t len, const struct item *it, size_t k)
 static char *
 diff_text(char *buf, size_t len, double d)
 {
-	if (isinf(d))
+	if (isnan(d))
+		snprintf(buf, len, "nan");
+	else if (isinf(d))
 		snprintf(buf, len, "inf");
 	else if (d == 0 || (d >= 1e-3 && d < 1e6))
 		snprintf(buf, len, "%.4f", d);
@@ -932,6 +939,24 @@ value_text(char *buf, size_t len, const struct rp_tensor *t, double x)
 	else
 		snprintf(buf, len, "%.8g", x);
 	return buf;
+}
+
+/*
+ * Theirs and ours as their print writes them; where the two texts are the
+ * same (--tolerance 0 finds a difference their digits hide), each as the
+ * shortest text that reads back as it: theirs as a double, ours as float32.
+ */
+static void
+value_pair(char *a, char *b, size_t len, const struct rp_tensor *t, double x, float y)
+{
+	value_text(a, len, t, x);
+	value_text(b, len, t, y);
+	if (strcmp(a, b) == 0 && x != (double)y && isfinite(x) && isfinite(y)) {
+		text_shortest(a, len, x, 0, 'g');
+		text_shortest(b, len, y, 1, 'g');
+		if (strcmp(a, b) == 0)
+			text_shortest(a, len, x, 0, 'g'), text_shortest(b, len, y, 0, 'g');
+	}
 }
 
 /* How a line names the tensor: "attn_weights (6, 6)", "wei taken as attn_weights (4, 8, 8)", "taken as ..." */
@@ -1086,6 +1111,11 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 			put_name(fp, r, it);
 			fprintf(fp, ": matches\n");
 			break;
+		case V_DERIVED:
+			nok++;
+			fprintf(fp, "ok       %s%staken as %s %s: matches\n", it->label ? it->label : "", it->label ? " " : "",
+			    it->derived, it->dshape);
+			break;
 		case V_UNMATCHED:
 			if (it->label != NULL)
 				fprintf(fp, "unmatched %s ", it->label);
@@ -1119,10 +1149,10 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 				off = part_offset(ff, fi->vpart);
 				for (k = 0; k < fi->t->ndim; k++)
 					off += (size_t)idx[k] * ff->stride[k];
+				value_pair(b, c, sizeof b, fi->t, fi->t->v[fi->first], tensor_of(r, ff->stage)->data[off]);
 				fprintf(fp, "no known mistake reproduces it; first differing stage: %s, at %s: "
 				    "theirs %s, expected %s\n", name_of(r, ff->stage, nb, sizeof nb),
-				    index_text(a, sizeof a, fi, fi->first), value_text(b, sizeof b, fi->t, fi->t->v[fi->first]),
-				    value_text(c, sizeof c, fi->t, tensor_of(r, ff->stage)->data[off]));
+				    index_text(a, sizeof a, fi, fi->first), b, c);
 			}
 			if (o->verbose) {
 				side_by_side(fp, r, in, it);
@@ -1313,6 +1343,31 @@ item_measure(struct item *it, const struct run *r, const struct check_opts *o)
 	it->first = c.first == SIZE_MAX ? 0 : c.first;
 }
 
+struct derived_ctx {
+	const struct item *it;
+	const struct check_opts *o;
+};
+
+static int
+derived_same(const void *ctx, double x, float y)
+{
+	const struct derived_ctx *c = ctx;
+
+	return same(c->it->t, c->it->floor, c->o, x, y);
+}
+
+/* check.md: a tensor no stage and no mistake explains, but a sum, row sum, mean, max of a stage is: ok, as that. */
+static void
+item_derived(struct item *it, const struct run *r, const struct check_opts *o)
+{
+	struct derived_ctx c = { it, o };
+
+	if (it->verdict == V_UNMATCHED || (it->verdict == V_DIFFERS && it->nfound == 0))
+		if (derived_find(r, it->t, derived_same, &c, it->derived, sizeof it->derived, it->dshape,
+		    sizeof it->dshape))
+			it->verdict = V_DERIVED;
+}
+
 int
 check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp_set *theirs,
     const struct check_opts *o)
@@ -1331,9 +1386,11 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		pending |= item_judge(&items[i], &theirs->t[i], r, o);
 	if (pending)
 		rc = search_run(&S);
-	for (i = 0; i < theirs->n && rc == 0; i++)
+	for (i = 0; i < theirs->n && rc == 0; i++) {
 		if (items[i].verdict == V_DIFFERS)
 			item_measure(&items[i], r, o);
+		item_derived(&items[i], r, o);
+	}
 	if (rc == 0)
 		report(fp, r, in, items, theirs->n, o);
 	for (i = 0; i < theirs->n; i++) {

@@ -46,7 +46,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 REF_BLAS = '/usr/lib/x86_64-linux-gnu/blas'
 OPENBLAS = '/usr/lib/x86_64-linux-gnu/openblas-pthread'
 OPEN = '--openblas' in sys.argv
-want = OPENBLAS if OPEN else REF_BLAS
+# the reference LAPACK too: the system's liblapack alternative may be OpenBLAS's, which would load it
+want = OPENBLAS if OPEN else REF_BLAS + ':/usr/lib/x86_64-linux-gnu/lapack'
 if os.environ.get('LD_LIBRARY_PATH') != want:
     os.environ['LD_LIBRARY_PATH'] = want
     os.execv(sys.executable, [sys.executable] + sys.argv)
@@ -65,7 +66,8 @@ OUT = os.path.join(ROOT, 'tests', 'check', 'cases')
 CATALOGUE = [
     ('no-scale', 1, 'scale'), ('scale-by-d', 1, 'scale'), ('scale-by-d-in', 1, 'scale'),
     ('scale-by-d-out', 1, 'scale'), ('softmax-wrong-dim', 3, 'softmax'), ('normalise-by-sum', 1, 'softmax'),
-    ('mask-after-softmax', 1, 'mask'), ('mask-with-zero', 1, 'mask'), ('mask-diagonal', 1, 'mask'),
+    ('no-mask', 1, 'mask'), ('mask-after-softmax', 1, 'mask'), ('mask-with-zero', 1, 'mask'),
+    ('mask-diagonal', 1, 'mask'),
     ('mask-inverted', 2, 'mask'), ('queries-keys-swapped', 1, 'scores'), ('queries-are-keys', 2, 'scores'),
     ('weight-not-transposed', 8, 'project'), ('dropout-not-scaled', 2, 'dropout'),
     ('dropout-before-softmax', 1, 'dropout'), ('heads-not-transposed', 3, 'split'), ('no-out-proj', 1, 'output'),
@@ -214,7 +216,7 @@ def applicable(cfg, L, mid, rd):
         return root and L['H'] > 1
     if mid == 'normalise-by-sum':
         return not causal
-    if mid.startswith('mask-'):
+    if mid.startswith('mask-') or mid == 'no-mask':
         return causal
     if mid in ('queries-keys-swapped', 'queries-are-keys'):
         return not simple
@@ -288,7 +290,7 @@ def learner(cfg, L, mk):
             if cfg.get('dropout_seed') is not None:
                 torch.manual_seed(cfg['dropout_seed'])
             s = nn.Dropout(p)(s)                                              # dropout(attn_scores)
-        if causal and 'mask-after-softmax' not in mk:
+        if causal and 'mask-after-softmax' not in mk and 'no-mask' not in mk:    # no-mask: no masked_fill
             if 'mask-diagonal' in mk:
                 mask = torch.triu(torch.ones(T, T), diagonal=0)
             elif 'mask-inverted' in mk and mk['mask-inverted'] == 0:
@@ -737,6 +739,7 @@ WHAT = {
     'scale-by-d-out': 'with several heads: scaled by d_out instead of head_dim',
     'softmax-wrong-dim': 'softmax over the query axis: columns sum to 1',
     'normalise-by-sum': 'normalised by the row sum instead of softmax',
+    'no-mask': 'the causal mask left out (in a causal run)',
     'mask-after-softmax': 'causal mask applied after softmax, rows not renormalised',
     'mask-with-zero': 'future scores set to 0 instead of -inf before softmax',
     'mask-diagonal': 'the mask hides the diagonal too',
