@@ -4,6 +4,7 @@
 Usage:
     /usr/bin/python3 tests/gen/check_cases.py            # writes tests/check/cases/
     /usr/bin/python3 tests/gen/check_cases.py --openblas  (internal: the other-BLAS prints)
+    /usr/bin/python3 tests/gen/check_cases.py --exact     # only the exact reports (tests/check/exact)
 
 For each input below and each mistake of shared/spec/check.md's catalogue
 (every reading of it) that the input can make, and for a few pairs, the
@@ -785,7 +786,7 @@ class Exact:
         self.right = stage_of_right      # stage name -> the right tensor (PyTorch)
         self.items, self.text = [], []
 
-    def add(self, head, t, label, stage, index=(), ids=(), json_key=None):
+    def add(self, head, t, label, stage, index=(), ids=(), json_key=None, other=None):
         """t printed after head (or, json_key: a JSON member); it is taken as stage[index]; ids: what reproduces it."""
         if json_key is None:
             text, shown, unit = printed(t)
@@ -801,7 +802,7 @@ class Exact:
             ref = ref[i]
         self.items.append(dict(label=label, stage=stage, index=index, shown=shown, unit=unit, ref=ref,
                                ids=list(ids), t=t, text=text, notation=notation, prec=prec,
-                               shape=tuple(t.shape)))
+                               shape=tuple(t.shape), other=other))
 
     def report(self, verbose=False, changed=None):
         out, first = [], None
@@ -851,7 +852,10 @@ class Exact:
                 continue
             idx = lambda k: '[%s]' % ', '.join(str(i) for i in it['shown'][k][0])
             line = 'differs  %s: max abs diff %s at %s; ' % (name, fmt_diff(it['maxdiff']), idx(it['at']))
-            if it['ids']:
+            if it.get('other'):		# issue 24: no mistake, another dropout mask ('MKL' or 'default')
+                line += 'another dropout mask (the %s generator, or another seed): try --dropout-rng %s' % (
+                    it['other'], it['other'].lower())
+            elif it['ids']:
                 line += 'mistake: ' + ' or '.join('%s (%s)' % (v, '; '.join(WHAT[i] for i in v.split('+')))
                                                   for v in it['ids'])
             else:
@@ -1005,6 +1009,14 @@ def exact_cases():
     ex.add('>>> attn_weights\n', theirs['attn_weights'], 'attn_weights', 'attn_weights')
     ex.add('>>> context_vecs\n', theirs['context_vecs'], 'context_vecs', 'context_vecs')
     emit('wrong-seed', ex, 'data/book-linear-789.json')
+    # 2b. the book's dropout drawn after another seed (issue 24): the weights under another mask
+    cfg = load_cfg('data/book-causal-dropout.json')
+    L = leaves(cfg)
+    right = learner(cfg, L, {})
+    theirs = learner(dict(cfg, dropout_seed=7), L, {})
+    ex = Exact(dict(right, dropped_weights=right['attn_weights']))
+    ex.add('print(attn_weights)\n', theirs['attn_weights'], 'attn_weights', 'dropped_weights', other='MKL')
+    emit('other-seed', ex, 'data/book-causal-dropout.json')
     # 3. the right numbers as JSON, and tensors no stage has the shape of
     cfg = load_cfg('data/your-journey.json')
     right = learner(cfg, leaves(cfg), {})
@@ -1026,4 +1038,7 @@ def exact_cases():
 
 
 if __name__ == '__main__':
-    main_openblas() if OPEN else main_reference()
+    if '--exact' in sys.argv:	# only tests/check/exact and its tests/cli/check-* cases
+        exact_cases()
+    else:
+        main_openblas() if OPEN else main_reference()
