@@ -25,7 +25,7 @@ PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src
            src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o \
            src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
-           src/teach/readnum.o src/teach/readlabel.o \
+           src/teach/readnum.o src/teach/readlabel.o src/teach/readipynb.o \
            src/teach/mistake.o src/teach/derived.o src/teach/check.o src/teach/emit.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
@@ -111,7 +111,7 @@ HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h \
       src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h \
       src/py/py.h src/py/pyint.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
-      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/mistake.h src/teach/derived.h src/teach/check.h src/teach/emit.h \
+      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/readipynb.h src/teach/mistake.h src/teach/derived.h src/teach/check.h src/teach/emit.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
 src/main.o $(OBJ) $(TOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
 
