@@ -87,7 +87,8 @@ struct item {
 	double maxdiff;
 	size_t at, first;		/* their element of the largest difference, of the first one */
 	char derived[160], dshape[64];	/* V_DERIVED: the reading ("attn_weights[1].sum()") and its shape */
-	int othermask;			/* no mistake, but another dropout mask reproduces it (other_masks()) */
+	int othermask;			/* no mistake, but another dropout mask reproduces it (other_runs()) */
+	int rootscale;			/* no mistake, but the usual scale, 1/sqrt(head_dim), where the file sets "scale" */
 };
 
 /*
@@ -1133,7 +1134,10 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 			put_name(fp, r, it);
 			fprintf(fp, ": max abs diff %s at %s; ", diff_text(a, sizeof a, it->maxdiff),
 			    index_text(b, sizeof b, it, it->at));
-			if (it->othermask) {
+			if (it->rootscale) {
+				fprintf(fp, "scaled by 1/sqrt(head_dim) = 1/sqrt(%d) (head_size**-0.5, the usual scale), "
+				    "where the file sets \"scale\": %.8g\n", r->hd, in->scale);
+			} else if (it->othermask) {
 				fprintf(fp, "another dropout mask (the %s generator, or another seed): try --dropout-rng %s\n",
 				    in->dropout_mkl ? "default" : "MKL", in->dropout_mkl ? "default" : "mkl");
 			} else if (it->nfound > 0) {
@@ -1372,14 +1376,16 @@ dropped_any(const struct item *it, const struct family *f, size_t p, const struc
 }
 
 /*
- * check.md's dropout is nn.Dropout's mask from --dropout-rng's generator:
- * a tensor no mistake explains, in a run with dropout, that the other
- * generator's mask reproduces (the MKL one of the official x86 wheels, or
- * the default), or a dropped_weights that is the weights under some other
- * mask (another seed), is said to be that (issue 24), its part taken.
+ * Issue 24: a tensor no mistake explains is tried against the run made
+ * otherwise in a way that is no mistake, and said to be that, its part
+ * taken: the other dropout generator's mask (the MKL one of the official
+ * x86 wheels, or the default), or a dropped_weights that is the weights
+ * under some other mask (another seed); and (rootscale), where the file
+ * sets "scale" (the lecture's C**-0.5), the usual 1/sqrt(head_dim).
  */
 static void
-other_masks(struct item *items, int n, const struct run *r, const struct input *in, const struct check_opts *o)
+other_run(struct item *items, int n, const struct run *r, const struct input *in, const struct check_opts *o,
+    int rootscale)
 {
 	struct input alt = *in;
 	struct run ar;
@@ -1389,10 +1395,13 @@ other_masks(struct item *items, int n, const struct run *r, const struct input *
 	size_t p;
 
 	for (i = 0; i < n; i++)
-		have |= items[i].verdict == V_DIFFERS && items[i].nfound == 0;
-	if (!have || !(in->dropout > 0) || r->st[ST_DROPOUT_MASK] == NULL)
+		have |= items[i].verdict == V_DIFFERS && items[i].nfound == 0 && !items[i].othermask;
+	if (!have || (rootscale ? !in->has_scale || r->simple : !(in->dropout > 0) || r->st[ST_DROPOUT_MASK] == NULL))
 		return;
-	alt.dropout_mkl = !in->dropout_mkl;
+	if (rootscale)
+		alt.has_scale = 0;	/* the run then divides by sqrt(head_dim) */
+	else
+		alt.dropout_mkl = !in->dropout_mkl;
 	if (stage_run(&ar, &alt, STAGE_KEEP_ALL, err, sizeof err) != 0)
 		return;
 	for (i = 0; i < n; i++) {
@@ -1405,8 +1414,9 @@ other_masks(struct item *items, int n, const struct run *r, const struct input *
 				if (st >= ST_COUNT || ar.st[st] == NULL)
 					continue;
 				if (compare(it, &it->fam[f], p, ar.st[st]->data, 0, 0, it->t->nshown, o, NULL) ||
-				    (st == ST_DROPPED_WEIGHTS && dropped_any(it, &it->fam[f], p, r, in, o))) {
+				    (!rootscale && st == ST_DROPPED_WEIGHTS && dropped_any(it, &it->fam[f], p, r, in, o))) {
 					it->othermask = 1;
+					it->rootscale = rootscale;
 					it->vfam = f;
 					it->vpart = p;
 					compare(it, &it->fam[f], p, tensor_of(r, st)->data, 0, 0, it->t->nshown, o, &c);
@@ -1468,7 +1478,8 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		item_derived(&items[i], r, o);
 	}
 	if (rc == 0)
-		other_masks(items, theirs->n, r, in, o);
+		for (i = 0; i < 2; i++)
+			other_run(items, theirs->n, r, in, o, i);
 	if (rc == 0)
 		report(fp, r, in, items, theirs->n, o);
 	for (i = 0; i < theirs->n; i++) {

@@ -852,7 +852,10 @@ class Exact:
                 continue
             idx = lambda k: '[%s]' % ', '.join(str(i) for i in it['shown'][k][0])
             line = 'differs  %s: max abs diff %s at %s; ' % (name, fmt_diff(it['maxdiff']), idx(it['at']))
-            if it.get('other'):		# issue 24: no mistake, another dropout mask ('MKL' or 'default')
+            if isinstance(it.get('other'), tuple):	# issue 24: no mistake, the usual scale (hd, the file's)
+                line += ('scaled by 1/sqrt(head_dim) = 1/sqrt(%d) (head_size**-0.5, the usual scale), '
+                         'where the file sets "scale": %.8g' % it['other'])
+            elif it.get('other'):		# issue 24: no mistake, another dropout mask ('MKL' or 'default')
                 line += 'another dropout mask (the %s generator, or another seed): try --dropout-rng %s' % (
                     it['other'], it['other'].lower())
             elif it['ids']:
@@ -1017,6 +1020,16 @@ def exact_cases():
     ex = Exact(dict(right, dropped_weights=right['attn_weights']))
     ex.add('print(attn_weights)\n', theirs['attn_weights'], 'attn_weights', 'dropped_weights', other='MKL')
     emit('other-seed', ex, 'data/book-causal-dropout.json')
+    # 2c. the lecture's file scales by C**-0.5; the learner's head_size**-0.5 is the usual scale (issue 24)
+    cfg = load_cfg('data/karpathy-1337.json')
+    L = leaves(cfg)
+    right = learner(cfg, L, {})
+    theirs = learner({k: v for k, v in cfg.items() if k != 'scale'}, L, {})
+    ex = Exact(right)
+    ex.add('wei = q @ k.transpose(-2, -1) * head_size**-0.5\nwei = wei.masked_fill(tril == 0, float("-inf"))\n'
+           'wei = F.softmax(wei, dim=-1)\nwei\n', theirs['attn_weights'], 'wei', 'attn_weights',
+           other=(L['hd'], cfg['scale']))
+    emit('head-size-scale', ex, 'data/karpathy-1337.json')
     # 3. the right numbers as JSON, and tensors no stage has the shape of
     cfg = load_cfg('data/your-journey.json')
     right = learner(cfg, leaves(cfg), {})
