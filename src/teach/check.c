@@ -86,7 +86,7 @@ struct item {
 	struct variant found[MAXFOUND];
 	double maxdiff;
 	size_t at, first;		/* their element of the largest difference, of the first one */
-	char derived[160], dshape[64];	/* V_DERIVED: the reading ("attn_weights[1].sum()") and its shape */
+	char *derived;			/* V_DERIVED: the reading and its shape, "attn_weights[1].sum() (1)" */
 	int othermask;			/* no mistake, but another dropout mask reproduces it (other_runs()) */
 	int rootscale;			/* no mistake, but the usual scale, 1/sqrt(head_dim), where the file sets "scale" */
 };
@@ -1115,8 +1115,8 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 			break;
 		case V_DERIVED:
 			nok++;
-			fprintf(fp, "ok       %s%staken as %s %s: matches\n", it->label ? it->label : "", it->label ? " " : "",
-			    it->derived, it->dshape);
+			fprintf(fp, "ok       %s%staken as %s: matches\n", it->label ? it->label : "", it->label ? " " : "",
+			    it->derived);
 			break;
 		case V_UNMATCHED:
 			if (it->label != NULL)
@@ -1253,10 +1253,17 @@ item_judge(struct item *it, const struct rp_tensor *t, const struct run *r, cons
 	}
 	if (first_equal(it, r, o, 0) || (it->t->ndim == 0 && first_equal(it, r, o, 1))) {
 		it->verdict = V_OK;
+		it->fam[0] = it->fam[it->vfam];	/* only the part taken is kept: memory in proportion to theirs */
+		it->vfam = 0;
+		it->nfam = 1;
+		it->fam = xrealloc(it->fam, sizeof *it->fam);
 		return 0;
 	}
 	if (it->t->ndim == 0) {		/* a sum, a dot product: an element of a stage, or nothing we can tell */
 		it->verdict = V_UNMATCHED;
+		free(it->fam);
+		it->fam = NULL;
+		it->nfam = 0;
 		return 0;
 	}
 	it->verdict = V_DIFFERS;
@@ -1447,11 +1454,14 @@ static void
 item_derived(struct item *it, const struct run *r, const struct check_opts *o)
 {
 	struct derived_ctx c = { it, o };
+	char name[160], shape[64];
 
 	if (it->verdict == V_UNMATCHED || (it->verdict == V_DIFFERS && it->nfound == 0))
-		if (derived_find(r, it->t, derived_same, &c, it->derived, sizeof it->derived, it->dshape,
-		    sizeof it->dshape))
+		if (derived_find(r, it->t, derived_same, &c, name, sizeof name, shape, sizeof shape)) {
 			it->verdict = V_DERIVED;
+			it->derived = xmalloc(strlen(name) + strlen(shape) + 2);
+			sprintf(it->derived, "%s %s", name, shape);
+		}
 }
 
 int
@@ -1485,6 +1495,7 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 	for (i = 0; i < theirs->n; i++) {
 		bad += items[i].verdict != V_OK && items[i].verdict != V_DERIVED;
 		free(items[i].fam);
+		free(items[i].derived);
 		free(items[i].alive);
 	}
 	search_free(&S);

@@ -865,9 +865,16 @@ class Exact:
                 fi = first
                 ix, x = fi['shown'][fi['first']]
                 y = float(fi['ref'].detach()[ix])
+                a, b = fmt_value(x, fi['notation'], fi['prec']), fmt_value(y, fi['notation'], fi['prec'])
+                if a == b and x != y and math.isfinite(x) and math.isfinite(y):
+                    # issue 24: digits that hide the difference: the shortest text of each that reads back
+                    # as it, theirs a double, ours a float32 (both doubles if those are the same)
+                    import numpy as np
+                    a, b = repr(float(x)), repr(np.float32(y))
+                    if a == b:
+                        a, b = repr(float(x)), repr(float(y))
                 line += ('no known mistake reproduces it; first differing stage: %s, at [%s]: theirs %s, expected %s'
-                         % (fi['stage'], ', '.join(str(i) for i in ix), fmt_value(x, fi['notation'], fi['prec']),
-                            fmt_value(y, fi['notation'], fi['prec'])))
+                         % (fi['stage'], ', '.join(str(i) for i in ix), a, b))
             out.append(line + '\n')
             if verbose:
                 a = it['text'].split('\n')
