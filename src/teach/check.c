@@ -943,11 +943,8 @@ value_text(char *buf, size_t len, const struct rp_tensor *t, double x)
 	return buf;
 }
 
-/*
- * Theirs and ours as their print writes them; where the two texts are the
- * same (--tolerance 0 finds a difference their digits hide), each as the
- * shortest text that reads back as it: theirs as a double, ours as float32.
- */
+/* Theirs and ours as their print writes them; where the texts are the same (--tolerance 0), each as the
+ * shortest text that reads back as it: theirs as a double, ours as float32. */
 static void
 value_pair(char *a, char *b, size_t len, const struct rp_tensor *t, double x, float y)
 {
@@ -1382,14 +1379,8 @@ dropped_any(const struct item *it, const struct family *f, size_t p, const struc
 	return 1;
 }
 
-/*
- * Issue 24: a tensor no mistake explains is tried against the run made
- * otherwise in a way that is no mistake, and said to be that, its part
- * taken: the other dropout generator's mask (the MKL one of the official
- * x86 wheels, or the default), or a dropped_weights that is the weights
- * under some other mask (another seed); and (rootscale), where the file
- * sets "scale" (the lecture's C**-0.5), the usual 1/sqrt(head_dim).
- */
+/* A tensor no mistake explains, against a run made otherwise but not wrongly: the other dropout generator's
+ * mask, any mask (dropped_weights: another seed), or (rootscale) 1/sqrt(head_dim) where the file sets scale. */
 static void
 other_run(struct item *items, int n, const struct run *r, const struct input *in, const struct check_opts *o,
     int rootscale)
