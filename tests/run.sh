@@ -108,6 +108,7 @@ done
 sub_run tty sh tests/tty/run.sh		# the REPL on a real terminal (tmux)
 sub_run emit sh tests/emit/run.sh	# the emitted scripts and notebooks run again (PyTorch)
 sub_run check sh tests/check/run.sh	# check mode against its corpus (not a byte compare)
+sub_run check-book env CASES=tests/check/book sh tests/check/run.sh	# the book's section 3.3 (issue 24)
 sub_run man sh tests/man.sh		# the manual
 if [ "$LAYERS" = 0 ]; then
 	echo "skip layers"

@@ -7,6 +7,8 @@
  * corpus (tests/check); here, a few by hand.
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/teach/check.h"
@@ -137,8 +139,87 @@ by_hand(void)
 	w = m.st[ST_ATTN_WEIGHTS]->data;
 	CHECK(w[0] == 0.5f && w[1] == 0 && m.st[ST_MASKED_SCORES] == NULL, "mask-after-softmax: %g %g", w[0], w[1]);
 	stage_free(&m);
+	/* no mask: row 0 is softmax([1, 1]) = [1/2, 1/2], and no masked_scores */
+	one(&v, MK_NO_MASK, 0, &r);
+	stage_run_variant(&m, &r, &in, &v, STAGE_BIT(ST_ATTN_WEIGHTS));
+	w = m.st[ST_ATTN_WEIGHTS]->data;
+	CHECK(w[0] == 0.5f && w[1] == 0.5f && m.st[ST_MASKED_SCORES] == NULL, "no-mask: %g %g", w[0], w[1]);
+	stage_free(&m);
 	stage_free(&r);
 	input_free(&in);
+}
+
+/* check_run's report of THEIRS (text) against the input json (mkl: --dropout-rng mkl), into out */
+static int
+report_of(const char *json, int mkl, const char *theirs, char *out, size_t len)
+{
+	struct input in;
+	struct run r;
+	struct rp_set set;
+	struct check_opts o;
+	char err[256], *buf = NULL;
+	size_t n = 0;
+	FILE *fp;
+	int rc = -2;
+
+	memset(&o, 0, sizeof o);
+	out[0] = '\0';
+	if (json_load_text(&in, "t", json, strlen(json)) != 0)
+		return -2;
+	in.dropout_mkl = mkl;
+	if (stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) == 0) {
+		if (rp_read(&set, "theirs", theirs, strlen(theirs), err, sizeof err) == 0 &&
+		    (fp = open_memstream(&buf, &n)) != NULL) {
+			rc = check_run(fp, &r, &in, &set, &o);
+			fclose(fp);
+			snprintf(out, len, "%s", buf);
+			free(buf);
+		}
+		rp_free(&set);
+		stage_free(&r);
+	}
+	input_free(&in);
+	return rc;
+}
+
+/* issue 24: derived readings, the causal attn_weights never unmasked_weights, another dropout mask */
+static void
+readings(void)
+{
+	static const char simple[] = "{\"inputs\": [[1, 0], [1, 1]], \"causal\": true}";
+	static const char drop[] = "{\"inputs\": [[1, 0], [1, 1], [0, 1]], \"dropout\": 0.5, \"dropout_seed\": 3}";
+	char out[2048], theirs[512];
+	struct input in;
+	struct run r;
+	char err[256], *txt;
+	int rc;
+
+	/* attn_scores = [[1, 1], [1, 2]]: its sum is 5, no element's */
+	rc = report_of(simple, 0, "Sum: tensor(5.)\n", out, sizeof out);
+	CHECK(rc == 0 && strstr(out, "ok       Sum taken as attn_scores.sum() (1): matches\n") != NULL, "sum: %d %s", rc, out);
+	/* its row sums [2, 3], kept dims */
+	rc = report_of(simple, 0, "tensor([[2.],\n        [3.]])\n", out, sizeof out);
+	CHECK(rc == 0 && strstr(out, "taken as attn_scores.sum(dim=-1, keepdim=True) (2, 1): matches") != NULL,
+	    "row sums: %d %s", rc, out);
+	/* the unmasked weights [[1/2, 1/2], ...] labelled attn_weights in a causal run: no-mask */
+	rc = report_of(simple, 0, "attn_weights\ntensor([[0.5000, 0.5000],\n        [0.2689, 0.7311]])\n", out, sizeof out);
+	CHECK(rc == 1 && strstr(out, "mistake: no-mask (the causal mask left out (in a causal run))") != NULL,
+	    "no-mask: %d %s", rc, out);
+	/* the default generator's dropped weights, checked with --dropout-rng mkl */
+	if (json_load_text(&in, "t", drop, sizeof drop - 1) == 0 && stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) == 0) {
+		txt = print_tensor_str(r.st[ST_DROPPED_WEIGHTS], &in.po);
+		snprintf(theirs, sizeof theirs, "attn_weights\n%s\n", txt);
+		free(txt);
+		stage_free(&r);
+		input_free(&in);
+		rc = report_of(drop, 1, theirs, out, sizeof out);
+		CHECK(rc == 1 && strstr(out, "another dropout mask (the default generator, or another seed): "
+		    "try --dropout-rng default\n") != NULL, "other generator: %d %s", rc, out);
+		rc = report_of(drop, 0, theirs, out, sizeof out);
+		CHECK(rc == 0, "the same generator: %d %s", rc, out);
+	} else {
+		CHECK(0, "dropout input does not run");
+	}
 }
 
 void
@@ -153,6 +234,7 @@ test_check(void)
 	variants("stacked", "{\"inputs\": {\"rand\": [2, 3, 2]}, \"seed\": 5, \"init\": \"linear\", \"d_out\": 4, "
 	    "\"heads\": 2, \"head_layout\": \"stacked\", \"out_proj\": true}");
 	by_hand();
+	readings();
 	CHECK(check_parse_tolerance("0.01", &x) == 0 && x == 0.01, "--tolerance 0.01");
 	CHECK(check_parse_tolerance("0", &x) == 0 && x == 0, "--tolerance 0");
 	CHECK(check_parse_tolerance("-1", &x) != 0 && check_parse_tolerance("", &x) != 0 &&

@@ -922,9 +922,9 @@ step_mask(struct pass *p)
 		skip(r, ST_MASKED_SCORES, "causal is false");
 		return;
 	}
-	if (has(p, MK_MASK_AFTER_SOFTMAX)) {	/* attn_weights * mask_simple, after softmax */
-		skip(r, ST_MASK, "the mask is applied after softmax");
-		skip(r, ST_MASKED_SCORES, "the mask is applied after softmax");
+	if (has(p, MK_MASK_AFTER_SOFTMAX) || has(p, MK_NO_MASK)) {	/* attn_weights * mask_simple, after softmax; none */
+		skip(r, ST_MASK, has(p, MK_NO_MASK) ? "the mask is left out" : "the mask is applied after softmax");
+		skip(r, ST_MASKED_SCORES, has(p, MK_NO_MASK) ? "the mask is left out" : "the mask is applied after softmax");
 		return;
 	}
 	ms = into(p, ST_ATTN_SCORES);
@@ -956,7 +956,7 @@ static void
 step_scale(struct pass *p)
 {
 	struct run *r = p->r;
-	int src = p->in->causal && !has(p, MK_MASK_AFTER_SOFTMAX) ? ST_MASKED_SCORES : ST_ATTN_SCORES;
+	int src = p->in->causal && !has(p, MK_MASK_AFTER_SOFTMAX) && !has(p, MK_NO_MASK) ? ST_MASKED_SCORES : ST_ATTN_SCORES;
 	struct tensor *x = r->st[src], *y;
 	struct rows_job j = { .r = r, .a = x->data, .n = r->T, .f = r->scale_used, .divides = r->scale_divides };
 	int scaled = r->scaled;
@@ -1209,7 +1209,7 @@ mistake_step(int mk, int rd)
 	case MK_WEIGHT_NOT_TRANSPOSED: return S_PROJECT;
 	case MK_HEADS_NOT_TRANSPOSED: return rd == HNT_MERGE ? S_MERGE : S_HEADS;
 	case MK_QK_SWAPPED: case MK_QUERIES_ARE_KEYS: case MK_DROPOUT_BEFORE_SOFTMAX: return S_SCORES;
-	case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL: case MK_MASK_INVERTED: return S_MASK;
+	case MK_NO_MASK: case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL: case MK_MASK_INVERTED: return S_MASK;
 	case MK_NO_SCALE: case MK_SCALE_BY_D: case MK_SCALE_BY_D_IN: case MK_SCALE_BY_D_OUT: return S_SCALE;
 	case MK_SOFTMAX_WRONG_DIM: case MK_NORMALISE_BY_SUM: return S_SOFTMAX;
 	case MK_DROPOUT_NOT_SCALED: return S_DROPOUT;

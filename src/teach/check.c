@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "derived.h"
 #include "../util/util.h"
 #include "../kernels/kernels.h"
 #include "../pipeline/pipeline.h"
@@ -55,7 +56,7 @@ struct family {
 	int batch_free;			/* the first free axis is the batch axis */
 };
 
-enum { V_OK, V_DIFFERS, V_UNMATCHED };
+enum { V_OK, V_DIFFERS, V_UNMATCHED, V_DERIVED };
 /*
  * Above this size (bytes of all stages) an unlabelled tensor is tried
  * against the mistakes as a whole stage, or as a part of the first
@@ -85,6 +86,9 @@ struct item {
 	struct variant found[MAXFOUND];
 	double maxdiff;
 	size_t at, first;		/* their element of the largest difference, of the first one */
+	char *derived;			/* V_DERIVED: the reading and its shape, "attn_weights[1].sum() (1)" */
+	int othermask;			/* no mistake, but another dropout mask reproduces it (other_runs()) */
+	int rootscale;			/* no mistake, but the usual scale, 1/sqrt(head_dim), where the file sets "scale" */
 };
 
 /*
@@ -370,6 +374,8 @@ label_families(struct item *it, const struct run *r, const char *label)
 		for (j = 0; j < 3 && aliases[i].stages[j] >= 0; j++) {
 			int before = it->nfam;
 
+			if (aliases[i].stages[j] == ST_UNMASKED_WEIGHTS && r->causal)
+				continue;	/* check.md: in a causal run, equal to the unmasked weights is no-mask */
 			add_family(it, r, aliases[i].stages[j], tok);
 			if (aliases[i].stages[j] == ST_UNMASKED_WEIGHTS && it->nfam > before)
 				it->fam[it->nfam - 1].shadow = 1;	/* see shadowed() */
@@ -432,10 +438,11 @@ compare(const struct item *it, const struct family *f, size_t p, const float *da
 				c->first = k;
 		}
 		if (c != NULL) {
-			double diff = x == (double)y || (isnan(x) && isnan(y)) ? 0 :
+			/* nan against a number: a nan difference (not inf), the largest of all */
+			double diff = x == (double)y || (isnan(x) && isnan(y)) ? 0 : isnan(x) || isnan(y) ? NAN :
 			    isfinite(x) && isfinite(y) ? fabs(x - (double)y) : INFINITY;
 
-			if (diff > c->maxdiff) {
+			if (isnan(diff) ? !isnan(c->maxdiff) : diff > c->maxdiff) {
 				c->maxdiff = diff;
 				c->at = k;
 			}
@@ -906,7 +913,9 @@ index_text(char *buf, size_t len, const struct item *it, size_t k)
 static char *
 diff_text(char *buf, size_t len, double d)
 {
-	if (isinf(d))
+	if (isnan(d))
+		snprintf(buf, len, "nan");
+	else if (isinf(d))
 		snprintf(buf, len, "inf");
 	else if (d == 0 || (d >= 1e-3 && d < 1e6))
 		snprintf(buf, len, "%.4f", d);
@@ -932,6 +941,21 @@ value_text(char *buf, size_t len, const struct rp_tensor *t, double x)
 	else
 		snprintf(buf, len, "%.8g", x);
 	return buf;
+}
+
+/* Theirs and ours as their print writes them; where the texts are the same (--tolerance 0), each as the
+ * shortest text that reads back as it: theirs as a double, ours as float32. */
+static void
+value_pair(char *a, char *b, size_t len, const struct rp_tensor *t, double x, float y)
+{
+	value_text(a, len, t, x);
+	value_text(b, len, t, y);
+	if (strcmp(a, b) == 0 && x != (double)y && isfinite(x) && isfinite(y)) {
+		text_shortest(a, len, x, 0, 'g');
+		text_shortest(b, len, y, 1, 'g');
+		if (strcmp(a, b) == 0)
+			text_shortest(a, len, x, 0, 'g'), text_shortest(b, len, y, 0, 'g');
+	}
 }
 
 /* How a line names the tensor: "attn_weights (6, 6)", "wei taken as attn_weights (4, 8, 8)", "taken as ..." */
@@ -1086,6 +1110,11 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 			put_name(fp, r, it);
 			fprintf(fp, ": matches\n");
 			break;
+		case V_DERIVED:
+			nok++;
+			fprintf(fp, "ok       %s%staken as %s: matches\n", it->label ? it->label : "", it->label ? " " : "",
+			    it->derived);
+			break;
 		case V_UNMATCHED:
 			if (it->label != NULL)
 				fprintf(fp, "unmatched %s ", it->label);
@@ -1102,7 +1131,13 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 			put_name(fp, r, it);
 			fprintf(fp, ": max abs diff %s at %s; ", diff_text(a, sizeof a, it->maxdiff),
 			    index_text(b, sizeof b, it, it->at));
-			if (it->nfound > 0) {
+			if (it->rootscale) {
+				fprintf(fp, "scaled by 1/sqrt(head_dim) = 1/sqrt(%d) (head_size**-0.5, the usual scale), "
+				    "where the file sets \"scale\": %.8g\n", r->hd, in->scale);
+			} else if (it->othermask) {
+				fprintf(fp, "another dropout mask (the %s generator, or another seed): try --dropout-rng %s\n",
+				    in->dropout_mkl ? "default" : "MKL", in->dropout_mkl ? "default" : "mkl");
+			} else if (it->nfound > 0) {
 				fprintf(fp, "mistake: ");
 				for (k = 0; k < it->nfound; k++) {
 					fprintf(fp, "%s", k ? " or " : "");
@@ -1119,10 +1154,10 @@ report(FILE *fp, const struct run *r, const struct input *in, struct item *items
 				off = part_offset(ff, fi->vpart);
 				for (k = 0; k < fi->t->ndim; k++)
 					off += (size_t)idx[k] * ff->stride[k];
+				value_pair(b, c, sizeof b, fi->t, fi->t->v[fi->first], tensor_of(r, ff->stage)->data[off]);
 				fprintf(fp, "no known mistake reproduces it; first differing stage: %s, at %s: "
 				    "theirs %s, expected %s\n", name_of(r, ff->stage, nb, sizeof nb),
-				    index_text(a, sizeof a, fi, fi->first), value_text(b, sizeof b, fi->t, fi->t->v[fi->first]),
-				    value_text(c, sizeof c, fi->t, tensor_of(r, ff->stage)->data[off]));
+				    index_text(a, sizeof a, fi, fi->first), b, c);
 			}
 			if (o->verbose) {
 				side_by_side(fp, r, in, it);
@@ -1215,10 +1250,17 @@ item_judge(struct item *it, const struct rp_tensor *t, const struct run *r, cons
 	}
 	if (first_equal(it, r, o, 0) || (it->t->ndim == 0 && first_equal(it, r, o, 1))) {
 		it->verdict = V_OK;
+		it->fam[0] = it->fam[it->vfam];	/* only the part taken is kept: memory in proportion to theirs */
+		it->vfam = 0;
+		it->nfam = 1;
+		it->fam = xrealloc(it->fam, sizeof *it->fam);
 		return 0;
 	}
 	if (it->t->ndim == 0) {		/* a sum, a dot product: an element of a stage, or nothing we can tell */
 		it->verdict = V_UNMATCHED;
+		free(it->fam);
+		it->fam = NULL;
+		it->nfam = 0;
 		return 0;
 	}
 	it->verdict = V_DIFFERS;
@@ -1313,6 +1355,106 @@ item_measure(struct item *it, const struct run *r, const struct check_opts *o)
 	it->first = c.first == SIZE_MAX ? 0 : c.first;
 }
 
+/* Is part p of family f (of dropped_weights) attn_weights with some dropout mask: each element 0 or scaled by 1/(1-p)? */
+static int
+dropped_any(const struct item *it, const struct family *f, size_t p, const struct run *r, const struct input *in,
+    const struct check_opts *o)
+{
+	const struct tensor *w = r->st[ST_ATTN_WEIGHTS];
+	const struct rp_tensor *t = it->t;
+	float scale = (float)(1.0 / (1.0 - in->dropout));
+	int idx[RP_MAXDIM], d;
+	size_t k, off;
+
+	if (w == NULL || w->numel != r->st[ST_DROPPED_WEIGHTS]->numel)
+		return 0;
+	for (k = 0; k < t->nshown; k++) {
+		off = part_offset(f, p);
+		rp_index(t, k, f->shape, idx);
+		for (d = 0; d < t->ndim; d++)
+			off += (size_t)idx[d] * f->stride[d];
+		if (!same(t, it->floor, o, t->v[k], 0.0f) && !same(t, it->floor, o, t->v[k], w->data[off] * scale))
+			return 0;
+	}
+	return 1;
+}
+
+/* A tensor no mistake explains, against a run made otherwise but not wrongly: the other dropout generator's
+ * mask, any mask (dropped_weights: another seed), or (rootscale) 1/sqrt(head_dim) where the file sets scale. */
+static void
+other_run(struct item *items, int n, const struct run *r, const struct input *in, const struct check_opts *o,
+    int rootscale)
+{
+	struct input alt = *in;
+	struct run ar;
+	struct cmp c;
+	char err[256];
+	int i, f, have = 0;
+	size_t p;
+
+	for (i = 0; i < n; i++)
+		have |= items[i].verdict == V_DIFFERS && items[i].nfound == 0 && !items[i].othermask;
+	if (!have || (rootscale ? !in->has_scale || r->simple : !(in->dropout > 0) || r->st[ST_DROPOUT_MASK] == NULL))
+		return;
+	if (rootscale)
+		alt.has_scale = 0;	/* the run then divides by sqrt(head_dim) */
+	else
+		alt.dropout_mkl = !in->dropout_mkl;
+	if (stage_run(&ar, &alt, STAGE_KEEP_ALL, err, sizeof err) != 0)
+		return;
+	for (i = 0; i < n; i++) {
+		struct item *it = &items[i];
+
+		for (f = 0; f < it->nfam && it->verdict == V_DIFFERS && !it->nfound && !it->othermask; f++)
+			for (p = 0; p < it->fam[f].count && !it->othermask; p++) {
+				int st = it->fam[f].stage;
+
+				if (st >= ST_COUNT || ar.st[st] == NULL)
+					continue;
+				if (compare(it, &it->fam[f], p, ar.st[st]->data, 0, 0, it->t->nshown, o, NULL) ||
+				    (!rootscale && st == ST_DROPPED_WEIGHTS && dropped_any(it, &it->fam[f], p, r, in, o))) {
+					it->othermask = 1;
+					it->rootscale = rootscale;
+					it->vfam = f;
+					it->vpart = p;
+					compare(it, &it->fam[f], p, tensor_of(r, st)->data, 0, 0, it->t->nshown, o, &c);
+					it->maxdiff = c.maxdiff;
+					it->at = c.at;
+					it->first = c.first == SIZE_MAX ? 0 : c.first;
+				}
+			}
+	}
+	stage_free(&ar);
+}
+
+struct derived_ctx {
+	const struct item *it;
+	const struct check_opts *o;
+};
+
+static int
+derived_same(const void *ctx, double x, float y)
+{
+	const struct derived_ctx *c = ctx;
+
+	return same(c->it->t, c->it->floor, c->o, x, y);
+}
+
+/* check.md: a tensor no stage and no mistake explains, but a sum, row sum, mean, max of a stage is: ok, as that. */
+static void
+item_derived(struct item *it, const struct run *r, const struct check_opts *o)
+{
+	struct derived_ctx c = { it, o };
+	char name[160], shape[64];
+
+	if (it->verdict == V_UNMATCHED || (it->verdict == V_DIFFERS && it->nfound == 0))
+		if (derived_find(r, it->t, derived_same, &c, name, sizeof name, shape, sizeof shape)) {
+			it->verdict = V_DERIVED;
+			it->derived = xmalloc(strlen(name) + strlen(shape) + 2);
+			sprintf(it->derived, "%s %s", name, shape);
+		}
+}
+
 int
 check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp_set *theirs,
     const struct check_opts *o)
@@ -1331,14 +1473,20 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		pending |= item_judge(&items[i], &theirs->t[i], r, o);
 	if (pending)
 		rc = search_run(&S);
-	for (i = 0; i < theirs->n && rc == 0; i++)
+	for (i = 0; i < theirs->n && rc == 0; i++) {
 		if (items[i].verdict == V_DIFFERS)
 			item_measure(&items[i], r, o);
+		item_derived(&items[i], r, o);
+	}
+	if (rc == 0)
+		for (i = 0; i < 2; i++)
+			other_run(items, theirs->n, r, in, o, i);
 	if (rc == 0)
 		report(fp, r, in, items, theirs->n, o);
 	for (i = 0; i < theirs->n; i++) {
-		bad += items[i].verdict != V_OK;
+		bad += items[i].verdict != V_OK && items[i].verdict != V_DERIVED;
 		free(items[i].fam);
+		free(items[i].derived);
 		free(items[i].alive);
 	}
 	search_free(&S);

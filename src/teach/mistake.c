@@ -179,6 +179,17 @@ normalise_by_sum_line(char *buf, size_t len, const struct mistake_names *nm, int
 }
 
 static int
+no_mask_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	char sc[64];
+
+	(void)rd;
+	snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1)  # no masked_fill: the future not masked",
+	    code_scaling(nm->r, nm->in, sc, sizeof sc));
+	return ST_ATTN_WEIGHTS;
+}
+
+static int
 mask_after_softmax_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
 	char sc[64];
@@ -305,6 +316,8 @@ const struct check_mistake check_mistakes[MK_COUNT] = {
 	    SL_SOFTMAX, 3, softmax_wrong_dim_applies, softmax_wrong_dim_line },
 	[MK_NORMALISE_BY_SUM] = { "normalise-by-sum", "normalised by the row sum instead of softmax",
 	    SL_SOFTMAX, 1, unmasked_applies, normalise_by_sum_line },
+	[MK_NO_MASK] = { "no-mask", "the causal mask left out (in a causal run)",
+	    SL_MASK, 1, causal_applies, no_mask_line },
 	[MK_MASK_AFTER_SOFTMAX] = { "mask-after-softmax", "causal mask applied after softmax, rows not renormalised",
 	    SL_MASK, 1, causal_applies, mask_after_softmax_line },
 	[MK_MASK_WITH_ZERO] = { "mask-with-zero", "future scores set to 0 instead of -inf before softmax",

@@ -118,8 +118,13 @@ readnum_facts_add(struct facts *f, const struct num *x)
 		}
 		return;
 	}
-	if (x->kind == NUM_FIXED)
+	if (x->kind == NUM_FIXED) {
 		f->nfixed++;
+		if (u > f->fixed_u) {
+			f->fixed_u = u;
+			f->fixed_p = x->digits;
+		}
+	}
 	if (u > f->plain_u) {
 		f->plain_u = u;
 		f->plain_p = x->digits;
@@ -143,14 +148,19 @@ readnum_facts_apply(const struct facts *f, struct rp_tensor *t)
 			t->unit = f->sci0_u;
 			t->precision = f->sci0_p;
 		}
-		if (f->plain_u > t->unit) {	/* a hand-made mix: the coarser digit */
-			t->unit = f->plain_u;
-			t->precision = f->plain_p;
+		if (f->fixed_u > t->unit) {	/* a hand-made mix: the coarser digit */
+			t->unit = f->fixed_u;
+			t->precision = f->fixed_p;
 		}
 	} else if (f->nfixed) {
+		/*
+		 * the coarsest digit among the elements with digits after the point:
+		 * an integer-looking "0." or "3" beside "0.9000" (never in a PyTorch
+		 * print) does not loosen the whole print to a unit of 1 (issue 24)
+		 */
 		t->notation = RP_FIXED;
-		t->unit = f->plain_u;
-		t->precision = f->plain_p;
+		t->unit = f->fixed_u;
+		t->precision = f->fixed_p;
 	}
 }
 

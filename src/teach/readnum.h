@@ -32,6 +32,8 @@ struct facts {
 	int nnonfinite;		/* inf and nan, counted in nfloat too */
 	double plain_u;		/* largest own unit of a non-scientific finite element */
 	int plain_p;
+	double fixed_u;		/* the same among the elements with digits after the point ("0.25", not "0." or "3") */
+	int fixed_p;
 	double sci_big, sci_u;	/* largest |x| of a non-zero scientific element, and its unit */
 	int sci_p;
 	double sci0_u;		/* largest unit of a scientific zero (all of them zero) */

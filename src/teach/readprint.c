@@ -12,6 +12,7 @@
 
 #include "../util/util.h"
 #include "readprint.h"
+#include "readipynb.h"
 #include "readlabel.h"
 #include "readnum.h"
 
@@ -1380,8 +1381,8 @@ int
 rp_read(struct rp_set *out, const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	struct rd r, jr;
-	char jerr[512] = "", g[64];
-	size_t p = 0, q;
+	char jerr[512] = "", g[64], *nb;
+	size_t p = 0, q, nblen;
 
 	out->n = 0;
 	out->t = NULL;
@@ -1409,6 +1410,12 @@ rp_read(struct rp_set *out, const char *path, const char *text, size_t len, char
 		q = p;
 		if (jskip(&jr, &q, 0) == 0 && (q = jws(&jr, q)) < len)
 			fail(&jr, q, "expected the end of the JSON text, got %s", got(&jr, q, g, sizeof g));
+		if (!jr.failed && readipynb_transcript(text, len, &nb, &nblen)) {
+			int rc = rp_read(out, path, nb, nblen, err, errlen);	/* check.md: a notebook's outputs */
+
+			free(nb);
+			return rc;
+		}
 		if (!jr.failed) {
 			jr.err = err;
 			jr.errlen = errlen;

@@ -4,6 +4,7 @@
 Usage:
     /usr/bin/python3 tests/gen/check_cases.py            # writes tests/check/cases/
     /usr/bin/python3 tests/gen/check_cases.py --openblas  (internal: the other-BLAS prints)
+    /usr/bin/python3 tests/gen/check_cases.py --exact     # only the exact reports (tests/check/exact)
 
 For each input below and each mistake of shared/spec/check.md's catalogue
 (every reading of it) that the input can make, and for a few pairs, the
@@ -46,7 +47,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 REF_BLAS = '/usr/lib/x86_64-linux-gnu/blas'
 OPENBLAS = '/usr/lib/x86_64-linux-gnu/openblas-pthread'
 OPEN = '--openblas' in sys.argv
-want = OPENBLAS if OPEN else REF_BLAS
+# the reference LAPACK too: the system's liblapack alternative may be OpenBLAS's, which would load it
+want = OPENBLAS if OPEN else REF_BLAS + ':/usr/lib/x86_64-linux-gnu/lapack'
 if os.environ.get('LD_LIBRARY_PATH') != want:
     os.environ['LD_LIBRARY_PATH'] = want
     os.execv(sys.executable, [sys.executable] + sys.argv)
@@ -65,7 +67,8 @@ OUT = os.path.join(ROOT, 'tests', 'check', 'cases')
 CATALOGUE = [
     ('no-scale', 1, 'scale'), ('scale-by-d', 1, 'scale'), ('scale-by-d-in', 1, 'scale'),
     ('scale-by-d-out', 1, 'scale'), ('softmax-wrong-dim', 3, 'softmax'), ('normalise-by-sum', 1, 'softmax'),
-    ('mask-after-softmax', 1, 'mask'), ('mask-with-zero', 1, 'mask'), ('mask-diagonal', 1, 'mask'),
+    ('no-mask', 1, 'mask'), ('mask-after-softmax', 1, 'mask'), ('mask-with-zero', 1, 'mask'),
+    ('mask-diagonal', 1, 'mask'),
     ('mask-inverted', 2, 'mask'), ('queries-keys-swapped', 1, 'scores'), ('queries-are-keys', 2, 'scores'),
     ('weight-not-transposed', 8, 'project'), ('dropout-not-scaled', 2, 'dropout'),
     ('dropout-before-softmax', 1, 'dropout'), ('heads-not-transposed', 3, 'split'), ('no-out-proj', 1, 'output'),
@@ -214,7 +217,7 @@ def applicable(cfg, L, mid, rd):
         return root and L['H'] > 1
     if mid == 'normalise-by-sum':
         return not causal
-    if mid.startswith('mask-'):
+    if mid.startswith('mask-') or mid == 'no-mask':
         return causal
     if mid in ('queries-keys-swapped', 'queries-are-keys'):
         return not simple
@@ -288,7 +291,7 @@ def learner(cfg, L, mk):
             if cfg.get('dropout_seed') is not None:
                 torch.manual_seed(cfg['dropout_seed'])
             s = nn.Dropout(p)(s)                                              # dropout(attn_scores)
-        if causal and 'mask-after-softmax' not in mk:
+        if causal and 'mask-after-softmax' not in mk and 'no-mask' not in mk:    # no-mask: no masked_fill
             if 'mask-diagonal' in mk:
                 mask = torch.triu(torch.ones(T, T), diagonal=0)
             elif 'mask-inverted' in mk and mk['mask-inverted'] == 0:
@@ -737,6 +740,7 @@ WHAT = {
     'scale-by-d-out': 'with several heads: scaled by d_out instead of head_dim',
     'softmax-wrong-dim': 'softmax over the query axis: columns sum to 1',
     'normalise-by-sum': 'normalised by the row sum instead of softmax',
+    'no-mask': 'the causal mask left out (in a causal run)',
     'mask-after-softmax': 'causal mask applied after softmax, rows not renormalised',
     'mask-with-zero': 'future scores set to 0 instead of -inf before softmax',
     'mask-diagonal': 'the mask hides the diagonal too',
@@ -782,7 +786,7 @@ class Exact:
         self.right = stage_of_right      # stage name -> the right tensor (PyTorch)
         self.items, self.text = [], []
 
-    def add(self, head, t, label, stage, index=(), ids=(), json_key=None):
+    def add(self, head, t, label, stage, index=(), ids=(), json_key=None, other=None):
         """t printed after head (or, json_key: a JSON member); it is taken as stage[index]; ids: what reproduces it."""
         if json_key is None:
             text, shown, unit = printed(t)
@@ -798,7 +802,7 @@ class Exact:
             ref = ref[i]
         self.items.append(dict(label=label, stage=stage, index=index, shown=shown, unit=unit, ref=ref,
                                ids=list(ids), t=t, text=text, notation=notation, prec=prec,
-                               shape=tuple(t.shape)))
+                               shape=tuple(t.shape), other=other))
 
     def report(self, verbose=False, changed=None):
         out, first = [], None
@@ -848,16 +852,29 @@ class Exact:
                 continue
             idx = lambda k: '[%s]' % ', '.join(str(i) for i in it['shown'][k][0])
             line = 'differs  %s: max abs diff %s at %s; ' % (name, fmt_diff(it['maxdiff']), idx(it['at']))
-            if it['ids']:
+            if isinstance(it.get('other'), tuple):	# issue 24: no mistake, the usual scale (hd, the file's)
+                line += ('scaled by 1/sqrt(head_dim) = 1/sqrt(%d) (head_size**-0.5, the usual scale), '
+                         'where the file sets "scale": %.8g' % it['other'])
+            elif it.get('other'):		# issue 24: no mistake, another dropout mask ('MKL' or 'default')
+                line += 'another dropout mask (the %s generator, or another seed): try --dropout-rng %s' % (
+                    it['other'], it['other'].lower())
+            elif it['ids']:
                 line += 'mistake: ' + ' or '.join('%s (%s)' % (v, '; '.join(WHAT[i] for i in v.split('+')))
                                                   for v in it['ids'])
             else:
                 fi = first
                 ix, x = fi['shown'][fi['first']]
                 y = float(fi['ref'].detach()[ix])
+                a, b = fmt_value(x, fi['notation'], fi['prec']), fmt_value(y, fi['notation'], fi['prec'])
+                if a == b and x != y and math.isfinite(x) and math.isfinite(y):
+                    # issue 24: digits that hide the difference: the shortest text of each that reads back
+                    # as it, theirs a double, ours a float32 (both doubles if those are the same)
+                    import numpy as np
+                    a, b = repr(float(x)), repr(np.float32(y))
+                    if a == b:
+                        a, b = repr(float(x)), repr(float(y))
                 line += ('no known mistake reproduces it; first differing stage: %s, at [%s]: theirs %s, expected %s'
-                         % (fi['stage'], ', '.join(str(i) for i in ix), fmt_value(x, fi['notation'], fi['prec']),
-                            fmt_value(y, fi['notation'], fi['prec'])))
+                         % (fi['stage'], ', '.join(str(i) for i in ix), a, b))
             out.append(line + '\n')
             if verbose:
                 a = it['text'].split('\n')
@@ -1002,6 +1019,24 @@ def exact_cases():
     ex.add('>>> attn_weights\n', theirs['attn_weights'], 'attn_weights', 'attn_weights')
     ex.add('>>> context_vecs\n', theirs['context_vecs'], 'context_vecs', 'context_vecs')
     emit('wrong-seed', ex, 'data/book-linear-789.json')
+    # 2b. the book's dropout drawn after another seed (issue 24): the weights under another mask
+    cfg = load_cfg('data/book-causal-dropout.json')
+    L = leaves(cfg)
+    right = learner(cfg, L, {})
+    theirs = learner(dict(cfg, dropout_seed=7), L, {})
+    ex = Exact(dict(right, dropped_weights=right['attn_weights']))
+    ex.add('print(attn_weights)\n', theirs['attn_weights'], 'attn_weights', 'dropped_weights', other='MKL')
+    emit('other-seed', ex, 'data/book-causal-dropout.json')
+    # 2c. the lecture's file scales by C**-0.5; the learner's head_size**-0.5 is the usual scale (issue 24)
+    cfg = load_cfg('data/karpathy-1337.json')
+    L = leaves(cfg)
+    right = learner(cfg, L, {})
+    theirs = learner({k: v for k, v in cfg.items() if k != 'scale'}, L, {})
+    ex = Exact(right)
+    ex.add('wei = q @ k.transpose(-2, -1) * head_size**-0.5\nwei = wei.masked_fill(tril == 0, float("-inf"))\n'
+           'wei = F.softmax(wei, dim=-1)\nwei\n', theirs['attn_weights'], 'wei', 'attn_weights',
+           other=(L['hd'], cfg['scale']))
+    emit('head-size-scale', ex, 'data/karpathy-1337.json')
     # 3. the right numbers as JSON, and tensors no stage has the shape of
     cfg = load_cfg('data/your-journey.json')
     right = learner(cfg, leaves(cfg), {})
@@ -1023,4 +1058,7 @@ def exact_cases():
 
 
 if __name__ == '__main__':
-    main_openblas() if OPEN else main_reference()
+    if '--exact' in sys.argv:	# only tests/check/exact and its tests/cli/check-* cases
+        exact_cases()
+    else:
+        main_openblas() if OPEN else main_reference()

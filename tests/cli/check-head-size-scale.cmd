@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/head-size-scale.txt data/karpathy-1337.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/book/integer-looking.txt data/your-journey.json

@@ -1,0 +1,1 @@
+$BIN --check tests/check/book/emitted.ipynb data/your-journey.json

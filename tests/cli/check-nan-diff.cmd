@@ -1,0 +1,1 @@
+$BIN --check tests/check/book/nan.txt data/your-journey.json

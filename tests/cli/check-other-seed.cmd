@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/other-seed.txt data/book-causal-dropout.json

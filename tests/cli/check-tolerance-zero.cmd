@@ -1,0 +1,1 @@
+$BIN --check tests/check/exact/tolerance-differs.txt --tolerance 0 data/your-journey.json
