@@ -915,9 +915,11 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 	int width = width_of(fp), i, j;
 	struct scale sc;
 
+	char *shown = diag_escape(expr);	/* a newline or ESC in the expression never reaches the terminal */
+
 	lay_out(g, width, numbers);
 	scale_of(&sc, g);
-	put_title(fp, g, expr);
+	put_title(fp, g, shown);
 	fprintf(fp, "%*s", g->lw, "");
 	for (j = 0; j < g->n; j++)
 		fprintf(fp, " %*d", g->cw, pos_of(&g->cols, g->regular, j));
@@ -932,7 +934,8 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 	put_key(fp, g, width);
 	put_legend(fp, g, &sc, color);
 	if (g->n < g->C)
-		put_more(fp, g, expr);
+		put_more(fp, g, shown);
+	free(shown);
 }
 
 char *
@@ -1012,7 +1015,7 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 		g.ckind = axis_kind(r, m.id, m.st->ndim, g.cols.axis);
 	}
 	g.causal = m.id >= 0 && is_masked_stage(m.id) &&
-	    (r->st[ST_MASK] != NULL || r->st[ST_MASKED_SCORES] != NULL || r->st[ST_MASK_SIMPLE] != NULL);
+	    (r->causal || r->st[ST_MASK] != NULL || r->st[ST_MASKED_SCORES] != NULL || r->st[ST_MASK_SIMPLE] != NULL);
 	draw(fp, &g, expr, color, numbers);
 	free(m.idx);
 	value_free(&v);
