@@ -1115,7 +1115,7 @@ step_merge(struct pass *p)
 	else
 		rows(split_rows, &j, x->numel / (size_t)r->hd);
 	/* the wrapper layout (stacked heads) joins its heads with torch.cat, the split layout with a view */
-	set_grad(m, has_grad(x), r->stacked ? "CatBackward0" : "ViewBackward0");
+	set_grad(m, has_grad(x), p->in->stacked ? "CatBackward0" : "ViewBackward0");
 	r->st[ST_MERGED] = m;
 	done(p, ST_CONTEXT_VECS);
 }
