@@ -760,9 +760,9 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 				hd = w_out(&per[l][h]);
 			if (check_weight(c, v, where, &per[l][h], d_in, "d_in", hd, "head_dim, as weights.heads[0].W_query") != 0)
 				goto out;
-			if (per[l][h].linear != per[0][0].linear) {
-				bad(c, v, where, "expected the same form as weights.heads[0].W_query (%s)",
-				    per[0][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
+			if (per[l][h].linear != per[l][0].linear) {	/* each layer its form, as in the split layout */
+				bad(c, v, where, "expected the same form as weights.heads[0].%s (%s)", layer_names[l],
+				    per[l][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
 				goto out;
 			}
 			if (has_bias < 0 && per[l][h].linear)
