@@ -571,6 +571,7 @@ read_all(const char *path, size_t *lenp)
 			return NULL;
 		}
 	}
+	diag_set_what("a copy of its text");
 	for (;;) {
 		if (len + 65536 + 1 > cap) {
 			cap = (len + 65536 + 1) * 2;
@@ -608,16 +609,19 @@ parse(struct ctx *c)
 	cJSON *root;
 	size_t i = 0;
 
+	diag_set_what("the syntax check's index of the text");
 	if (jscan_check(c) != 0)
 		return NULL;
 	/* the text is JSON: cJSON can only fail for want of memory */
+	diag_set_what("the JSON tree");
 	if ((root = cJSON_ParseWithOpts(c->text, NULL, 1)) == NULL) {
 		if (c->err != NULL)
-			snprintf(c->err, c->errlen, "out of memory");
+			snprintf(c->err, c->errlen, "out of memory while building the JSON tree (%zu bytes of text)", c->len);
 		else
-			diag_at(c->path, 0, 0, "out of memory");
+			diag_at(c->path, 0, 0, "out of memory while building the JSON tree (%zu bytes of text)", c->len);
 		return NULL;
 	}
+	diag_set_what("the input's tensors");
 	if (jscan_bind(c, root, &i, 0) != 0 || i != c->npos) {
 		if (c->err != NULL)
 			snprintf(c->err, c->errlen, "internal error: cJSON read another structure");
