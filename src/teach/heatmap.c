@@ -1007,6 +1007,13 @@ int
 heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
     int numbers, char *err, size_t errlen)
 {
+	return heatmap_print_in(fp, r, NULL, expr, color, numbers, err, errlen);
+}
+
+int
+heatmap_print_in(FILE *fp, const struct run *r, struct py_session *py, const char *expr, int color,
+    int numbers, char *err, size_t errlen)
+{
 	char def[64];
 	struct value v;
 	struct map m;
@@ -1015,7 +1022,7 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 
 	if (expr == NULL || *expr == '\0')
 		expr = heatmap_default_expr(def, sizeof def, r, -1);
-	if (expr_eval(expr, r, &v, err, errlen) != 0)
+	if ((py != NULL ? expr_eval_in(py, expr, &v, err, errlen) : expr_eval(expr, r, &v, err, errlen)) != 0)
 		return -1;
 	if (v.kind != VAL_TENSOR) {
 		const char *type = value_type(&v);	/* 'abc', None, [[1, 2]] were each "a number" */
