@@ -141,7 +141,7 @@ finish(int rc)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag("standard output:");
-		return rc == EXIT_OK ? EXIT_DATA : rc;
+		return EXIT_DATA;	/* the output is lost: an error, whatever --check found */
 	}
 	return rc;
 }
@@ -196,6 +196,26 @@ apply_settings(const struct args *a, struct input *in, struct cell_opts *co)
 	}
 }
 
+/* An unknown --NAME (n bytes of it before any '='), with the closest option's name when one is near. */
+static int
+unknown_long(const char *w, size_t n)
+{
+	const char *names[NMODES + 64 + 1], *sug;
+	char word[64];
+	int k = 0, i;
+
+	for (i = 0; i < NMODES; i++)
+		names[k++] = modes[i].name;
+	for (i = 0; i < settings_count && k < NMODES + 64; i++)
+		if (settings[i].option != NULL)
+			names[k++] = settings[i].option;
+	names[k] = NULL;
+	snprintf(word, sizeof word, "%.*s", (int)(n < 63 ? n : 63), w + 2);
+	if (n > 0 && n < 63 && (sug = diag_suggest(word, names)) != NULL)
+		return bad_usage("%s: unknown option; did you mean --%s?", w, sug);
+	return bad_usage("%s: unknown option", w);
+}
+
 /* The option that getopt_long refused, named as the user wrote it. */
 static int
 unknown_option(char **argv, int ind, int opt)
@@ -215,7 +235,7 @@ unknown_option(char **argv, int ind, int opt)
 				if (settings[i].option != NULL && settings[i].type == SETTING_BOOL &&
 				    strlen(settings[i].option) == n && strncmp(w + 2, settings[i].option, n) == 0)
 					return bad_usage("--%s takes no value (got \"%s\")", settings[i].option, w);
-		return bad_usage("%s: unknown option", w);
+		return unknown_long(w, n);
 	}
 	if (opt > 0 && opt < 256)
 		return bad_usage("-%c: unknown option", opt);
@@ -346,7 +366,14 @@ add_mode(struct args *a, int m, const char *arg)
 		a->prints = xrealloc(a->prints, (size_t)(a->nprints + 1) * sizeof *a->prints);
 		a->prints[a->nprints++] = arg;
 		break;
-	case M_HEATMAP: a->heatmap = arg; break;
+	case M_HEATMAP:
+		if (arg[strspn(arg, " \t\n\r\f\v")] == '\0')	/* as --print '' */
+		{	/* an error of the expression, as --print '' (status 1) */
+			diag("%s", "--heatmap: empty expression: give a stage name such as attn_weights");
+			return EXIT_DATA;
+		}
+		a->heatmap = arg;
+		break;
 	case M_WHY:
 		a->whys = xrealloc(a->whys, (size_t)(a->nwhys + 1) * sizeof *a->whys);
 		a->whys[a->nwhys++] = arg;
@@ -367,6 +394,28 @@ add_mode(struct args *a, int m, const char *arg)
 		break;
 	}
 	return EXIT_OK;
+}
+
+/* No input file: when an option's expression looks like one (-p data/x.json), say so. */
+static int
+missing_file(const struct args *a)
+{
+	const char *e = NULL;
+	size_t n;
+	int i;
+
+	for (i = 0; i < a->nprints && e == NULL; i++)
+		e = a->prints[i];
+	if (e == NULL)
+		e = a->heatmap;
+	if (e == NULL && a->nwhys > 0)
+		e = a->whys[0];
+	n = e != NULL ? strlen(e) : 0;
+	if (e != NULL && ((n > 5 && strcmp(e + n - 5, ".json") == 0) || strcmp(e, "-") == 0 ||
+	    access(e, F_OK) == 0) && strpbrk(e, "[(") == NULL)
+		return bad_usage("missing input file: the expression \"%s\" looks like a file; "
+		    "give the expression, then the file (e.g. -p attn_weights %s)", e, e);
+	return bad_usage("%s", "missing input file (give a JSON file, or - for standard input)");
 }
 
 /* getopt_long over the two tables, then opt_rules[]; EXIT_OK, or the status to exit with. */
@@ -405,7 +454,7 @@ parse_args(int argc, char **argv, struct args *a)
 		return EXIT_OK;
 	}
 	if (optind == argc)
-		return bad_usage("%s", "missing input file (give a JSON file, or - for standard input)");
+		return missing_file(a);
 	if (optind + 1 < argc)
 		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
 	a->path = argv[optind];
@@ -603,6 +652,8 @@ run_file(const struct args *a)
 	keep = a->nprints > 0 ? 0 : STAGE_KEEP_ALL;	/* --why: every stage it may trace back through */
 	for (i = 0; i < a->nprints; i++)
 		keep |= expr_stages(a->prints[i]);
+	if (a->heatmap != NULL && a->nprints == 0 && !a->mode[M_JSON])	/* the map, as --print: its stages only */
+		keep = expr_stages(a->heatmap);
 	if (stage_run(&r, &in, keep, err, sizeof err) != 0) {
 		diag_at(a->path, 0, 0, "%s", err);
 		rp_free(&theirs);

@@ -37,6 +37,19 @@ if command -v groff >/dev/null 2>&1 && command -v mandoc >/dev/null 2>&1; then
 	warn=$(groff -mandoc -Tutf8 -ww -z "$page" 2>&1)
 	if [ -z "$warn" ]; then ok "groff -ww"; else not_ok "groff -ww" "$warn"; fi
 	rm -f /tmp/attn-man-mandoc.$$ /tmp/attn-man-groff.$$ /tmp/attn-man-diff.$$
+	# issue 24 item 14: quotes inside macro arguments render as written, in both
+	for r in "mandoc -Tascii -O width=1000" "groff -mandoc -Tascii -rLL=1000n"; do
+		text=$($r "$page" 2>/dev/null | col -b | tr -s '`\n' "' " | tr -s ' ')
+		miss=
+		for want in '{"weight": (out, in), "bias": (out)}' '["W_query", "W_key", "W_value"]' \
+		    '{"W_query", "W_key", "W_value"}' '"data": [flat, row-major]' \
+		    "('b', 'q', 's')" "('torch.Size([6, 2])', '0.20980000495910645', 'True')" \
+		    "('attn_weights', 'out')"; do
+			case $text in *"$want"*) ;; *) miss="$miss$want
+";; esac
+		done
+		if [ -z "$miss" ]; then ok "${r%% *} renders the quoted strings"; else not_ok "${r%% *} renders the quoted strings" "$miss"; fi
+	done
 else
 	echo "skip man: groff or mandoc missing: the manual's two renderings were not compared"
 fi

@@ -277,9 +277,20 @@ code_lines(struct run *r, const struct input *in)
 	}
 	code(r, ST_CONTEXT_VECS, "context_vecs = %s @ %s", in->dropout > 0 ? "dropped_weights" : "attn_weights",
 	    r->H > 1 ? "values_heads" : "values");
-	if (r->H > 1)
+	if (r->H > 1 && in->stacked) {	/* the book's MultiHeadAttentionWrapper: torch.cat of the heads */
+		struct sbuf b = { 0 };
+		char *heads;
+		int h;
+
+		for (h = 0; h < r->H; h++)
+			sbuf_addf(&b, "%scontext_vecs[%s%d]", h ? ", " : "", r->batched ? ":, " : "", h);
+		heads = sbuf_take(&b);
+		code(r, ST_MERGED, "merged = torch.cat([%s], dim=-1)", heads);
+		free(heads);
+	} else if (r->H > 1) {
 		code(r, ST_MERGED, "merged = context_vecs.transpose(%s).contiguous().view(%s%d, %d)",
 		    r->batched ? "1, 2" : "0, 1", lead(r, ld, sizeof ld), r->T, r->d_out);
+	}
 	if (r->layer[LAYER_OUT].present)
 		code(r, ST_OUTPUT, r->layer[LAYER_OUT].linear ? "output = out_proj(%s)" : "output = %s @ out_proj",
 		    r->H > 1 ? "merged" : "context_vecs");

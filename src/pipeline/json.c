@@ -545,6 +545,7 @@ read_all(const char *path, size_t *lenp)
 			return NULL;
 		}
 	}
+	diag_set_what("a copy of its text");
 	for (;;) {
 		if (len + 65536 + 1 > cap) {
 			cap = (len + 65536 + 1) * 2;
@@ -582,16 +583,19 @@ parse(struct ctx *c)
 	cJSON *root;
 	size_t i = 0;
 
+	diag_set_what("the syntax check's index of the text");
 	if (jscan_check(c) != 0)
 		return NULL;
 	/* the text is JSON: cJSON can only fail for want of memory */
+	diag_set_what("the JSON tree");
 	if ((root = cJSON_ParseWithOpts(c->text, NULL, 1)) == NULL) {
 		if (c->err != NULL)
-			snprintf(c->err, c->errlen, "out of memory");
+			snprintf(c->err, c->errlen, "out of memory while building the JSON tree (%zu bytes of text)", c->len);
 		else
-			diag_at(c->path, 0, 0, "out of memory");
+			diag_at(c->path, 0, 0, "out of memory while building the JSON tree (%zu bytes of text)", c->len);
 		return NULL;
 	}
+	diag_set_what("the input's tensors");
 	if (jscan_bind(c, root, &i, 0) != 0 || i != c->npos) {
 		if (c->err != NULL)
 			snprintf(c->err, c->errlen, "internal error: cJSON read another structure");
@@ -734,9 +738,9 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 				hd = w_out(&per[l][h]);
 			if (check_weight(c, v, where, &per[l][h], d_in, "d_in", hd, "head_dim, as weights.heads[0].W_query") != 0)
 				goto out;
-			if (per[l][h].linear != per[0][0].linear) {
-				jscan_fail(c, node_off(c, v), where, "expected the same form as weights.heads[0].W_query (%s)",
-				    per[0][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
+			if (per[l][h].linear != per[l][0].linear) {	/* each layer its form, as in the split layout */
+				jscan_fail(c, node_off(c, v), where, "expected the same form as weights.heads[0].%s (%s)", layer_names[l],
+				    per[l][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
 				goto out;
 			}
 			if (has_bias < 0 && per[l][h].linear)

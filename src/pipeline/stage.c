@@ -1114,7 +1114,8 @@ step_merge(struct pass *p)
 		memcpy(m->data, x->data, m->numel * sizeof *m->data);	/* context_vecs.contiguous().view(…, T, d_out) */
 	else
 		rows(split_rows, &j, x->numel / (size_t)r->hd);
-	set_grad(m, has_grad(x), "ViewBackward0");
+	/* the wrapper layout (stacked heads) joins its heads with torch.cat, the split layout with a view */
+	set_grad(m, has_grad(x), p->in->stacked ? "CatBackward0" : "ViewBackward0");
 	r->st[ST_MERGED] = m;
 	done(p, ST_CONTEXT_VECS);
 }

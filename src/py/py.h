@@ -72,6 +72,8 @@ int py_needs_more(const char *text);
 int py_is_statement(const char *line);
 /* 1 when name is a variable of the session, or a stage or weight of its run. */
 int py_has_name(const struct py_session *s, const char *name);
+/* 1 when name is a variable of the session (it may shadow a stage's name). */
+int py_has_var(const struct py_session *s, const char *name);
 /* `vars`: one line per variable: name, type and shape, "(stale)" when stale. */
 void py_vars(const struct py_session *s, struct sbuf *out);
 /*

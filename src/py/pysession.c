@@ -393,6 +393,12 @@ py_session_free(struct py_session *s)
 }
 
 int
+py_has_var(const struct py_session *s, const char *name)
+{
+	return var_find(s, name) != NULL;
+}
+
+int
 py_has_name(const struct py_session *s, const char *name)
 {
 	int id, l;

@@ -164,7 +164,7 @@ print_heatmap(struct session *s, FILE *fp, const void *arg)
 	const struct heatmap_job *j = arg;
 	char err[512];
 
-	if (heatmap_print(fp, &s->r, j->expr, s->co.color, j->numbers, err, sizeof err) != 0)
+	if (heatmap_print_in(fp, &s->r, s->py, j->expr, s->co.color, j->numbers, err, sizeof err) != 0)
 		return repl_fail("heatmap: %s", err);
 	return 0;
 }
@@ -283,8 +283,23 @@ static int
 print_why(struct session *s, FILE *fp, const void *arg)
 {
 	const struct why_job *j = arg;
-	char err[512];
+	char err[512], name[64];
+	const char *e = repl_skip_ws((char *)j->expr);
+	size_t n = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	int l, stage;
 
+	/* a variable of the session is read first, as by every expression: why explains the run's stages */
+	snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), e);
+	if (n > 0 && n < 63 && py_has_var(s->py, name)) {
+		stage = stage_lookup(name) >= 0 || strcmp(name, "inputs") == 0;
+		for (l = 0; l < NLAYER; l++)
+			stage |= strcmp(name, input_layer_names[l]) == 0;
+		if (!stage)
+			return repl_fail("why: %s is your variable, and why explains how an element of a stage was "
+			    "computed: give a stage's element, e.g. why attn_weights[1, 0] (print(%s) shows yours)", name, name);
+		fprintf(fp, "note: %s is your variable here; why explains the run's stage %s, not your variable "
+		    "(print(%s) shows yours)\n", name, name, name);
+	}
 	if (why_print(fp, &s->r, &s->in, j->expr, &j->o, err, sizeof err) != 0)
 		return repl_fail("%s", err);
 	return 0;

@@ -143,6 +143,20 @@ say_scaling(struct sbuf *b, const struct run *r)
 		    "to a one-hot row (the opposite of the usual 1/sqrt(head_dim)).", r->scale_used);
 }
 
+/* Why the kept weights grow: nn.Dropout scales them by 1/(1-p) (2.0000 at p = 0.5). */
+static void
+say_dropped(struct sbuf *b, const struct run *r)
+{
+	double p = r->dropout;
+
+	if (!(p > 0 && p < 1))
+		return;
+	sbuf_addf(b, " Each weight is zeroed with probability p = %g; each kept one is multiplied by "
+	    "1/(1-p) = 1/(1-%g) = %.4f, so its expected value, and a row's expected sum, stay what they were: "
+	    "that is why kept weights are %.4f times larger here.", p, p, (double)(float)(1.0 / (1.0 - p)),
+	    (double)(float)(1.0 / (1.0 - p)));
+}
+
 static void
 say_most_attended(struct sbuf *b, const struct run *r)
 {
@@ -211,7 +225,7 @@ static const struct lesson {
 	[ST_DROPOUT_MASK] = { "Dropout, in training only, zeroes each weight with probability p and scales the survivors "
 	    "by 1/(1-p), so the expected value of every weight is unchanged. At inference it does nothing.", NULL },
 	[ST_DROPPED_WEIGHTS] = { "The attention weights after dropout: some links are cut at random for this training step, "
-	    "which keeps the model from relying on any single one.", NULL },
+	    "which keeps the model from relying on any single one.", say_dropped },
 	[ST_CONTEXT_VECS] = { NULL, say_context },
 	[ST_MERGED] = { NULL, say_merged },
 	[ST_OUTPUT] = { NULL, say_output },

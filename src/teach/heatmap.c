@@ -17,10 +17,24 @@
 #define LABEL_MAX 12			/* display columns of a token in a label */
 #define MARK_BASE 4096			/* flat indices go in two pieces below it: exact in float32 */
 
-static const char *const shades[] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
-#define GLYPH_MASKED "\u00b7"
-#define GLYPH_NAN "\u00d7"
-#define GLYPH_CUT "\u2026"
+/* The shades and marks: Unicode in a UTF-8 locale, ASCII in any other (glyphs(), by the locale). */
+struct glyph_set {
+	const char *shade[5], *masked, *nan, *cut;
+};
+static const struct glyph_set glyphs_utf8 = { { " ", "\u2591", "\u2592", "\u2593", "\u2588" }, "\u00b7", "\u00d7",
+	"\u2026" };
+static const struct glyph_set glyphs_ascii = { { " ", ".", ":", "+", "#" }, "-", "x", "~" };
+static int locale_utf8(void);
+
+static const struct glyph_set *
+glyphs(void)
+{
+	return locale_utf8() ? &glyphs_utf8 : &glyphs_ascii;
+}
+#define shades (glyphs()->shade)
+#define GLYPH_MASKED (glyphs()->masked)
+#define GLYPH_NAN (glyphs()->nan)
+#define GLYPH_CUT (glyphs()->cut)
 
 /* What one axis of a stage counts (input-format.md's shapes). */
 enum { K_POS, K_BATCH, K_HEAD, K_QUERY, K_KEY, K_TOKEN, K_DIM };
@@ -76,33 +90,65 @@ locale_utf8(void)
 }
 
 /*
+ * A character the locale cannot display (len bytes at p) as Python's
+ * backslashreplace writes it: \n, \x1b, \xe9, \u2019, \U0001f600 (ASCII).
+ */
+static void
+char_escape(const char *p, size_t len, char *buf, size_t size)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	unsigned long c = u[0];
+	size_t k;
+
+	if (len > 1 && len <= 4) {
+		c = u[0] & (len == 2 ? 0x1f : len == 3 ? 0x0f : 0x07);
+		for (k = 1; k < len; k++)
+			c = c << 6 | (u[k] & 0x3f);
+	}
+	if (c == '\n' || c == '\t' || c == '\r')
+		snprintf(buf, size, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+	else if (c < 0x100)
+		snprintf(buf, size, "\\x%02lx", c);
+	else if (c < 0x10000)
+		snprintf(buf, size, "\\u%04lx", c);
+	else
+		snprintf(buf, size, "\\U%08lx", c & 0x1fffffUL);
+}
+
+/*
  * s in at most maxw display columns, appended to b when b is not NULL:
- * whole characters only, GLYPH_CUT where it is cut, '?' for what cannot be
- * displayed (*bad is set then).  Returns the columns it takes.
+ * whole characters only, GLYPH_CUT where it is cut, an escape (char_escape)
+ * for what cannot be displayed (*bad is set then), never cut in two.
+ * Returns the columns it takes.
  */
 static int
 text_fit(struct sbuf *b, const char *s, int maxw, int *bad)
 {
 	int utf8 = locale_utf8(), total = 0, used = 0, limit, w;
 	const char *p;
+	char esc[24];
 	size_t len;
 
 	for (p = s; *p != '\0'; p += len) {
 		char_next(p, utf8, &len, &w);
-		total += w < 0 ? 1 : w;
+		if (w < 0)
+			char_escape(p, len, esc, sizeof esc);
+		total += w < 0 ? (int)strlen(esc) : w;
 	}
 	if (total > maxw && maxw < 1)
 		return 0;
 	limit = total <= maxw ? total : maxw - 1;	/* room for GLYPH_CUT */
 	for (p = s; *p != '\0'; p += len) {
 		char_next(p, utf8, &len, &w);
-		if (used + (w < 0 ? 1 : w) > limit)
+		if (w < 0)
+			char_escape(p, len, esc, sizeof esc);
+		if (used + (w < 0 ? (int)strlen(esc) : w) > limit)
 			break;
 		if (w < 0)
 			*bad = 1;
 		if (b != NULL)
-			sbuf_addn(b, w < 0 ? "?" : p, w < 0 ? 1 : len);
-		used += w < 0 ? 1 : w;
+			sbuf_addn(b, w < 0 ? esc : p, w < 0 ? strlen(esc) : len);
+		used += w < 0 ? (int)strlen(esc) : w;
 	}
 	if (total <= maxw)
 		return used;
@@ -735,14 +781,14 @@ put_cell(FILE *fp, const struct grid *g, float x, int masked, double lo, double 
 
 	fputc(' ', fp);
 	if (masked) {
-		fprintf(fp, color ? "\033[2m%*s" GLYPH_MASKED "\033[0m" : "%*s" GLYPH_MASKED, cw - 1, "");
+		fprintf(fp, color ? "\033[2m%*s%s\033[0m" : "%*s%s", cw - 1, "", GLYPH_MASKED);
 		return;
 	}
 	if (isnan(x)) {
 		if (numbers)
-			fprintf(fp, GLYPH_NAN "%*s", cw - 7, ""), put_number(fp, x);
+			fprintf(fp, "%s%*s", GLYPH_NAN, cw - 7, ""), put_number(fp, x);
 		else
-			fprintf(fp, "%*s" GLYPH_NAN, cw - 1, "");
+			fprintf(fp, "%*s%s", cw - 1, "", GLYPH_NAN);
 		return;
 	}
 	if (isinf(x))
@@ -851,8 +897,7 @@ put_legend(FILE *fp, const struct grid *g, const struct scale *sc, int color)
 	else if (sc->lo == sc->hi)
 		fprintf(fp, "scale: every shaded cell is %.4g, drawn %s", sc->lo, blank);
 	else
-		fprintf(fp, "scale: %s%.4g .. %.4g%s", color ? "dark = " : "' ' = ", sc->lo, sc->hi,
-		    color ? " = light" : " = " "\u2588");
+		fprintf(fp, "scale: %s%.4g .. %.4g = %s", color ? "dark = " : "' ' = ", sc->lo, sc->hi, full);
 	if (sc->pinf || sc->ninf)
 		fprintf(fp, "; %s%s%s%s%s", sc->pinf ? "inf = " : "", sc->pinf ? full : "", sc->pinf && sc->ninf ? ", " : "",
 		    sc->ninf ? "-inf = " : "", sc->ninf ? blank : "");
@@ -860,15 +905,16 @@ put_legend(FILE *fp, const struct grid *g, const struct scale *sc, int color)
 	if (sc->masked) {
 		int id = g->m->id;
 
-		fprintf(fp, GLYPH_MASKED " = masked (a future token: %s)\n",
+		fprintf(fp, "%s = masked (a future token: %s)\n", GLYPH_MASKED,
 		    id == ST_MASKED_SCORES || id == ST_SCALED_SCORES ? "-inf, so softmax gives it weight 0" :
 		    id == ST_MASKED_SIMPLE || id == ST_MASKED_SIMPLE_NORM ? "zeroed by mask_simple" :
 		    "-inf before softmax, weight 0");
 	}
 	if (sc->nan)
-		fprintf(fp, GLYPH_NAN " = nan (not a number)\n");
+		fprintf(fp, "%s = nan (not a number)\n", GLYPH_NAN);
 	if (g->bad)
-		fprintf(fp, "? in a label: a character this locale cannot display\n");
+		fprintf(fp, "\\ in a label: an escape, as Python writes it (\\t, \\xe9, \\u732b), of a character "
+		    "this locale cannot display\n");
 }
 
 /* Where the columns not shown are: "shown: keys 0-25 (26 of 100 columns); next: attn_weights[0, 0, :, 26:52]" */
@@ -904,9 +950,11 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 	int width = width_of(fp), i, j;
 	struct scale sc;
 
+	char *shown = diag_escape(expr);	/* a newline or ESC in the expression never reaches the terminal */
+
 	lay_out(g, width, numbers);
 	scale_of(&sc, g);
-	put_title(fp, g, expr);
+	put_title(fp, g, shown);
 	fprintf(fp, "%*s", g->lw, "");
 	for (j = 0; j < g->n; j++)
 		fprintf(fp, " %*d", g->cw, pos_of(&g->cols, g->regular, j));
@@ -921,7 +969,8 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 	put_key(fp, g, width);
 	put_legend(fp, g, &sc, color);
 	if (g->n < g->C)
-		put_more(fp, g, expr);
+		put_more(fp, g, shown);
+	free(shown);
 }
 
 char *
@@ -947,6 +996,13 @@ int
 heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
     int numbers, char *err, size_t errlen)
 {
+	return heatmap_print_in(fp, r, NULL, expr, color, numbers, err, errlen);
+}
+
+int
+heatmap_print_in(FILE *fp, const struct run *r, struct py_session *py, const char *expr, int color,
+    int numbers, char *err, size_t errlen)
+{
 	char def[64];
 	struct value v;
 	struct map m;
@@ -955,7 +1011,7 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 
 	if (expr == NULL || *expr == '\0')
 		expr = heatmap_default_expr(def, sizeof def, r, -1);
-	if (expr_eval(expr, r, &v, err, errlen) != 0)
+	if ((py != NULL ? expr_eval_in(py, expr, &v, err, errlen) : expr_eval(expr, r, &v, err, errlen)) != 0)
 		return -1;
 	if (v.kind != VAL_TENSOR) {
 		const char *type = value_type(&v);	/* 'abc', None, [[1, 2]] were each "a number" */
@@ -1001,7 +1057,7 @@ heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 		g.ckind = axis_kind(r, m.id, m.st->ndim, g.cols.axis);
 	}
 	g.causal = m.id >= 0 && is_masked_stage(m.id) &&
-	    (r->st[ST_MASK] != NULL || r->st[ST_MASKED_SCORES] != NULL || r->st[ST_MASK_SIMPLE] != NULL);
+	    (r->causal || r->st[ST_MASK] != NULL || r->st[ST_MASKED_SCORES] != NULL || r->st[ST_MASK_SIMPLE] != NULL);
 	draw(fp, &g, expr, color, numbers);
 	free(m.idx);
 	value_free(&v);

@@ -30,6 +30,10 @@
  */
 int heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
     int numbers, char *err, size_t errlen);
+/* The same with expr read in a session (py.h, r its run): its variables too, as every expression (the REPL's hm). */
+struct py_session;
+int heatmap_print_in(FILE *fp, const struct run *r, struct py_session *py, const char *expr, int color,
+    int numbers, char *err, size_t errlen);
 
 /*
  * The expression a bare heat map draws for stage id (ST_*): its name indexed

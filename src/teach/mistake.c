@@ -337,7 +337,7 @@ const struct check_mistake check_mistakes[MK_COUNT] = {
 	[MK_DROPOUT_BEFORE_SOFTMAX] = { "dropout-before-softmax", "dropout applied to the scores, not the weights",
 	    SL_DROPOUT, 1, dropout_applies, dropout_before_softmax_line },
 	[MK_HEADS_NOT_TRANSPOSED] = { "heads-not-transposed",
-	    "heads split with view and no transpose (or merged without transposing back)",
+	    "heads split with view and no transpose, or merged without transposing back",
 	    SL_SPLIT, 3, heads_not_transposed_applies, heads_not_transposed_line },
 	[MK_NO_OUT_PROJ] = { "no-out-proj", "the output projection left out",
 	    SL_OUTPUT, 1, no_out_proj_applies, no_out_proj_line },

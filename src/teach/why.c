@@ -113,13 +113,17 @@ add_elem(struct sbuf *b, const struct run *r, int src, size_t flat, int pos, con
 	sbuf_addc(b, ']');
 }
 
-/* x as print() shows a 0-d tensor holding it, without "tensor(" and ")" */
+/*
+ * x as print() shows a 0-d tensor holding it, without "tensor(" and ")"
+ * and without the padding PyTorch may put before it (tensor( 4.3000e+05)):
+ * a value in a step stands alone
+ */
 static void
 add_num(struct sbuf *b, float x, const struct print_opts *po)
 {
 	struct tensor t;
 	char *s;
-	size_t n;
+	size_t n, pad;
 
 	if (po == NULL)
 		return;
@@ -128,10 +132,12 @@ add_num(struct sbuf *b, float x, const struct print_opts *po)
 	t.data = &x;
 	s = print_tensor_str(&t, po);
 	n = strlen(s);
-	if (n >= 8 && strncmp(s, "tensor(", 7) == 0)
-		sbuf_addn(b, s + 7, n - 8);
-	else
+	if (n >= 8 && strncmp(s, "tensor(", 7) == 0) {
+		pad = strspn(s + 7, " ");
+		sbuf_addn(b, s + 7 + pad, n - 8 - pad);
+	} else {
 		sbuf_add(b, s);
+	}
 	free(s);
 }
 
@@ -1096,7 +1102,7 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 	struct elem root, *cur = NULL, *next = NULL;
 	size_t ncur = 0, nnext = 0, capnext = 0, i, k, nsteps = 0;
 	struct sbuf out = { 0 };
-	int level, s, rc = 0;
+	int level, s, rc = 0, fits = 0;	/* fits: the deepest level explained in full */
 	char *text;
 
 	if (parse(r, expr, o, &root, err, errlen) != 0)
@@ -1111,6 +1117,7 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 		int deeper = o->depth == WHY_DEPTH_ALL || level < o->depth;
 
 		nnext = 0;
+		fits = level - 1;
 		for (i = 0; i < ncur && rc == 0; i++) {
 			struct step st;
 
@@ -1155,17 +1162,18 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 	} else if (interrupt_pending) {
 		snprintf(err, errlen, "%s: interrupted", o->cli ? "--why" : "why");
 	} else {
-		char d[16];
+		char d[16], given[16];
 		struct sbuf b = { 0 };
 		char *ex;
 
-		snprintf(d, sizeof d, "%d", o->depth);
-		sbuf_add(&b, o->cli ? "--depth 2 --why '" : "why -d 2 ");
+		snprintf(given, sizeof given, "%d", o->depth);
+		snprintf(d, sizeof d, "%d", fits > 1 ? fits : 1);	/* the depth that fits, not the one given */
+		sbuf_addf(&b, o->cli ? "--depth %s --why '" : "why -d %s ", d);
 		sbuf_add(&b, expr);
 		sbuf_add(&b, o->cli ? "'" : "");
 		ex = sbuf_take(&b);
 		snprintf(err, errlen, "%s: depth %s reaches more than %d elements; give a smaller depth, e.g. %s",
-		    o->cli ? "--why" : "why", o->depth == WHY_DEPTH_ALL ? "all" : d, WHY_MAX_STEPS, ex);
+		    o->cli ? "--why" : "why", o->depth == WHY_DEPTH_ALL ? "all" : given, WHY_MAX_STEPS, ex);
 		free(ex);
 	}
 	free(text);

@@ -9,6 +9,7 @@
 
 static const char *diag_prefix = "attn-explain";
 static const char *diag_file;	/* named by the out-of-memory message, or NULL */
+static const char *diag_what;	/* what was being built from it (diag_set_what) */
 
 static void nomem(void);
 
@@ -22,6 +23,13 @@ void
 diag_set_file(const char *path)
 {
 	diag_file = path;
+	diag_what = NULL;
+}
+
+void
+diag_set_what(const char *what)
+{
+	diag_what = what;
 }
 
 size_t
@@ -199,7 +207,10 @@ nomem(void)
 		put_escaped(stderr, diag_file);
 		fputs(": ", stderr);
 	}
-	fputs("out of memory\n", stderr);
+	fputs("out of memory", stderr);
+	if (diag_file != NULL && diag_what != NULL)
+		fprintf(stderr, " while building %s", diag_what);
+	fputc('\n', stderr);
 	exit(1);
 }
 

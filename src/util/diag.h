@@ -23,6 +23,8 @@ int diag_errf(char *err, size_t len, const char *fmt, ...);
 char *diag_escape(const char *s);
 /* The file being read, named by the out-of-memory message; NULL: none. */
 void diag_set_file(const char *path);
+/* What is being built from that file ("the JSON tree"), named by the out-of-memory message too. */
+void diag_set_what(const char *what);
 
 /* Bytes in the valid UTF-8 character at s (n bytes readable), or 0 if not valid. */
 size_t diag_utf8_len(const char *s, size_t n);

@@ -750,7 +750,7 @@ WHAT = {
     'weight-not-transposed': 'an nn.Linear weight applied as x @ W instead of x @ W.T',
     'dropout-not-scaled': 'dropout zeroes entries but does not scale by 1/(1-p)',
     'dropout-before-softmax': 'dropout applied to the scores, not the weights',
-    'heads-not-transposed': 'heads split with view and no transpose (or merged without transposing back)',
+    'heads-not-transposed': 'heads split with view and no transpose, or merged without transposing back',
     'no-out-proj': 'the output projection left out',
 }
 STAGE_ORDER = ["inputs", "queries", "keys", "values", "queries_heads", "keys_heads", "values_heads",

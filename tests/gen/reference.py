@@ -410,7 +410,11 @@ def compute(cfg, L, impl=None):
     ctx = impl.mm(w_used, vh)
     S["context_vecs"] = ctx
     if H > 1:
-        S["merged"] = ctx.transpose(-3, -2).contiguous().view(*lead, T, d_out)
+        if cfg.get("head_layout", "split") == "stacked":
+            # the book's MultiHeadAttentionWrapper: torch.cat([head(x) for head in self.heads], dim=-1)
+            S["merged"] = torch.cat(list(ctx.unbind(-3)), dim=-1)
+        else:
+            S["merged"] = ctx.transpose(-3, -2).contiguous().view(*lead, T, d_out)
         last = S["merged"]
     else:
         last = ctx

@@ -2,5 +2,5 @@
 # file the first line of NAME.in names ("# input: FILE"), NAME.in on stdin;
 # NAME.out holds stdout and stderr together, then "status N".
 input=$(sed -n '1s/^# input: //p' "$CASE.in")
-"$BIN" -i "$input" 2>&1
+LC_ALL=C.UTF-8 "$BIN" -i "$input" 2>&1	# heat maps in Unicode shades (LC_ALL=C draws ASCII)
 echo "status $?"

@@ -1,0 +1,2 @@
+# issue 24 item 22: the depth suggested is one that fits, not the one given
+$BIN --why 'context_vecs[-1, 0]' --depth 2 tests/cli/why-depth-T3000.json
