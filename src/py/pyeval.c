@@ -729,7 +729,16 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 			return -1;
 		}
 		if (v->type != PY_NONE) {
+			size_t mark = s->out->len;
+
 			py_repr(s->out, v, s->po);
+			if (py_repr_failed(s)) {
+				s->out->len = mark;	/* nothing of a repr that did not finish */
+				if (s->out->s != NULL)
+					s->out->s[mark] = '\0';
+				py_decref(v);
+				return -1;
+			}
 			sbuf_addc(s->out, '\n');
 		}
 		py_decref(v);

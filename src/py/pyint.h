@@ -285,6 +285,9 @@ long long pyt_geti(const struct pytensor *t, size_t i);	/* an int64 or bool elem
 /* text */
 void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 void py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
+/* after py_repr or py_str_of: 1 with the line's error when it stopped (too deep: Python's
+ * RecursionError text; Ctrl-C); the text written is then partial */
+int py_repr_failed(struct py_session *s);
 void py_float_repr(char *buf, size_t len, double f);
 
 /* ---- what operations and views stand on (pytensor.c) ---- */
