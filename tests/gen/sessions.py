@@ -176,6 +176,20 @@ def namespace(cfg):
     return ns
 
 
+class Utf8Out:
+    """Standard output as a UTF-8 terminal's: text that does not encode (a surrogate) raises
+    UnicodeEncodeError at the write, as sys.stdout does, and nothing of that write is kept."""
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text):
+        text.encode("utf-8")
+        return self.out.write(text)
+
+    def flush(self):
+        pass
+
+
 def run_session(path, repl=False):
     """repl: write NAME.out as `attn-explain -i FILE < NAME.in` shows the session (tests/repl):
     each statement's output then a blank line (none for an assignment), an error's line then a blank
@@ -207,7 +221,7 @@ def run_session(path, repl=False):
         src = ""
         saved = sys.stdout
         mark = out.tell()
-        sys.stdout = out
+        sys.stdout = Utf8Out(out)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
