@@ -237,6 +237,7 @@ struct py_session {
 	int failed;
 	int depth;
 	int warned;			/* a warning was written for this line */
+	int print_stmt;			/* py_eval_expr ran a top-level print call as the statement */
 };
 
 /* objects */
