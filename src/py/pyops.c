@@ -790,6 +790,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 
 	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
 		dim = 0;
+	if (arg && t->dtype == DT_BOOL && !(dim < 0 && t->numel == 0))	/* ATen has no bool argmax kernel */
+		return py_fail(s, "\"%s_cpu\" not implemented for 'Bool'", fn);
 	if (dim < 0) {
 		if (t->numel == 0) {
 			if (arg)
