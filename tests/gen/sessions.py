@@ -102,8 +102,13 @@ def _closest(names, name):
     return best
 
 
+# Python's builtins that attn-explain's interpreter has: "did you mean" offers only names that are
+# defined there (Python itself would also offer 'round', 'bin', 'next', ..., not defined in it)
+INTERP_BUILTINS = ["Ellipsis", "False", "None", "True", "abs", "bool", "float", "int", "len", "print"]
+
+
 def suggestion(ns, name):
-    return _closest(list(ns), name) or _closest(dir(builtins), name)
+    return _closest(list(ns), name) or _closest(INTERP_BUILTINS, name)
 
 
 # ---- the run's namespace ----
