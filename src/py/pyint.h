@@ -259,7 +259,9 @@ void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standar
 /* storages and tensors (pyt_: the interpreter's tensors, not tensor.c's) */
 size_t dtype_size(int dt);
 const char *dtype_name(int dt);		/* "torch.float32" */
-struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big */
+struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big, or no memory */
+extern size_t py_alloc_failed;	/* bytes of the last storage malloc refused (0: none) */
+int py_oom(struct py_session *s);	/* 1 after PyTorch's out-of-memory error when one was refused */
 void storage_decref(struct pystorage *st);
 void storage_unlink(struct pystorage *st);	/* off its session's list of borrowed storages */
 void storage_own(struct pystorage *st);		/* the borrowed data copied: st's own, unlinked */

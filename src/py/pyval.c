@@ -273,8 +273,14 @@ new_storage(int dtype, size_t n, int zeroed)
 	st->dtype = dtype;
 	st->n = n;
 	st->origin = -1;
-	/* a result that writes every element skips the zeroing: malloc reuses warm memory */
-	st->data = zeroed ? xcalloc(n ? n : 1, dtype_size(dtype)) : xmalloc((n ? n : 1) * dtype_size(dtype));
+	/* a result that writes every element skips the zeroing: malloc reuses warm memory; no memory
+	 * for the data is the line's error (py_alloc_failed), not the end of the session */
+	st->data = zeroed ? calloc(n ? n : 1, dtype_size(dtype)) : malloc((n ? n : 1) * dtype_size(dtype));
+	if (st->data == NULL) {
+		py_alloc_failed = (n ? n : 1) * dtype_size(dtype);
+		free(st);
+		return NULL;
+	}
 	return st;
 }
 
@@ -374,6 +380,21 @@ new_empty(int dtype, int ndim, const int *shape, int zeroed)
 		return NULL;
 	pyt_contiguous_strides(stride, ndim, shape);
 	return pyt_new(st, ndim, shape, stride, 0);
+}
+
+size_t py_alloc_failed;
+
+int
+py_oom(struct py_session *s)
+{
+	size_t n = py_alloc_failed;
+
+	if (n == 0)
+		return 0;
+	py_alloc_failed = 0;
+	py_fail(s, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate "
+	    "memory: you tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)", n);
+	return 1;
 }
 
 struct pyobj *
@@ -539,7 +560,7 @@ pyt_contig(struct py_session *s, struct pyobj *x)
 	struct pyobj *y = pyt_empty(t->dtype, t->ndim, t->shape);
 
 	if (y == NULL)
-		return py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
+		return py_oom(s) ? NULL : py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
 	gather(y->u.t.st->data, t);
 	y->deps = x->deps;
 	return y;
