@@ -830,8 +830,8 @@ py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po
 	s->print_stmt = 0;
 	if (is_print_call(s, n) && n->n == 1 && n->items[0]->kind != N_KW)
 		n = n->items[0];
-	else if (is_print_call(s, n))
-		s->print_stmt = 1;	/* print("a", end=""), print("a", "b"): the statement, no None */
+	else if (is_print_call(s, n) && n->n > 0 && n->items[n->n - 1]->kind == N_KW)
+		s->print_stmt = 1;	/* print("a", end=""): the statement, no None */
 	v = eval_node(s, n);
 	parse_free(&p);
 	return v;
