@@ -509,6 +509,7 @@ static int
 run_prints(const struct args *a, const struct run *r, const struct input *in)
 {
 	char **out = xcalloc((size_t)a->nprints, sizeof *out), err[512];
+	int *stmt = xcalloc((size_t)a->nprints, sizeof *stmt);	/* a print statement: its own end */
 	int i, rc = EXIT_OK, json = a->mode[M_JSON];
 	struct py_session *py = py_session_new(r);	/* one program: torch.rand goes on from print to print */
 
@@ -521,6 +522,7 @@ run_prints(const struct args *a, const struct run *r, const struct input *in)
 			break;
 		}
 		out[i] = json ? value_json(a->prints[i], &v, &in->po) : value_str(&v, &in->po);
+		stmt[i] = v.stmt;
 		value_free(&v);
 	}
 	py_session_free(py);
@@ -533,14 +535,16 @@ run_prints(const struct args *a, const struct run *r, const struct input *in)
 		for (i = 0; i < a->nprints; i++)
 			free(out[i]);
 		free(out);
+		free(stmt);
 		return rc;
 	}
 	for (i = 0; i < a->nprints; i++) {
 		if (rc == EXIT_OK)
-			printf("%s\n", out[i]);
+			printf(stmt[i] ? "%s" : "%s\n", out[i]);
 		free(out[i]);
 	}
 	free(out);
+	free(stmt);
 	return rc;
 }
 

@@ -120,12 +120,12 @@ main(int argc, char **argv)
 		if (py_needs_more(text.s))
 			continue;
 		if (py_exec(s, text.s, &in.po, &out, err, sizeof err) != 0) {
-			fputs(out.s ? out.s : "", stdout);
+			fwrite(out.s ? out.s : "", 1, out.len, stdout);
 			fflush(stdout);
 			fprintf(stderr, "%s\n", err);
 			fflush(stderr);
 		} else {
-			fputs(out.s ? out.s : "", stdout);
+			fwrite(out.s ? out.s : "", 1, out.len, stdout);
 		}
 		free(out.s);
 		free(sbuf_take(&text));

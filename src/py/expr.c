@@ -65,6 +65,7 @@ expr_eval_in(struct py_session *s, const char *text, struct value *out, char *er
 	print_opts_default(&po);
 	v = py_eval_expr(s, text, &po, &printed, err, errlen);
 	out->printed = sbuf_take(&printed);
+	out->stmt = s->print_stmt;
 	if (v == NULL) {
 		free(out->printed);
 		out->printed = NULL;
@@ -104,6 +105,8 @@ value_str(const struct value *v, const struct print_opts *po)
 
 	if (v->printed != NULL)
 		sbuf_add(&b, v->printed);	/* print(print(a, b)) shows "a b" first, as Python does */
+	if (v->stmt)
+		return sbuf_take(&b);
 	if (v->obj != NULL) {
 		py_str_of(&b, v->obj, po);
 		return sbuf_take(&b);

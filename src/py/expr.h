@@ -23,6 +23,8 @@ struct value {
 	long long i;		/* VAL_INT */
 	void *obj;		/* the interpreter's value (any kind), printed by value_str() */
 	char *printed;		/* what print() calls inside the expression wrote, shown before the value */
+	int stmt;		/* a top-level print(...) with keywords: the print
+				 * statement, printed is all it shows (its own end included), no value */
 };
 
 struct py_session;

@@ -42,6 +42,34 @@ math_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struc
 	return py_float(exp(v));
 }
 
+/* characters in UTF-8 text: the bytes that do not continue one */
+static size_t
+str_chars(const char *p, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)p[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* print()'s text has no surrogate ("\ud800"): Python's UnicodeEncodeError; 0 or -1 */
+static int
+no_surrogate(struct py_session *s, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 2 < n; i++)
+		if ((unsigned char)p[i] == 0xed && ((unsigned char)p[i + 1] & 0xe0) == 0xa0) {
+			unsigned v = (unsigned)(0xd000 | ((unsigned char)p[i + 1] & 0x3f) << 6 | ((unsigned char)p[i + 2] & 0x3f));
+
+			py_fail(s, "'utf-8' codec can't encode character '\\u%04x' in position %zu: surrogates not allowed",
+			    v, str_chars(p, i));
+			return -1;
+		}
+	return 0;
+}
+
 static struct pyobj *
 builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
@@ -56,7 +84,7 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	case PY_TUPLE: case PY_LIST: case PY_SIZE:
 		return py_int(a[0]->u.seq.n);
 	case PY_STR:
-		return py_int((long long)a[0]->u.str.len);
+		return py_int((long long)str_chars(a[0]->u.str.s, a[0]->u.str.len));
 	default:
 		return py_fail(s, "object of type '%s' has no len()", py_type_name(a[0]));
 	}
@@ -174,14 +202,24 @@ builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	int i;
 
 	(void)b, (void)self;
+	sbuf_addn(s->out, "", 0);	/* s->out->s exists */
 	if (print_text(s, a[1], "sep", &sep, &seplen) != 0 || print_text(s, a[2], "end", &end, &endlen) != 0)
 		return NULL;
+	size_t mark = s->out->len;
+
 	for (i = 0; i < a[0]->u.seq.n; i++) {
 		if (i > 0)
 			sbuf_addn(s->out, sep, seplen);
 		py_str_of(s->out, a[0]->u.seq.v[i], s->po);
+		if (py_repr_failed(s))
+			break;
 	}
 	sbuf_addn(s->out, end, endlen);
+	if (s->failed || no_surrogate(s, s->out->s + mark, s->out->len - mark) != 0) {
+		s->out->len = mark;	/* Python writes nothing of a line it cannot encode */
+		s->out->s[mark] = '\0';
+		return NULL;
+	}
 	return py_none();
 }
 

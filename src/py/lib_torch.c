@@ -45,7 +45,7 @@ shaped(struct py_session *s, const struct builtin *b, struct pyobj **a, int floa
 	if (float_only && dt >= 0 && dt != DT_FLOAT)
 		return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
 	if ((t = pyt_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
-		return py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
+		return py_oom(s) ? NULL : py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
 	return t;
 }
 
@@ -167,7 +167,7 @@ torch_arange(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 		return py_fail(s, "step must be nonzero");
 	n = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
 	if ((size_t)n > py_max_numel)
-		return py_fail(s, "arange(): the tensor is too large (more than %zu elements)", py_max_numel);
+		return py_oom(s) ? NULL : py_fail(s, "arange(): the tensor is too large (more than %zu elements)", py_max_numel);
 	shape[0] = (int)n;
 	t = pyt_empty(DT_INT64, 1, shape);
 	for (k = 0; k < n; k++)

@@ -277,12 +277,16 @@ arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	return concat_fail(s, op, a, b);
 }
 
-/* Python's == between plain values (numbers, strings, None, sequences) */
+/* Python's == between plain values (numbers, strings, None, sequences): 1, 0, or -1 when
+ * nested deeper than Python's recursion limit or interrupted; items that are the same object
+ * are equal at once, as in Python (x = (x, x) forty times, then x == x, answers at once) */
 static int
-py_equal(const struct pyobj *a, const struct pyobj *b)
+py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 {
-	int i;
+	int i, r;
 
+	if (depth > 1000 || interrupt_pending)
+		return -1;
 	if (py_is_number(a) && py_is_number(b)) {
 		if (py_is_int(a) && py_is_int(b))
 			return a->u.i == b->u.i;
@@ -291,9 +295,12 @@ py_equal(const struct pyobj *a, const struct pyobj *b)
 	if (arith_is_seq(a) && arith_is_seq(b)) {
 		if ((a->type == PY_LIST) != (b->type == PY_LIST) || a->u.seq.n != b->u.seq.n)
 			return 0;
-		for (i = 0; i < a->u.seq.n; i++)
-			if (!py_equal(a->u.seq.v[i], b->u.seq.v[i]))
-				return 0;
+		for (i = 0; i < a->u.seq.n; i++) {
+			if (a->u.seq.v[i] == b->u.seq.v[i])
+				continue;
+			if ((r = py_equal(a->u.seq.v[i], b->u.seq.v[i], depth + 1)) != 1)
+				return r;
+		}
 		return 1;
 	}
 	if (a->type != b->type)
@@ -315,7 +322,8 @@ arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, arith_bop_code(op), a, b);
 	if (op == O_EQ || op == O_NE) {
-		r = py_equal(a, b);
+		if ((r = py_equal(a, b, 0)) < 0)
+			return py_fail(s, interrupt_pending ? "interrupted" : "maximum recursion depth exceeded in comparison");
 		return py_bool(op == O_EQ ? r : !r);
 	}
 	if (py_is_number(a) && py_is_number(b)) {

@@ -29,7 +29,8 @@ static const char *const builtin_names[] = { "print", "len", "float", "int", "bo
  * The names "did you mean" tries (suggest_try, pynames.c), in Python's
  * order: the session's names first (as the notebook's globals: torch, nn,
  * F, math, the stages, the weights, then the variables in the order they
- * were made), then Python's builtins.
+ * were made), then the builtins the interpreter has (never a name that is
+ * not defined here either).
  */
 static int
 cmp_seq(const void *a, const void *b)
@@ -42,31 +43,10 @@ cmp_seq(const void *a, const void *b)
 static const char *
 suggest_name(const struct py_session *s, const char *name)
 {
+	/* only names defined here: Python's builtins that the interpreter has (issue 24: no
+	 * 'round' for roud, no 'bin' for min, that would fail as well) */
 	static const char *const py_builtins[] = {
-		"ArithmeticError", "AssertionError", "AttributeError", "BaseException", "BaseExceptionGroup",
-		"BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning", "ChildProcessError",
-		"ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError", "ConnectionResetError",
-		"DeprecationWarning", "EOFError", "Ellipsis", "EncodingWarning", "EnvironmentError", "Exception",
-		"ExceptionGroup", "False", "FileExistsError", "FileNotFoundError", "FloatingPointError",
-		"FutureWarning", "GeneratorExit", "IOError", "ImportError", "ImportWarning", "IndentationError",
-		"IndexError", "InterruptedError", "IsADirectoryError", "KeyError", "KeyboardInterrupt",
-		"LookupError", "MemoryError", "ModuleNotFoundError", "NameError", "None", "NotADirectoryError",
-		"NotImplemented", "NotImplementedError", "OSError", "OverflowError", "PendingDeprecationWarning",
-		"PermissionError", "ProcessLookupError", "RecursionError", "ReferenceError", "ResourceWarning",
-		"RuntimeError", "RuntimeWarning", "StopAsyncIteration", "StopIteration", "SyntaxError",
-		"SyntaxWarning", "SystemError", "SystemExit", "TabError", "TimeoutError", "True", "TypeError",
-		"UnboundLocalError", "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError",
-		"UnicodeTranslateError", "UnicodeWarning", "UserWarning", "ValueError", "Warning",
-		"ZeroDivisionError", "__build_class__", "__debug__", "__doc__", "__import__", "__loader__",
-		"__name__", "__package__", "__spec__", "abs", "aiter", "all", "anext", "any", "ascii", "bin",
-		"bool", "breakpoint", "bytearray", "bytes", "callable", "chr", "classmethod", "compile",
-		"complex", "copyright", "credits", "delattr", "dict", "dir", "divmod", "enumerate", "eval",
-		"exec", "exit", "filter", "float", "format", "frozenset", "getattr", "globals", "hasattr",
-		"hash", "help", "hex", "id", "input", "int", "isinstance", "issubclass", "iter", "len",
-		"license", "list", "locals", "map", "max", "memoryview", "min", "next", "object", "oct", "open",
-		"ord", "pow", "print", "property", "quit", "range", "repr", "reversed", "round", "set",
-		"setattr", "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple", "type", "vars",
-		"zip", NULL
+		"Ellipsis", "False", "None", "True", "abs", "bool", "float", "int", "len", "print", NULL
 	};
 	static const char *const first[] = { "torch", "nn", "F", "math", NULL };
 	struct suggest g = { name, NULL, 0, 0 };
@@ -729,7 +709,16 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 			return -1;
 		}
 		if (v->type != PY_NONE) {
+			size_t mark = s->out->len;
+
 			py_repr(s->out, v, s->po);
+			if (py_repr_failed(s)) {
+				s->out->len = mark;	/* nothing of a repr that did not finish */
+				if (s->out->s != NULL)
+					s->out->s[mark] = '\0';
+				py_decref(v);
+				return -1;
+			}
 			sbuf_addc(s->out, '\n');
 		}
 		py_decref(v);
@@ -838,8 +827,11 @@ py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po
 		return NULL;
 	}
 	n = p.first->value;
+	s->print_stmt = 0;
 	if (is_print_call(s, n) && n->n == 1 && n->items[0]->kind != N_KW)
 		n = n->items[0];
+	else if (is_print_call(s, n) && n->n > 0 && n->items[n->n - 1]->kind == N_KW)
+		s->print_stmt = 1;	/* print("a", end=""): the statement, no None */
 	v = eval_node(s, n);
 	parse_free(&p);
 	return v;

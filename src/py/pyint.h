@@ -237,6 +237,7 @@ struct py_session {
 	int failed;
 	int depth;
 	int warned;			/* a warning was written for this line */
+	int print_stmt;			/* py_eval_expr ran a top-level print call as the statement */
 };
 
 /* objects */
@@ -258,7 +259,9 @@ void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standar
 /* storages and tensors (pyt_: the interpreter's tensors, not tensor.c's) */
 size_t dtype_size(int dt);
 const char *dtype_name(int dt);		/* "torch.float32" */
-struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big */
+struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big, or no memory */
+extern size_t py_alloc_failed;	/* bytes of the last storage malloc refused (0: none) */
+int py_oom(struct py_session *s);	/* 1 after PyTorch's out-of-memory error when one was refused */
 void storage_decref(struct pystorage *st);
 void storage_unlink(struct pystorage *st);	/* off its session's list of borrowed storages */
 void storage_own(struct pystorage *st);		/* the borrowed data copied: st's own, unlinked */
@@ -286,6 +289,9 @@ void pyt_store(struct pytensor *t, size_t i, double v);	/* storage element i = v
 /* text */
 void py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 void py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
+/* after py_repr or py_str_of: 1 with the line's error when it stopped (too deep: Python's
+ * RecursionError text; Ctrl-C); the text written is then partial */
+int py_repr_failed(struct py_session *s);
 void py_float_repr(char *buf, size_t len, double f);
 
 /* ---- what operations and views stand on (pytensor.c) ---- */

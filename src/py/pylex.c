@@ -193,6 +193,27 @@ number(struct lexer *lx, struct token *tok)
 	return 0;
 }
 
+/* code point v as UTF-8 (a surrogate as its three bytes: print() refuses it, as Python) */
+static void
+put_utf8(struct sbuf *b, int v)
+{
+	if (v < 0x80) {
+		sbuf_addc(b, (char)v);
+	} else if (v < 0x800) {
+		sbuf_addc(b, (char)(0xc0 | v >> 6));
+		sbuf_addc(b, (char)(0x80 | (v & 0x3f)));
+	} else if (v < 0x10000) {
+		sbuf_addc(b, (char)(0xe0 | v >> 12));
+		sbuf_addc(b, (char)(0x80 | (v >> 6 & 0x3f)));
+		sbuf_addc(b, (char)(0x80 | (v & 0x3f)));
+	} else {
+		sbuf_addc(b, (char)(0xf0 | v >> 18));
+		sbuf_addc(b, (char)(0x80 | (v >> 12 & 0x3f)));
+		sbuf_addc(b, (char)(0x80 | (v >> 6 & 0x3f)));
+		sbuf_addc(b, (char)(0x80 | (v & 0x3f)));
+	}
+}
+
 /* one escape after the backslash at s[*i]; appends the bytes to b */
 static int
 escape(struct lexer *lx, const char *s, size_t *i, struct sbuf *b)
@@ -225,22 +246,7 @@ escape(struct lexer *lx, const char *s, size_t *i, struct sbuf *b)
 				return lex_fail(lx, "illegal Unicode character in a string");
 		}
 		*i += (size_t)n;
-		/* UTF-8 */
-		if (v < 0x80) {
-			sbuf_addc(b, (char)v);
-		} else if (v < 0x800) {
-			sbuf_addc(b, (char)(0xc0 | v >> 6));
-			sbuf_addc(b, (char)(0x80 | (v & 0x3f)));
-		} else if (v < 0x10000) {
-			sbuf_addc(b, (char)(0xe0 | v >> 12));
-			sbuf_addc(b, (char)(0x80 | (v >> 6 & 0x3f)));
-			sbuf_addc(b, (char)(0x80 | (v & 0x3f)));
-		} else {
-			sbuf_addc(b, (char)(0xf0 | v >> 18));
-			sbuf_addc(b, (char)(0x80 | (v >> 12 & 0x3f)));
-			sbuf_addc(b, (char)(0x80 | (v >> 6 & 0x3f)));
-			sbuf_addc(b, (char)(0x80 | (v & 0x3f)));
-		}
+		put_utf8(b, v);
 		return 0;
 	case 'N':
 		return lex_fail(lx, "\\N{...} escapes are not supported");
@@ -248,7 +254,7 @@ escape(struct lexer *lx, const char *s, size_t *i, struct sbuf *b)
 		if (c >= '0' && c <= '7') {
 			for (k = 0, *i -= 1; k < 3 && s[*i] >= '0' && s[*i] <= '7'; k++, (*i)++)
 				v = v * 8 + (s[*i] - '0');
-			sbuf_addc(b, (char)v);
+			put_utf8(b, v);	/* "\377" is U+00FF, "\400" U+0100, as Python's str */
 			return 0;
 		}
 		sbuf_addc(b, '\\');	/* Python keeps unknown escapes */

@@ -382,7 +382,7 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	const char *grad;
 
 	if (t->ndim == 0)
-		return py_fail(s, "both arguments to linear need to be at least 1D, but they are 0D and 2D");
+		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are 0D and 2D");
 	if (t->dtype != DT_FLOAT && b != NULL && t->ndim >= 2)	/* addmm: its dtype check comes first */
 		return py_fail(s, "mat1 and mat2 must have the same dtype");
 	if (t->shape[t->ndim - 1] != in) {

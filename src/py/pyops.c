@@ -790,6 +790,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 
 	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
 		dim = 0;
+	if (arg && t->dtype == DT_BOOL && !(dim < 0 && t->numel == 0))	/* ATen has no bool argmax kernel */
+		return py_fail(s, "\"%s_cpu\" not implemented for 'Bool'", fn);
 	if (dim < 0) {
 		if (t->numel == 0) {
 			if (arg)
@@ -961,7 +963,7 @@ masked_check(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct p
 		    "dimension(s).", value->u.t.ndim), -1;
 	if (value->type != PY_TENSOR && !py_is_number(value))
 		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value)), -1;
-	if ((inplace && pyt_check_inplace(s, x) != 0) || broadcast(s, &x->u.t, &mask->u.t, nd, shape) != 0)
+	if ((inplace && pyt_check_inplace(s, x) != 0) || broadcast(s, &mask->u.t, &x->u.t, nd, shape) != 0)
 		return -1;
 	for (d = 0; inplace && d < *nd; d++)
 		if (*nd != x->u.t.ndim || shape[d] != x->u.t.shape[d])

@@ -181,6 +181,8 @@ pyt_result_z(struct py_session *s, int dtype, int nd, const int *shape, const lo
 	struct pyobj *o = zeroed ? pyt_empty(dtype, nd, shape) : pyt_empty_uninit(dtype, nd, shape);
 	int d;
 
+	if (o == NULL && py_oom(s))	/* PyTorch 1.13's words, one line; the session goes on */
+		return NULL;
 	if (o == NULL)
 		return py_fail(s, TOO_BIG, py_max_numel);
 	if (stride != NULL)

@@ -29,13 +29,64 @@ py_incref(struct pyobj *o)
 		o->refs++;
 }
 
+/*
+ * Freeing never recurses: a tuple nested a million deep is freed one object at
+ * a time.  An object whose count reaches zero goes on the pending stack; only
+ * the outermost py_decref drains it.  Should the stack itself not grow, the
+ * object is freed recursively (the rare case of no memory at all).
+ */
+static struct pyobj **dead;
+static size_t ndead, capdead;
+static int draining;
+
+static void obj_free(struct pyobj *o);
+
+static void
+dead_push(struct pyobj *o)
+{
+	if (ndead == capdead) {
+		size_t cap = capdead ? 2 * capdead : 256;
+		struct pyobj **v = realloc(dead, cap * sizeof *v);
+
+		if (v == NULL) {
+			obj_free(o);
+			return;
+		}
+		dead = v;
+		capdead = cap;
+	}
+	dead[ndead++] = o;
+}
+
 void
 py_decref(struct pyobj *o)
 {
-	int i;
-
 	if (o == NULL || --o->refs > 0)
 		return;
+	if (draining) {
+		dead_push(o);
+		return;
+	}
+	draining = 1;
+	obj_free(o);
+	while (ndead > 0)
+		obj_free(dead[--ndead]);
+	draining = 0;
+	if (capdead > 4096) {
+		free(dead);
+		dead = NULL;
+		capdead = 0;
+	}
+}
+
+/* o's own memory, its references dropped (those reaching zero wait on the stack) */
+static void
+obj_free(struct pyobj *o)
+{
+	int i;
+	int was = draining;
+
+	draining = 1;
 	switch (o->type) {
 	case PY_STR:
 		free(o->u.str.s);
@@ -63,6 +114,7 @@ py_decref(struct pyobj *o)
 		break;
 	}
 	free(o);
+	draining = was;
 }
 
 struct pyobj *
@@ -224,8 +276,14 @@ new_storage(int dtype, size_t n, int zeroed)
 	st->dtype = dtype;
 	st->n = n;
 	st->origin = -1;
-	/* a result that writes every element skips the zeroing: malloc reuses warm memory */
-	st->data = zeroed ? xcalloc(n ? n : 1, dtype_size(dtype)) : xmalloc((n ? n : 1) * dtype_size(dtype));
+	/* a result that writes every element skips the zeroing: malloc reuses warm memory; no memory
+	 * for the data is the line's error (py_alloc_failed), not the end of the session */
+	st->data = zeroed ? calloc(n ? n : 1, dtype_size(dtype)) : malloc((n ? n : 1) * dtype_size(dtype));
+	if (st->data == NULL) {
+		py_alloc_failed = (n ? n : 1) * dtype_size(dtype);
+		free(st);
+		return NULL;
+	}
 	return st;
 }
 
@@ -325,6 +383,21 @@ new_empty(int dtype, int ndim, const int *shape, int zeroed)
 		return NULL;
 	pyt_contiguous_strides(stride, ndim, shape);
 	return pyt_new(st, ndim, shape, stride, 0);
+}
+
+size_t py_alloc_failed;
+
+int
+py_oom(struct py_session *s)
+{
+	size_t n = py_alloc_failed;
+
+	if (n == 0)
+		return 0;
+	py_alloc_failed = 0;
+	py_fail(s, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate "
+	    "memory: you tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)", n);
+	return 1;
 }
 
 struct pyobj *
@@ -501,7 +574,7 @@ pyt_contig(struct py_session *s, struct pyobj *x)
 	struct pyobj *y = pyt_empty(t->dtype, t->ndim, t->shape);
 
 	if (y == NULL)
-		return py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
+		return py_oom(s) ? NULL : py_fail(s, "the tensor is too large (more than %zu elements)", py_max_numel);
 	gather(y->u.t.st->data, t);
 	y->deps = x->deps;
 	return y;
@@ -678,8 +751,53 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 	}
 }
 
+/*
+ * repr's recursion is bounded as Python's (its limit of 1000) and stops at a
+ * Ctrl-C: a tuple nested 10^6 deep, or 2^40 times shared, ends in one error
+ * that py_repr_failed() reports, never a stack overflow or a hang.
+ */
+#define REPR_MAX_DEPTH 1000
+static int repr_depth, repr_stop;	/* repr_stop: 1 too deep, 2 interrupted */
+
+int
+py_repr_failed(struct py_session *s)
+{
+	int stop = repr_stop;
+
+	repr_stop = 0;
+	if (stop == 0)
+		return 0;
+	if (stop == 2)
+		py_fail(s, "interrupted");
+	else
+		py_fail(s, "maximum recursion depth exceeded while getting the repr of an object");
+	return 1;
+}
+
+static void repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
+
 void
 py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
+{
+	if (repr_depth == 0)
+		repr_stop = 0;
+	if (repr_stop != 0)
+		return;
+	if (interrupt_pending) {
+		repr_stop = 2;
+		return;
+	}
+	if (repr_depth >= REPR_MAX_DEPTH) {
+		repr_stop = 1;
+		return;
+	}
+	repr_depth++;
+	repr_in(b, o, po);
+	repr_depth--;
+}
+
+static void
+repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 {
 	char buf[64];
 	int i;

@@ -431,7 +431,7 @@ static int
 index_slice(struct py_session *s, struct pyobj *cur, const struct pyobj *it, int dim, int tuple, struct pyobj **next)
 {
 	const struct pytensor *t = &cur->u.t;
-	long long start, stop, step, size = t->shape[dim], stride[TENSOR_MAXDIM];
+	long long start, stop, step, len, size = t->shape[dim], stride[TENSOR_MAXDIM];
 	int shape[TENSOR_MAXDIM], d;
 
 	if (slice_step(s, it, &step) != 0 || slice_bound(s, it->u.slice.start, 0, &start) != 0 ||
@@ -454,8 +454,23 @@ index_slice(struct py_session *s, struct pyobj *cur, const struct pyobj *it, int
 		shape[d] = t->shape[d];
 		stride[d] = t->stride[d];
 	}
-	shape[dim] = (int)((stop - start + step - 1) / step);
-	stride[dim] = t->stride[dim] * step;
+	/* at::slice's (end - start + step - 1) / step and stride * step wrap in int64 for a step
+	 * near 2^63 (PyTorch 1.13: t[::2**63-1] is empty); the same, in defined arithmetic */
+	len = (long long)((unsigned long long)(stop - start) + (unsigned long long)(step - 1)) / step;
+	stride[dim] = (long long)((unsigned long long)t->stride[dim] * (unsigned long long)step);
+	if (len < 0 || stride[dim] < 0) {
+		char a[256], b[256];
+		size_t k = 0, m = 0;
+
+		for (d = 0; d < t->ndim; d++) {
+			k += (size_t)snprintf(a + k, sizeof a - k, "%s%lld", d ? ", " : "", d == dim ? len : (long long)shape[d]);
+			m += (size_t)snprintf(b + m, sizeof b - m, "%s%lld", d ? ", " : "", stride[d]);
+		}
+		if (stride[dim] < 0)
+			return py_fail(s, "as_strided: Negative strides are not supported at the moment, got strides: [%s]", b), -1;
+		return py_fail(s, "Storage size calculation overflowed with sizes=[%s] and strides=[%s]", a, b), -1;
+	}
+	shape[dim] = (int)len;
 	*next = op_view_as(s, cur, t->ndim, shape, stride, t->offset + start * t->stride[dim], "SliceBackward0");
 	return *next != NULL ? 0 : -1;
 }

@@ -31,14 +31,13 @@ static int
 run_python(struct session *s, FILE *fp, const void *arg)
 {
 	struct sbuf out = { 0 };
-	char err[1024], *t;
+	char err[1024];
 	int rc = py_exec(s->py, arg, &s->in.po, &out, err, sizeof err);
 
-	t = sbuf_take(&out);
-	fputs(t, fp);	/* what the statements before a failing one printed */
-	if (*t == '\0' && rc == 0)
+	fwrite(out.s != NULL ? out.s : "", 1, out.len, fp);	/* what ran before a failure; NULs too */
+	if (out.len == 0 && rc == 0)
 		s->blank = 1;	/* an assignment shows nothing, as in Python: not even the blank line */
-	free(t);
+	free(out.s);
 	if (rc != 0 && !interrupt_pending) {
 		fflush(fp);
 		return repl_fail("%s", err);

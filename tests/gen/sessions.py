@@ -102,8 +102,13 @@ def _closest(names, name):
     return best
 
 
+# Python's builtins that attn-explain's interpreter has: "did you mean" offers only names that are
+# defined there (Python itself would also offer 'round', 'bin', 'next', ..., not defined in it)
+INTERP_BUILTINS = ["Ellipsis", "False", "None", "True", "abs", "bool", "float", "int", "len", "print"]
+
+
 def suggestion(ns, name):
-    return _closest(list(ns), name) or _closest(dir(builtins), name)
+    return _closest(list(ns), name) or _closest(INTERP_BUILTINS, name)
 
 
 # ---- the run's namespace ----
@@ -176,6 +181,20 @@ def namespace(cfg):
     return ns
 
 
+class Utf8Out:
+    """Standard output as a UTF-8 terminal's: text that does not encode (a surrogate) raises
+    UnicodeEncodeError at the write, as sys.stdout does, and nothing of that write is kept."""
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text):
+        text.encode("utf-8")
+        return self.out.write(text)
+
+    def flush(self):
+        pass
+
+
 def run_session(path, repl=False):
     """repl: write NAME.out as `attn-explain -i FILE < NAME.in` shows the session (tests/repl):
     each statement's output then a blank line (none for an assignment), an error's line then a blank
@@ -207,7 +226,7 @@ def run_session(path, repl=False):
         src = ""
         saved = sys.stdout
         mark = out.tell()
-        sys.stdout = out
+        sys.stdout = Utf8Out(out)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
