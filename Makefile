@@ -21,9 +21,10 @@ KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/k
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
            src/pipeline/code.o src/pipeline/export.o
 MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o src/model/gpt2_forward.o
-PY       = src/py/pylex.o src/py/pyparse.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
+PY       = src/py/pylex.o src/py/pyindent.o src/py/pyparse.o src/py/pyblock.o src/py/pystmt.o src/py/pyframe.o \
+           src/py/pyerror.o src/py/pyval.o src/py/pysession.o src/py/pytensor.o src/py/pyops.o \
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o \
-           src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o \
+           src/py/lib_args.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o src/py/lib_iter.o \
            src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o src/teach/readipynb.o \
@@ -115,10 +116,10 @@ clean:
 HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h src/util/outfile.h src/util/floatfmt.h \
       src/kernels/kernels.h src/kernels/kern.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h src/pipeline/export.h \
-      src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h \
-      src/py/py.h src/py/pyint.h src/py/lib.h src/py/expr.h \
+      src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h src/model/gpt2_forward.h \
+      src/py/py.h src/py/pyint.h src/py/pyparse.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
-      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/readipynb.h src/teach/mistake.h src/teach/derived.h src/teach/check.h src/teach/emit.h src/teach/figure.h \
+      src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/readipynb.h src/teach/mistake.h src/teach/derived.h src/teach/check.h src/teach/emit.h src/teach/figure.h src/teach/gpt2_cells.h \
       src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
 src/main.o $(OBJ) $(TOBJ) $(LOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
 

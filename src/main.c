@@ -1,10 +1,12 @@
 /* main.c - attn-explain: options, usage, and the exit status. */
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "teach/teach.h"
@@ -31,7 +33,7 @@ static const char usage_text[] =
 
 /* The options that are not settings: what to do with the file. */
 enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_WHY, M_DEPTH, M_CHECK,
-	M_TOLERANCE, M_VERBOSE, M_HELP, M_VERSION, NMODES };
+	M_TOLERANCE, M_VERBOSE, M_RUN, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -52,6 +54,8 @@ static const struct mode_opt {
 	    "with the run's, and name the mistake that explains a difference" },
 	[M_TOLERANCE] = { "tolerance", 0, "X", "with --check: equal within X, instead of one unit of the last printed digit" },
 	[M_VERBOSE] = { "verbose", 'v', NULL, "more detail: every term of why's sums, check's tensors side by side" },
+	[M_RUN] = { "run", 0, "SCRIPT", "run a Python script as python3 would, printing what it prints "
+	    "(with a file, its stages and weights are names in it)" },
 	[M_HELP] = { "help", 'h', NULL, "this help" },
 	[M_VERSION] = { "version", 'V', NULL, "the version" },
 };
@@ -156,6 +160,7 @@ struct args {
 	int depth;			/* --depth: WHY_DEPTH_ALL or 1 .. */
 	const char *heatmap, *tensor_file, *path;
 	const char *check;		/* --check THEIRS */
+	const char *script;		/* --run SCRIPT */
 	double tolerance;		/* --tolerance X, when mode[M_TOLERANCE] */
 	int emit;			/* EMIT_*, or -1 */
 	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
@@ -383,6 +388,7 @@ add_mode(struct args *a, int m, const char *arg)
 			return bad_usage("--depth: expected a number from 1 to %d, or all, got \"%s\"", WHY_MAX_DEPTH, arg);
 		break;
 	case M_TENSOR: a->tensor_file = arg; break;
+	case M_RUN: a->script = arg; break;
 	case M_CHECK: a->check = arg; break;
 	case M_TOLERANCE:
 		if (check_parse_tolerance(arg, &a->tolerance) != 0)
@@ -453,6 +459,8 @@ parse_args(int argc, char **argv, struct args *a)
 			return bad_usage("--tensor takes no other file (got \"%s\")", argv[optind]);
 		return EXIT_OK;
 	}
+	if (optind == argc && a->script != NULL)
+		return EXIT_OK;
 	if (optind == argc)
 		return missing_file(a);
 	if (optind + 1 < argc)
@@ -690,6 +698,114 @@ run_file(const struct args *a)
 	return rc;
 }
 
+/* a whole file's text, or NULL with the reason in err */
+static char *
+read_file(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	struct sbuf b = { 0 };
+	char buf[65536];
+	size_t n;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sbuf_addn(&b, buf, n);
+	if (ferror(f) || memchr(b.s ? b.s : "", '\0', b.len) != NULL) {
+		snprintf(err, errlen, ferror(f) ? "cannot read" : "source code cannot contain null bytes");
+		fclose(f);
+		free(b.s);
+		return NULL;
+	}
+	fclose(f);
+	return b.s != NULL ? sbuf_take(&b) : xstrdup("");
+}
+
+/* a seed from the OS, as a fresh Python's torch takes one (torch.initial_seed() says which) */
+static unsigned long long
+os_seed(void)
+{
+	unsigned long long v = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+
+	if (f == NULL || fread(&v, sizeof v, 1, f) != 1)
+		v = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
+	if (f != NULL)
+		fclose(f);
+	return v;
+}
+
+/* --seed N given: N in *seed */
+static int
+seed_given(const struct args *a, unsigned long long *seed)
+{
+	int i, found = 0;
+
+	for (i = 0; i < a->nset; i++)
+		if (a->set[i].s->option != NULL && strcmp(a->set[i].s->option, "seed") == 0 && a->set[i].arg != NULL) {
+			*seed = strtoull(a->set[i].arg, NULL, 10);
+			found = 1;
+		}
+	return found;
+}
+
+/* --run SCRIPT [FILE]: the script's statements, its output as python3's */
+static int
+run_script(const struct args *a)
+{
+	struct input in;
+	struct cell_opts co;
+	struct run r;
+	struct py_session *s;
+	struct sbuf out = { 0 };
+	char *text, err[1024];
+	unsigned long long seed;
+	int rc = EXIT_OK;
+
+	if ((text = read_file(a->script, err, sizeof err)) == NULL) {
+		diag("%s: %s", a->script, err);
+		return EXIT_DATA;
+	}
+	memset(&r, 0, sizeof r);
+	settings_default(&in, &co);
+	if (a->path != NULL) {
+		input_free(&in);
+		if (json_load(&in, a->path) != 0) {
+			input_free(&in);
+			free(text);
+			return EXIT_DATA;
+		}
+	}
+	apply_settings(a, &in, &co);
+	if (a->path != NULL && stage_run(&r, &in, STAGE_KEEP_ALL, err, sizeof err) != 0) {
+		diag_at(a->path, 0, 0, "%s", err);
+		input_free(&in);
+		free(text);
+		return EXIT_DATA;
+	}
+	s = py_session_new(&r);
+	py_session_seed(s, seed_given(a, &seed) ? seed : os_seed());
+	if (py_exec(s, text, &in.po, &out, err, sizeof err) != 0) {
+		const char *type = py_error_type(err);
+
+		rc = EXIT_DATA;
+		fwrite(out.s ? out.s : "", 1, out.len, stdout);
+		fflush(stdout);
+		diag("%s: line %d: %s%s%s", a->script, py_error_line(s), type ? type : "", type ? ": " : "", err);
+	} else {
+		fwrite(out.s ? out.s : "", 1, out.len, stdout);
+	}
+	free(out.s);
+	py_session_free(s);
+	if (a->path != NULL)
+		stage_free(&r);
+	input_free(&in);
+	free(text);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -710,6 +826,8 @@ main(int argc, char **argv)
 		printf("attn-explain %s\n", VERSION);
 	else if (a.tensor_file != NULL)
 		rc = run_tensor(&a);
+	else if (a.script != NULL)
+		rc = run_script(&a);
 	else
 		rc = run_file(&a);
 	free(a.prints);

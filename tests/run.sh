@@ -87,6 +87,7 @@ kind_run repl in	# REPL sessions piped through stdin
 kind_run py in		# interpreter sessions fed to py_exec (tests/pyrun)
 kind_run why why	# why: the steps behind random elements
 kind_run emit out	# what the emitted PyTorch printed, against attn-explain
+kind_run run py		# scripts run whole (--run), against python3 + PyTorch
 
 # 3. --explain adds only "    # " lines to what why prints
 for e in 'attn_weights[1, 0]' 'output[1, 5, 1]'; do

@@ -47,6 +47,12 @@ struct py_session *py_session_new(const struct run *r);
  */
 void py_session_rerun(struct py_session *s, const struct run *r);
 void py_session_free(struct py_session *s);
+/* a script's session (--run): torch.manual_seed(seed) (from the OS or --seed); bare expressions print nothing */
+void py_session_seed(struct py_session *s, unsigned long long seed);
+/* after py_exec failed: the line of the text it failed on (innermost call), 0 if unknown */
+int py_error_line(const struct py_session *s);
+/* the exception type Python names for an error message ("NameError"); NULL: the message names it */
+const char *py_error_type(const char *msg);
 
 /*
  * One REPL input: statements separated by ';' or newlines (a bracket may
@@ -62,7 +68,8 @@ int py_exec(struct py_session *s, const char *text, const struct print_opts *po,
  */
 int py_print_expr(struct py_session *s, const char *text, const struct print_opts *po, char **out,
     char *err, size_t errlen);
-/* 1 when text stops inside brackets or a string: the REPL reads another line onto it. */
+/* 1 when text stops inside brackets or a string, or inside a block not yet closed by a blank
+ * line: the REPL reads another line onto it. */
 int py_needs_more(const char *text);
 /*
  * 1 when line is a statement that only Python takes: an assignment (=, +=,

@@ -92,22 +92,27 @@ suggest_name(const struct py_session *s, const char *name)
 static struct pyobj *
 lookup(struct py_session *s, const char *name)
 {
-	struct pyvar *v = var_find(s, name);
+	struct pyvar *v;
 	const struct builtin *b;
 	struct pyobj *o;
 	int id, l;
 
+	if (s->frame != NULL && (v = frame_find(s->frame, name)) != NULL) {
+		py_incref(v->v);
+		return v->v;
+	}
+	v = var_find(s, name);
 	if (v != NULL) {
 		py_incref(v->v);
 		return v->v;
 	}
-	if ((id = stage_lookup(name)) >= 0) {
+	if ((id = stage_lookup(name)) >= 0 && (s->r->st[id] != NULL || s->r->why[id][0] != '\0')) {
 		if ((o = session_named(s, id)) == NULL)
 			return py_fail(s, "%s: %s", name, s->r->why[id]);
 		py_incref(o);
 		return o;
 	}
-	for (l = 0; l < NLAYER; l++)
+	for (l = 0; l < NLAYER && (s->r->simple || s->r->layer[0].present); l++)
 		if (strcmp(name, layer_names[l]) == 0) {
 			if ((o = session_named(s, NAME_LAYER0 + l)) == NULL)
 				return py_fail(s, "%s: not computed: %s", name, s->r->simple ? "simple mode has no weights" :
@@ -247,6 +252,9 @@ call(struct py_session *s, const struct node *n)
 		break;
 	case PY_MODULE:
 		r = lib_call_module(s, f, args, nargs, kwnames, kwargs, nkw);
+		break;
+	case PY_UFUNC:
+		r = s->call_user(s, f, args, nargs, kwnames, kwargs, nkw);
 		break;
 	default:
 		py_fail(s, "'%s' object is not callable", py_type_name(f));
@@ -455,7 +463,6 @@ eval_node(struct py_session *s, const struct node *n)
 
 /* ---- statements ---- */
 
-static int assign(struct py_session *s, const struct node *target, struct pyobj *v);
 
 /* a, b = v: v's items, counted before anything is assigned */
 static int
@@ -507,12 +514,15 @@ unpack(struct py_session *s, const struct node *target, struct pyobj *v)
 	return 0;
 }
 
-static int
+int
 assign(struct py_session *s, const struct node *target, struct pyobj *v)
 {
 	switch (target->kind) {
 	case N_NAME:
-		var_set(s, target->name, v);
+		if (s->frame != NULL)
+			frame_set(s->frame, target->name, v);
+		else
+			var_set(s, target->name, v);
 		return 0;
 	case N_TUPLE:
 	case N_LIST:
@@ -632,7 +642,10 @@ augment(struct py_session *s, const struct stmt *st)
 		aug_message(s);
 	if (r != NULL) {
 		r->deps |= cur->deps | v->deps;
-		var_set(s, t->name, r);
+		if (s->frame != NULL)
+			frame_set(s->frame, t->name, r);
+		else
+			var_set(s, t->name, r);
 	}
 	py_decref(cur);
 	py_decref(v);
@@ -675,7 +688,10 @@ import(struct py_session *s, const struct stmt *st)
 			o = py_new(PY_FUNC);
 			o->u.fn.fn = b;
 		}
-		var_set(s, st->binds[i], o);
+		if (s->frame != NULL)
+			frame_set(s->frame, st->binds[i], o);
+		else
+			var_set(s, st->binds[i], o);
 		py_decref(o);
 	}
 	return 0;
@@ -689,8 +705,8 @@ is_print_call(const struct py_session *s, const struct node *n)
 	    (s == NULL || var_find(s, "print") == NULL);
 }
 
-static int
-exec_stmt(struct py_session *s, const struct stmt *st)
+int
+exec_simple(struct py_session *s, const struct stmt *st)
 {
 	struct pyobj *v;
 	int i, bad = 0;
@@ -708,7 +724,7 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 			py_fail(s, "interrupted");
 			return -1;
 		}
-		if (v->type != PY_NONE) {
+		if (v->type != PY_NONE && !s->script) {	/* a script prints only what print() prints */
 			size_t mark = s->out->len;
 
 			py_repr(s->out, v, s->po);
@@ -745,6 +761,8 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 				py_fail(s, "del x[...] is not supported (tensors do not support item deletion)");
 				return -1;
 			}
+			if (s->frame != NULL && frame_del(s->frame, t->name) == 0)
+				continue;
 			if (var_del(s, t->name) != 0) {
 				int l, is_layer = 0;
 
@@ -770,8 +788,8 @@ exec_stmt(struct py_session *s, const struct stmt *st)
 
 /* ---- the session ---- */
 
-static void
-begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen)
+void
+eval_begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen)
 {
 	s->po = po;
 	s->out = out;
@@ -784,26 +802,6 @@ begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char 
 		err[0] = '\0';
 }
 
-int
-py_exec(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
-    size_t errlen)
-{
-	struct parsed p;
-	const struct stmt *st;
-	int rc = 0;
-
-	begin(s, po, out, err, errlen);
-	if (parse_text(text, &p, err, errlen) != 0)
-		return -1;
-	for (st = p.first; st != NULL; st = st->next)
-		if (exec_stmt(s, st) != 0) {
-			rc = -1;
-			break;
-		}
-	parse_free(&p);
-	return rc;
-}
-
 /* The value of an expression alone (--print); print(x) gives x, as v1 did. */
 struct pyobj *
 py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
@@ -813,7 +811,9 @@ py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po
 	const struct node *n;
 	struct pyobj *v;
 
-	begin(s, po, out, err, errlen);
+	eval_begin(s, po, out, err, errlen);
+	while (*text == ' ' || *text == '\t')	/* an expression alone: as eval(), leading blanks are no indent */
+		text++;
 	if (parse_text(text, &p, err, errlen) != 0)
 		return NULL;
 	if (p.first == NULL) {
@@ -875,7 +875,7 @@ py_needs_more(const char *text)
 		if (rc != 0)
 			return strstr(err, "triple-quoted") != NULL;
 		if (tok.type == T_END)	/* nested too deep is an error now, not a wait for more */
-			return lx.depth > 0 && lx.depth <= PY_MAX_DEPTH;
+			return (lx.depth > 0 && lx.depth <= PY_MAX_DEPTH) || (lx.depth == 0 && parse_block_open(text));
 	}
 }
 

@@ -13,8 +13,8 @@
  * pynames.c (attributes of namespaces and values, "did you mean").
  * No other module includes it.  Calls go one way, left to right (a file
  * may skip files to its right, never call one to its left):
- *   expr  pyeval  pynames  pyarith  pylib  lib_*  pydata  pyops  pymatmul  pyview  pysession  pytensor  pyval
- *   pyeval  pyparse  pylex
+ *   expr  pystmt  pyeval  pynames  pyarith  pylib  lib_*  pydata  pyops  pymatmul  pyview  pysession  pytensor  pyval
+ *   pystmt  pyblock  pyparse  pylex  pyindent; pyval  pyblock; pyeval  pyframe; pystmt  pyerror
  *
  * Ownership: every struct pyobj is reference counted; a function that
  * returns one gives the caller a reference (py_decref() releases it);
@@ -36,7 +36,8 @@
 /* ---- tokens and the syntax tree (pylex.c, pyparse.c) ---- */
 
 enum tok {
-	T_END, T_NEWLINE, T_NAME, T_INT, T_FLOAT, T_STR, T_OP
+	T_END, T_NEWLINE, T_NAME, T_INT, T_FLOAT, T_STR, T_OP,
+	T_INDENT, T_DEDENT	/* a line indented deeper / less deep than the one before (pyindent.c) */
 };
 
 /* Operators and punctuation, as T_OP's op. */
@@ -70,7 +71,14 @@ struct lexer {
 	char open[64];		/* the innermost ones opened, for "'(' was never closed" */
 	char *err;
 	size_t errlen;
+	/* indentation (pyindent.c): the open blocks' columns, dedents still owed */
+	int bol;		/* at the beginning of a line */
+	int indents[128], nindent;
+	int dedents;
 };
+
+/* At a line's start: blank lines skipped, then T_INDENT/T_DEDENT or nothing (0); -1 after a message. */
+int lex_indent(struct lexer *lx, struct token *tok);
 
 void lex_init(struct lexer *lx, const char *text, char *err, size_t errlen);
 /* The next token; -1 after a message in err.  tok->s is the caller's (free()). */
@@ -99,7 +107,9 @@ struct node {
 };
 
 /* Statements. */
-enum { S_EXPR, S_ASSIGN, S_AUG, S_DEL, S_IMPORT, S_PASS };
+enum { S_EXPR, S_ASSIGN, S_AUG, S_DEL, S_IMPORT, S_PASS,
+	/* blocks and control flow (pyblock.c parses them, pystmt.c runs them) */
+	S_IF, S_WHILE, S_FOR, S_BREAK, S_CONTINUE, S_DEF, S_RETURN, S_ASSERT, S_WITH };
 
 struct stmt {
 	int kind, op;		/* AUG: the binary O_* */
@@ -107,8 +117,13 @@ struct stmt {
 	struct node *value;	/* EXPR, ASSIGN, AUG */
 	struct node **targets;	/* ASSIGN (a = b = value: a and b), AUG (one), DEL (each) */
 	int ntargets;
-	char **names, **binds;	/* IMPORT: module names and the names bound (nnames of each) */
+	char **names, **binds;	/* IMPORT: module names and the names bound (nnames of each);
+				 * DEF: names[0] the function's, binds its parameters (nnames) */
 	int nnames;
+	struct node **defaults;	/* DEF: each parameter's default, or NULL */
+	struct node *msg;	/* ASSERT: the message, or NULL */
+	struct stmt *body, *orelse;	/* IF, WHILE, FOR, WITH, DEF; IF/WHILE/FOR: else (elif: one IF) */
+	int line;		/* 1-based line in the text */
 	struct stmt *next;
 };
 
@@ -117,6 +132,8 @@ struct arena;
 struct parsed {
 	struct stmt *first;
 	struct arena *mem;
+	int refs;		/* code_decref(): functions keep their code */
+	int line;		/* after a failed parse: the line of the error */
 };
 
 /* Depth of nesting the parser accepts (brackets, operators, calls): the evaluator recurses as deep. */
@@ -133,7 +150,8 @@ enum { DT_FLOAT, DT_INT64, DT_BOOL };	/* torch.float32, torch.int64, torch.bool 
 enum pytype {
 	PY_NONE, PY_BOOL, PY_INT, PY_FLOAT, PY_STR, PY_ELLIPSIS,
 	PY_TUPLE, PY_LIST, PY_SIZE, PY_RETURNS,
-	PY_TENSOR, PY_MODULE, PY_NS, PY_FUNC, PY_DTYPE, PY_SLICE
+	PY_TENSOR, PY_MODULE, PY_NS, PY_FUNC, PY_DTYPE, PY_SLICE,
+	PY_UFUNC		/* a function the script defined (pystmt.c) */
 };
 
 /* Names of the run: the stages, then the weights (their bits in deps). */
@@ -206,6 +224,11 @@ struct pyobj {
 		struct {
 			struct pyobj *start, *stop, *step;	/* NULL: omitted */
 		} slice;		/* SLICE (only inside [...]) */
+		struct {
+			const struct stmt *def;		/* its S_DEF, in code's arena */
+			struct parsed *code;		/* counted: code_decref() */
+			struct pyobj **defaults;	/* def->nnames values, NULL where none */
+		} uf;			/* UFUNC */
 	} u;
 };
 
@@ -222,6 +245,8 @@ struct pyvar {
 struct py_session {
 	const struct run *r;
 	struct rng rng;			/* torch's default generator */
+	unsigned long long initial_seed;
+	int script;			/* a whole script (--run): bare expressions print nothing */	/* its last seed, for torch.initial_seed() */
 	struct pyvar *vars[PY_NVAR_BUCKETS];
 	int nvars;
 	long nextseq;
@@ -238,7 +263,32 @@ struct py_session {
 	int depth;
 	int warned;			/* a warning was written for this line */
 	int print_stmt;			/* py_eval_expr ran a top-level print call as the statement */
+	/* blocks and functions (pystmt.c, pyframe.c) */
+	struct pyframe *frame;		/* the innermost call's locals, or NULL at module level */
+	int calls;			/* calls of script functions open */
+	struct pyobj *retval;		/* a return's value on its way out */
+	struct parsed *code;		/* the code running (functions defined keep it) */
+	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
+	/* a script function called (pystmt.c's, set by py_exec): calls go one way through it */
+	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
+	    char **kwnames, struct pyobj **kwargs, int nkw);
 };
+
+/* ---- locals of a call (pyframe.c) ---- */
+
+struct pyframe {
+	struct pyvar *vars;		/* its locals */
+	const char *name;		/* the function's */
+	struct pyframe *up;
+};
+struct pyvar *frame_find(const struct pyframe *f, const char *name);
+void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
+int frame_del(struct pyframe *f, const char *name);
+void frame_clear(struct pyframe *f);
+
+/* ---- a parse's code kept while functions of it live (pyblock.c) ---- */
+void code_decref(struct parsed *code);	/* frees it at the last reference */
+int parse_block_open(const char *text);	/* a block is open: the REPL reads on until a blank line */
 
 /* objects */
 struct pyobj *py_new(int type);
@@ -433,9 +483,18 @@ struct pyobj *lib_call_module(struct py_session *s, struct pyobj *m, struct pyob
 /* x.name for a tensor: T, shape, dtype, ... or a bound method; NULL after an error */
 struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name);
 
+/* ---- iteration and its builtins (lib_iter.c) ---- */
+
+/* o's items as a new tuple or list (a tensor: its rows); NULL after "object is not iterable" */
+struct pyobj *py_iter_items(struct py_session *s, struct pyobj *o);
+
 /* ---- evaluation (pyeval.c) ---- */
 
 struct pyobj *eval_node(struct py_session *s, const struct node *n);
+int assign(struct py_session *s, const struct node *target, struct pyobj *v);	/* target = v */
+int exec_simple(struct py_session *s, const struct stmt *st);	/* a simple statement: 0 or -1 */
+/* a statement's state reset: output, error buffer, depth */
+void eval_begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen);
 
 /* Python's operators on values (pyarith.c): O_* codes; a tensor on either side goes to pyops.c */
 struct pyobj *arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);

@@ -59,6 +59,7 @@ lex_init(struct lexer *lx, const char *text, char *err, size_t errlen)
 	lx->len = strlen(text);
 	lx->err = err;
 	lx->errlen = errlen;
+	lx->bol = 1;
 }
 
 static int
@@ -333,6 +334,12 @@ lex_next(struct lexer *lx, struct token *tok)
 	size_t i;
 
 	memset(tok, 0, sizeof *tok);
+	if (lx->bol || lx->dedents > 0) {
+		int r = lex_indent(lx, tok);
+
+		if (r != 0 || tok->type == T_INDENT || tok->type == T_DEDENT)
+			return r;
+	}
 	for (;;) {
 		char c = s[lx->pos];
 
@@ -354,6 +361,11 @@ lex_next(struct lexer *lx, struct token *tok)
 	i = lx->pos;
 	tok->pos = i;
 	if (s[i] == '\0') {
+		if (lx->nindent > 0) {	/* the blocks still open close at the end */
+			lx->nindent--;
+			tok->type = T_DEDENT;
+			return 0;
+		}
 		tok->type = T_END;
 		return 0;
 	}
@@ -361,6 +373,7 @@ lex_next(struct lexer *lx, struct token *tok)
 		tok->type = T_NEWLINE;
 		tok->len = 1;
 		lx->pos++;
+		lx->bol = 1;
 		return 0;
 	}
 	if (isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1])))

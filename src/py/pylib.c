@@ -19,6 +19,7 @@ static const struct {
 	{ lib_tensor_rows, &lib_tensor_nrows },
 	{ lib_torch_rows, &lib_torch_nrows },
 	{ lib_python_rows, &lib_python_nrows },
+	{ lib_iter_rows, &lib_iter_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pyint.h"
+#include "pyparse.h"
 
 /* ---- an arena: every node of a parse, freed at once ---- */
 
@@ -27,7 +28,7 @@ struct arena {
 	union align data[];
 };
 
-static void *
+void *
 arena_alloc(struct arena **a, size_t n)
 {
 	struct arena *b = *a;
@@ -46,7 +47,7 @@ arena_alloc(struct arena **a, size_t n)
 	return memset((char *)b->data + b->used - n, 0, n);
 }
 
-static char *
+char *
 arena_strndup(struct arena **a, const char *s, size_t n)
 {
 	char *d = arena_alloc(a, n + 1);
@@ -69,19 +70,9 @@ parse_free(struct parsed *p)
 	p->first = NULL;
 }
 
-/* ---- the parser ---- */
+/* ---- the parser (struct parser: pyparse.h) ---- */
 
-struct parser {
-	struct lexer lx;
-	struct token tok;	/* the current token */
-	struct arena *mem;
-	char *err;
-	size_t errlen;
-	int failed;
-	int depth;
-};
-
-static int
+int
 fail(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
@@ -95,7 +86,7 @@ fail(struct parser *p, const char *fmt, ...)
 	return -1;
 }
 
-static void *
+void *
 fail_null(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
@@ -109,7 +100,7 @@ fail_null(struct parser *p, const char *fmt, ...)
 	return NULL;
 }
 
-static void
+void
 advance(struct parser *p)
 {
 	free(p->tok.s);
@@ -124,13 +115,13 @@ advance(struct parser *p)
 	}
 }
 
-static int
+int
 is_op(const struct parser *p, int op)
 {
 	return p->tok.type == T_OP && p->tok.op == op;
 }
 
-static int
+int
 is_kw(const struct parser *p, const char *kw)
 {
 	size_t n = strlen(kw);
@@ -145,7 +136,7 @@ static const char *const keywords[] = {
 	"return", "try", "while", "with", "yield", NULL
 };
 
-static int
+int
 is_keyword(const char *s, size_t n)
 {
 	int i;
@@ -157,7 +148,7 @@ is_keyword(const char *s, size_t n)
 }
 
 /* What the parser stands on, for messages: 'x', or "the end of the line". */
-static const char *
+const char *
 here(struct parser *p, char *buf, size_t len)
 {
 	if (p->tok.type == T_END)
@@ -168,7 +159,7 @@ here(struct parser *p, char *buf, size_t len)
 	return buf;
 }
 
-static void *
+void *
 syntax(struct parser *p)
 {
 	char buf[64];
@@ -178,7 +169,7 @@ syntax(struct parser *p)
 	return fail_null(p, "invalid syntax at %s (column %zu)", here(p, buf, sizeof buf), p->tok.pos + 1);
 }
 
-static struct node *
+struct node *
 node(struct parser *p, int kind, size_t pos)
 {
 	struct node *n = arena_alloc(&p->mem, sizeof *n);
@@ -188,13 +179,7 @@ node(struct parser *p, int kind, size_t pos)
 	return n;
 }
 
-/* a growing list of nodes in the arena */
-struct list {
-	struct node **v;
-	int n, cap;
-};
-
-static void
+void
 list_add(struct parser *p, struct list *l, struct node *n)
 {
 	if (l->n == l->cap) {
@@ -255,8 +240,6 @@ unsupported_statement(struct parser *p)
 	return 0;
 }
 
-static struct node *test(struct parser *p);
-static struct node *expr_bits(struct parser *p);
 static struct node *factor(struct parser *p);
 
 /*
@@ -617,7 +600,7 @@ binary_level(struct parser *p, int level)
 	return n;
 }
 
-static struct node *
+struct node *
 expr_bits(struct parser *p)
 {
 	return binary_level(p, 0);
@@ -709,7 +692,7 @@ bool_level(struct parser *p, int is_or)
 	return n;
 }
 
-static struct node *
+struct node *
 test(struct parser *p)
 {
 	struct node *n;
@@ -726,7 +709,7 @@ test(struct parser *p)
 }
 
 /* test (',' test)* [','] : a tuple when there is a comma */
-static struct node *
+struct node *
 testlist(struct parser *p)
 {
 	struct list l = { 0 };
@@ -757,7 +740,7 @@ testlist(struct parser *p)
 }
 
 /* a target of '=': a name, x[...], or a tuple/list of targets */
-static int
+int
 check_target(struct parser *p, const struct node *n, int aug)
 {
 	int i;
@@ -813,7 +796,7 @@ dotted(struct parser *p)
 	return s;
 }
 
-static char *
+char *
 name_token(struct parser *p)
 {
 	char *s;
@@ -892,7 +875,7 @@ import_stmt(struct parser *p, struct stmt *st)
 	return st;
 }
 
-static struct stmt *
+struct stmt *
 statement(struct parser *p)
 {
 	struct stmt *st = arena_alloc(&p->mem, sizeof *st);
@@ -969,62 +952,4 @@ statement(struct parser *p)
 	st->targets = targets.v;
 	st->ntargets = targets.n;
 	return st;
-}
-
-int
-parse_text(const char *text, struct parsed *out, char *err, size_t errlen)
-{
-	struct parser p;
-	struct stmt *last = NULL;
-
-	memset(&p, 0, sizeof p);
-	memset(out, 0, sizeof *out);
-	p.err = err;
-	p.errlen = errlen;
-	lex_init(&p.lx, text, err, errlen);
-	advance(&p);
-	for (;;) {
-		struct stmt *st;
-
-		while (p.tok.type == T_NEWLINE || is_op(&p, O_SEMI)) {
-			if (is_op(&p, O_SEMI) && last == NULL && !p.failed) {
-				fail(&p, "invalid syntax at ';' (column %zu)", p.tok.pos + 1);
-				break;
-			}
-			advance(&p);
-		}
-		if (p.failed || p.tok.type == T_END)
-			break;
-		if ((st = statement(&p)) == NULL)
-			break;
-		if (last != NULL)
-			last->next = st;
-		else
-			out->first = st;
-		last = st;
-		if (p.tok.type != T_END && p.tok.type != T_NEWLINE && !is_op(&p, O_SEMI)) {
-			char buf[64];
-
-			if (!p.failed) {
-				if (is_kw(&p, "for"))
-					fail(&p, "comprehensions are not supported");
-				else if (is_kw(&p, "if"))
-					fail(&p, "conditional expressions (a if c else b) are not supported");
-				else if (is_op(&p, O_RPAR) || is_op(&p, O_RSQB) || is_op(&p, O_RBRACE))
-					fail(&p, "unmatched '%s'", op_text(p.tok.op));
-				else
-					fail(&p, "invalid syntax at %s (column %zu)%s", here(&p, buf, sizeof buf),
-					    p.tok.pos + 1, p.tok.type == T_NAME || p.tok.type == T_INT ||
-					    p.tok.type == T_FLOAT || p.tok.type == T_STR ? ". Perhaps you forgot a comma?" : "");
-			}
-			break;
-		}
-	}
-	free(p.tok.s);
-	out->mem = p.mem;
-	if (p.failed) {
-		parse_free(out);
-		return -1;
-	}
-	return 0;
 }

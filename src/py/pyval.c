@@ -112,6 +112,12 @@ obj_free(struct pyobj *o)
 		py_decref(o->u.slice.stop);
 		py_decref(o->u.slice.step);
 		break;
+	case PY_UFUNC:
+		for (i = 0; i < o->u.uf.def->nnames; i++)
+			py_decref(o->u.uf.defaults[i]);
+		free(o->u.uf.defaults);
+		code_decref(o->u.uf.code);
+		break;
 	}
 	free(o);
 	draining = was;
@@ -215,6 +221,7 @@ py_type_name(const struct pyobj *o)
 	case PY_FUNC: return "builtin_function_or_method";
 	case PY_DTYPE: return "torch.dtype";
 	case PY_SLICE: return "slice";
+	case PY_UFUNC: return "function";
 	}
 	return "object";
 }
@@ -844,6 +851,7 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
+	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
 	case PY_SLICE:
 		sbuf_add(b, "slice(");
 		for (i = 0; i < 3; i++) {

@@ -1,0 +1,259 @@
+/*
+ * lib_iter.c - iteration: the items a for loop walks (py_iter_items: a
+ * tuple, list, torch.Size, a tensor's rows, a string's characters) and
+ * Python's builtins over items: range, enumerate, zip, list, tuple, sum,
+ * max, min, round.  range() here is the list of its ints (the for loop
+ * walks a literal range() call's ints without one).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib.h"
+
+struct pyobj *
+py_iter_items(struct py_session *s, struct pyobj *o)
+{
+	struct pyobj *r;
+	int i, n;
+
+	switch (o->type) {
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
+		r = py_seq(PY_TUPLE, o->u.seq.n);
+		for (i = 0; i < o->u.seq.n; i++) {
+			r->u.seq.v[i] = o->u.seq.v[i];
+			py_incref(r->u.seq.v[i]);
+		}
+		return r;
+	case PY_STR:
+		r = py_seq(PY_TUPLE, (int)o->u.str.len);
+		for (i = 0; i < (int)o->u.str.len; i++)
+			r->u.seq.v[i] = py_str(o->u.str.s + i, 1);
+		return r;
+	case PY_TENSOR:
+		if (o->u.t.ndim == 0)
+			return py_fail(s, "iteration over a 0-d tensor");
+		n = o->u.t.shape[0];
+		r = py_seq(PY_TUPLE, n);
+		for (i = 0; i < n; i++) {
+			struct pyobj *k = py_int(i);
+
+			r->u.seq.v[i] = op_index(s, o, k);
+			py_decref(k);
+			if (r->u.seq.v[i] == NULL) {
+				py_decref(r);
+				return NULL;
+			}
+		}
+		return r;
+	}
+	return py_fail(s, "'%s' object is not iterable", py_type_name(o));
+}
+
+static struct pyobj *
+builtin_range(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	long long v[3] = { 0, 0, 1 }, n, i;
+	int k, na = a[0]->u.seq.n;
+	struct pyobj *r;
+
+	(void)b, (void)self;
+	if (na < 1 || na > 3)
+		return py_fail(s, na < 1 ? "range expected at least 1 argument, got 0" :
+		    "range expected at most 3 arguments, got %d", na);
+	for (k = 0; k < na; k++) {
+		struct pyobj *x = a[0]->u.seq.v[k];
+
+		if (!py_is_int(x))
+			return py_fail(s, "'%s' object cannot be interpreted as an integer", py_type_name(x));
+		v[na == 1 ? 1 : k] = x->u.i;
+	}
+	if (v[2] == 0)
+		return py_fail(s, "range() arg 3 must not be zero");
+	n = v[2] > 0 ? (v[1] - v[0] + v[2] - 1) / v[2] : (v[0] - v[1] - v[2] - 1) / -v[2];
+	if (n < 0)
+		n = 0;
+	if (n > 100000000)
+		return py_fail(s, "range() of %lld ints is too long to hold as a list here", n);
+	r = py_seq(PY_LIST, (int)n);
+	for (i = 0; i < n; i++)
+		r->u.seq.v[i] = py_int(v[0] + i * v[2]);
+	return r;
+}
+
+/* enumerate(xs, start) and zip(a, b, ...): lists of tuples */
+static struct pyobj *
+builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *items, *r;
+	long long start = 0;
+	int i;
+
+	(void)b, (void)self;
+	if (a[1] != NULL && py_to_long(s, a[1], "start", &start) != 0)
+		return NULL;
+	if ((items = py_iter_items(s, a[0])) == NULL)
+		return NULL;
+	r = py_seq(PY_LIST, items->u.seq.n);
+	for (i = 0; i < items->u.seq.n; i++) {
+		struct pyobj *t = py_seq(PY_TUPLE, 2);
+
+		t->u.seq.v[0] = py_int(start + i);
+		t->u.seq.v[1] = items->u.seq.v[i];
+		py_incref(t->u.seq.v[1]);
+		r->u.seq.v[i] = t;
+	}
+	py_decref(items);
+	return r;
+}
+
+static struct pyobj *
+builtin_zip(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	int na = a[0]->u.seq.n, n = 0, i, k;
+	struct pyobj *its[16], *r;
+
+	(void)b, (void)self;
+	if (na > 16)
+		return py_fail(s, "zip() of more than 16 sequences is not supported");
+	for (k = 0; k < na; k++) {
+		if ((its[k] = py_iter_items(s, a[0]->u.seq.v[k])) == NULL) {
+			while (k-- > 0)
+				py_decref(its[k]);
+			return NULL;
+		}
+		if (k == 0 || its[k]->u.seq.n < n)
+			n = its[k]->u.seq.n;
+	}
+	r = py_seq(PY_LIST, n);
+	for (i = 0; i < n; i++) {
+		struct pyobj *t = py_seq(PY_TUPLE, na);
+
+		for (k = 0; k < na; k++) {
+			t->u.seq.v[k] = its[k]->u.seq.v[i];
+			py_incref(t->u.seq.v[k]);
+		}
+		r->u.seq.v[i] = t;
+	}
+	for (k = 0; k < na; k++)
+		py_decref(its[k]);
+	return r;
+}
+
+/* list(xs), tuple(xs) */
+static struct pyobj *
+builtin_seq(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *items;
+
+	(void)self;
+	if (a[0] == NULL)
+		return py_seq(b->op, 0);
+	if ((items = py_iter_items(s, a[0])) == NULL)
+		return NULL;
+	items->type = b->op;
+	return items;
+}
+
+/* sum(xs, start=0): start + xs[0] + xs[1] ..., Python's operators */
+static struct pyobj *
+builtin_sum(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *items, *acc;
+	int i;
+
+	(void)b, (void)self;
+	if ((items = py_iter_items(s, a[0])) == NULL)
+		return NULL;
+	acc = a[1] != NULL ? a[1] : py_int(0);
+	if (a[1] != NULL)
+		py_incref(acc);
+	for (i = 0; i < items->u.seq.n && acc != NULL; i++) {
+		struct pyobj *next = arith_binop(s, O_ADD, acc, items->u.seq.v[i]);
+
+		py_decref(acc);
+		acc = next;
+	}
+	py_decref(items);
+	return acc;
+}
+
+/* max(xs) / max(a, b, ...), and min: the first of the largest (smallest) */
+static struct pyobj *
+builtin_max(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *items, *best = NULL;
+	int i;
+
+	(void)self;
+	if (a[0]->u.seq.n == 0)
+		return py_fail(s, "%s expected at least 1 argument, got 0", b->name);
+	items = a[0]->u.seq.n == 1 ? py_iter_items(s, a[0]->u.seq.v[0]) : (py_incref(a[0]), a[0]);
+	if (items == NULL)
+		return NULL;
+	if (items->u.seq.n == 0) {
+		py_decref(items);
+		return py_fail(s, "%s() arg is an empty sequence", b->name);
+	}
+	best = items->u.seq.v[0];
+	for (i = 1; i < items->u.seq.n; i++) {
+		struct pyobj *c = arith_compare(s, b->op ? O_LT : O_GT, items->u.seq.v[i], best);
+		int t;
+
+		if (c == NULL || op_truth(s, c, &t) != 0) {
+			py_decref(c);
+			py_decref(items);
+			return NULL;
+		}
+		py_decref(c);
+		if (t)
+			best = items->u.seq.v[i];
+	}
+	py_incref(best);
+	py_decref(items);
+	return best;
+}
+
+/* round(x) -> int (halves to even), round(x, n) -> float as Python's */
+static struct pyobj *
+builtin_round(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	double x;
+	long long nd;
+	char buf[64];
+
+	(void)b, (void)self;
+	if (a[0]->type == PY_TENSOR || (!py_is_number(a[0])))
+		return py_fail(s, "type %s doesn't define __round__ method", py_type_name(a[0]));
+	if (a[1] == NULL || a[1]->type == PY_NONE) {
+		if (py_is_int(a[0]))
+			return py_int(a[0]->u.i);
+		x = nearbyint(a[0]->u.f);
+		if (!pyt_fits_int64(x))
+			return py_fail(s, "cannot convert float %s to integer", isnan(x) ? "NaN" : "infinity");
+		return py_int((long long)x);
+	}
+	if (py_to_long(s, a[1], "ndigits", &nd) != 0)
+		return NULL;
+	if (py_is_int(a[0]))
+		return py_int(a[0]->u.i);
+	if (nd < 0 || nd > 300)
+		return py_fail(s, "round(x, ndigits) with ndigits outside 0..300 is not supported");
+	snprintf(buf, sizeof buf, "%.*f", (int)nd, a[0]->u.f);	/* correctly rounded, as Python's */
+	return py_float(strtod(buf, NULL));
+}
+
+const struct builtin lib_iter_rows[] = {
+	{ "", "range", builtin_range, 0, "*args", 0 },
+	{ "", "enumerate", builtin_enumerate, 0, "iterable, start=0", 0 },
+	{ "", "zip", builtin_zip, 0, "*iterables", 0 },
+	{ "", "list", builtin_seq, PY_LIST, "iterable=None", 0 },
+	{ "", "tuple", builtin_seq, PY_TUPLE, "iterable=None", 0 },
+	{ "", "sum", builtin_sum, 0, "iterable, start=None", 0 },
+	{ "", "max", builtin_max, 0, "*args", 0 },
+	{ "", "min", builtin_max, 1, "*args", 0 },
+	{ "", "round", builtin_round, 0, "number, ndigits=None", 0 },
+};
+
+const size_t lib_iter_nrows = sizeof lib_iter_rows / sizeof lib_iter_rows[0];

@@ -1,0 +1,76 @@
+/*
+ * pyerror.c - the exception type Python and PyTorch raise for each of the
+ * interpreter's messages, read from the message's words (the messages are
+ * theirs, their types are not carried with them): `--run` prints
+ * "NameError: name 'x' is not defined" as Python's last traceback line does.
+ */
+#include <string.h>
+
+#include "pyint.h"
+
+static const struct {
+	const char *words, *type;
+	int at_start;		/* the words open the message, else anywhere in it */
+} kinds[] = {
+	{ "RecursionError: ", NULL, 1 },	/* already typed */
+	{ "AssertionError", NULL, 1 },
+	{ "KeyboardInterrupt", NULL, 1 },
+	{ "unexpected indent", "IndentationError", 1 },
+	{ "expected an indented block", "IndentationError", 1 },
+	{ "unindent does not match", "IndentationError", 1 },
+	{ "too many levels of indentation", "IndentationError", 1 },
+	{ "name '", "NameError", 1 },
+	{ "local variable '", "UnboundLocalError", 1 },
+	{ "No module named", "ModuleNotFoundError", 1 },
+	{ "cannot import name", "ImportError", 1 },
+	{ "has no attribute", "AttributeError", 0 },
+	{ "index out of range", "IndexError", 0 },
+	{ "Dimension out of range", "IndexError", 1 },
+	{ "is out of bounds for dimension", "IndexError", 0 },
+	{ "division by zero", "ZeroDivisionError", 0 },
+	{ "modulo by zero", "ZeroDivisionError", 0 },
+	{ "too many values to unpack", "ValueError", 1 },
+	{ "not enough values to unpack", "ValueError", 1 },
+	{ "invalid literal for", "ValueError", 1 },
+	{ "arg is an empty sequence", "ValueError", 0 },
+	{ "range() arg 3 must not be zero", "ValueError", 1 },
+	{ "unsupported operand type", "TypeError", 1 },
+	{ "object is not", "TypeError", 0 },
+	{ "positional argument", "TypeError", 0 },
+	{ "keyword argument", "TypeError", 0 },
+	{ "multiple values for argument", "TypeError", 0 },
+	{ "cannot be interpreted as an integer", "TypeError", 0 },
+	{ "must be", "TypeError", 0 },
+	{ "object does not support", "TypeError", 0 },
+	{ "cannot unpack non-iterable", "TypeError", 1 },
+	{ "expected at least", "TypeError", 0 },
+	{ "expected at most", "TypeError", 0 },
+	{ "doesn't define __round__", "TypeError", 0 },
+	{ "not supported between instances", "TypeError", 0 },
+	{ "argument", "TypeError", 1 },
+	{ "outside loop", "SyntaxError", 0 },
+	{ "outside function", "SyntaxError", 0 },
+	{ "invalid syntax", "SyntaxError", 1 },
+	{ "unmatched '", "SyntaxError", 1 },
+	{ "was never closed", "SyntaxError", 0 },
+	{ "unterminated", "SyntaxError", 1 },
+	{ "expected ':'", "SyntaxError", 1 },
+	{ "cannot assign to", "SyntaxError", 1 },
+	{ "duplicate argument", "SyntaxError", 1 },
+	{ "non-default argument", "SyntaxError", 1 },
+	{ "not supported", "SyntaxError", 0 },	/* a construct outside the contract */
+};
+
+const char *
+py_error_type(const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		size_t n = strlen(kinds[i].words);
+
+		if (kinds[i].at_start ? strncmp(msg, kinds[i].words, n) == 0 : strstr(msg, kinds[i].words) != NULL)
+			return kinds[i].type;
+	}
+	return "RuntimeError";	/* PyTorch's own checks (TORCH_CHECK) */
+}

@@ -1,0 +1,70 @@
+/*
+ * pyparse.h - the parser's state and the helpers pyparse.c (expressions,
+ * simple statements) shares with pyblock.c (blocks, compound statements,
+ * the whole text).  Internal to the parser; the names are prefixed pp_
+ * at link time so that they cannot meet another file's.
+ */
+#ifndef PYPARSE_H
+#define PYPARSE_H
+
+#include "pyint.h"
+
+#define arena_alloc pp_arena_alloc
+#define arena_strndup pp_arena_strndup
+#define fail pp_fail
+#define fail_null pp_fail_null
+#define advance pp_advance
+#define is_op pp_is_op
+#define is_kw pp_is_kw
+#define is_keyword pp_is_keyword
+#define here pp_here
+#define syntax pp_syntax
+#define node(p, kind, pos) pp_node(p, kind, pos)
+#define list_add pp_list_add
+#define test pp_test
+#define expr_bits pp_expr_bits
+#define testlist pp_testlist
+#define statement pp_statement
+#define name_token pp_name_token
+#define check_target pp_check_target
+
+struct parser {
+	struct lexer lx;
+	struct token tok;	/* the current token */
+	struct arena *mem;
+	char *err;
+	size_t errlen;
+	int failed;
+	int depth;
+	/* pyblock.c: line numbers, counted forward; loops and functions open around the statement */
+	size_t line_pos;
+	int line;
+	int loops, funcs;
+};
+
+/* a growing list of nodes in the arena */
+struct list {
+	struct node **v;
+	int n, cap;
+};
+
+void *arena_alloc(struct arena **a, size_t n);
+char *arena_strndup(struct arena **a, const char *s, size_t n);
+int fail(struct parser *p, const char *fmt, ...);
+void *fail_null(struct parser *p, const char *fmt, ...);
+void advance(struct parser *p);
+int is_op(const struct parser *p, int op);
+int is_kw(const struct parser *p, const char *kw);
+int is_keyword(const char *s, size_t n);
+const char *here(struct parser *p, char *buf, size_t len);
+void *syntax(struct parser *p);
+struct node *node(struct parser *p, int kind, size_t pos);
+void list_add(struct parser *p, struct list *l, struct node *n);
+struct node *test(struct parser *p);
+struct node *expr_bits(struct parser *p);	/* a | b ...: below the comparisons */
+struct node *testlist(struct parser *p);
+struct stmt *statement(struct parser *p);	/* one simple statement */
+char *name_token(struct parser *p);
+int check_target(struct parser *p, const struct node *n, int aug);
+
+#endif

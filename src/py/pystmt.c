@@ -1,0 +1,316 @@
+/*
+ * pystmt.c - statements run: a parse's statements one after another,
+ * the blocks of contract v3 (if, for, while, break, continue, def, return,
+ * assert, with torch.no_grad()), the calls of the script's own functions
+ * (their locals in a pyframe, bounded depth: RecursionError), and py_exec,
+ * the entry of one REPL input or one whole script.  Simple statements are
+ * pyeval.c's (exec_simple); the evaluator reaches the calls here through
+ * s->call_user, so calls go one way.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyint.h"
+
+/* what a block ended with */
+enum { F_NEXT, F_ERROR, F_BREAK, F_CONTINUE, F_RETURN };
+
+/* script calls open at once; Python's limit is 1000 frames (the module's among them) */
+#define MAX_CALLS 996
+
+static int exec_block(struct py_session *s, const struct stmt *st);
+
+static int
+truth(struct py_session *s, const struct node *n, int *out)
+{
+	struct pyobj *v = eval_node(s, n);
+	int r;
+
+	if (v == NULL)
+		return -1;
+	r = op_truth(s, v, out);
+	py_decref(v);
+	return r;
+}
+
+/* for: the target takes each item; a range() call not shadowed is counted without a list */
+static int
+exec_for(struct py_session *s, const struct stmt *st)
+{
+	struct pyobj *seq, *item;
+	long long i, n;
+	int f = F_NEXT;
+
+	if (interrupt_pending)
+		return py_fail(s, "KeyboardInterrupt"), F_ERROR;
+	if ((seq = eval_node(s, st->value)) == NULL)
+		return F_ERROR;
+	if ((item = py_iter_items(s, seq)) == NULL) {
+		py_decref(seq);
+		return F_ERROR;
+	}
+	py_decref(seq);
+	seq = item;
+	n = seq->u.seq.n;
+	for (i = 0; i < n; i++) {
+		if (interrupt_pending) {
+			py_fail(s, "KeyboardInterrupt");
+			f = F_ERROR;
+			break;
+		}
+		if (assign(s, st->targets[0], seq->u.seq.v[i]) != 0) {
+			f = F_ERROR;
+			break;
+		}
+		f = exec_block(s, st->body);
+		if (f == F_BREAK || f == F_ERROR || f == F_RETURN)
+			break;
+		f = F_NEXT;
+	}
+	py_decref(seq);
+	if (f == F_BREAK)
+		return F_NEXT;
+	if (f == F_NEXT && st->orelse != NULL)
+		return exec_block(s, st->orelse);
+	return f;
+}
+
+static int
+exec_while(struct py_session *s, const struct stmt *st)
+{
+	int t, f;
+
+	for (;;) {
+		if (interrupt_pending)
+			return py_fail(s, "KeyboardInterrupt"), F_ERROR;
+		if (truth(s, st->value, &t) != 0)
+			return F_ERROR;
+		if (!t)
+			return st->orelse != NULL ? exec_block(s, st->orelse) : F_NEXT;
+		f = exec_block(s, st->body);
+		if (f == F_BREAK)
+			return F_NEXT;
+		if (f == F_ERROR || f == F_RETURN)
+			return f;
+	}
+}
+
+static int
+exec_def(struct py_session *s, const struct stmt *st)
+{
+	struct pyobj *fn = py_new(PY_UFUNC);
+	int i, n = st->nnames;
+
+	fn->u.uf.def = st;
+	fn->u.uf.code = s->code;
+	s->code->refs++;
+	fn->u.uf.defaults = xmalloc((size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
+	memset(fn->u.uf.defaults, 0, (size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
+	for (i = 0; i < n; i++)
+		if (st->defaults[i] != NULL && (fn->u.uf.defaults[i] = eval_node(s, st->defaults[i])) == NULL) {
+			py_decref(fn);
+			return F_ERROR;
+		}
+	if (s->frame != NULL)
+		frame_set(s->frame, st->names[0], fn);
+	else
+		var_set(s, st->names[0], fn);
+	py_decref(fn);
+	return F_NEXT;
+}
+
+static int
+exec_assert(struct py_session *s, const struct stmt *st)
+{
+	int t;
+	struct pyobj *m;
+
+	if (truth(s, st->value, &t) != 0)
+		return F_ERROR;
+	if (t)
+		return F_NEXT;
+	if (st->msg == NULL)
+		return py_fail(s, "AssertionError"), F_ERROR;
+	if ((m = eval_node(s, st->msg)) == NULL)
+		return F_ERROR;
+	{
+		struct sbuf b = { 0 };
+
+		py_str_of(&b, m, s->po);
+		py_fail(s, "AssertionError: %s", b.s ? b.s : "");
+		free(b.s);
+	}
+	py_decref(m);
+	return F_ERROR;
+}
+
+/* with torch.no_grad(): the body (the interpreter records no autograd graph of its own) */
+static int
+exec_with(struct py_session *s, const struct stmt *st)
+{
+	const struct node *e = st->value;
+
+	if (!(e->kind == N_CALL && e->n == 0 && e->a->kind == N_ATTR && strcmp(e->a->name, "no_grad") == 0 &&
+	    e->a->a->kind == N_NAME && strcmp(e->a->a->name, "torch") == 0))
+		return py_fail(s, "'with' is supported for torch.no_grad() only"), F_ERROR;
+	return exec_block(s, st->body);
+}
+
+static int
+exec_one(struct py_session *s, const struct stmt *st)
+{
+	int t;
+
+	switch (st->kind) {
+	case S_IF:
+		if (truth(s, st->value, &t) != 0)
+			return F_ERROR;
+		if (t)
+			return exec_block(s, st->body);
+		return st->orelse != NULL ? exec_block(s, st->orelse) : F_NEXT;
+	case S_WHILE: return exec_while(s, st);
+	case S_FOR: return exec_for(s, st);
+	case S_BREAK: return F_BREAK;
+	case S_CONTINUE: return F_CONTINUE;
+	case S_DEF: return exec_def(s, st);
+	case S_ASSERT: return exec_assert(s, st);
+	case S_WITH: return exec_with(s, st);
+	case S_RETURN:
+		s->retval = st->value != NULL ? eval_node(s, st->value) : py_none();
+		return s->retval != NULL ? F_RETURN : F_ERROR;
+	}
+	return exec_simple(s, st) == 0 ? F_NEXT : F_ERROR;
+}
+
+static int
+exec_block(struct py_session *s, const struct stmt *st)
+{
+	for (; st != NULL; st = st->next) {
+		int f = exec_one(s, st);
+
+		if (f == F_ERROR && s->err_line == 0)
+			s->err_line = st->line;
+		if (f != F_NEXT)
+			return f;
+	}
+	return F_NEXT;
+}
+
+/* the arguments bound to the parameters: positional, then keywords, then defaults */
+static int
+bind_args(struct py_session *s, struct pyobj *f, struct pyframe *fr, struct pyobj **args, int nargs,
+    char **kwnames, struct pyobj **kwargs, int nkw)
+{
+	const struct stmt *d = f->u.uf.def;
+	const char *fn = d->names[0];
+	struct pyobj *bound[64] = { 0 };
+	int i, k, missing = 0;
+
+	if (nargs > d->nnames) {
+		py_fail(s, "%s() takes %d positional argument%s but %d %s given", fn, d->nnames,
+		    d->nnames == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+		return -1;
+	}
+	for (i = 0; i < nargs; i++)
+		bound[i] = args[i];
+	for (k = 0; k < nkw; k++) {
+		for (i = 0; i < d->nnames && strcmp(d->binds[i], kwnames[k]) != 0; i++)
+			;
+		if (i == d->nnames) {
+			py_fail(s, "%s() got an unexpected keyword argument '%s'", fn, kwnames[k]);
+			return -1;
+		}
+		if (bound[i] != NULL) {
+			py_fail(s, "%s() got multiple values for argument '%s'", fn, kwnames[k]);
+			return -1;
+		}
+		bound[i] = kwargs[k];
+	}
+	for (i = 0; i < d->nnames; i++) {
+		if (bound[i] == NULL)
+			bound[i] = f->u.uf.defaults[i];
+		if (bound[i] == NULL) {
+			py_fail(s, "%s() missing 1 required positional argument: '%s'", fn, d->binds[i]);
+			missing = 1;
+			break;
+		}
+		frame_set(fr, d->binds[i], bound[i]);
+	}
+	return missing ? -1 : 0;
+}
+
+static struct pyobj *
+call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
+    struct pyobj **kwargs, int nkw)
+{
+	struct pyframe fr = { 0 };
+	struct parsed *code = s->code;
+	struct pyobj *r = NULL;
+	int depth = s->depth, rc;
+
+	if (s->calls >= MAX_CALLS)
+		return py_fail(s, "RecursionError: maximum recursion depth exceeded");
+	fr.name = f->u.uf.def->names[0];
+	fr.up = s->frame;
+	if (bind_args(s, f, &fr, args, nargs, kwnames, kwargs, nkw) != 0) {
+		frame_clear(&fr);
+		return NULL;
+	}
+	py_incref(f);		/* the function lives while it runs, even if its name is rebound */
+	s->frame = &fr;
+	s->calls++;
+	s->depth = 0;
+	s->code = f->u.uf.code;
+	rc = exec_block(s, f->u.uf.def->body);
+	s->code = code;
+	s->depth = depth;
+	s->calls--;
+	s->frame = fr.up;
+	if (rc == F_RETURN) {
+		r = s->retval;
+		s->retval = NULL;
+	} else if (rc != F_ERROR) {
+		r = py_none();
+	}
+	frame_clear(&fr);
+	py_decref(f);
+	return r;
+}
+
+int
+py_exec(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
+    size_t errlen)
+{
+	struct parsed *p = xmalloc(sizeof *p);
+	struct parsed *outer = s->code;
+	int rc;
+
+	eval_begin(s, po, out, err, errlen);
+	s->err_line = 0;
+	s->call_user = call_user;
+	if (parse_text(text, p, err, errlen) != 0) {
+		s->err_line = p->line;
+		free(p);
+		return -1;
+	}
+	s->code = p;
+	rc = exec_block(s, p->first) == F_ERROR ? -1 : 0;
+	s->code = outer;
+	code_decref(p);
+	return rc;
+}
+
+int
+py_error_line(const struct py_session *s)
+{
+	return s->err_line;
+}
+
+void
+py_session_seed(struct py_session *s, unsigned long long seed)
+{
+	rng_seed(&s->rng, (uint64_t)seed);
+	s->initial_seed = seed;
+	s->script = 1;
+}

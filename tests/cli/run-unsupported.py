@@ -1,0 +1,5 @@
+print("never printed")
+try:
+    x = 1
+except Exception:
+    pass

@@ -1,0 +1,4 @@
+def f():
+    return f()
+print("start")
+f()
