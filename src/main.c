@@ -31,7 +31,7 @@ static const char usage_text[] =
 
 /* The options that are not settings: what to do with the file. */
 enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_WHY, M_DEPTH, M_CHECK,
-	M_TOLERANCE, M_VERBOSE, M_HELP, M_VERSION, NMODES };
+	M_TOLERANCE, M_VERBOSE, M_OUTPUT, M_FORCE, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -44,7 +44,8 @@ static const struct mode_opt {
 	[M_JSON] = { "json", 0, NULL, "every computed stage and weight as JSON, with the tokens and settings; with --print, the printed values" },
 	[M_HEATMAP] = { "heatmap", 0, "EXPR", "the attention weights EXPR as a heat map" },
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
-	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
+	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook; "
+	    "npz or safetensors: every stage and weight as float32 arrays named as the stages (see --output)" },
 	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
 	[M_WHY] = { "why", 0, "EXPR", "how one element, e.g. attn_weights[1, 0], was computed, with the numbers (repeatable)" },
 	[M_DEPTH] = { "depth", 0, "N", "with --why: also the elements it used, N stages deep (all: back to the inputs and weights); 1 by default" },
@@ -52,6 +53,9 @@ static const struct mode_opt {
 	    "with the run's, and name the mistake that explains a difference" },
 	[M_TOLERANCE] = { "tolerance", 0, "X", "with --check: equal within X, instead of one unit of the last printed digit" },
 	[M_VERBOSE] = { "verbose", 'v', NULL, "more detail: every term of why's sums, check's tensors side by side" },
+	[M_OUTPUT] = { "output", 'o', "FILE", "with --heatmap: the map as a figure, SVG, PNG or PDF by FILE's extension; "
+	    "with --emit npz or safetensors: the file to write (else the input's name with that extension)" },
+	[M_FORCE] = { "force", 'f', NULL, "with --output: replace FILE if it exists" },
 	[M_HELP] = { "help", 'h', NULL, "this help" },
 	[M_VERSION] = { "version", 'V', NULL, "the version" },
 };
@@ -158,6 +162,8 @@ struct args {
 	const char *check;		/* --check THEIRS */
 	double tolerance;		/* --tolerance X, when mode[M_TOLERANCE] */
 	int emit;			/* EMIT_*, or -1 */
+	int export;			/* --emit npz|safetensors: EXPORT_*, or -1 */
+	const char *output;		/* --output FILE */
 	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
 	int nset;
 };
@@ -254,6 +260,9 @@ static const struct opt_rule {
 	{ M_NUMBERS, 0, BIT(M_HEATMAP), 0,	/* else silently nothing */
 	  "--numbers goes with --heatmap: the values in the map's cells, e.g. "
 	  "--heatmap attn_weights --numbers (in the REPL: heatmap -n)" },
+	{ M_OUTPUT, 0, BIT(M_HEATMAP) | BIT(M_EMIT), 0,
+	  "--output goes with --heatmap (a figure: .svg, .png or .pdf) or --emit npz|safetensors" },
+	{ M_FORCE, 0, BIT(M_OUTPUT) | BIT(M_EMIT), 0, "--force goes with --output FILE: replace FILE if it exists" },
 	{ M_VERBOSE, 0, BIT(M_WHY) | BIT(M_CHECK), 0,
 	  "--verbose goes with --why or --check (in the REPL: why -v, check -v)" },
 	{ M_HEATMAP, BIT(M_PRINT) | BIT(M_JSON), 0, 1,
@@ -362,9 +371,10 @@ add_mode(struct args *a, int m, const char *arg)
 			return bad_usage("--tolerance: expected a number >= 0, got \"%s\"", arg);
 		break;
 	case M_EMIT:
-		if ((a->emit = emit_format(arg)) < 0)
-			return bad_usage("--emit: expected python or ipynb, got \"%s\"", arg);
+		if ((a->export = export_format_of(arg)) < 0 && (a->emit = emit_format(arg)) < 0)
+			return bad_usage("--emit: expected python, ipynb, npz or safetensors, got \"%s\"", arg);
 		break;
+	case M_OUTPUT: a->output = arg; break;
 	}
 	return EXIT_OK;
 }
@@ -378,7 +388,7 @@ parse_args(int argc, char **argv, struct args *a)
 	int ch, rc;
 
 	memset(a, 0, sizeof *a);
-	a->emit = -1;
+	a->emit = a->export = -1;
 	a->depth = 1;
 	build_opts(longopts, shortopts);
 	opterr = 0;
@@ -409,6 +419,9 @@ parse_args(int argc, char **argv, struct args *a)
 	if (optind + 1 < argc)
 		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
 	a->path = argv[optind];
+	if (a->output != NULL && a->emit >= 0)
+		return bad_usage("%s", "--output goes with --emit npz or safetensors; --emit python and ipynb write "
+		    "to standard output (redirect it: > FILE)");
 	return check_rules(a, 1);
 }
 
@@ -548,6 +561,58 @@ run_whys(const struct args *a, const struct run *r, const struct input *in, cons
 	return rc;
 }
 
+/* The input's file name, without its folders: how figures and exports name the run. */
+static const char *
+base_name(const char *path)
+{
+	const char *s = path != NULL ? strrchr(path, '/') : NULL;
+
+	return path == NULL || strcmp(path, "-") == 0 ? "stdin" : s != NULL ? s + 1 : path;
+}
+
+/* --heatmap EXPR --output FILE: 0, 2 refused, 1 cannot write or evaluate */
+static int
+run_figure(const struct args *a, const struct run *r, const struct input *in)
+{
+	char err[1024], name[600];
+	int rc;
+
+	snprintf(name, sizeof name, "%s, seed %llu", base_name(in->path), (unsigned long long)in->seed);
+	rc = heatmap_figure(a->output, r, a->heatmap, name, a->mode[M_NUMBERS], a->mode[M_FORCE], err, sizeof err);
+	figure_release();
+	if (rc == 0)
+		return EXIT_OK;
+	diag("--heatmap: %s", err);
+	return rc == FIGURE_REFUSED ? EXIT_USAGE : EXIT_DATA;
+}
+
+/* --emit npz|safetensors [--output FILE]: FILE, else the input's name with the format's extension */
+static int
+run_export(const struct args *a, const struct run *r)
+{
+	const char *ext = a->export == EXPORT_NPZ ? ".npz" : ".safetensors";
+	char err[1024], *path, *dot;
+	int rc;
+
+	if (a->output != NULL) {
+		path = xstrdup(a->output);
+	} else {
+		const char *b = base_name(a->path);
+
+		path = xmalloc(strlen(b) + strlen(ext) + 1);
+		strcpy(path, b);
+		if ((dot = strrchr(path, '.')) != NULL && dot != path)
+			*dot = '\0';
+		strcat(path, ext);
+	}
+	rc = cell_export(path, a->export, r, a->mode[M_FORCE], err, sizeof err);
+	free(path);
+	if (rc == 0)
+		return EXIT_OK;
+	diag("--emit: %s", err);
+	return rc == -1 ? EXIT_USAGE : EXIT_DATA;
+}
+
 /* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */
 static void
 print_timing(const struct run *r)
@@ -615,10 +680,14 @@ run_file(const struct args *a)
 		rc = run_prints(a, &r, &in);
 	} else if (a->nwhys > 0) {
 		rc = run_whys(a, &r, &in, &co);
+	} else if (a->export >= 0) {
+		rc = run_export(a, &r);
 	} else if (a->emit >= 0) {
 		emit_run(stdout, a->emit, &r, &in, &co);
 	} else if (a->mode[M_JSON]) {
 		cell_print_json(stdout, &r, &in);
+	} else if (a->heatmap != NULL && a->output != NULL) {
+		rc = run_figure(a, &r, &in);
 	} else if (a->heatmap != NULL) {
 		if (heatmap_print(stdout, &r, a->heatmap, co.color, a->mode[M_NUMBERS], err, sizeof err) != 0) {
 			diag("--heatmap: %s", err);

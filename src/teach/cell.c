@@ -337,3 +337,32 @@ cell_print_json(FILE *fp, const struct run *r, const struct input *in)
 	}
 	fputs(first ? "]\n}\n" : "\n  ]\n}\n", fp);
 }
+
+int
+cell_export(const char *path, int fmt, const struct run *r, int force, char *err, size_t errlen)
+{
+	struct export_array a[ST_COUNT + 2 * NLAYER];
+	char names[2 * NLAYER][32];
+	int id, l, i, n = 0, nn = 0, rc;
+
+	for (id = 0; id < ST_COUNT; id++)
+		if (r->st[id] != NULL) {
+			a[n].name = stage_defs[id].name;
+			a[n++].t = r->st[id];
+		}
+	for (l = 0; l < NLAYER; l++) {
+		const struct layer *L = &r->layer[l];
+
+		for (i = 0; i < 2 && L->present; i++) {
+			const struct tensor *t = i ? L->b : L->w;
+
+			if (t == NULL)
+				continue;
+			snprintf(names[nn], sizeof names[nn], "%s%s", layer_var[l], i ? ".bias" : L->linear ? ".weight" : "");
+			a[n].name = names[nn++];
+			a[n++].t = t;
+		}
+	}
+	rc = export_write(path, (enum export_format)fmt, a, n, force, err, errlen);
+	return rc;
+}

@@ -15,5 +15,6 @@
 #include "readprint.h"
 #include "check.h"
 #include "emit.h"
+#include "figure.h"
 
 #endif
