@@ -72,7 +72,7 @@ metavar(const struct setting *s, char *buf, size_t len)
 
 	switch (s->type) {
 	case SETTING_BOOL:
-		return NULL;
+		return s->in_file ? "true|false" : NULL;	/* a file's setting: either way */
 	case SETTING_ENUM: case SETTING_TRI:
 		buf[0] = '\0';
 		for (c = s->choices; *c != NULL; c++)
@@ -80,6 +80,10 @@ metavar(const struct setting *s, char *buf, size_t len)
 		return buf;
 	case SETTING_COLOR:
 		return "WHEN";
+	case SETTING_REAL:
+		return s->null_ok ? "X|none" : "X";
+	case SETTING_SEED:
+		return s->has_off ? "N|none" : "N";
 	default:
 		return "N";
 	}
@@ -188,18 +192,26 @@ add_setting(struct args *a, const struct setting *s, const char *arg)
 	return EXIT_OK;
 }
 
-static void
+/* The options over the file's settings, in order, each then held to its row's rule; EXIT_OK or EXIT_USAGE. */
+static int
 apply_settings(const struct args *a, struct input *in, struct cell_opts *co)
 {
 	char err[256];
 	int i;
 
 	for (i = 0; i < a->nset; i++) {
+		const struct setting *s = a->set[i].s;
+
 		if (a->set[i].arg == NULL)
-			*(int *)setting_field(a->set[i].s, in, co) = 1;
+			*(int *)setting_field(s, in, co) = 1;
 		else
-			setting_parse(a->set[i].s, a->set[i].arg, in, co, err, sizeof err);	/* checked in add_setting */
+			setting_parse(s, a->set[i].arg, in, co, err, sizeof err);	/* checked in add_setting */
+		if (s->group == SETTING_RUN && setting_check(s, in, FROM_TEXT, err, sizeof err) != 0) {
+			diag("--%s: %s", s->option, err);
+			return EXIT_USAGE;
+		}
 	}
+	return EXIT_OK;
 }
 
 /* The option that getopt_long refused, named as the user wrote it. */
@@ -218,7 +230,7 @@ unknown_option(char **argv, int ind, int opt)
 					return bad_usage("--%s takes no value (got \"%s\")", modes[i].name, w);
 		if (w[2 + n] == '=')
 			for (i = 0; i < settings_count; i++)
-				if (settings[i].option != NULL && settings[i].type == SETTING_BOOL &&
+				if (settings[i].option != NULL && settings[i].type == SETTING_BOOL && !settings[i].in_file &&
 				    strlen(settings[i].option) == n && strncmp(w + 2, settings[i].option, n) == 0)
 					return bad_usage("--%s takes no value (got \"%s\")", settings[i].option, w);
 		return bad_usage("%s: unknown option", w);
@@ -318,7 +330,8 @@ build_opts(struct option *longopts, char *shortopts)
 		if (settings[i].option == NULL)
 			continue;
 		longopts[n++] = (struct option){ settings[i].option,
-		    settings[i].type == SETTING_BOOL ? no_argument : required_argument, NULL, SETTING_VAL(i) };
+		    settings[i].type == SETTING_BOOL && !settings[i].in_file ? no_argument : required_argument, NULL,
+		    SETTING_VAL(i) };
 		if (settings[i].letter)
 			snprintf(shortopts + strlen(shortopts), 3, "%c%s", settings[i].letter,
 			    settings[i].type == SETTING_BOOL ? "" : ":");
@@ -436,7 +449,10 @@ run_tensor(const struct args *a)
 	settings_default(&in, &co);
 	if ((t = json_load_tensor(a->tensor_file, &in.po)) == NULL)
 		return EXIT_DATA;
-	apply_settings(a, &in, &co);
+	if (apply_settings(a, &in, &co) != EXIT_OK) {
+		tensor_free(t);
+		return EXIT_USAGE;
+	}
 	print_tensor(stdout, t, &in.po);
 	tensor_free(t);
 	return EXIT_OK;
@@ -656,7 +672,10 @@ run_file(const struct args *a)
 		return EXIT_DATA;
 	}
 	settings_default(NULL, &co);
-	apply_settings(a, &in, &co);
+	if (apply_settings(a, &in, &co) != EXIT_OK) {
+		input_free(&in);
+		return EXIT_USAGE;
+	}
 	co.po = in.po;
 	co.color = co.color && a->nprints == 0 && !a->mode[M_JSON] && a->emit < 0;
 	if (a->mode[M_INTERACTIVE]) {

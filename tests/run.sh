@@ -109,6 +109,8 @@ sub_run tty sh tests/tty/run.sh		# the REPL on a real terminal (tmux)
 sub_run emit sh tests/emit/run.sh	# the emitted scripts and notebooks run again (PyTorch)
 sub_run check sh tests/check/run.sh	# check mode against its corpus (not a byte compare)
 sub_run man sh tests/man.sh		# the manual
+sub_run options python3 tests/options/run.py "$BIN"	# every setting's option = the setting in the file
+sub_run cli25 sh tests/cli25/run.sh	# --heatmap --output figures, --emit npz|safetensors from the command line
 if [ "$LAYERS" = 0 ]; then
 	echo "skip layers"
 else
