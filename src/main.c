@@ -680,6 +680,7 @@ run_file(const struct args *a)
 	co.color = co.color && a->nprints == 0 && !a->mode[M_JSON] && a->emit < 0;
 	if (a->mode[M_INTERACTIVE]) {
 		rc = repl_main(&in, &co) == 0 ? EXIT_OK : EXIT_DATA;
+		figure_release();	/* the fonts hm > FILE.svg loaded */
 		input_free(&in);
 		return rc;
 	}

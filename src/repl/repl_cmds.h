@@ -78,6 +78,8 @@ int cmd_stages(struct session *s, char *args);
 int cmd_print(struct session *s, char *args);
 int cmd_diff(struct session *s, char *args);
 int cmd_heatmap(struct session *s, char *args);
+/* The heat map of expr as a figure at path (.svg, .png, .pdf): 0, or -1 after the error line. */
+int repl_figure(struct session *s, const char *expr, const char *path, int numbers, int force);
 int cmd_explain(struct session *s, char *args);
 int cmd_why(struct session *s, char *args);
 int cmd_check(struct session *s, char *args);

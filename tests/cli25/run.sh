@@ -59,6 +59,14 @@ expect 2 "--emit python with --output" "$BIN" --emit python --output x.py causal
 left=$(ls -A | grep -v -x -e causal.json -e mh.json -e map.svg -e keep.svg -e grid.svg -e map.png -e map.PDF -e o | tr '\n' ' ')
 if [ -z "$left" ]; then ok "nothing half-written left behind"; else nok "left behind: $left"; fi
 
+# the REPL: hm EXPR > FILE.svg, -f, save --figure
+mkdir repl && cp causal.json repl/ && (cd repl && printf 'hm -n attn_weights > r.svg\nhm attn_weights > r.svg\nhm -f attn_weights[2:4] > r.svg\nsave --figure s.PDF\nhm attn_weights > r.gif\n' |
+	"$BIN" -i causal.json > out 2>&1)
+if grep -q '>journey<' repl/r.svg 2>/dev/null && ! grep -q '>Your<' repl/r.svg; then ok "repl hm EXPR > FILE.svg, -f replaced it by rows 2:4"; else nok "repl hm > FILE.svg: $(tail -c 300 repl/out)"; fi
+if grep -q 'r.svg: the file exists' repl/out; then ok "repl hm keeps an existing figure without -f"; else nok "repl hm overwrote without -f"; fi
+if head -c 5 repl/s.PDF 2>/dev/null | grep -q '^%PDF-'; then ok "repl save --figure s.PDF"; else nok "repl save --figure: $(tail -c 300 repl/out)"; fi
+rm -rf repl
+
 # --emit npz | safetensors
 expect 0 "--emit npz, default name" "$BIN" --emit npz causal.json
 if [ -f causal.npz ]; then ok "default name causal.npz"; else nok "no causal.npz"; fi
