@@ -62,7 +62,7 @@ if [ -z "$left" ]; then ok "nothing half-written left behind"; else nok "left be
 # the REPL: hm EXPR > FILE.svg, -f, save --figure
 mkdir repl && cp causal.json repl/ && (cd repl && printf 'hm -n attn_weights > r.svg\nhm attn_weights > r.svg\nhm -f attn_weights[2:4] > r.svg\nsave --figure s.PDF\nhm attn_weights > r.gif\n' |
 	"$BIN" -i causal.json > out 2>&1)
-if grep -q '>journey<' repl/r.svg 2>/dev/null && ! grep -q '>Your<' repl/r.svg; then ok "repl hm EXPR > FILE.svg, -f replaced it by rows 2:4"; else nok "repl hm > FILE.svg: $(tail -c 300 repl/out)"; fi
+if grep -q '>attn_weights\[2:4\]  (causal.json, seed 789)<' repl/r.svg 2>/dev/null; then ok "repl hm EXPR > FILE.svg, -f replaced it by rows 2:4"; else nok "repl hm > FILE.svg: $(tail -c 300 repl/out)"; fi
 if grep -q 'r.svg: the file exists' repl/out; then ok "repl hm keeps an existing figure without -f"; else nok "repl hm overwrote without -f"; fi
 if head -c 5 repl/s.PDF 2>/dev/null | grep -q '^%PDF-'; then ok "repl save --figure s.PDF"; else nok "repl save --figure: $(tail -c 300 repl/out)"; fi
 rm -rf repl
