@@ -165,7 +165,7 @@ static const struct command commands[NCOMMANDS] = {
 	    "Lists the variables the session's Python lines made, with their type and shape; "
 	    "(stale) marks one computed from a stage that a set has since changed (it keeps its "
 	    "value, as in Python: assign it again to follow the new run).", cmd_vars },
-	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch; --figure)",
+	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch)",
 	    "save [-f] [--python | --ipynb | --figure] FILE writes the settings as an input file that "
 	    "reproduces this session; with --python, a Python script that prints every cell as this session shows them "
 	    "(attn-explain --emit python); with --ipynb, a Jupyter notebook of the same "

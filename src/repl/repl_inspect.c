@@ -211,7 +211,7 @@ cmd_heatmap(struct session *s, char *args)
 		else if (strcmp(w, "-f") == 0)
 			force = 1;
 		else
-			return repl_fail("heatmap: unknown option \"%s\" (-n adds the numbers, -f overwrites a figure)", w);
+			return repl_fail("heatmap: unknown option \"%s\" (-n adds the numbers)", w);
 		p = repl_skip_ws(p);
 	}
 	/* hm EXPR > FILE.svg: a figure (the last '>' followed by one figure name only) */

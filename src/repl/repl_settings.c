@@ -207,8 +207,7 @@ cmd_save(struct session *s, char *args)
 		else if (n == 8 && strncmp(p, "--figure", 8) == 0)
 			figure = 1;
 		else if (n > 0 && *p == '-')
-			return repl_fail("save: unknown option \"%.*s\" (-f overwrites; --python, --ipynb write PyTorch; "
-			    "--figure the heat map)",
+			return repl_fail("save: unknown option \"%.*s\" (-f overwrites; --python, --ipynb write PyTorch)",
 			    (int)n, p);
 		else
 			break;
