@@ -33,7 +33,7 @@ static const char usage_text[] =
 
 /* The options that are not settings: what to do with the file. */
 enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_WHY, M_DEPTH, M_CHECK,
-	M_TOLERANCE, M_VERBOSE, M_RUN, M_HELP, M_VERSION, NMODES };
+	M_TOLERANCE, M_VERBOSE, M_RUN, M_OUTPUT, M_FORCE, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -46,7 +46,8 @@ static const struct mode_opt {
 	[M_JSON] = { "json", 0, NULL, "every computed stage and weight as JSON, with the tokens and settings; with --print, the printed values" },
 	[M_HEATMAP] = { "heatmap", 0, "EXPR", "the attention weights EXPR as a heat map" },
 	[M_NUMBERS] = { "numbers", 'n', NULL, "the values in the heat map's cells" },
-	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook" },
+	[M_EMIT] = { "emit", 0, "FORMAT", "python: a script that prints every cell in PyTorch; ipynb: a notebook; "
+	    "npz or safetensors: every stage and weight as float32 arrays named as the stages (see --output)" },
 	[M_TENSOR] = { "tensor", 0, "FILE", "print the tensor in FILE ({\"tensor\": ...})" },
 	[M_WHY] = { "why", 0, "EXPR", "how one element, e.g. attn_weights[1, 0], was computed, with the numbers (repeatable)" },
 	[M_DEPTH] = { "depth", 0, "N", "with --why: also the elements it used, N stages deep (all: back to the inputs and weights); 1 by default" },
@@ -56,6 +57,9 @@ static const struct mode_opt {
 	[M_VERBOSE] = { "verbose", 'v', NULL, "more detail: every term of why's sums, check's tensors side by side" },
 	[M_RUN] = { "run", 0, "SCRIPT", "run a Python script as python3 would, printing what it prints "
 	    "(with a file, its stages and weights are names in it)" },
+	[M_OUTPUT] = { "output", 'o', "FILE", "with --heatmap: the map as a figure, SVG, PNG or PDF by FILE's extension; "
+	    "with --emit npz or safetensors: the file to write (else the input's name with that extension)" },
+	[M_FORCE] = { "force", 'f', NULL, "with --output: replace FILE if it exists" },
 	[M_HELP] = { "help", 'h', NULL, "this help" },
 	[M_VERSION] = { "version", 'V', NULL, "the version" },
 };
@@ -72,7 +76,7 @@ metavar(const struct setting *s, char *buf, size_t len)
 
 	switch (s->type) {
 	case SETTING_BOOL:
-		return NULL;
+		return s->in_file ? "true|false" : NULL;	/* a file's setting: either way */
 	case SETTING_ENUM: case SETTING_TRI:
 		buf[0] = '\0';
 		for (c = s->choices; *c != NULL; c++)
@@ -80,6 +84,10 @@ metavar(const struct setting *s, char *buf, size_t len)
 		return buf;
 	case SETTING_COLOR:
 		return "WHEN";
+	case SETTING_REAL:
+		return s->null_ok ? "X|none" : "X";
+	case SETTING_SEED:
+		return s->has_off ? "N|none" : "N";
 	default:
 		return "N";
 	}
@@ -163,6 +171,8 @@ struct args {
 	const char *script;		/* --run SCRIPT */
 	double tolerance;		/* --tolerance X, when mode[M_TOLERANCE] */
 	int emit;			/* EMIT_*, or -1 */
+	int export;			/* --emit npz|safetensors: EXPORT_*, or -1 */
+	const char *output;		/* --output FILE */
 	struct { const struct setting *s; const char *arg; } set[64];	/* settings, in order; arg NULL: a flag */
 	int nset;
 };
@@ -187,18 +197,26 @@ add_setting(struct args *a, const struct setting *s, const char *arg)
 	return EXIT_OK;
 }
 
-static void
+/* The options over the file's settings, in order, each then held to its row's rule; EXIT_OK or EXIT_USAGE. */
+static int
 apply_settings(const struct args *a, struct input *in, struct cell_opts *co)
 {
 	char err[256];
 	int i;
 
 	for (i = 0; i < a->nset; i++) {
+		const struct setting *s = a->set[i].s;
+
 		if (a->set[i].arg == NULL)
-			*(int *)setting_field(a->set[i].s, in, co) = 1;
+			*(int *)setting_field(s, in, co) = 1;
 		else
-			setting_parse(a->set[i].s, a->set[i].arg, in, co, err, sizeof err);	/* checked in add_setting */
+			setting_parse(s, a->set[i].arg, in, co, err, sizeof err);	/* checked in add_setting */
+		if (s->group == SETTING_RUN && setting_check(s, in, FROM_TEXT, err, sizeof err) != 0) {
+			diag("--%s: %s", s->option, err);
+			return EXIT_USAGE;
+		}
 	}
+	return EXIT_OK;
 }
 
 /* An unknown --NAME (n bytes of it before any '='), with the closest option's name when one is near. */
@@ -237,7 +255,7 @@ unknown_option(char **argv, int ind, int opt)
 					return bad_usage("--%s takes no value (got \"%s\")", modes[i].name, w);
 		if (w[2 + n] == '=')
 			for (i = 0; i < settings_count; i++)
-				if (settings[i].option != NULL && settings[i].type == SETTING_BOOL &&
+				if (settings[i].option != NULL && settings[i].type == SETTING_BOOL && !settings[i].in_file &&
 				    strlen(settings[i].option) == n && strncmp(w + 2, settings[i].option, n) == 0)
 					return bad_usage("--%s takes no value (got \"%s\")", settings[i].option, w);
 		return unknown_long(w, n);
@@ -279,6 +297,9 @@ static const struct opt_rule {
 	{ M_NUMBERS, 0, BIT(M_HEATMAP), 0,	/* else silently nothing */
 	  "--numbers goes with --heatmap: the values in the map's cells, e.g. "
 	  "--heatmap attn_weights --numbers (in the REPL: heatmap -n)" },
+	{ M_OUTPUT, 0, BIT(M_HEATMAP) | BIT(M_EMIT), 0,
+	  "--output goes with --heatmap (a figure: .svg, .png or .pdf) or --emit npz|safetensors" },
+	{ M_FORCE, 0, BIT(M_OUTPUT) | BIT(M_EMIT), 0, "--force goes with --output FILE: replace FILE if it exists" },
 	{ M_VERBOSE, 0, BIT(M_WHY) | BIT(M_CHECK), 0,
 	  "--verbose goes with --why or --check (in the REPL: why -v, check -v)" },
 	{ M_HEATMAP, BIT(M_PRINT) | BIT(M_JSON), 0, 1,
@@ -334,7 +355,8 @@ build_opts(struct option *longopts, char *shortopts)
 		if (settings[i].option == NULL)
 			continue;
 		longopts[n++] = (struct option){ settings[i].option,
-		    settings[i].type == SETTING_BOOL ? no_argument : required_argument, NULL, SETTING_VAL(i) };
+		    settings[i].type == SETTING_BOOL && !settings[i].in_file ? no_argument : required_argument, NULL,
+		    SETTING_VAL(i) };
 		if (settings[i].letter)
 			snprintf(shortopts + strlen(shortopts), 3, "%c%s", settings[i].letter,
 			    settings[i].type == SETTING_BOOL ? "" : ":");
@@ -395,9 +417,10 @@ add_mode(struct args *a, int m, const char *arg)
 			return bad_usage("--tolerance: expected a number >= 0, got \"%s\"", arg);
 		break;
 	case M_EMIT:
-		if ((a->emit = emit_format(arg)) < 0)
-			return bad_usage("--emit: expected python or ipynb, got \"%s\"", arg);
+		if ((a->export = export_format_of(arg)) < 0 && (a->emit = emit_format(arg)) < 0)
+			return bad_usage("--emit: expected python, ipynb, npz or safetensors, got \"%s\"", arg);
 		break;
+	case M_OUTPUT: a->output = arg; break;
 	}
 	return EXIT_OK;
 }
@@ -433,7 +456,7 @@ parse_args(int argc, char **argv, struct args *a)
 	int ch, rc;
 
 	memset(a, 0, sizeof *a);
-	a->emit = -1;
+	a->emit = a->export = -1;
 	a->depth = 1;
 	build_opts(longopts, shortopts);
 	opterr = 0;
@@ -466,6 +489,9 @@ parse_args(int argc, char **argv, struct args *a)
 	if (optind + 1 < argc)
 		return bad_usage("too many files: \"%s\" (one input file at a time)", argv[optind + 1]);
 	a->path = argv[optind];
+	if (a->output != NULL && a->emit >= 0)
+		return bad_usage("%s", "--output goes with --emit npz or safetensors; --emit python and ipynb write "
+		    "to standard output (redirect it: > FILE)");
 	return check_rules(a, 1);
 }
 
@@ -480,7 +506,10 @@ run_tensor(const struct args *a)
 	settings_default(&in, &co);
 	if ((t = json_load_tensor(a->tensor_file, &in.po)) == NULL)
 		return EXIT_DATA;
-	apply_settings(a, &in, &co);
+	if (apply_settings(a, &in, &co) != EXIT_OK) {
+		tensor_free(t);
+		return EXIT_USAGE;
+	}
 	print_tensor(stdout, t, &in.po);
 	tensor_free(t);
 	return EXIT_OK;
@@ -609,6 +638,58 @@ run_whys(const struct args *a, const struct run *r, const struct input *in, cons
 	return rc;
 }
 
+/* The input's file name, without its folders: how figures and exports name the run. */
+static const char *
+base_name(const char *path)
+{
+	const char *s = path != NULL ? strrchr(path, '/') : NULL;
+
+	return path == NULL || strcmp(path, "-") == 0 ? "stdin" : s != NULL ? s + 1 : path;
+}
+
+/* --heatmap EXPR --output FILE: 0, 2 refused, 1 cannot write or evaluate */
+static int
+run_figure(const struct args *a, const struct run *r, const struct input *in)
+{
+	char err[1024], name[600];
+	int rc;
+
+	snprintf(name, sizeof name, "%s, seed %llu", base_name(in->path), (unsigned long long)in->seed);
+	rc = heatmap_figure(a->output, r, a->heatmap, name, a->mode[M_NUMBERS], a->mode[M_FORCE], err, sizeof err);
+	figure_release();
+	if (rc == 0)
+		return EXIT_OK;
+	diag("--heatmap: %s", err);
+	return rc == FIGURE_REFUSED ? EXIT_USAGE : EXIT_DATA;
+}
+
+/* --emit npz|safetensors [--output FILE]: FILE, else the input's name with the format's extension */
+static int
+run_export(const struct args *a, const struct run *r)
+{
+	const char *ext = a->export == EXPORT_NPZ ? ".npz" : ".safetensors";
+	char err[1024], *path, *dot;
+	int rc;
+
+	if (a->output != NULL) {
+		path = xstrdup(a->output);
+	} else {
+		const char *b = base_name(a->path);
+
+		path = xmalloc(strlen(b) + strlen(ext) + 1);
+		strcpy(path, b);
+		if ((dot = strrchr(path, '.')) != NULL && dot != path)
+			*dot = '\0';
+		strcat(path, ext);
+	}
+	rc = cell_export(path, a->export, r, a->mode[M_FORCE], err, sizeof err);
+	free(path);
+	if (rc == 0)
+		return EXIT_OK;
+	diag("--emit: %s", err);
+	return rc == -1 ? EXIT_USAGE : EXIT_DATA;
+}
+
 /* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */
 static void
 print_timing(const struct run *r)
@@ -652,11 +733,15 @@ run_file(const struct args *a)
 		return EXIT_DATA;
 	}
 	settings_default(NULL, &co);
-	apply_settings(a, &in, &co);
+	if (apply_settings(a, &in, &co) != EXIT_OK) {
+		input_free(&in);
+		return EXIT_USAGE;
+	}
 	co.po = in.po;
 	co.color = co.color && a->nprints == 0 && !a->mode[M_JSON] && a->emit < 0;
 	if (a->mode[M_INTERACTIVE]) {
 		rc = repl_main(&in, &co) == 0 ? EXIT_OK : EXIT_DATA;
+		figure_release();	/* the fonts hm > FILE.svg loaded */
 		input_free(&in);
 		return rc;
 	}
@@ -678,10 +763,14 @@ run_file(const struct args *a)
 		rc = run_prints(a, &r, &in);
 	} else if (a->nwhys > 0) {
 		rc = run_whys(a, &r, &in, &co);
+	} else if (a->export >= 0) {
+		rc = run_export(a, &r);
 	} else if (a->emit >= 0) {
 		emit_run(stdout, a->emit, &r, &in, &co);
 	} else if (a->mode[M_JSON]) {
 		cell_print_json(stdout, &r, &in);
+	} else if (a->heatmap != NULL && a->output != NULL) {
+		rc = run_figure(a, &r, &in);
 	} else if (a->heatmap != NULL) {
 		if (heatmap_print(stdout, &r, a->heatmap, co.color, a->mode[M_NUMBERS], err, sizeof err) != 0) {
 			diag("--heatmap: %s", err);

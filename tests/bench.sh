@@ -50,6 +50,15 @@ bench book data/your-journey.json
 bench check-book data/book-linear-789.json --check tests/check/exact/wrong-seed.txt
 bench check-minGPT tests/bench/mingpt.json --check tests/bench/mingpt-theirs.txt
 echo "(check-book: target 50 ms; check-minGPT: target 2 s; both try every mistake and pair of the catalogue)"
+# --json: every stage of minGPT as text (target: under 2 s), against Python's json.dumps of the same stages' .tolist()
+RUNS_SAVED=$RUNS; RUNS=3
+bench minGPT-json data/mingpt.json --json
+RUNS=$RUNS_SAVED
+if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
+	t=$(/usr/bin/python3 tests/bench/json_dumps.py data/mingpt.json 3)
+	awk -v t="$t" -v w="$LAST_WALL" 'BEGIN {
+		printf "minGPT-json   Python json.dumps(.tolist()) %8.1f ms (dumps only); attn-explain --json whole process / json.dumps = %.2f\n", t * 1000, w / 1000 / (t * 1000) }'
+fi
 ATTN_EXPLAIN_TIMING=1 "$BIN" --print output.shape tests/bench/mingpt.json 2>&1 >/dev/null | sed -n 's/^timing: stages/minGPT phases (one run, ms):/p'
 
 # The interpreter on minGPT's stages (tests/pyrun's %time: the median of

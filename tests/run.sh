@@ -111,6 +111,8 @@ sub_run emit sh tests/emit/run.sh	# the emitted scripts and notebooks run again 
 sub_run check sh tests/check/run.sh	# check mode against its corpus (not a byte compare)
 sub_run check-book env CASES=tests/check/book sh tests/check/run.sh	# the book's section 3.3 (issue 24)
 sub_run man sh tests/man.sh		# the manual
+sub_run options python3 tests/options/run.py "$BIN"	# every setting's option = the setting in the file
+sub_run cli25 sh tests/cli25/run.sh	# --heatmap --output figures, --emit npz|safetensors from the command line
 if [ "$LAYERS" = 0 ]; then
 	echo "skip layers"
 else

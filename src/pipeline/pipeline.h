@@ -12,5 +12,6 @@
 #include "settings.h"
 #include "json.h"
 #include "stage.h"
+#include "export.h"
 
 #endif

@@ -327,19 +327,12 @@ string(struct lexer *lx, struct token *tok, size_t prefix)
 	return 0;
 }
 
-int
-lex_next(struct lexer *lx, struct token *tok)
+/* blanks, comments, continuations, and newlines inside brackets: skipped */
+static void
+skip_blanks(struct lexer *lx)
 {
 	const char *s = lx->text;
-	size_t i;
 
-	memset(tok, 0, sizeof *tok);
-	if (lx->bol || lx->dedents > 0) {
-		int r = lex_indent(lx, tok);
-
-		if (r != 0 || tok->type == T_INDENT || tok->type == T_DEDENT)
-			return r;
-	}
 	for (;;) {
 		char c = s[lx->pos];
 
@@ -358,6 +351,49 @@ lex_next(struct lexer *lx, struct token *tok)
 			break;
 		}
 	}
+}
+
+/* a name, or a string with a prefix (r, b, f, u and their pairs) */
+static int
+name(struct lexer *lx, struct token *tok)
+{
+	const char *s = lx->text;
+	size_t i = lx->pos, n = i;
+
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	if ((s[n] == '\'' || s[n] == '"') && n - i <= 2) {
+		size_t k;
+		int ok = 1;
+
+		for (k = i; k < n; k++)
+			if (strchr("rRbBfFuU", s[k]) == NULL)
+				ok = 0;
+		if (ok)
+			return string(lx, tok, n - i);
+	}
+	if ((unsigned char)s[n] >= 0x80)
+		return lex_fail(lx, "names with non-ASCII letters are not supported");
+	tok->type = T_NAME;
+	tok->len = n - i;
+	lx->pos = n;
+	return 0;
+}
+
+int
+lex_next(struct lexer *lx, struct token *tok)
+{
+	const char *s = lx->text;
+	size_t i;
+
+	memset(tok, 0, sizeof *tok);
+	if (lx->bol || lx->dedents > 0) {
+		int r = lex_indent(lx, tok);
+
+		if (r != 0 || tok->type == T_INDENT || tok->type == T_DEDENT)
+			return r;
+	}
+	skip_blanks(lx);
 	i = lx->pos;
 	tok->pos = i;
 	if (s[i] == '\0') {
@@ -378,29 +414,8 @@ lex_next(struct lexer *lx, struct token *tok)
 	}
 	if (isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1])))
 		return number(lx, tok);
-	if (isalpha((unsigned char)s[i]) || s[i] == '_') {
-		size_t n = i;
-
-		while (isalnum((unsigned char)s[n]) || s[n] == '_')
-			n++;
-		/* string prefixes: r, b, f, u and their pairs */
-		if ((s[n] == '\'' || s[n] == '"') && n - i <= 2) {
-			size_t k;
-			int ok = 1;
-
-			for (k = i; k < n; k++)
-				if (strchr("rRbBfFuU", s[k]) == NULL)
-					ok = 0;
-			if (ok)
-				return string(lx, tok, n - i);
-		}
-		if ((unsigned char)s[n] >= 0x80)
-			return lex_fail(lx, "names with non-ASCII letters are not supported");
-		tok->type = T_NAME;
-		tok->len = n - i;
-		lx->pos = n;
-		return 0;
-	}
+	if (isalpha((unsigned char)s[i]) || s[i] == '_')
+		return name(lx, tok);
 	if (s[i] == '\'' || s[i] == '"')
 		return string(lx, tok, 0);
 	{

@@ -141,7 +141,9 @@ static const struct command commands[NCOMMANDS] = {
 	{ "heatmap", "hm", "heatmap [-n] [EXPR]", "attention weights as a heat map (-n: numbers)",
 	    "Draws a 2-d tensor, by default the stage the session is at (its first batch "
 	    "and head; before the first stage, the attention weights), with positions and "
-	    "tokens on both axes; -n writes the value in each cell. Colour follows set color.", cmd_heatmap },
+	    "tokens on both axes; -n writes the value in each cell. Colour follows set color. "
+	    "heatmap EXPR > FILE.svg (or .png, .pdf) draws it as a figure instead (-f overwrites FILE); "
+	    "a 3-d EXPR such as attn_weights[0] as a grid of one map per head.", cmd_heatmap },
 	{ "explain", NULL, "explain [STAGE]", "what a stage does and why",
 	    "The teaching text of a stage (of the current one by default, or of the weights "
 	    "before the first), with this run's numbers.", cmd_explain },
@@ -164,10 +166,11 @@ static const struct command commands[NCOMMANDS] = {
 	    "(stale) marks one computed from a stage that a set has since changed (it keeps its "
 	    "value, as in Python: assign it again to follow the new run).", cmd_vars },
 	{ "save", NULL, "save [-f] FILE", "the settings as a file (--python, --ipynb: as PyTorch)",
-	    "save [-f] [--python | --ipynb] FILE writes the settings as an input file that "
+	    "save [-f] [--python | --ipynb | --figure] FILE writes the settings as an input file that "
 	    "reproduces this session; with --python, a Python script that prints every cell as this session shows them "
 	    "(attn-explain --emit python); with --ipynb, a Jupyter notebook of the same "
-	    "cells, outputs filled in. An existing FILE is kept unless -f is given.", cmd_save },
+	    "cells, outputs filled in; with --figure, the heat map the bare heatmap draws as a figure, "
+	    "SVG, PNG or PDF by FILE's extension. An existing FILE is kept unless -f is given.", cmd_save },
 	{ "help", "h", "help [COMMAND]", "this list, or more on one command",
 	    "Lists the commands, or says more about one.", cmd_help },
 	{ "quit", "q", "quit", "leave (also: exit, exit(), Ctrl-D, end of input)",

@@ -74,6 +74,8 @@ typedef int repl_cmd(struct session *s, char *args);
 repl_cmd cmd_next, cmd_back, cmd_goto, cmd_run, cmd_restart, cmd_stages;
 /* repl_inspect.c */
 repl_cmd cmd_print, cmd_diff, cmd_heatmap, cmd_explain, cmd_why, cmd_check;
+/* The heat map of expr as a figure at path (.svg, .png, .pdf): 0, or -1 after the error line. */
+int repl_figure(struct session *s, const char *expr, const char *path, int numbers, int force);
 /* print EXPR: EXPR as print() shows it (variables too). */
 int repl_print_expr(struct session *s, const char *cmd, const char *expr);
 /* Python lines (statements, a bare expression shown as Python's REPL shows it). */

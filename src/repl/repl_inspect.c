@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../teach/teach.h"
 #include "../util/util.h"
@@ -168,22 +169,70 @@ print_heatmap(struct session *s, FILE *fp, const void *arg)
 	return 0;
 }
 
+/* Is w a figure's file name: .svg, .png or .pdf, any case? */
+static int
+is_figure_name(const char *w)
+{
+	size_t n = strlen(w);
+
+	return n > 4 && w[n - 4] == '.' && (strcasecmp(w + n - 3, "svg") == 0 || strcasecmp(w + n - 3, "png") == 0 ||
+	    strcasecmp(w + n - 3, "pdf") == 0);
+}
+
+int
+repl_figure(struct session *s, const char *expr, const char *path, int numbers, int force)
+{
+	char err[1024], run[600];
+	const char *base = s->in.path != NULL ? strrchr(s->in.path, '/') : NULL;
+	int rc;
+
+	base = s->in.path == NULL || strcmp(s->in.path, "-") == 0 ? "stdin" : base != NULL ? base + 1 : s->in.path;
+	snprintf(run, sizeof run, "%s, seed %llu", base, (unsigned long long)s->in.seed);
+	rc = heatmap_figure(path, &s->r, expr, run, numbers, force, err, sizeof err);
+	if (rc != 0)
+		return repl_fail("heatmap: %s", err);
+	printf("drew %s into %s\n", expr, path);
+	return 0;
+}
+
 int
 cmd_heatmap(struct session *s, char *args)
 {
 	struct heatmap_job j = { NULL, 0 };
-	char *p = repl_skip_ws(args), def[64];
+	char *p = repl_skip_ws(args), def[64], *gt, *file = NULL, *e;
+	int force = 0;
 
 	while (*p == '-') {
 		char *w = repl_next_word(&p);
 
-		if (strcmp(w, "-n") != 0)
+		if (strcmp(w, "-n") == 0)
+			j.numbers = 1;
+		else if (strcmp(w, "-f") == 0)
+			force = 1;
+		else
 			return repl_fail("heatmap: unknown option \"%s\" (-n adds the numbers)", w);
-		j.numbers = 1;
 		p = repl_skip_ws(p);
+	}
+	/* hm EXPR > FILE.svg: a figure (the last '>' followed by one figure name only) */
+	if ((gt = strrchr(p, '>')) != NULL) {
+		file = repl_skip_ws(gt + 1);
+		for (e = file + strlen(file); e > file && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		*e = '\0';
+		if (strpbrk(file, " \t") == NULL && is_figure_name(file)) {
+			*gt = '\0';
+			for (e = gt; e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+				e[-1] = '\0';
+		} else {
+			file = NULL;
+		}
 	}
 	/* bare: the stage the session is at (before the first, the attention weights) */
 	j.expr = *p ? p : heatmap_default_expr(def, sizeof def, &s->r, s->pos >= 0 ? s->pos : ST_ATTN_WEIGHTS);
+	if (file != NULL)
+		return repl_figure(s, j.expr, file, j.numbers, force);
+	if (force)
+		return repl_fail("heatmap: -f goes with a figure: heatmap -f EXPR > FILE.svg");
 	return repl_output(s, print_heatmap, &j);
 }
 

@@ -191,7 +191,7 @@ int
 cmd_save(struct session *s, char *args)
 {
 	char *p = repl_skip_ws(args), *json = NULL, *e;
-	int force = 0, format = -1, fd, saved;
+	int force = 0, format = -1, fd, saved, figure = 0;
 	FILE *fp;
 
 	/* options first: -f overwrites, --python and --ipynb write the run as PyTorch */
@@ -204,6 +204,8 @@ cmd_save(struct session *s, char *args)
 			format = EMIT_PYTHON;
 		else if (n == 7 && strncmp(p, "--ipynb", 7) == 0)
 			format = EMIT_IPYNB;
+		else if (n == 8 && strncmp(p, "--figure", 8) == 0)
+			figure = 1;
 		else if (n > 0 && *p == '-')
 			return repl_fail("save: unknown option \"%.*s\" (-f overwrites; --python, --ipynb write PyTorch)",
 			    (int)n, p);
@@ -216,6 +218,12 @@ cmd_save(struct session *s, char *args)
 	*e = '\0';
 	if (*p == '\0')
 		return repl_fail("save: expected a file name (save -f FILE overwrites)");
+	if (figure) {	/* the heat map of the stage the session is at, as heatmap draws it bare */
+		char def[64];
+
+		return repl_figure(s, heatmap_default_expr(def, sizeof def, &s->r,
+		    s->pos >= 0 ? s->pos : ST_ATTN_WEIGHTS), p, 0, force);
+	}
 	/* O_NONBLOCK: a FIFO that no program reads fails at once (ENXIO) instead of waiting forever */
 	fd = open(p, O_WRONLY | O_CREAT | O_NONBLOCK | (force ? O_TRUNC : O_EXCL), 0666);
 	if (fd < 0 && errno == EEXIST)

@@ -51,6 +51,13 @@ void cell_print(FILE *fp, const struct run *r, int id, const struct cell_opts *c
  * keys), every computed stage and every weight (name, shape, flat data).
  */
 void cell_print_json(FILE *fp, const struct run *r, const struct input *in);
+/*
+ * The same stages and weights, named as there, as float32 arrays in a
+ * NumPy .npz or a safetensors file (fmt: EXPORT_NPZ, EXPORT_SAFETENSORS)
+ * at path: export_write()'s 0, -1 (refused) or -2 (cannot write), with
+ * one line in err.
+ */
+int cell_export(const char *path, int fmt, const struct run *r, int force, char *err, size_t errlen);
 /* A JSON string; and "shape": [...], "data": [...] of a tensor (floats as the shortest text that reads back). */
 void cell_json_string(FILE *fp, const char *s);
 void cell_json_data(FILE *fp, const struct tensor *t);

@@ -1063,3 +1063,144 @@ heatmap_print_in(FILE *fp, const struct run *r, struct py_session *py, const cha
 	value_free(&v);
 	return 0;
 }
+
+/* ---- the heat map as a figure file (figure.c draws it) ---- */
+
+/* The labels of one drawn axis: tokens where the axis walks tokens, else positions. */
+static char **
+figure_labels(const struct run *r, const struct map *m, int axis, int step, int count)
+{
+	char **l = xcalloc((size_t)count, sizeof *l), buf[32];
+	int kind = m->id >= 0 && m->regular && axis >= 0 ? axis_kind(r, m->id, m->st->ndim, axis) : K_POS;
+	int i, pos;
+
+	for (i = 0; i < count; i++) {
+		pos = kind != K_POS && axis >= 0 ? m->origin[axis] + i * step : i;
+		if (has_token(kind) && r->tokens != NULL && pos < r->ntokens) {
+			l[i] = xstrdup(r->tokens[pos]);
+		} else {
+			snprintf(buf, sizeof buf, "%d", pos);
+			l[i] = xstrdup(buf);
+		}
+	}
+	return l;
+}
+
+static void
+free_labels(char **l, int n)
+{
+	int i;
+
+	for (i = 0; l != NULL && i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+/* The cells a causal mask hid, by their stage coordinates; NULL when none can be. */
+static unsigned char *
+figure_mask(const struct run *r, const struct map *m, size_t numel)
+{
+	unsigned char *mask;
+	const struct tensor *s = m->st;
+	size_t e, T, Q;
+
+	if (m->id < 0 || !is_masked_stage(m->id) || s->ndim < 2 ||
+	    (r->st[ST_MASK] == NULL && r->st[ST_MASKED_SCORES] == NULL && r->st[ST_MASK_SIMPLE] == NULL))
+		return NULL;
+	mask = xcalloc(numel, 1);
+	T = (size_t)s->shape[s->ndim - 1];
+	Q = (size_t)s->shape[s->ndim - 2];
+	for (e = 0; e < numel; e++)
+		mask[e] = m->idx[e] % T > m->idx[e] / T % Q;
+	return mask;
+}
+
+/* "head 0", "batch 1": the maps of a grid, by what its first axis counts. */
+static char **
+figure_map_titles(const struct run *r, const struct map *m, int axis, int H)
+{
+	char **l = xcalloc((size_t)H, sizeof *l), buf[48];
+	int a = m->id >= 0 && m->regular && axis >= 0 ? m->src[axis] : -1;
+	int kind = a >= 0 ? axis_kind(r, m->id, m->st->ndim, a) : K_POS;
+	int i;
+
+	for (i = 0; i < H; i++) {
+		snprintf(buf, sizeof buf, "%s %d", kind_one[kind], a >= 0 ? m->origin[a] + i * m->step[axis] : i);
+		l[i] = xstrdup(buf);
+	}
+	return l;
+}
+
+/* The figure's tensor: v itself, or a (1, H, R, C) selection seen as (H, R, C). */
+static int
+figure_shape(struct tensor *view, const struct tensor *v, int *lead)
+{
+	*view = *v;
+	*lead = 0;
+	if (v->ndim == 4 && v->shape[0] == 1) {
+		view->ndim = 3;
+		memmove(view->shape, v->shape + 1, 3 * sizeof view->shape[0]);
+		*lead = 1;
+	}
+	return view->ndim == 2 || view->ndim == 3 ? 0 : -1;
+}
+
+int
+heatmap_figure(const char *path, const struct run *r, const char *expr, const char *run_name,
+    int numbers, int force, char *err, size_t errlen)
+{
+	char def[64], title[512], **rl = NULL, **cl = NULL, **mt = NULL;
+	struct figure_opts o;
+	struct value v;
+	struct map m;
+	struct tensor view;
+	unsigned char *mask = NULL;
+	int lead, d, H = 1, rc;
+
+	if (expr == NULL || *expr == '\0')
+		expr = heatmap_default_expr(def, sizeof def, r, -1);
+	if (expr_eval(expr, r, &v, err, errlen) != 0)
+		return -3;
+	if (v.kind != VAL_TENSOR) {
+		snprintf(err, errlen, "%s: a heat map draws a 2-d tensor (or a grid of them), and this is a %s",
+		    expr, value_type(&v));
+		value_free(&v);
+		return FIGURE_REFUSED;
+	}
+	if (figure_shape(&view, v.t, &lead) != 0) {
+		snprintf(err, errlen, "%s: a figure draws a 2-d tensor, or a 3-d one as a grid of maps, "
+		    "and this is %d-d%s%s%s", expr, v.t->ndim, v.t->ndim > 3 ? "; select one, e.g. " : "",
+		    v.t->ndim > 3 ? expr : "", v.t->ndim > 3 ? "[0]" : "");
+		value_free(&v);
+		return FIGURE_REFUSED;
+	}
+	map_find(&m, r, expr, v.t);
+	d = view.ndim - 2 + lead;	/* v's axis of the rows */
+	if (view.ndim == 3)
+		H = view.shape[0];
+	memset(&o, 0, sizeof o);
+	if (view.numel > 0 && (size_t)H <= FIGURE_MAX_MAPS && view.numel <= FIGURE_MAX_CELLS) {
+		rl = figure_labels(r, &m, m.id >= 0 && m.regular ? m.src[d] : -1, m.step[d], v.t->shape[d]);
+		cl = figure_labels(r, &m, m.id >= 0 && m.regular ? m.src[d + 1] : -1, m.step[d + 1], v.t->shape[d + 1]);
+		if (H > 1 || view.ndim == 3)
+			mt = figure_map_titles(r, &m, d - 1, H);
+		mask = m.id >= 0 ? figure_mask(r, &m, v.t->numel) : NULL;
+	}
+	snprintf(title, sizeof title, "%s  (%s)", expr, run_name);
+	o.title = title;
+	o.row_labels = (const char *const *)rl;
+	o.col_labels = (const char *const *)cl;
+	o.map_titles = (const char *const *)mt;
+	o.mask = mask;
+	o.mask_note = mask != NULL ? "masked (a future token: -inf before softmax, weight 0)" : NULL;
+	o.numbers = numbers;
+	o.force = force;
+	rc = figure_write(path, &view, &o, err, errlen);
+	free_labels(rl, v.t->shape[d]);
+	free_labels(cl, v.t->shape[d + 1]);
+	free_labels(mt, H);
+	free(mask);
+	free(m.idx);
+	value_free(&v);
+	return rc;
+}

@@ -7,6 +7,7 @@
 
 #include "../kernels/kernels.h"
 #include "../pipeline/pipeline.h"
+#include "figure.h"
 
 /*
  * Ownership: both functions borrow the run; heatmap_default_expr() writes
@@ -34,6 +35,18 @@ int heatmap_print(FILE *fp, const struct run *r, const char *expr, int color,
 struct py_session;
 int heatmap_print_in(FILE *fp, const struct run *r, struct py_session *py, const char *expr, int color,
     int numbers, char *err, size_t errlen);
+
+/*
+ * The same map as a figure file (figure_write(): .svg, .png or .pdf by
+ * path's extension), a 3-d selection such as attn_weights[0] of a
+ * (B, H, T, T) run as a grid of maps; rows and columns labelled with their
+ * tokens, causally masked cells marked, the title expr and "(run)".
+ * 0; FIGURE_REFUSED (a usage error: extension, shape, size, the file
+ * exists without force) or FIGURE_IO (cannot write) with one line in err;
+ * -3 when expr does not evaluate (a data error, as heatmap_print's).
+ */
+int heatmap_figure(const char *path, const struct run *r, const char *expr, const char *run,
+    int numbers, int force, char *err, size_t errlen);
 
 /*
  * The expression a bare heat map draws for stage id (ST_*): its name indexed

@@ -16,6 +16,7 @@
 #include "readprint.h"
 #include "check.h"
 #include "emit.h"
+#include "figure.h"
 #include "gpt2_cells.h"
 
 #endif
