@@ -1105,8 +1105,8 @@ figure_mask(const struct run *r, const struct map *m, size_t numel)
 	size_t e, T, Q;
 
 	if (m->id < 0 || !is_masked_stage(m->id) || s->ndim < 2 ||
-	    (r->st[ST_MASK] == NULL && r->st[ST_MASKED_SCORES] == NULL && r->st[ST_MASK_SIMPLE] == NULL))
-		return NULL;
+	    (!r->causal && r->st[ST_MASK] == NULL && r->st[ST_MASKED_SCORES] == NULL && r->st[ST_MASK_SIMPLE] == NULL))
+		return NULL;	/* as the terminal's map: a causal run, whatever stages --heatmap kept */
 	mask = xcalloc(numel, 1);
 	T = (size_t)s->shape[s->ndim - 1];
 	Q = (size_t)s->shape[s->ndim - 2];
