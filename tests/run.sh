@@ -65,17 +65,19 @@ sub_run() {
 	if [ "$st" -ne 0 ] && [ "$n_ko" -eq 0 ]; then not_ok "$name: exit status $st"; fi
 }
 
+# tally NAME FILE: a C test program's last line, "NAME: P passed, F failed",
+# added to the count (tests/unit, tests/modelrun, tests/lessons)
+tally() {
+	line=$(tail -n 1 "$2")
+	p=$(echo "$line" | sed -n "s/^$1: \([0-9]*\) passed, \([0-9]*\) failed\$/\1/p")
+	f=$(echo "$line" | sed -n "s/^$1: \([0-9]*\) passed, \([0-9]*\) failed\$/\2/p")
+	if [ -z "$p" ]; then not_ok "$1: did not finish: $line"; else pass=$((pass + p)); fail=$((fail + f)); fi
+}
+
 # 1. C unit tests: one ok line per test function, each check counted
 "$UNIT" > "$TMP/unit" 2>&1
 grep -v '^unit: ' "$TMP/unit"
-line=$(tail -n 1 "$TMP/unit")
-p=$(echo "$line" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-f=$(echo "$line" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-if [ -z "$p" ]; then
-	not_ok "unit: did not finish: $line"
-else
-	pass=$((pass + p)); fail=$((fail + f))
-fi
+tally unit "$TMP/unit"
 
 # 2. black-box cases, one format (case_run); tests/README.md says who made
 # each kind's expected files
@@ -126,23 +128,18 @@ if [ -x "$MODELRUN" ]; then
 	"$MODELRUN" tests/model > "$TMP/model.out" 2> "$TMP/model.err"
 	head -n 40 "$TMP/model.err"
 	grep '^skip' "$TMP/model.out"
-	line=$(tail -n 1 "$TMP/model.out")
-	p=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-	f=$(echo "$line" | sed -n 's/^modelrun: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-	if [ -z "$p" ]; then not_ok "modelrun: did not finish: $line"; else pass=$((pass + p)); fail=$((fail + f)); fi
+	tally modelrun "$TMP/model.out"
 else
 	not_ok "modelrun: not built (make tests/modelrun)"
 fi
 
-# 6. issue 25's modules, not yet wired in: figures, .npz and safetensors, fast numbers
+# 6. figures, .npz and safetensors, fast numbers, as modules
 # (tests/lessons: C checks writing under a folder of its own; tests/figure/run.sh: the SVG by an XML parser)
 LESSONS=${LESSONS:-tests/lessons}
 mkdir -p "$TMP/lessons"
 "$LESSONS" "$TMP/lessons" > "$TMP/lessons.out" 2> "$TMP/lessons.err"
 head -n 40 "$TMP/lessons.err"
-p=$(sed -n 's/^lessons: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$TMP/lessons.out")
-f=$(sed -n 's/^lessons: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$TMP/lessons.out")
-if [ -z "$p" ]; then not_ok "lessons: did not finish: $(tail -n 1 "$TMP/lessons.out")"; else pass=$((pass + p)); fail=$((fail + f)); fi
+tally lessons "$TMP/lessons.out"
 for s in tests/figure/run.sh tests/export/run.sh; do
 	LESSONS=$LESSONS sh "$s" > "$TMP/section" 2>&1
 	pass=$((pass + $(grep -c '^ok ' "$TMP/section")))

@@ -35,3 +35,38 @@ test_fail(const char *file, int line, const char *fmt, ...)
 	fputc('\n', stderr);
 	free(msg);
 }
+
+/* The whole of path, NUL-terminated (also from a pipe), or NULL: free() it. */
+char *
+test_slurp(const char *path)
+{
+	FILE *fp;
+	char *buf = NULL, *nbuf;
+	size_t len = 0, cap = 0, got;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? 2 * cap : 65536;
+			if ((nbuf = realloc(buf, cap + 1)) == NULL) {
+				free(buf);
+				fclose(fp);
+				return NULL;
+			}
+			buf = nbuf;
+		}
+		got = fread(buf + len, 1, cap - len, fp);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		free(buf);
+		fclose(fp);
+		return NULL;
+	}
+	fclose(fp);
+	buf[len] = '\0';
+	return buf;
+}

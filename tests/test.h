@@ -18,6 +18,8 @@ extern int test_passed, test_failed;
 __attribute__((format(printf, 3, 4)))
 #endif
 void test_fail(const char *file, int line, const char *fmt, ...);
+/* The whole of path, NUL-terminated, or NULL: free() it (tests/test.c). */
+char *test_slurp(const char *path);
 
 void test_tensor(void);
 void test_kernels(void);

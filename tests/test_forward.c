@@ -27,27 +27,6 @@ fnv(const void *p, size_t n)
 	return h;
 }
 
-/* the whole of path, or NULL */
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
-
-	if (f == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	if (fread(s, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	s[n] = '\0';
-	fclose(f);
-	return s;
-}
-
 /* the next line of *p (cut in place), or NULL at the end */
 static char *
 next_line(char **p)
@@ -143,7 +122,7 @@ test_forward(const char *dir)
 	char cs[1400] = "";
 
 	snprintf(path, sizeof path, "%s/forward.txt", dir);
-	p = all = slurp(path);
+	p = all = test_slurp(path);
 	CHECK(all != NULL, "%s: cannot read", path);
 	while ((line = next_line(&p)) != NULL) {
 		char folder[128], list[1024], name[64];
@@ -258,7 +237,7 @@ test_norm_kernels(const char *dir)
 	int before = test_passed + test_failed;
 
 	snprintf(path, sizeof path, "%s/norm-cases.txt", dir);
-	p = all = slurp(path);
+	p = all = test_slurp(path);
 	CHECK(all != NULL, "%s: cannot read", path);
 	while ((line = next_line(&p)) != NULL)
 		kernel_case(line, &p);

@@ -65,40 +65,6 @@ parse_hex32(const cJSON *v, uint32_t *out)
 	return 0;
 }
 
-static char *
-slurp(const char *path)
-{
-	FILE *fp;
-	char *buf = NULL, *nbuf;
-	size_t len = 0, cap = 0, got;
-
-	if ((fp = fopen(path, "rb")) == NULL)
-		return NULL;
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? 2 * cap : 65536;
-			if ((nbuf = realloc(buf, cap + 1)) == NULL) {
-				free(buf);
-				fclose(fp);
-				return NULL;
-			}
-			buf = nbuf;
-		}
-		got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		free(buf);
-		fclose(fp);
-		return NULL;
-	}
-	fclose(fp);
-	buf[len] = '\0';
-	return buf;
-}
-
 /*
  * One CHECK per element, bit for bit: got[0..n-1] against the hex array
  * want. Every message names the case, the op and the element.
@@ -377,7 +343,7 @@ check_vectors(void)
 	cJSON *root;
 	char *text;
 
-	if ((text = slurp(VECTORS)) == NULL) {
+	if ((text = test_slurp(VECTORS)) == NULL) {
 		CHECK(0, "%s: cannot read (run from the top of the tree)", VECTORS);
 		return;
 	}

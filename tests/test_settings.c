@@ -7,29 +7,6 @@
 #include "../src/pipeline/settings.h"
 #include "test.h"
 
-static char *
-slurp(const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	char *s;
-	long n;
-
-	if (fp == NULL)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	s = malloc((size_t)n + 1);
-	if (s != NULL && fread(s, 1, (size_t)n, fp) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	if (s != NULL)
-		s[n] = '\0';
-	fclose(fp);
-	return s;
-}
-
 /* The text of the list item that starts with the line `item`, up to the next .It or .El. */
 static char *
 item(const char *page, const char *start)
@@ -55,7 +32,7 @@ item(const char *page, const char *start)
 static void
 test_manual(void)
 {
-	char *page = slurp("man/attn-explain.1"), *po, *set, want[128];
+	char *page = test_slurp("man/attn-explain.1"), *po, *set, want[128];
 	int i;
 
 	CHECK(page != NULL, "man/attn-explain.1 unreadable");
