@@ -47,6 +47,10 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 			}
 		}
 		return r;
+	case PY_OBJ:	/* nn.ModuleList, nn.Sequential: their modules */
+		if ((r = nn_children(o)) != NULL)
+			return r;
+		break;
 	}
 	return py_fail(s, "'%s' object is not iterable", py_type_name(o));
 }

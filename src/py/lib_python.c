@@ -85,6 +85,16 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 		return py_int(a[0]->u.seq.n);
 	case PY_STR:
 		return py_int((long long)str_chars(a[0]->u.str.s, a[0]->u.str.len));
+	case PY_OBJ: {	/* nn.ModuleList, nn.Sequential */
+		struct pyobj *c = nn_children(a[0]);
+
+		if (c != NULL) {
+			long long n = c->u.seq.n;
+
+			py_decref(c);
+			return py_int(n);
+		}
+	}	/* fall through */
 	default:
 		return py_fail(s, "object of type '%s' has no len()", py_type_name(a[0]));
 	}

@@ -457,6 +457,8 @@ arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		return r;
 	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
 		return seq_index(s, o, idx);
+	case PY_OBJ:	/* nn.ModuleList, nn.Sequential */
+		return nn_getitem(s, o, idx);
 	default:
 		return py_fail(s, "'%s' object is not subscriptable", py_type_name(o));
 	}

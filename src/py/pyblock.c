@@ -129,7 +129,8 @@ one_statement(struct parser *p, struct stmt **tail)
 
 	if (p->tok.type == T_INDENT)
 		return fail_null(p, "unexpected indent");
-	if (is_kw(p, "if") || is_kw(p, "for") || is_kw(p, "while") || is_kw(p, "def") || is_kw(p, "with"))
+	if (is_kw(p, "if") || is_kw(p, "for") || is_kw(p, "while") || is_kw(p, "def") || is_kw(p, "with") ||
+	    is_kw(p, "class"))
 		st = compound(p);
 	else if (is_op(p, O_MATMUL))
 		return fail_null(p, "decorators (@) are not supported");
@@ -233,6 +234,42 @@ def_stmt(struct parser *p, struct stmt *st)
 	return st->body != NULL ? st : NULL;
 }
 
+/*
+ * class NAME(BASE): suite -- BASE nn.Module, torch.nn.Module, Module, or
+ * a name (a class of the script: checked when the class is made); no
+ * other base (object, none, several, keywords) is in the contract.
+ */
+static struct stmt *
+class_stmt(struct parser *p, struct stmt *st)
+{
+	int loops = p->loops, funcs = p->funcs, line = st->line;
+	const struct node *b;
+
+	advance(p);
+	st->kind = S_CLASS;
+	st->names = arena_alloc(&p->mem, sizeof *st->names);
+	if ((st->names[0] = name_token(p)) == NULL)
+		return NULL;
+	if (!is_op(p, O_LPAR))
+		return fail_null(p, "'class' without nn.Module as its base (line %d) is not supported", line);
+	advance(p);
+	if (is_op(p, O_RPAR) || (st->value = expr_bits(p)) == NULL || !is_op(p, O_RPAR))
+		return p->failed ? NULL : fail_null(p, "'class' with a base other than nn.Module (line %d) is not supported",
+		    line);
+	advance(p);
+	b = st->value;
+	if (!(b->kind == N_NAME && strcmp(b->name, "object") != 0) &&
+	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_NAME && strcmp(b->a->name, "nn") == 0) &&
+	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_ATTR &&
+	    strcmp(b->a->name, "nn") == 0 && b->a->a->kind == N_NAME && strcmp(b->a->a->name, "torch") == 0))
+		return fail_null(p, "'class' with a base other than nn.Module (line %d) is not supported", line);
+	p->loops = p->funcs = 0;
+	st->body = suite(p);
+	p->loops = loops;
+	p->funcs = funcs;
+	return st->body != NULL ? st : NULL;
+}
+
 /* for TARGET in EXPR: suite [else: suite] */
 static struct stmt *
 for_stmt(struct parser *p, struct stmt *st)
@@ -316,6 +353,8 @@ compound(struct parser *p)
 	st->line = line_at(p, p->tok.pos);
 	if (is_kw(p, "def"))
 		return def_stmt(p, st);
+	if (is_kw(p, "class"))
+		return class_stmt(p, st);
 	if (is_kw(p, "if") || is_kw(p, "elif") || is_kw(p, "while")) {
 		st->kind = is_kw(p, "while") ? S_WHILE : S_IF;
 		advance(p);

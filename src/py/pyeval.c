@@ -195,7 +195,13 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 	}
 	}
 	if (strcmp(name, "training") == 0)
-		return py_bool(1);
+		return py_bool(!mod->eval);
+	{
+		struct pyobj *r = nn_method(s, m, name);	/* parameters(), train(), eval(), ... */
+
+		if (r != NULL || s->failed)
+			return r;
+	}
 	return py_fail(s, "'%s' object has no attribute '%s'", py_type_name(m), name);
 }
 
@@ -204,6 +210,8 @@ get_attr(struct py_session *s, struct pyobj *o, const char *name)
 {
 	struct pyobj *r;
 
+	if (o->type == PY_CLASS || o->type == PY_OBJ || o->type == PY_METHOD || o->type == PY_SUPER)
+		return cls_getattr(s, o, name);
 	if (o->type != PY_MODULE)
 		return names_attr(s, o, name);
 	r = module_attr(s, o, name);
@@ -255,6 +263,9 @@ call(struct py_session *s, const struct node *n)
 		break;
 	case PY_UFUNC:
 		r = s->call_user(s, f, args, nargs, kwnames, kwargs, nkw);
+		break;
+	case PY_CLASS: case PY_OBJ: case PY_METHOD:
+		r = cls_call(s, f, args, nargs, kwnames, kwargs, nkw);
 		break;
 	default:
 		py_fail(s, "'%s' object is not callable", py_type_name(f));
@@ -559,6 +570,16 @@ assign(struct py_session *s, const struct node *target, struct pyobj *v)
 		}
 		py_decref(o);
 		py_decref(idx);
+		return r;
+	}
+	case N_ATTR: {	/* o.name = v: an nn.Module's attribute */
+		struct pyobj *o = eval_node(s, target->a);
+		int r;
+
+		if (o == NULL)
+			return -1;
+		r = cls_setattr(s, o, target->name, v);
+		py_decref(o);
 		return r;
 	}
 	default:

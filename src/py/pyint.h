@@ -109,7 +109,8 @@ struct node {
 /* Statements. */
 enum { S_EXPR, S_ASSIGN, S_AUG, S_DEL, S_IMPORT, S_PASS,
 	/* blocks and control flow (pyblock.c parses them, pystmt.c runs them) */
-	S_IF, S_WHILE, S_FOR, S_BREAK, S_CONTINUE, S_DEF, S_RETURN, S_ASSERT, S_WITH };
+	S_IF, S_WHILE, S_FOR, S_BREAK, S_CONTINUE, S_DEF, S_RETURN, S_ASSERT, S_WITH,
+	S_CLASS };	/* CLASS: names[0] its name, value its base, body */
 
 struct stmt {
 	int kind, op;		/* AUG: the binary O_* */
@@ -151,7 +152,8 @@ enum pytype {
 	PY_NONE, PY_BOOL, PY_INT, PY_FLOAT, PY_STR, PY_ELLIPSIS,
 	PY_TUPLE, PY_LIST, PY_SIZE, PY_RETURNS,
 	PY_TENSOR, PY_MODULE, PY_NS, PY_FUNC, PY_DTYPE, PY_SLICE,
-	PY_UFUNC		/* a function the script defined (pystmt.c) */
+	PY_UFUNC,		/* a function the script defined (pystmt.c) */
+	PY_CLASS, PY_OBJ, PY_METHOD, PY_SUPER	/* classes, nn.Module instances, bound methods, super() (pyclass.c) */
 };
 
 /* Names of the run: the stages, then the weights (their bits in deps). */
@@ -195,7 +197,17 @@ struct pymodule {
 	double p;			/* DROPOUT */
 	long long dim;			/* SOFTMAX (-1000: None); HEAD: the head's index */
 	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear, bit l: layer l has a bias; in, out, p */
+	int eval;			/* after .eval() (0: training mode, as a new module is): dropout passes x */
 };
+
+/* an attribute of a class or of an nn.Module instance, in the order it was set (pyclass.c, lib_nn.c) */
+enum { A_DICT, A_PARAM, A_BUFFER, A_MODULE };	/* __dict__, _parameters, _buffers, _modules */
+struct pyattr {
+	char *name;
+	struct pyobj *v;	/* a PARAM, BUFFER or MODULE may be None */
+	int kind;
+};
+enum { OBJ_USER, OBJ_MODULE, OBJ_LIST, OBJ_SEQ };	/* a class's instance, nn.Module(), nn.ModuleList, nn.Sequential */
 
 struct builtin;
 
@@ -228,7 +240,17 @@ struct pyobj {
 			const struct stmt *def;		/* its S_DEF, in code's arena */
 			struct parsed *code;		/* counted: code_decref() */
 			struct pyobj **defaults;	/* def->nnames values, NULL where none */
+			char *qualname;			/* a method's "Class.name" for messages, or NULL */
 		} uf;			/* UFUNC */
+		struct {
+			char *name;		/* CLASS: its name */
+			struct pyobj *cls;	/* OBJ: its CLASS (NULL: a torch.nn one, by kind); CLASS: its base
+						 * (NULL: nn.Module); METHOD: the UFUNC; SUPER: the class after which to look */
+			struct pyobj *self;	/* METHOD, SUPER: the instance */
+			struct pyattr *a;	/* CLASS: its namespace; OBJ: its attributes */
+			int n, cap;
+			int kind, inited, training;	/* OBJ: OBJ_*, Module.__init__() ran, training mode */
+		} obj;			/* CLASS, OBJ, METHOD, SUPER */
 	} u;
 };
 
@@ -279,6 +301,7 @@ struct py_session {
 struct pyframe {
 	struct pyvar *vars;		/* its locals */
 	const char *name;		/* the function's */
+	struct pyobj *fn;		/* the UFUNC running (super() reads it), or NULL */
 	struct pyframe *up;
 };
 struct pyvar *frame_find(const struct pyframe *f, const char *name);
@@ -487,6 +510,26 @@ struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char 
 
 /* o's items as a new tuple or list (a tensor: its rows); NULL after "object is not iterable" */
 struct pyobj *py_iter_items(struct py_session *s, struct pyobj *o);
+
+/* ---- nn.Module subclasses (pyclass.c) and torch.nn's containers (lib_nn.c) ---- */
+
+/* class NAME(BASE): body's names (the frame's locals) as the class's namespace; NULL after an error */
+struct pyobj *cls_define(struct py_session *s, const struct stmt *st, struct pyobj *base, struct pyframe *body);
+struct pyobj *cls_getattr(struct py_session *s, struct pyobj *o, const char *name);	/* CLASS, OBJ, METHOD, SUPER */
+int cls_setattr(struct py_session *s, struct pyobj *o, const char *name, struct pyobj *v);	/* o.name = v */
+/* f(...) for a CLASS (a new instance), an OBJ (its forward), a METHOD */
+struct pyobj *cls_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
+    struct pyobj **kwargs, int nkw);
+int nn_is_module(const struct pyobj *o);	/* an nn.Module: Linear, Dropout, ..., or an OBJ */
+struct pyobj *nn_obj_new(int kind, struct pyobj *cls);	/* a new instance (training, not yet inited unless a container) */
+struct pyattr *nn_attr_find(const struct pyobj *o, const char *name, int kind);	/* kind -1: any */
+void nn_attr_put(struct pyobj *o, const char *name, struct pyobj *v, int kind);	/* replaced in place, or added */
+void nn_attr_del(struct pyobj *o, const char *name);
+/* the Module method `name` bound to m (an OBJ or a torch.nn module), or NULL (no error) when there is none */
+struct pyobj *nn_method(struct py_session *s, struct pyobj *m, const char *name);
+struct pyobj *nn_getitem(struct py_session *s, struct pyobj *o, struct pyobj *idx);	/* ModuleList/Sequential[i] */
+struct pyobj *nn_children(const struct pyobj *o);	/* a container's modules as a tuple; NULL: o is not one */
+const char *nn_typename(const struct pyobj *o);	/* torch.typename(o): "torch.FloatTensor", "int" */
 
 /* ---- evaluation (pyeval.c) ---- */
 

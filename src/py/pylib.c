@@ -20,6 +20,7 @@ static const struct {
 	{ lib_torch_rows, &lib_torch_nrows },
 	{ lib_python_rows, &lib_python_nrows },
 	{ lib_iter_rows, &lib_iter_nrows },
+	{ lib_nn_rows, &lib_nn_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])
@@ -133,8 +134,10 @@ lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int 
 	case MOD_LINEAR:
 		r = op_linear(s, x, mod->weight, mod->bias);
 		break;
-	case MOD_DROPOUT:
-		r = op_dropout(s, x, mod->p);
+	case MOD_DROPOUT:	/* in eval mode, x itself (as F.dropout(x, p, training=False)) */
+		if (mod->eval)
+			py_incref(x);
+		r = mod->eval ? x : op_dropout(s, x, mod->p);
 		break;
 	default:
 		if (mod->dim == -1000) {	/* the legacy implicit dim, with PyTorch's warning */

@@ -759,10 +759,8 @@ check_target(struct parser *p, const struct node *n, int aug)
 			if (check_target(p, n->items[i], 0) != 0)
 				return -1;
 		return 0;
-	case N_ATTR:
-		if (aug)	/* x.weight += 1: an in-place operation on the attribute */
-			return 0;
-		return fail(p, "assigning to an attribute (%s = ...) is not supported", n->name);
+	case N_ATTR:	/* x.weight += 1: in place; self.x = v: an nn.Module's attribute (pyclass.c) */
+		return 0;
 	case N_CALL:
 		return fail(p, "cannot assign to a function call here. Maybe you meant '==' instead of '='?");
 	case N_INT: case N_FLOAT: case N_STR: case N_TRUE: case N_FALSE: case N_NONE:

@@ -157,6 +157,35 @@ exec_with(struct py_session *s, const struct stmt *st)
 	return exec_block(s, st->body);
 }
 
+/* class NAME(BASE): the body run with its own locals, which become the class's namespace (pyclass.c) */
+static int
+exec_class(struct py_session *s, const struct stmt *st)
+{
+	struct pyframe fr = { 0 };
+	struct pyobj *base, *c = NULL;
+	int f, script = s->script;
+
+	if ((base = eval_node(s, st->value)) == NULL)
+		return F_ERROR;
+	fr.name = st->names[0];
+	fr.up = s->frame;
+	s->frame = &fr;
+	s->script = 1;		/* a docstring prints nothing */
+	f = exec_block(s, st->body);
+	s->script = script;
+	s->frame = fr.up;
+	if (f != F_ERROR && (c = cls_define(s, st, base, &fr)) != NULL) {
+		if (s->frame != NULL)
+			frame_set(s->frame, st->names[0], c);
+		else
+			var_set(s, st->names[0], c);
+	}
+	py_decref(c);
+	py_decref(base);
+	frame_clear(&fr);
+	return f == F_ERROR || c == NULL ? F_ERROR : F_NEXT;
+}
+
 static int
 exec_one(struct py_session *s, const struct stmt *st)
 {
@@ -176,6 +205,7 @@ exec_one(struct py_session *s, const struct stmt *st)
 	case S_DEF: return exec_def(s, st);
 	case S_ASSERT: return exec_assert(s, st);
 	case S_WITH: return exec_with(s, st);
+	case S_CLASS: return exec_class(s, st);
 	case S_RETURN:
 		s->retval = st->value != NULL ? eval_node(s, st->value) : py_none();
 		return s->retval != NULL ? F_RETURN : F_ERROR;
@@ -203,7 +233,7 @@ bind_args(struct py_session *s, struct pyobj *f, struct pyframe *fr, struct pyob
     char **kwnames, struct pyobj **kwargs, int nkw)
 {
 	const struct stmt *d = f->u.uf.def;
-	const char *fn = d->names[0];
+	const char *fn = f->u.uf.qualname != NULL ? f->u.uf.qualname : d->names[0];
 	struct pyobj *bound[64] = { 0 };
 	int i, k, missing = 0;
 
@@ -252,6 +282,7 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	if (s->calls >= MAX_CALLS)
 		return py_fail(s, "RecursionError: maximum recursion depth exceeded");
 	fr.name = f->u.uf.def->names[0];
+	fr.fn = f;
 	fr.up = s->frame;
 	if (bind_args(s, f, &fr, args, nargs, kwnames, kwargs, nkw) != 0) {
 		frame_clear(&fr);

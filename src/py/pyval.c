@@ -116,7 +116,18 @@ obj_free(struct pyobj *o)
 		for (i = 0; i < o->u.uf.def->nnames; i++)
 			py_decref(o->u.uf.defaults[i]);
 		free(o->u.uf.defaults);
+		free(o->u.uf.qualname);
 		code_decref(o->u.uf.code);
+		break;
+	case PY_CLASS: case PY_OBJ: case PY_METHOD: case PY_SUPER:
+		free(o->u.obj.name);
+		py_decref(o->u.obj.cls);
+		py_decref(o->u.obj.self);
+		for (i = 0; i < o->u.obj.n; i++) {
+			free(o->u.obj.a[i].name);
+			py_decref(o->u.obj.a[i].v);
+		}
+		free(o->u.obj.a);
 		break;
 	}
 	free(o);
@@ -222,6 +233,13 @@ py_type_name(const struct pyobj *o)
 	case PY_DTYPE: return "torch.dtype";
 	case PY_SLICE: return "slice";
 	case PY_UFUNC: return "function";
+	case PY_CLASS: return "type";
+	case PY_OBJ:
+		if (o->u.obj.cls != NULL)
+			return o->u.obj.cls->u.obj.name;
+		return o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ? "Sequential" : "Module";
+	case PY_METHOD: return "method";
+	case PY_SUPER: return "super";
 	}
 	return "object";
 }
@@ -759,6 +777,36 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 }
 
 /*
+ * An nn.Module's repr as torch/nn/modules/module.py's __repr__ writes it:
+ * "Name(", each child "(key): repr" indented by two (its own lines too),
+ * ")"; no children: "Name()".
+ */
+static void
+obj_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
+{
+	int i, any = 0;
+
+	sbuf_addf(b, "%s(", py_type_name(o));
+	for (i = 0; i < o->u.obj.n; i++) {
+		struct sbuf c = { 0 };
+		size_t k;
+
+		if (o->u.obj.a[i].kind != A_MODULE)
+			continue;
+		py_repr(&c, o->u.obj.a[i].v, po);
+		sbuf_addf(b, "\n  (%s): ", o->u.obj.a[i].name);
+		for (k = 0; k < c.len; k++)
+			if (c.s[k] == '\n')
+				sbuf_add(b, "\n  ");
+			else
+				sbuf_addc(b, c.s[k]);
+		free(c.s);
+		any = 1;
+	}
+	sbuf_add(b, any ? "\n)" : ")");
+}
+
+/*
  * repr's recursion is bounded as Python's (its limit of 1000) and stops at a
  * Ctrl-C: a tuple nested 10^6 deep, or 2^40 times shared, ends in one error
  * that py_repr_failed() reports, never a stack overflow or a hang.
@@ -839,6 +887,17 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_TENSOR: tensor_repr(b, &o->u.t, po); break;
 	case PY_MODULE: module_repr(b, &o->u.m); break;
+	case PY_OBJ: obj_repr(b, o, po); break;
+	case PY_CLASS: sbuf_addf(b, "<class '__main__.%s'>", o->u.obj.name); break;
+	case PY_METHOD:
+		sbuf_addf(b, "<bound method %s of ", o->u.obj.cls->u.uf.qualname ? o->u.obj.cls->u.uf.qualname :
+		    o->u.obj.cls->u.uf.def->names[0]);
+		py_repr(b, o->u.obj.self, po);
+		sbuf_addc(b, '>');
+		break;
+	case PY_SUPER:
+		sbuf_addf(b, "<super: <class '%s'>, <%s object>>", o->u.obj.cls->u.obj.name, py_type_name(o->u.obj.self));
+		break;
 	case PY_NS: sbuf_addf(b, "<module '%s'>", o->u.ns); break;
 	case PY_FUNC:
 		if (o->u.fn.self != NULL)
