@@ -242,7 +242,7 @@ def_stmt(struct parser *p, struct stmt *st)
 static struct stmt *
 class_stmt(struct parser *p, struct stmt *st)
 {
-	int loops = p->loops, funcs = p->funcs, line = st->line;
+	int loops = p->loops, funcs = p->funcs;
 	const struct node *b;
 
 	advance(p);
@@ -251,18 +251,17 @@ class_stmt(struct parser *p, struct stmt *st)
 	if ((st->names[0] = name_token(p)) == NULL)
 		return NULL;
 	if (!is_op(p, O_LPAR))
-		return fail_null(p, "'class' without nn.Module as its base (line %d) is not supported", line);
+		return fail_null(p, "'class' without nn.Module as its base is not supported");
 	advance(p);
 	if (is_op(p, O_RPAR) || (st->value = expr_bits(p)) == NULL || !is_op(p, O_RPAR))
-		return p->failed ? NULL : fail_null(p, "'class' with a base other than nn.Module (line %d) is not supported",
-		    line);
+		return p->failed ? NULL : fail_null(p, "'class' with a base other than nn.Module is not supported");
 	advance(p);
 	b = st->value;
 	if (!(b->kind == N_NAME && strcmp(b->name, "object") != 0) &&
 	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_NAME && strcmp(b->a->name, "nn") == 0) &&
 	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_ATTR &&
 	    strcmp(b->a->name, "nn") == 0 && b->a->a->kind == N_NAME && strcmp(b->a->a->name, "torch") == 0))
-		return fail_null(p, "'class' with a base other than nn.Module (line %d) is not supported", line);
+		return fail_null(p, "'class' with a base other than nn.Module is not supported");
 	p->loops = p->funcs = 0;
 	st->body = suite(p);
 	p->loops = loops;

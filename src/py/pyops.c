@@ -963,7 +963,8 @@ masked_check(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct p
 		    "dimension(s).", value->u.t.ndim), -1;
 	if (value->type != PY_TENSOR && !py_is_number(value))
 		return py_fail(s, "masked_fill(): argument 'value' (position 2) must be Number, not %s", py_type_name(value)), -1;
-	if ((inplace && pyt_check_inplace(s, x) != 0) || broadcast(s, &mask->u.t, &x->u.t, nd, shape) != 0)
+	if ((inplace && pyt_check_inplace(s, x) != 0) ||	/* in place, TensorIterator's order: self, then mask */
+	    broadcast(s, inplace ? &x->u.t : &mask->u.t, inplace ? &mask->u.t : &x->u.t, nd, shape) != 0)
 		return -1;
 	for (d = 0; inplace && d < *nd; d++)
 		if (*nd != x->u.t.ndim || shape[d] != x->u.t.shape[d])

@@ -238,8 +238,16 @@ bind_args(struct py_session *s, struct pyobj *f, struct pyframe *fr, struct pyob
 	int i, k, missing = 0;
 
 	if (nargs > d->nnames) {
-		py_fail(s, "%s() takes %d positional argument%s but %d %s given", fn, d->nnames,
-		    d->nnames == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+		int req = 0;
+
+		while (req < d->nnames && f->u.uf.defaults[req] == NULL)
+			req++;
+		if (req < d->nnames)	/* Python 3.11: "takes from 1 to 2 positional arguments" */
+			py_fail(s, "%s() takes from %d to %d positional arguments but %d %s given", fn, req, d->nnames,
+			    nargs, nargs == 1 ? "was" : "were");
+		else
+			py_fail(s, "%s() takes %d positional argument%s but %d %s given", fn, d->nnames,
+			    d->nnames == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
 		return -1;
 	}
 	for (i = 0; i < nargs; i++)
@@ -260,12 +268,22 @@ bind_args(struct py_session *s, struct pyobj *f, struct pyframe *fr, struct pyob
 	for (i = 0; i < d->nnames; i++) {
 		if (bound[i] == NULL)
 			bound[i] = f->u.uf.defaults[i];
-		if (bound[i] == NULL) {
-			py_fail(s, "%s() missing 1 required positional argument: '%s'", fn, d->binds[i]);
-			missing = 1;
-			break;
-		}
-		frame_set(fr, d->binds[i], bound[i]);
+		if (bound[i] == NULL)
+			missing++;
+		else
+			frame_set(fr, d->binds[i], bound[i]);
+	}
+	if (missing > 0) {	/* Python's list of them all: 'a', 'b', and 'c' */
+		struct sbuf b = { 0 };
+
+		for (i = 0, k = 0; i < d->nnames; i++)
+			if (bound[i] == NULL) {
+				k++;
+				sbuf_addf(&b, "%s'%s'", k == 1 ? "" : k < missing ? ", " : missing == 2 ? " and " : ", and ",
+				    d->binds[i]);
+			}
+		py_fail(s, "%s() missing %d required positional argument%s: %s", fn, missing, missing == 1 ? "" : "s", b.s);
+		free(b.s);
 	}
 	return missing ? -1 : 0;
 }

@@ -7,6 +7,8 @@ line `attn-explain: tests/run/NAME.py: line N: TYPE: MESSAGE` built from
 Python's traceback (N the innermost line of the script; TYPE and MESSAGE
 its last line), then `status 1`; else `status 0`.  Scripts that seed
 nothing must not print random numbers (attn-explain --run takes --seed 0).
+PyTorch runs on the reference BLAS (LD_LIBRARY_PATH, as check_cases.py:
+the system's libblas alternative may be OpenBLAS, whose last bits differ).
 """
 import glob
 import os
@@ -16,11 +18,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUN = os.path.join(HERE, "..", "run")
+REF_BLAS = "/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack"
 
 
 def one(path):
     name = os.path.basename(path)
-    p = subprocess.run(["/usr/bin/python3", name], cwd=RUN, capture_output=True, text=True)
+    env = dict(os.environ, LD_LIBRARY_PATH=REF_BLAS)
+    p = subprocess.run(["/usr/bin/python3", name], cwd=RUN, capture_output=True, text=True, env=env)
     base = path[:-3]
     with open(base + ".out", "w") as f:
         f.write(p.stdout)

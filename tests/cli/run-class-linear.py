@@ -1,0 +1,4 @@
+import torch.nn as nn
+print("never printed")
+class MyLinear(nn.Linear):
+    pass

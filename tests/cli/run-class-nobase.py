@@ -1,0 +1,4 @@
+print("never printed")
+
+class Config:
+    n_embd = 4
