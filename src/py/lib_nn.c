@@ -405,7 +405,7 @@ m_register(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 	name = a[0]->u.str.s;
 	at = nn_attr_find(self, name, b->op);
 	if (strchr(name, '.') != NULL)
-		return py_fail(s, "KeyError: '%s name can\\'t contain \".\", got: %s'", w, name);
+		return py_fail(s, "KeyError: '%s name can\\'t contain \".\"'", w);
 	if (*name == '\0')
 		return py_fail(s, "KeyError: '%s name can\\'t be empty string \"\"'", w);
 	if (at == NULL && has_attr(s, self, name))

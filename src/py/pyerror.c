@@ -25,6 +25,7 @@ static const struct {
 	{ "name should be a string", "TypeError", 0 },
 	{ "should return None", "TypeError", 0 },
 	{ "should be called with an iterable", "TypeError", 0 },
+	{ "is out of range", "IndexError", 0 },	/* ModuleList[i] */
 	{ "unexpected indent", "IndentationError", 1 },
 	{ "expected an indented block", "IndentationError", 1 },
 	{ "unindent does not match", "IndentationError", 1 },

@@ -1,0 +1,9 @@
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("a.b", torch.ones(2))
+
+M()

@@ -1,0 +1,5 @@
+import torch
+import torch.nn as nn
+
+heads = nn.ModuleList([nn.Linear(2, 2)])
+heads(torch.ones(2))
