@@ -172,6 +172,16 @@ differs(const struct rp_tensor *t, const int *shape, const float *ours, const st
 	return -1;
 }
 
+/* how the report names their tensor: its label, else where it starts */
+static const char *
+their_name(const struct rp_tensor *t, char *buf, size_t len)
+{
+	if (t->label != NULL)
+		return t->label;
+	snprintf(buf, len, "the tensor at line %d", t->line);
+	return buf;
+}
+
 /* theirs t against stage s (whole, or each head of a 4-d stage); 1 matched, 0 not, -1 no such shape */
 static int
 check_one(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int s, const struct gopts *g, int quiet)
@@ -180,17 +190,19 @@ check_one(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int s, cons
 	double unit;
 	long bad;
 	int h, idx[RP_MAXDIM];
+	char nb[48];
+	const char *tn = their_name(t, nb, sizeof nb);
 
 	if (rp_fits(t, o->ndim, o->shape)) {
 		if ((bad = differs(t, o->shape, o->data, g, &unit)) < 0) {
-			fprintf(fp, "%s: matches %s\n", t->label != NULL ? t->label : "tensor", gpt2_stage_name(s));
+			fprintf(fp, "%s: matches %s\n", tn, gpt2_stage_name(s));
 			return 1;
 		}
 		if (!quiet) {
 			size_t off = rp_index(t, (size_t)bad, o->shape, idx);
 			int d;
 
-			fprintf(fp, "%s: differs from %s at [", t->label != NULL ? t->label : "tensor", gpt2_stage_name(s));
+			fprintf(fp, "%s: differs from %s at [", tn, gpt2_stage_name(s));
 			for (d = 0; d < o->ndim; d++)
 				fprintf(fp, "%s%d", d ? ", " : "", idx[d]);
 			fprintf(fp, "]: theirs %.9g, ours %.9g\n", t->v[bad], o->data[off]);
@@ -200,7 +212,7 @@ check_one(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int s, cons
 	if (o->ndim == 4 && rp_fits(t, 2, o->shape + 2))
 		for (h = 0; h < o->shape[1]; h++)
 			if (differs(t, o->shape + 2, o->data + (size_t)h * o->shape[2] * o->shape[3], g, &unit) < 0) {
-				fprintf(fp, "%s: matches %s[0, %d]\n", t->label != NULL ? t->label : "tensor", gpt2_stage_name(s), h);
+				fprintf(fp, "%s: matches %s[0, %d]\n", tn, gpt2_stage_name(s), h);
 				return 1;
 			}
 	return o->ndim == 4 && rp_fits(t, 2, o->shape + 2) ? 0 : -1;
@@ -227,9 +239,11 @@ gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 		for (s = 1; s < G2_NSTAGES && r < 0; s++)	/* unnamed, or not that stage's shape: any stage it is */
 			if (c->r.st[s] != NULL && check_one(fp, t, c, s, g, 1) == 1)
 				r = 1;
-		if (r < 0)
-			fprintf(fp, "%s (line %d): no stage of this run has its shape and values\n",
-			    t->label != NULL ? t->label : "tensor", t->line);
+		if (r < 0) {
+			char nb[48];
+
+			fprintf(fp, "%s: no stage of this run has its shape and values\n", their_name(t, nb, sizeof nb));
+		}
 		ok += r == 1;
 	}
 	fprintf(fp, "%d of %d match\n", ok, theirs.n);
