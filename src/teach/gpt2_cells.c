@@ -3,9 +3,8 @@
  * learner's text, one cell per stage of src/model's forward pass (the
  * PyTorch line, the shape, the tensor printed as torch prints it), and a
  * heat map of one head's weights labelled with the tokens.  Owns the
- * mode's run (gctx: folder, tokens, forward pass), the PyTorch lines shown
- * for each stage, and main's entry, which hands --print, --json, --check,
- * --why and --emit to gpt2_modes.c and gpt2_emit.c (gpt2_mode.h).
+ * mode's run (gctx: folder, tokens, forward pass) and the PyTorch lines
+ * shown for each stage (gpt2_mode.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,57 +286,4 @@ gctx_free(struct gctx *c)
 		bpe_free(&c->b);
 	gpt2_close(&c->m);
 	memset(c, 0, sizeof *c);
-}
-
-/* what the options ask of the run */
-static int
-act(struct gctx *c, const struct gopts *g)
-{
-	struct cell_opts co;
-
-	if (g->check != NULL)
-		return gctx_check(stdout, c, g);
-	if (g->nprints > 0)
-		return gctx_prints(c, g);
-	if (g->nwhys > 0)
-		return gctx_whys(stdout, c, g);
-	if (g->export >= 0)
-		return gctx_export(c, g);
-	if (g->emit >= 0) {
-		gctx_emit(stdout, c, g);
-		return G2_EXIT_OK;
-	}
-	if (g->json)
-		return gctx_json(stdout, c, g);
-	settings_default(NULL, &co);
-	co.color = 0;
-	print_opts_default(&co.po);
-	gctx_cells(cell_text_sink(stdout, &co), 1, c, g->head);
-	if (g->heatmap)
-		gctx_heat(stdout, c, g->head < 0 ? 0 : g->head);
-	return G2_EXIT_OK;
-}
-
-int
-gpt2_cells_main(int argc, char **argv)
-{
-	struct gopts g;
-	struct gctx c;
-	int rc;
-
-	if ((rc = gopts_parse(argc, argv, &g)) != G2_EXIT_OK) {
-		gopts_free(&g);
-		return rc;
-	}
-	if ((rc = gctx_open(&c, &g)) != G2_EXIT_OK) {
-		gopts_free(&g);
-		return rc;
-	}
-	if (g.interactive)
-		rc = gpt2_repl(&c, &g);
-	else if ((rc = gctx_run(&c, &g)) == G2_EXIT_OK)
-		rc = act(&c, &g);
-	gctx_free(&c);
-	gopts_free(&g);
-	return rc;
 }
