@@ -218,6 +218,29 @@ check_one(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int s, cons
 	return o->ndim == 4 && rp_fits(t, 2, o->shape + 2) ? 0 : -1;
 }
 
+/* their token_ids against the run's ids: 1 matched, 0 not */
+static int
+check_ids(FILE *fp, const struct rp_tensor *t, const struct gctx *c)
+{
+	int shape[2] = { 1, c->r.T }, idx[RP_MAXDIM];
+	size_t k;
+
+	if (!rp_fits(t, 2, shape)) {
+		fprintf(fp, "token_ids: differs: shape, expected (1, %d)\n", c->r.T);
+		return 0;
+	}
+	for (k = 0; k < t->nshown; k++) {
+		size_t i = rp_index(t, k, shape, idx);
+
+		if (t->v[k] != (double)c->r.ids[i]) {
+			fprintf(fp, "token_ids: differs at [0, %zu]: theirs %.17g, ours %d\n", i, t->v[k], c->r.ids[i]);
+			return 0;
+		}
+	}
+	fputs("token_ids: matches token_ids\n", fp);
+	return 1;
+}
+
 int
 gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 {
@@ -234,7 +257,9 @@ gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 		int named = t->label != NULL ? gpt2_stage_find(t->label) : -1;
 
 		r = -1;
-		if (named >= 0 && named != G2_TOKEN_IDS && c->r.st[named] != NULL)
+		if (named == G2_TOKEN_IDS)
+			r = check_ids(fp, t, c);
+		else if (named >= 0 && c->r.st[named] != NULL)
 			r = check_one(fp, t, c, named, g, 0);
 		for (s = 1; s < G2_NSTAGES && r < 0; s++)	/* unnamed, or not that stage's shape: any stage it is */
 			if (c->r.st[s] != NULL && check_one(fp, t, c, s, g, 1) == 1)
