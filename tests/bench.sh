@@ -100,3 +100,43 @@ else
 	paste -d '|' /tmp/bench.py.$$ | awk '{ printf "interpreter: %.3f ms\n", $1 * 1000 }'
 fi
 rm -f /tmp/bench.py.$$
+
+# --model: a GPT-2-small-shaped folder (GPT2_BENCH_DIR; make a random one with
+# /usr/bin/python3 tests/bench/make_gpt2_small.py DIR, 500 MB, not committed),
+# 64 tokens, layer 11 (eleven blocks in full, then the attention): whole
+# process wall time and peak RSS, against PyTorch doing the same forward from
+# the same file (tests/bench/torch_gpt2.py: its whole process, and its compute
+# alone).  Targets (issue 22): under 1 s on 2 idle cores; RSS under 1.3x the
+# float32 size of the 12 blocks touched (340 MB).
+if [ -n "$GPT2_BENCH_DIR" ] && [ -f "$GPT2_BENCH_DIR/model.safetensors" ]; then
+	ids=$(seq -s, 100 163)
+	: > /tmp/bench.m.$$
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		/usr/bin/time -f "%e %M %U %S" "$BIN" --model "$GPT2_BENCH_DIR" --tokens "$ids" --layer 11 \
+		    --print output.shape 2>> /tmp/bench.m.$$ > /dev/null
+		i=$((i + 1))
+	done
+	wall=$(cut -d' ' -f1 /tmp/bench.m.$$ | median); rss=$(cut -d' ' -f2 /tmp/bench.m.$$ | median)
+	cpu=$(awk '{ print $3 + $4 }' /tmp/bench.m.$$ | median)
+	awk -v w="$wall" -v c="$cpu" -v r="$rss" 'BEGIN {
+		printf "gpt2-model    wall %7.1f ms  cpu %7.1f ms  peak RSS %6.1f MiB (64 tokens, layer 11)\n", w * 1000, c * 1000, r / 1024 }'
+	if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
+		: > /tmp/bench.t.$$
+		i=0
+		while [ $i -lt 3 ]; do
+			/usr/bin/time -f "time %e %M" /usr/bin/python3 tests/bench/torch_gpt2.py "$GPT2_BENCH_DIR" 11 64 \
+			    >> /tmp/bench.t.$$ 2>&1
+			i=$((i + 1))
+		done
+		tc=$(grep -v '^time' /tmp/bench.t.$$ | median); tw=$(sed -n 's/^time //p' /tmp/bench.t.$$ | cut -d' ' -f1 | median)
+		tr=$(sed -n 's/^time //p' /tmp/bench.t.$$ | cut -d' ' -f2 | median)
+		awk -v c="$tc" -v w="$tw" -v r="$tr" -v ow="$wall" -v b="$blas" 'BEGIN {
+			printf "gpt2-model    PyTorch (%s): whole process %.1f ms, compute only %.1f ms, peak RSS %.1f MiB; attn-explain whole process / PyTorch compute = %.2f\n",
+			    b, w * 1000, c * 1000, r / 1024, ow / c }'
+		rm -f /tmp/bench.t.$$
+	fi
+	rm -f /tmp/bench.m.$$
+else
+	echo "gpt2-model    skipped: set GPT2_BENCH_DIR to a GPT-2 small folder (/usr/bin/python3 tests/bench/make_gpt2_small.py DIR makes a random one)"
+fi

@@ -133,6 +133,17 @@ else
 	not_ok "modelrun: not built (make tests/modelrun)"
 fi
 
+# 5b. --model on GPT-2 itself where tests/model/gpt2 holds it (config.json, model.safetensors and the
+# vocabulary; gitignored): OpenAI's encoder gives "Hello world" the ids 15496, 995
+if [ -f tests/model/gpt2/model.safetensors ] && [ -f tests/model/gpt2/config.json ]; then
+	"$BIN" --model tests/model/gpt2 --text 'Hello world' --layer 11 --print token_ids \
+	    --print 'attn_weights.shape' > "$TMP/gpt2.out" 2>&1
+	printf 'tensor([[15496,   995]])\ntorch.Size([1, 12, 2, 2])\n' > "$TMP/gpt2.want"
+	same model-gpt2-hello "$TMP/gpt2.want" "$TMP/gpt2.out"
+else
+	echo "skip model-gpt2: tests/model/gpt2 has no config.json + model.safetensors (huggingface-cli download gpt2 --local-dir tests/model/gpt2)"
+fi
+
 # 6. figures, .npz and safetensors, fast numbers, as modules
 # (tests/lessons: C checks writing under a folder of its own; tests/figure/run.sh: the SVG by an XML parser)
 LESSONS=${LESSONS:-tests/lessons}

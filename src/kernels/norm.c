@@ -312,30 +312,53 @@ tensor_gelu_new(float *y, const float *x, size_t n)
  * torch.addmm(bias, x, w): y (M, N) = bias + x (M, K) @ w (K, N), as the
  * reference BLAS's sgemm runs the row-major case ("N", "N" on the
  * transposed problem): y[i][n] starts at bias[n], then adds x[i][k] *
- * w[k][n] for k = 0, 1, ... each product rounded.  The loop over n is
- * independent per element, so vectorising it keeps every sum's order.
+ * w[k][n] for k = 0, 1, ... each product rounded.  The loops over i and n
+ * are independent per element, so blocking them keeps every sum's order:
+ * columns j0 .. j1-1 of every row at once, each row of w read once per
+ * block (not once per row of x), and the blocks split between two threads.
  */
+enum { ADDMM_COLS = 128 };	/* a block: M rows of 128 floats, in L1/L2 while w streams past */
+
 FMA_CLONES static void
-addmm_rows(float *y, const float *x, const float *w, const float *bias, int M, int N, int K)
+addmm_cols(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int j0, int j1)
 {
 	int i, k, j;
 
-	for (i = 0; i < M; i++) {
-		float *yr = y + (size_t)i * N;
+	for (i = 0; i < M; i++)
+		memcpy(y + (size_t)i * N + j0, bias + j0, (size_t)(j1 - j0) * sizeof *y);
+	for (k = 0; k < K; k++) {
+		const float *wr = w + (size_t)k * N;
 
-		memcpy(yr, bias, (size_t)N * sizeof *yr);
-		for (k = 0; k < K; k++) {
-			const float *wr = w + (size_t)k * N;
+		for (i = 0; i < M; i++) {
+			float *yr = y + (size_t)i * N;
 			float a = x[(size_t)i * K + k];
 
-			for (j = 0; j < N; j++)
+			for (j = j0; j < j1; j++)
 				yr[j] += a * wr[j];
 		}
 	}
 }
 
+struct addmm_job {
+	float *y;
+	const float *x, *w, *bias;
+	int M, N, K;
+};
+
+/* column blocks lo .. hi-1 */
+static void
+addmm_part(void *ctx, size_t lo, size_t hi)
+{
+	const struct addmm_job *a = ctx;
+	size_t j1 = hi * ADDMM_COLS < (size_t)a->N ? hi * ADDMM_COLS : (size_t)a->N;
+
+	addmm_cols(a->y, a->x, a->w, a->bias, a->M, a->N, a->K, (int)(lo * ADDMM_COLS), (int)j1);
+}
+
 void
 tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K)
 {
-	addmm_rows(y, x, w, bias, M, N, K);
+	struct addmm_job a = { y, x, w, bias, M, N, K };
+
+	tensor_parallel(addmm_part, &a, ((size_t)N + ADDMM_COLS - 1) / ADDMM_COLS, (size_t)M * K);
 }

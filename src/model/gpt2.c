@@ -175,8 +175,12 @@ gpt2_close(struct gpt2 *m)
 	int l, i;
 
 	for (l = 0; l < m->n_loaded; l++)
-		for (i = 0; i < NBLOCK; i++)
-			free(*(float **)((char *)&m->h[l] + block_tensors[i].off));
+		for (i = 0; i < NBLOCK; i++) {
+			float *p = *(float **)((char *)&m->h[l] + block_tensors[i].off);
+
+			if ((const unsigned char *)p < m->st.data || (const unsigned char *)p >= m->st.data + m->st.data_len)
+				free(p);	/* a copy, not a view of the mapping */
+		}
 	free(m->h);
 	free(m->ln_f_w);
 	free(m->ln_f_b);
@@ -202,6 +206,8 @@ gpt2_load(struct gpt2 *m, int layer, char *err, size_t errlen)
 			float **p = (float **)((char *)b + block_tensors[i].off);
 
 			block_shape(m, &block_tensors[i], name, sizeof name, m->n_loaded, shape);
+			if ((*p = (float *)st_f32_view(&m->st, name, block_tensors[i].ndim, shape, err, errlen)) != NULL)
+				continue;	/* F32: the mapped bytes (gpt2_close() frees only copies) */
 			*p = xmalloc((size_t)shape[0] * (block_tensors[i].ndim == 2 ? (size_t)shape[1] : 1) * sizeof **p);
 			if (st_read(&m->st, name, block_tensors[i].ndim, shape, *p, err, errlen) != 0) {
 				m->n_loaded++;	/* gpt2_close() frees the arrays so far (the rest are NULL) */

@@ -406,3 +406,21 @@ st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shap
 	}
 	return st_read_rows(f, name, ndim, shape, 0, shape[0], out, err, errlen);
 }
+
+const float *
+st_f32_view(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err, size_t errlen)
+{
+	const struct st_tensor *t = st_check(f, name, ndim, shape, err, errlen);
+	const union { uint32_t u; unsigned char c[4]; } one = { 1 };
+	const unsigned char *p;
+
+	if (t == NULL || t->dtype != ST_F32 || one.c[0] != 1 || f->map == NULL)
+		return NULL;
+	p = f->data + t->begin;
+	if ((uintptr_t)p % sizeof(float) != 0)
+		return NULL;
+	madvise((void *)((uintptr_t)p & ~(uintptr_t)4095), (size_t)(t->end - t->begin) + ((uintptr_t)p & 4095),
+	    MADV_WILLNEED);	/* read ahead in large runs, not a fault per page */
+	return (const float *)(const void *)p;
+}
+

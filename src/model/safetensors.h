@@ -66,6 +66,14 @@ int st_read_rows(const struct st_file *f, const char *name, int ndim, const int6
 
 /* The dtype's name as the header spells it ("F16"). */
 const char *st_dtype_name(int dtype);
+/*
+ * Tensor name as float32 in place: the mapped bytes themselves when it is
+ * F32, aligned, on a little-endian machine (nothing copied; valid until
+ * st_close()); else NULL (err set only when the tensor is missing or
+ * misshapen; convert it with st_read() then).
+ */
+const float *st_f32_view(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err,
+    size_t errlen);
 
 /* One value as torch's .float() gives it. */
 float st_f16_to_f32(uint16_t h);

@@ -47,6 +47,8 @@ struct py_session *py_session_new(const struct run *r);
  */
 void py_session_rerun(struct py_session *s, const struct run *r);
 void py_session_free(struct py_session *s);
+/* A variable name holding a copy of t (float32), or with ints an int64 tensor of t's shape; 0, or -1 (no memory). */
+int py_session_bind(struct py_session *s, const char *name, const struct tensor *t, const long long *ints);
 /* a script's session (--run): torch.manual_seed(seed) (from the OS or --seed); bare expressions print nothing */
 void py_session_seed(struct py_session *s, unsigned long long seed);
 /* after py_exec failed: the line of the text it failed on (innermost call), 0 if unknown */

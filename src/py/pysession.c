@@ -310,6 +310,21 @@ py_session_new(const struct run *r)
 	return s;
 }
 
+/* name = a float32 copy of t, or (ints != NULL) an int64 tensor of t's shape holding ints */
+int
+py_session_bind(struct py_session *s, const char *name, const struct tensor *t, const long long *ints)
+{
+	struct pyobj *o = pyt_empty_uninit(ints != NULL ? DT_INT64 : DT_FLOAT, t->ndim, t->shape);
+
+	if (o == NULL)
+		return -1;
+	memcpy(o->u.t.st->data, ints != NULL ? (const void *)ints : (const void *)t->data,
+	    t->numel * (ints != NULL ? sizeof *ints : sizeof *t->data));
+	var_set(s, name, o);
+	py_decref(o);
+	return 0;
+}
+
 /* the session's memory of the run it is leaving: copied, so that variables outlive it */
 static void
 detach_run(struct py_session *s)

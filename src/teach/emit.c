@@ -410,6 +410,42 @@ nb_end(struct cell_sink *k)
 /* ---- both ---- */
 
 void
+emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell_sink *k, void *arg), void *arg,
+    const struct print_opts *po)
+{
+	struct sbuf b = { 0 }, cs = { 0 };
+	char *s;
+
+	if (format == EMIT_PYTHON) {
+		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end },
+		    &b, NULL, NULL };
+
+		sbuf_add(&b, preamble);
+		cells(&k.k, arg);
+	} else {
+		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end },
+		    &cs, 0, 0, { 0 }, { 0 }, { 0 }, NULL, NULL, po };
+
+		s = xstrdup(preamble);
+		if (*s != '\0' && s[strlen(s) - 1] == '\n')
+			s[strlen(s) - 1] = '\0';
+		nb_cell(&k, "code", s, NULL);
+		free(s);
+		cells(&k.k, arg);
+		s = sbuf_take(&cs);
+		sbuf_add(&b, "{\n \"cells\": [\n");
+		sbuf_add(&b, s);
+		free(s);
+		sbuf_add(&b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
+		    "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n  \"language_info\": {\n"
+		    "   \"name\": \"python\"\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n");
+	}
+	s = sbuf_take(&b);
+	fputs(s, fp);
+	free(s);
+}
+
+void
 emit_run(FILE *fp, int format, const struct run *r, const struct input *in, const struct cell_opts *co)
 {
 	struct sbuf b = { 0 };

@@ -18,5 +18,13 @@ int emit_format(const char *name);
  * that outlives the call.
  */
 void emit_run(FILE *fp, int format, const struct run *r, const struct input *in, const struct cell_opts *co);
+/*
+ * The same for cells made by another caller (--model's): preamble (the
+ * script's first lines, or the notebook's first code cell), then
+ * cells(sink, arg) puts each cell through the sink; code lines are run as
+ * written (no literal markers).
+ */
+void emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell_sink *k, void *arg), void *arg,
+    const struct print_opts *po);
 
 #endif

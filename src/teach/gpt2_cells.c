@@ -2,9 +2,9 @@
  * gpt2_cells.c - `attn-explain --model DIR`: GPT-2's real attention on the
  * learner's text, one cell per stage of src/model's forward pass (the
  * PyTorch line, the shape, the tensor printed as torch prints it), and a
- * heat map of one head's weights labelled with the tokens.  Owns this
- * mode's options (--model, --text, --tokens, --layer, --head), their
- * errors, and the PyTorch lines shown for each stage.
+ * heat map of one head's weights labelled with the tokens.  Owns the
+ * mode's run (gctx: folder, tokens, forward pass) and the PyTorch lines
+ * shown for each stage (gpt2_mode.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,107 +16,8 @@
 #include "../model/model.h"
 #include "cell.h"
 #include "gpt2_cells.h"
-
-enum { EXIT_OK_, EXIT_DATA_, EXIT_USAGE_ };
-
-struct gopts {
-	const char *dir, *text, *tokens;
-	int layer, head;	/* head -1: every head */
-	int heatmap;
-};
-
-static int
-usage_err(const char *fmt, const char *arg)
-{
-	char msg[512];
-
-	snprintf(msg, sizeof msg, fmt, arg);
-	diag("%s", msg);
-	fputs("usage: attn-explain --model DIR (--text TEXT | --tokens ID,ID,...) [--layer L] [--head H] [--heatmap]\n",
-	    stderr);
-	return EXIT_USAGE_;
-}
-
-/* a whole number >= 0, or -1 */
-static int
-number(const char *s)
-{
-	char *end;
-	long v;
-
-	if (s == NULL || *s < '0' || *s > '9')
-		return -1;
-	v = strtol(s, &end, 10);
-	return *end != '\0' || v > 1000000 ? -1 : (int)v;
-}
-
-static int
-parse(int argc, char **argv, struct gopts *g)
-{
-	int i;
-
-	memset(g, 0, sizeof *g);
-	g->head = -1;
-	for (i = 1; i < argc; i++) {
-		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (strcmp(o, "--heatmap") == 0) {
-			g->heatmap = 1;
-			continue;
-		}
-		if (strcmp(o, "--model") && strcmp(o, "--text") && strcmp(o, "--tokens") && strcmp(o, "--layer") &&
-		    strcmp(o, "--head"))
-			return usage_err("%s: not an option of --model's mode (--model, --text, --tokens, --layer, --head, --heatmap)", o);
-		if (v == NULL)
-			return usage_err("%s: missing argument", o);
-		i++;
-		if (strcmp(o, "--model") == 0)
-			g->dir = v;
-		else if (strcmp(o, "--text") == 0)
-			g->text = v;
-		else if (strcmp(o, "--tokens") == 0)
-			g->tokens = v;
-		else if ((strcmp(o, "--layer") == 0 ? (g->layer = number(v)) : (g->head = number(v))) < 0)
-			return usage_err(strcmp(o, "--layer") == 0 ? "--layer: expected a whole number >= 0, got \"%s\"" :
-			    "--head: expected a whole number >= 0, got \"%s\"", v);
-	}
-	if ((g->text == NULL) == (g->tokens == NULL))
-		return usage_err("%s", "--model: give the text with --text TEXT or its ids with --tokens ID,ID,... (one of them)");
-	return EXIT_OK_;
-}
-
-/* "15496,995" into *ids (*n of them; free() it) */
-static int
-parse_tokens(const char *s, int **ids, int *n)
-{
-	const char *p = s;
-	int cap = 16;
-
-	*n = 0;
-	*ids = xmalloc((size_t)cap * sizeof **ids);
-	while (*p != '\0') {
-		char *end;
-		long v = strtol(p, &end, 10);
-
-		if (end == p || v < 0 || v > 0x7fffffff || (*end != ',' && *end != '\0')) {
-			diag("--tokens: token %d: expected a whole number >= 0 followed by \",\" or the end, got \"%s\"", *n + 1, p);
-			free(*ids);
-			*ids = NULL;
-			return -1;
-		}
-		if (*n == cap)
-			*ids = xrealloc(*ids, (size_t)(cap *= 2) * sizeof **ids);
-		(*ids)[(*n)++] = (int)v;
-		p = *end == ',' ? end + 1 : end;
-	}
-	if (*n == 0) {
-		diag("%s", "--tokens: expected at least one id");
-		free(*ids);
-		*ids = NULL;
-		return -1;
-	}
-	return 0;
-}
+#include "gpt2_mode.h"
+#include "emit.h"
 
 /* The PyTorch line of stage s (sd: the state dict of model.safetensors). */
 static void
@@ -203,32 +104,41 @@ shown(const struct gpt2_run *r, int s, int head, char *var, size_t len)
 }
 
 static void
-cell(struct cell_sink *k, const struct gpt2_run *r, const struct gpt2 *m, int s, int idx, int n, const struct gopts *g,
-    const char *idtext, const struct print_opts *po)
+cell(struct cell_sink *k, int text, const struct gctx *c, int s, int idx, int n, int head, const struct print_opts *po)
 {
 	char title[96], code[1024], var[64], dims[64];
+	const struct gpt2_run *r = &c->r;
 	struct tensor *t;
 
 	snprintf(title, sizeof title, "[%d/%d] %s", idx, n, gpt2_stage_name(s));
 	k->header(k, title, g2_what[s]);
-	stage_code(code, sizeof code, s, &m->cfg, r->T, r->layer, idtext);
+	gctx_code(code, sizeof code, c, s);
 	k->code(k, code);
 	if (s == G2_TOKEN_IDS) {
-		long long *v = xmalloc((size_t)r->T * sizeof *v);
-		int shape[2] = { 1, r->T }, i;
-		char *text;
+		int shape[2] = { 1, r->T };
 
-		for (i = 0; i < r->T; i++)
-			v[i] = r->ids[i];
-		printf("  shape (B, T) = (1, %d)\n", r->T);
-		text = print_ints_str(2, shape, v, 0, po);
-		printf("%s\n", text);
-		free(text);
-		free(v);
+		if (text) {
+			long long *v = xmalloc((size_t)r->T * sizeof *v);
+			char *ints;
+			int i;
+
+			for (i = 0; i < r->T; i++)
+				v[i] = r->ids[i];
+			printf("  shape (B, T) = (1, %d)\n", r->T);
+			ints = print_ints_str(2, shape, v, 0, po);
+			printf("%s\n", ints);
+			free(ints);
+			free(v);
+		} else {	/* the script prints the ids itself */
+			t = tensor_new(2, shape);
+			k->shape(k, "(B, T)", "token_ids", t);
+			k->tensor(k, "token_ids", t);
+			tensor_free(t);
+		}
 		k->end(k);
 		return;
 	}
-	t = shown(r, s, g->head, var, sizeof var);
+	t = shown(r, s, head, var, sizeof var);
 	if (strchr(var, '[') != NULL) {
 		snprintf(code, sizeof code, "%s", var);
 		k->code(k, code);
@@ -242,104 +152,138 @@ cell(struct cell_sink *k, const struct gpt2_run *r, const struct gpt2 *m, int s,
 	tensor_free(t);
 }
 
+void
+gctx_cells(struct cell_sink *k, int text, const struct gctx *c, int head)
+{
+	struct print_opts po;
+	int s, idx = 0, total = G2_NSTAGES - (c->r.st[G2_RESIDUAL] == NULL);
+
+	print_opts_default(&po);
+	for (s = 0; s < G2_NSTAGES; s++)
+		if (s == G2_TOKEN_IDS || c->r.st[s] != NULL)
+			cell(k, text, c, s, ++idx, total, head, &po);
+}
+
+void
+gctx_code(char *buf, size_t len, const struct gctx *c, int s)
+{
+	stage_code(buf, len, s, &c->m.cfg, c->r.T, c->r.layer, c->idtext);
+}
+
+const char *
+gctx_what(int s)
+{
+	return s >= 0 && s < G2_NSTAGES ? g2_what[s] : "";
+}
+
 /* a heat map of attn_weights[0, head]: rows queries, columns keys, by tokens */
-static void
-heat(const struct gpt2_run *r, const struct bpe *b, int head)
+void
+gctx_heat(FILE *fp, const struct gctx *c, int head)
 {
 	static const char *const shade[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93", "\xe2\x96\x88" };
+	const struct gpt2_run *r = &c->r;
 	const float *w = r->st[G2_ATTN_WEIGHTS]->data + (size_t)head * r->T * r->T;
 	int i, j;
 
-	printf("attn_weights[0, %d] (layer %d, head %d): rows are queries, columns keys; \xe2\x96\x88 near 1, blank 0\n",
+	fprintf(fp, "attn_weights[0, %d] (layer %d, head %d): rows are queries, columns keys; \xe2\x96\x88 near 1, blank 0\n",
 	    head, r->layer, head);
 	for (i = 0; i < r->T; i++) {
-		char *lab = b != NULL ? bpe_label(b, r->ids[i]) : NULL;
-
-		const char *c;
+		const char *lab = c->labels != NULL ? c->labels[i] : "", *p;
 		int cols = 0;
 
-		for (c = lab != NULL ? lab : ""; *c != '\0'; c++)	/* code points: the label's columns */
-			cols += ((unsigned char)*c & 0xc0) != 0x80;
-		printf("%3d %s%*s ", i, lab != NULL ? lab : "", cols < 12 ? 12 - cols : 0, "");
+		for (p = lab; *p != '\0'; p++)	/* code points: the label's columns */
+			cols += ((unsigned char)*p & 0xc0) != 0x80;
+		fprintf(fp, "%3d %s%*s ", i, lab, cols < 12 ? 12 - cols : 0, "");
 		for (j = 0; j < r->T; j++) {
 			float v = w[(size_t)i * r->T + j];
 
-			fputs(j > i ? "\xc2\xb7" : shade[v <= 0 ? 0 : v < 0.25f ? 1 : v < 0.5f ? 2 : v < 0.75f ? 3 : 4], stdout);
+			fputs(j > i ? "\xc2\xb7" : shade[v <= 0 ? 0 : v < 0.25f ? 1 : v < 0.5f ? 2 : v < 0.75f ? 3 : 4], fp);
 		}
-		putchar('\n');
-		free(lab);
+		fputc('\n', fp);
 	}
 }
 
 int
-gpt2_cells_main(int argc, char **argv)
+gctx_open(struct gctx *c, const struct gopts *g)
 {
-	struct gopts g;
-	struct gpt2 m;
-	struct gpt2_run r;
-	struct bpe b;
-	struct cell_opts co;
-	char err[1024], *idtext;
-	int *ids = NULL, n = 0, rc, s, idx = 0, have_bpe = 0, total;
+	char err[1024];
 
-	if ((rc = parse(argc, argv, &g)) != EXIT_OK_)
-		return rc;
-	if (gpt2_open(&m, g.dir, err, sizeof err) != 0) {
+	memset(c, 0, sizeof *c);
+	if (gpt2_open(&c->m, g->dir, err, sizeof err) != 0) {
 		diag("%s", err);
-		return EXIT_DATA_;
+		return G2_EXIT_DATA;
 	}
-	if (g.text != NULL || g.heatmap) {
-		if (bpe_load_dir(&b, g.dir, err, sizeof err) == 0)
-			have_bpe = 1;
-		else if (g.text != NULL) {
-			diag("%s", err);
-			gpt2_close(&m);
-			return EXIT_DATA_;
-		}
-	}
-	if (g.text != NULL ? bpe_encode(&b, g.text, strlen(g.text), &ids, &n, err, sizeof err) != 0 ?
-	    (diag("%s", err), -1) : 0 : parse_tokens(g.tokens, &ids, &n)) {
-		rc = EXIT_DATA_;
-	} else if (g.head >= m.cfg.n_head) {
-		diag("%s: --head %d, expected 0 to %d (n_head %d)", g.dir, g.head, m.cfg.n_head - 1, m.cfg.n_head);
-		rc = EXIT_DATA_;
-	} else if (gpt2_forward(&m, ids, n, g.layer, &r, err, sizeof err) != 0) {
+	if (bpe_load_dir(&c->b, g->dir, err, sizeof err) == 0) {
+		c->have_bpe = 1;
+	} else if (g->text != NULL) {
 		diag("%s", err);
-		rc = EXIT_DATA_;
-	} else {
-		struct sbuf sb = { 0 };
-
-		for (s = 0; s < n; s++)
-			sbuf_addf(&sb, "%s%d", s ? ", " : "", ids[s]);
-		idtext = sbuf_take(&sb);
-		settings_default(NULL, &co);
-		co.color = 0;
-		print_opts_default(&co.po);
-		total = G2_NSTAGES - (r.st[G2_RESIDUAL] == NULL);
-		for (s = 0; s < G2_NSTAGES; s++)
-			if (s == G2_TOKEN_IDS || r.st[s] != NULL)
-				cell(cell_text_sink(stdout, &co), &r, &m, s, ++idx, total, &g, idtext, &co.po);
-		if (g.heatmap)
-			heat(&r, have_bpe ? &b : NULL, g.head < 0 ? 0 : g.head);
-		free(idtext);
-		gpt2_run_free(&r);
-		rc = EXIT_OK_;
+		gpt2_close(&c->m);
+		return G2_EXIT_DATA;
 	}
-	free(ids);
-	if (have_bpe)
-		bpe_free(&b);
-	gpt2_close(&m);
-	return rc;
+	return G2_EXIT_OK;
 }
 
-/* Is this command line --model's mode? */
+/* the run of c's tokens from g (text or ids), layer and head; the old run, if any, replaced */
 int
-gpt2_cells_wanted(int argc, char **argv)
+gctx_run(struct gctx *c, const struct gopts *g)
+{
+	struct gpt2_run r;
+	struct sbuf sb = { 0 };
+	char err[1024];
+	int *ids = NULL, n = 0, i;
+
+	if (g->text != NULL ? bpe_encode(&c->b, g->text, strlen(g->text), &ids, &n, err, sizeof err) != 0 ?
+	    (diag("%s", err), -1) : 0 : gopts_tokens(g->tokens, &ids, &n))
+		return G2_EXIT_DATA;
+	if (g->head >= c->m.cfg.n_head) {
+		diag("%s: --head %d, expected 0 to %d (n_head %d)", g->dir, g->head, c->m.cfg.n_head - 1, c->m.cfg.n_head);
+		free(ids);
+		return G2_EXIT_DATA;
+	}
+	if (gpt2_forward(&c->m, ids, n, g->layer, &r, err, sizeof err) != 0) {
+		diag("%s", err);
+		free(ids);
+		return G2_EXIT_DATA;
+	}
+	if (c->have_run) {
+		gpt2_run_free(&c->r);
+		for (i = 0; c->labels != NULL && i < c->n; i++)
+			free(c->labels[i]);
+		free(c->labels);
+		free(c->ids);
+		free(c->idtext);
+	}
+	c->r = r;
+	c->have_run = 1;
+	c->ids = ids;
+	c->n = n;
+	c->labels = NULL;
+	if (c->have_bpe) {
+		c->labels = xmalloc((size_t)n * sizeof *c->labels);
+		for (i = 0; i < n; i++)
+			c->labels[i] = bpe_label(&c->b, ids[i]);
+	}
+	for (i = 0; i < n; i++)
+		sbuf_addf(&sb, "%s%d", i ? ", " : "", ids[i]);
+	c->idtext = sbuf_take(&sb);
+	return G2_EXIT_OK;
+}
+
+void
+gctx_free(struct gctx *c)
 {
 	int i;
 
-	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--model") == 0)
-			return 1;
-	return 0;
+	if (c->have_run) {
+		gpt2_run_free(&c->r);
+		for (i = 0; c->labels != NULL && i < c->n; i++)
+			free(c->labels[i]);
+		free(c->labels);
+		free(c->ids);
+		free(c->idtext);
+	}
+	if (c->have_bpe)
+		bpe_free(&c->b);
+	gpt2_close(&c->m);
+	memset(c, 0, sizeof *c);
 }

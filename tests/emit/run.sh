@@ -31,6 +31,18 @@ for f in tests/golden/*.json; do
 	"$BIN" --all --emit python "$f" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "not ok emit $name: --emit python failed"
 	echo "$tmp/$name.py" >> "$tmp/scripts"
 done
+# --model's scripts, and its --json and --emit npz bit for bit (model_bits.py)
+grep -v '^#' tests/emit/model-cases.txt | while IFS="|" read -r name args; do
+	eval "\"\$BIN\" $args" > "$tmp/$name.tool" 2>&1
+	eval "\"\$BIN\" $args --emit python" > "$tmp/$name.py" 2> "$tmp/$name.err" || echo "not ok emit $name: --emit python failed"
+	echo "$tmp/$name.py" >> "$tmp/scripts"
+done
+for c in "tiny-f32|1|5,17,2,99,3" "tiny-bf16|0|1,2,3" "tiny-wide-f16|1|3,1,4,1,5,9,2,6,5,3,5,8,9,7"; do
+	f=${c%%|*}; rest=${c#*|}; l=${rest%%|*}; ids=${rest#*|}
+	"$BIN" --model "tests/model/$f" --tokens "$ids" --layer "$l" --json > "$tmp/$f.json"
+	"$BIN" --model "tests/model/$f" --tokens "$ids" --layer "$l" --emit npz -o "$tmp/$f.npz"
+	echo "$c|$tmp/$f.json|$tmp/$f.npz"
+done | LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/model_bits.py
 LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_scripts.py < "$tmp/scripts"
 while IFS= read -r script; do
 	name=$(basename "$script" .py)

@@ -289,6 +289,139 @@ def cli_cases():
             f.write("status 0\n")
 
 
+def shortest(v):
+    """a float32 as its shortest round-trip digits (attn-explain's print_shortest)"""
+    import numpy as np
+    return np.format_float_positional(np.float32(v), unique=True, trim="-")
+
+
+def why_text(folder, ids, layer, labels, exprs):
+    """--why's text (the words by hand, as gpt2_why.c's contract; every number from torch)"""
+    st = forward(folder, ids, layer)
+    out = []
+    for name, (h, i, j) in exprs:
+        v = st[name][0, h, i, j]
+        out.append("%s[0, %d, %d, %d] = %s  (layer %d, head %d; query %d \"%s\", key %d \"%s\")"
+                   % (name, h, i, j, shortest(v), layer, h, i, labels[i], j, labels[j]))
+        d = st["queries_heads"].size(-1)
+        if name == "attn_scores":
+            out.append("  = queries_heads[0, %d, %d] . keys_heads[0, %d, %d]  (%d products, summed)" % (h, i, h, j, d))
+            q, k = st["queries_heads"][0, h, i], st["keys_heads"][0, h, j]
+            out.append("  = " + " + ".join("%.4f * %.4f" % (q[n], k[n]) for n in range(d)))
+        elif name == "scaled_scores":
+            out.append("  = attn_scores[0, %d, %d, %d] / sqrt(%d) = %.4f / %g" % (h, i, j, d, st["attn_scores"][0, h, i, j], math.sqrt(d)))
+        elif name == "masked_scores":
+            out.append("  = -inf: key %d comes after query %d, and GPT-2 is causal (a token sees only the past)" % (j, i))
+        elif name == "attn_weights":
+            row = st["masked_scores"][0, h, i, :i + 1].double()
+            m = row.max()
+            out.append("  = exp(masked_scores[0, %d, %d, %d] - max) / sum over the row's %d unmasked keys" % (h, i, j, i + 1))
+            out.append("  = exp(%.4f - %.4f) / %.4f" % (row[j], m, float(torch.exp((row - m).float()).double().sum())))
+        out.append("")
+    return "\n".join(out[:-1]) + "\n"
+
+
+MODES = [
+    # name, folder, ids or text, layer, head, options after them, what torch prints (a function of the stages)
+    ("model-print-stages", "tiny-f32", [5, 17, 2, 99, 3], 1, None,
+     " --print attn_weights --print 'attn_weights[0, 1].sum(-1)' --print token_ids --print 'ln_1.shape'",
+     lambda st: "%s\n%s\n%s\n%s\n" % (st["attn_weights"], st["attn_weights"][0, 1].sum(-1), st["token_ids"],
+                                      st["ln_1"].shape)),
+    ("model-print-heads", "tiny-wide-f16", "Your journey starts with one step", 0, None,
+     " --print 'keys_heads[0, 1]' --print 'output[0, -1]'",
+     lambda st: "%s\n%s\n" % (st["keys_heads"][0, 1], st["output"][0, -1])),
+]
+
+
+def mode_cases():
+    cli = os.path.join(HERE, "..", "cli")
+    with open(os.path.join(HERE, "bpe-small.jsonl"), encoding="utf-8") as f:
+        enc = {c["text"]: c for c in map(json.loads, f) if "text" in c and "ids" in c}
+    for name, folder, ids, layer, head, opts, fn in MODES:
+        cmd = "$BIN --model tests/model/%s" % folder
+        if isinstance(ids, str):
+            cmd += " --text '%s'" % ids
+            ids = enc[ids]["ids"]
+        else:
+            cmd += " --tokens %s" % ",".join(map(str, ids))
+        cmd += " --layer %d" % layer + ("" if head is None else " --head %d" % head) + opts
+        with open(os.path.join(cli, name + ".cmd"), "w") as f:
+            f.write(cmd + "\n")
+        with open(os.path.join(cli, name + ".out"), "w", encoding="utf-8") as f:
+            f.write(fn(forward(folder, ids, layer)))
+        with open(os.path.join(cli, name + ".err"), "w") as f:
+            f.write("status 0\n")
+    # an input file naming the model: the same cells as the options give
+    with open(os.path.join(cli, "model-input-file.cmd"), "w") as f:
+        f.write("$BIN tests/model/run-tiny-f32.json\n")
+    with open(os.path.join(HERE, "run-tiny-f32.json"), "w") as f:
+        f.write('{"model": "tiny-f32", "tokens": [5, 17, 2, 99, 3], "layer": 1, "head": 1}\n')
+    with open(os.path.join(cli, "model-input-file.out"), "w", encoding="utf-8") as f:
+        f.write(cli_out("tiny-f32", [5, 17, 2, 99, 3], 1, 1, None))
+    with open(os.path.join(cli, "model-input-file.err"), "w") as f:
+        f.write("status 0\n")
+    # --why on the book's sentence
+    text = "Your journey starts with one step"
+    exprs = [("attn_weights", (1, 3, 2)), ("attn_scores", (1, 3, 2)), ("scaled_scores", (0, 1, 0)),
+             ("masked_scores", (0, 1, 3))]
+    with open(os.path.join(cli, "model-why.cmd"), "w") as f:
+        f.write("$BIN --model tests/model/tiny-f32 --text '%s' --layer 1 %s\n"
+                % (text, " ".join("--why '%s[0, %d, %d, %d]'" % ((n,) + x) for n, x in exprs)))
+    with open(os.path.join(cli, "model-why.out"), "w", encoding="utf-8") as f:
+        f.write(why_text("tiny-f32", enc[text]["ids"], 1, enc[text]["labels"], exprs))
+    with open(os.path.join(cli, "model-why.err"), "w") as f:
+        f.write("status 0\n")
+
+
+def check_case():
+    """--check THEIRS: a learner's prints (one of them wrong: scaled twice), the report by hand from check's words"""
+    cli = os.path.join(HERE, "..", "cli")
+    ids = [5, 17, 2, 99, 3]
+    st = forward("tiny-f32", ids, 1)
+    theirs = ">>> queries\n%s\n>>> attn_weights[0, 1]\n%s\n>>> scaled_scores\n%s\n>>> context_vecs\n%s\n" % (
+        st["queries"], st["attn_weights"][0, 1], st["attn_scores"] / 4, st["context_vecs"])
+    with open(os.path.join(HERE, "theirs-tiny-f32.txt"), "w") as f:
+        f.write(theirs)
+    with open(os.path.join(cli, "model-check.cmd"), "w") as f:
+        f.write("$BIN --model tests/model/tiny-f32 --tokens %s --layer 1 --check tests/model/theirs-tiny-f32.txt\n"
+                % ",".join(map(str, ids)))
+    bad = st["attn_scores"] / 4
+    sc = st["scaled_scores"]
+    k = next(n for n in range(bad.numel()) if abs(float(bad.reshape(-1)[n]) - float(sc.reshape(-1)[n])) > 1e-4)
+    idx = []
+    for d in reversed(bad.shape):
+        idx.insert(0, k % d)
+        k //= d
+    theirs_v = float("%.4f" % float(bad[tuple(idx)]))
+    with open(os.path.join(cli, "model-check.out"), "w") as f:
+        line = theirs.split("\n").index(">>> attn_weights[0, 1]") + 2
+        f.write("queries: matches queries\nthe tensor at line %d: matches attn_weights[0, 1]\n" % line +
+                "scaled_scores: differs from scaled_scores at [%s]: theirs %.9g, ours %.9g\n"
+                "context_vecs: matches context_vecs\n3 of 4 match\n"
+                % (", ".join(map(str, idx)), theirs_v, float(sc[tuple(idx)])))
+    with open(os.path.join(cli, "model-check.err"), "w") as f:
+        f.write("status 3\n")
+
+
+def repl_case():
+    """-i --model: set layer/head recompute; every tensor from torch, the rest by hand (gpt2_repl.c's words)"""
+    cli = os.path.join(HERE, "..", "cli")
+    ids = [5, 17, 2, 99, 3]
+    with open(os.path.join(cli, "model-repl.cmd"), "w") as f:
+        f.write("printf 'attn_weights[0, 1]\\nset layer 0\\nset head 5\\nattn_weights[0, 1].sum()\\nset tokens 5,17\\n"
+                "keys\\nquit\\n' | $BIN -i --model tests/model/tiny-f32 --tokens 5,17,2,99,3 --layer 1\n")
+    a = forward("tiny-f32", ids, 1)
+    b = forward("tiny-f32", ids, 0)
+    c = forward("tiny-f32", [5, 17], 0)
+    with open(os.path.join(cli, "model-repl.out"), "w") as f:
+        f.write("attn-explain: tests/model/tiny-f32, layer 1, head 0, 5 tokens; help lists the commands\n"
+                ">>> %r\n>>> layer 0, head 0, 5 tokens: recomputed\n>>> >>> %r\n"
+                ">>> layer 0, head 0, 2 tokens: recomputed\n>>> %r\n>>> \n"
+                % (a["attn_weights"][0, 1], b["attn_weights"][0, 1].sum(), c["keys"]))
+    with open(os.path.join(cli, "model-repl.err"), "w") as f:
+        f.write("attn-explain: tests/model/tiny-f32: --head 5, expected 0 to 1 (n_head 2)\nstatus 0\n")
+
+
 def main():
     with open(os.path.join(HERE, "forward.txt"), "w") as out:
         for folder, ids, layer in CASES:
@@ -302,6 +435,9 @@ def main():
     with open(os.path.join(HERE, "norm-cases.txt"), "w") as out:
         norm_cases(out)
     cli_cases()
+    mode_cases()
+    check_case()
+    repl_case()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,78 @@
+/*
+ * gpt2_mode.h - inside teach: what the files of --model's mode share.
+ * gpt2_opts.c reads the options and the JSON input file into a struct
+ * gopts; gpt2_cells.c computes a struct gctx (the folder, the tokens, the
+ * run) and shows its cells and heat map; gpt2_modes.c does --print,
+ * --json, --check, --why and --emit npz|safetensors on it; gpt2_emit.c
+ * writes --emit python|ipynb.
+ *
+ * Ownership: a struct gopts owns its arrays and the strings read from a
+ * JSON file (gopts_free()); a struct gctx owns the model, the run and the
+ * token labels (gctx_free()).
+ */
+#ifndef GPT2_MODE_H
+#define GPT2_MODE_H
+
+#include <stdio.h>
+
+#include "../model/model.h"
+#include "cell.h"
+
+enum { G2_EXIT_OK, G2_EXIT_DATA, G2_EXIT_USAGE, G2_EXIT_DIFFER };
+
+struct gopts {
+	const char *dir, *text, *tokens;	/* --model, --text, --tokens (or the JSON file's) */
+	const char *file;			/* the JSON input file, or NULL */
+	int layer, head;			/* head -1: every head */
+	int heatmap, json, interactive, numbers, verbose, force;
+	const char **prints, **whys;		/* --print EXPR, --why EXPR, in order */
+	int nprints, nwhys;
+	const char *check, *output;		/* --check THEIRS, --output FILE */
+	int emit, export;			/* EMIT_* / EXPORT_*, or -1 */
+	char *owned[4];				/* strings read from the JSON file */
+};
+
+struct gctx {
+	struct gpt2 m;
+	struct bpe b;
+	int have_bpe, have_run;
+	int *ids, n;
+	char **labels;			/* n token texts (a space as U+2423), or NULL without a vocabulary */
+	char *idtext;			/* "15496, 995" */
+	struct gpt2_run r;
+};
+
+/* gpt2_opts.c */
+int gopts_parse(int argc, char **argv, struct gopts *g);
+void gopts_free(struct gopts *g);
+int gopts_usage(const char *fmt, const char *arg);
+/* "15496,995" into *ids; 0, or -1 after the diagnostic */
+int gopts_tokens(const char *s, int **ids, int *n);
+
+/* gpt2_cells.c */
+int gctx_open(struct gctx *c, const struct gopts *g);	/* the folder and its vocabulary; G2_EXIT_* */
+int gctx_run(struct gctx *c, const struct gopts *g);	/* tokens and the forward pass; G2_EXIT_* */
+void gctx_free(struct gctx *c);
+/* every cell of the run into sink k (text: k is the terminal's, which prints token_ids itself; head -1: every head) */
+void gctx_cells(struct cell_sink *k, int text, const struct gctx *c, int head);
+void gctx_heat(FILE *fp, const struct gctx *c, int head);
+/* the PyTorch line of stage s, and what it is */
+void gctx_code(char *buf, size_t len, const struct gctx *c, int s);
+const char *gctx_what(int s);
+
+/* gpt2_modes.c */
+int gctx_prints(const struct gctx *c, const struct gopts *g);
+int gctx_json(FILE *fp, const struct gctx *c, const struct gopts *g);
+int gctx_export(const struct gctx *c, const struct gopts *g);
+int gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g);
+int gctx_whys(FILE *fp, const struct gctx *c, const struct gopts *g);
+struct py_session;
+struct py_session *gctx_session(const struct gctx *c, struct run *empty);
+
+/* gpt2_repl.c: -i, the REPL over the run (set layer/head/text recompute) */
+int gpt2_repl(struct gctx *c, struct gopts *g);
+
+/* gpt2_emit.c */
+void gctx_emit(FILE *fp, const struct gctx *c, const struct gopts *g);
+
+#endif

@@ -1,0 +1,1 @@
+$BIN tests/model/run-bad-key.json

@@ -1,0 +1,1 @@
+$BIN tests/model/run-tiny-f32.json

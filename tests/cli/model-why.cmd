@@ -1,0 +1,1 @@
+$BIN --model tests/model/tiny-f32 --text 'Your journey starts with one step' --layer 1 --why 'attn_weights[0, 1, 3, 2]' --why 'attn_scores[0, 1, 3, 2]' --why 'scaled_scores[0, 0, 1, 0]' --why 'masked_scores[0, 0, 1, 3]'
