@@ -82,6 +82,8 @@ main(int argc, char **argv)
 
 			if (reps < 1 || reps > 64)
 				reps = 5;
+			while (*rest == ' ')
+				rest++;	/* the line itself: a leading blank would be an indent */
 			for (i = 0; i < reps; i++) {
 				struct sbuf o = { 0 };
 				double t0 = tensor_clock();

@@ -728,10 +728,21 @@ test_errors(void)
 	ERR("[1]", "t.txt:1:2: expected an object {\"name\", \"shape\", \"data\"}, got a number");
 	ERR("[[[[[[[[[[1]]]]]]]]]]", "t.txt:1:2: expected an object {\"name\", \"shape\", \"data\"}, got an array");
 	ERR("{\"a\": [[[[[[[[[1]]]]]]]]]}", "t.txt:1:15: a[0][0][0][0][0][0][0][0]: expected at most 8 dimensions, got a deeper array");
-	/* looks like JSON, is neither JSON nor prints: the JSON error */
-	ERR("{\"a\": [1, 2}", "t.txt:1:12: expected ',' or ']', got '}'");
-	ERR("{\"a\": [1, 2]} x", "t.txt:1:15: expected the end of the JSON text, got \"x\"");
-	ERR("[1, 2", "t.txt:1:6: expected ',' or ']', got end of input");
+	/*
+	 * looks like JSON, is neither JSON nor prints: the JSON error, from the
+	 * input files' scanner (json.h's json_scan()), message for message
+	 */
+	ERR("{\"a\": [1, 2}", "t.txt:1:12: invalid JSON: unexpected '}', expected ',' or ']'");
+	ERR("{\"a\": [1, 2]} x", "t.txt:1:15: invalid JSON: unexpected 'x', expected the end of the JSON text");
+	ERR("[1, 2", "t.txt:1:6: invalid JSON: unexpected end of input, expected ',' or ']'");
+	/* a leading byte order mark takes no column, as in an input file */
+	ERR("\xef\xbb\xbf{\"a\": [1, 2}", "t.txt:1:12: invalid JSON: unexpected '}', expected ',' or ']'");
+	/* an unterminated string is named at its opening quote */
+	ERR("{\"a\": [1], \"b", "t.txt:1:12: invalid JSON: unterminated string, expected a closing '\"' before the end of the file");
+	ERR("{\"a\": [07]}", "t.txt:1:8: invalid JSON: number with a leading zero (JSON writes 7, not 07; 0.7 is fine)");
+	/* Python's json.dump writes NaN and Infinity (read above); other spellings are no JSON */
+	ERR("{\"a\": [nan]}", "t.txt:1:8: invalid JSON: nan is not JSON, expected the string \"nan\"");
+	ERR("{\"a\": [-inf]}", "t.txt:1:8: invalid JSON: -inf is not JSON, expected the string \"-inf\"");
 	/* JSON nested beyond its own bound is refused before any deeper recursion */
 	{
 		struct sbuf b = { NULL, 0, 0 };
@@ -739,7 +750,7 @@ test_errors(void)
 		for (i = 0; i < 100000; i++)
 			sbuf_addc(&b, '[');
 		CHECK(rp_read(&s, "t.txt", b.s, b.len, err, sizeof err) == -1 &&
-		    strcmp(err, "t.txt:1:65: expected JSON nested at most 64 deep, got deeper") == 0, "deep JSON: %s", err);
+		    strcmp(err, "t.txt:1:65: nesting deeper than 64 levels") == 0, "deep JSON: %s", err);
 		rp_free(&s);
 		free(b.s);
 	}

@@ -11,7 +11,6 @@
  * tensor_gelu_new), so the stages agree with torch bit for bit.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,17 +174,6 @@ block(const struct gpt2 *m, const struct gpt2_block *b, float *x, int T)
 	free(h);
 }
 
-static int
-fwd_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int
 gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *r, char *err, size_t errlen)
 {
@@ -194,11 +182,11 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 
 	memset(r, 0, sizeof *r);
 	if (T < 1)
-		return fwd_err(err, errlen, "%s: no tokens, expected at least 1", m->dir);
+		return diag_errf(err, errlen, "%s: no tokens, expected at least 1", m->dir);
 	if (T > m->cfg.n_positions)
-		return fwd_err(err, errlen, "%s: %d tokens, expected at most %d (n_positions)", m->dir, T, m->cfg.n_positions);
+		return diag_errf(err, errlen, "%s: %d tokens, expected at most %d (n_positions)", m->dir, T, m->cfg.n_positions);
 	if (layer < 0 || layer >= m->cfg.n_layer)
-		return fwd_err(err, errlen, "%s: layer %d, expected 0 to %d (n_layer %d)", m->dir, layer,
+		return diag_errf(err, errlen, "%s: layer %d, expected 0 to %d (n_layer %d)", m->dir, layer,
 		    m->cfg.n_layer - 1, m->cfg.n_layer);
 	r->T = T;
 	r->layer = layer;

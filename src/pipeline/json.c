@@ -32,7 +32,6 @@
 /* The file's keys besides the settings (settings.c has those). */
 static const char *const data_keys[] = { "inputs", "tokens", "weights", "print_options", NULL };
 static const char *const linear_keys[] = { "weight", "bias", NULL };
-static const char *const *const layer_names = input_layer_names;
 
 /* The first n layer names, then extra (or nothing), NULL-terminated in keys[n + 2]: check_keys' list. */
 static const char *const *
@@ -41,7 +40,7 @@ layer_keys(const char **keys, int n, const char *extra)
 	int l;
 
 	for (l = 0; l < n; l++)
-		keys[l] = layer_names[l];
+		keys[l] = input_layer_names[l];
 	keys[n] = extra;
 	keys[n + 1] = NULL;
 	return keys;
@@ -724,12 +723,12 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 		if (check_keys(c, e, path, layer_keys(keys, 3, NULL)) != 0)
 			goto out;
 		for (l = 0; l < 3; l++) {
-			const cJSON *v = cJSON_GetObjectItem(e, layer_names[l]);
+			const cJSON *v = cJSON_GetObjectItem(e, input_layer_names[l]);
 			char where[600];
 
-			snprintf(where, sizeof where, "%s.%s", path, layer_names[l]);
+			snprintf(where, sizeof where, "%s.%s", path, input_layer_names[l]);
 			if (v == NULL) {
-				jscan_fail(c, node_off(c, e), path, "missing key \"%s\"", layer_names[l]);
+				jscan_fail(c, node_off(c, e), path, "missing key \"%s\"", input_layer_names[l]);
 				goto out;
 			}
 			if (get_weight(c, v, where, &per[l][h]) != 0)
@@ -739,14 +738,14 @@ get_heads_weights(const struct ctx *c, const cJSON *hv, struct input *in, int d_
 			if (check_weight(c, v, where, &per[l][h], d_in, "d_in", hd, "head_dim, as weights.heads[0].W_query") != 0)
 				goto out;
 			if (per[l][h].linear != per[l][0].linear) {	/* each layer its form, as in the split layout */
-				jscan_fail(c, node_off(c, v), where, "expected the same form as weights.heads[0].%s (%s)", layer_names[l],
+				jscan_fail(c, node_off(c, v), where, "expected the same form as weights.heads[0].%s (%s)", input_layer_names[l],
 				    per[l][0].linear ? "{\"weight\", \"bias\"}" : "a bare 2-d array");
 				goto out;
 			}
 			if (has_bias < 0 && per[l][h].linear)
 				has_bias = per[l][h].b != NULL;
 			if (per[l][h].linear && (per[l][h].b != NULL) != (per[l][0].b != NULL)) {
-				jscan_fail(c, node_off(c, v), where, "every head of %s must have a bias, or none", layer_names[l]);
+				jscan_fail(c, node_off(c, v), where, "every head of %s must have a bias, or none", input_layer_names[l]);
 				goto out;
 			}
 		}
@@ -781,7 +780,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 	if (check_keys(c, wv, "weights", layer_keys(keys, NLAYER, "heads")) != 0)
 		return -1;
 	for (l = 0; l < 3; l++)
-		nqkv += cJSON_GetObjectItem(wv, layer_names[l]) != NULL;
+		nqkv += cJSON_GetObjectItem(wv, input_layer_names[l]) != NULL;
 	if ((v = cJSON_GetObjectItem(wv, "heads")) != NULL) {
 		if (nqkv > 0)
 			return jscan_fail(c, node_off(c, v), "weights.heads", "give either weights.heads or W_query, W_key, W_value, not both");
@@ -791,17 +790,17 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 			return -1;
 		d_out = w_out(&in->W[0]);
 	} else if (nqkv == 0) {
-		if (cJSON_GetObjectItem(wv, layer_names[LAYER_OUT]) != NULL)
+		if (cJSON_GetObjectItem(wv, input_layer_names[LAYER_OUT]) != NULL)
 			return jscan_fail(c, node_off(c, wv), "weights", "out_proj needs W_query, W_key and W_value too");
 		return 0;	/* no weights at all: simple mode */
 	} else {
 		for (l = 0; l < 3; l++) {
 			char where[64];
 
-			snprintf(where, sizeof where, "weights.%s", layer_names[l]);
-			v = cJSON_GetObjectItem(wv, layer_names[l]);
+			snprintf(where, sizeof where, "weights.%s", input_layer_names[l]);
+			v = cJSON_GetObjectItem(wv, input_layer_names[l]);
 			if (v == NULL)
-				return jscan_fail(c, node_off(c, wv), "weights", "missing key \"%s\" (give all three of W_query, W_key, W_value, or none)", layer_names[l]);
+				return jscan_fail(c, node_off(c, wv), "weights", "missing key \"%s\" (give all three of W_query, W_key, W_value, or none)", input_layer_names[l]);
 			if (get_weight(c, v, where, &in->W[l]) != 0)
 				return -1;
 			if (l == 0)
@@ -811,7 +810,7 @@ get_weights(const struct ctx *c, const cJSON *wv, struct input *in, int d_in, in
 		}
 	}
 	in->has_weights = 1;
-	if ((v = cJSON_GetObjectItem(wv, layer_names[LAYER_OUT])) != NULL) {
+	if ((v = cJSON_GetObjectItem(wv, input_layer_names[LAYER_OUT])) != NULL) {
 		if (get_weight(c, v, "weights.out_proj", &in->W[LAYER_OUT]) != 0)
 			return -1;
 		if (check_weight(c, v, "weights.out_proj", &in->W[LAYER_OUT], d_out, "d_out", d_out, "d_out") != 0)
@@ -1090,7 +1089,7 @@ setting_json(const struct setting *s, const struct input *in)
 	case SETTING_ORDER:
 		a = cJSON_CreateArray();
 		for (i = 0; i < 3; i++)
-			cJSON_AddItemToArray(a, cJSON_CreateString(layer_names[((const int *)f)[i]]));
+			cJSON_AddItemToArray(a, cJSON_CreateString(input_layer_names[((const int *)f)[i]]));
 		return a;
 	}
 	return NULL;
@@ -1157,9 +1156,9 @@ json_dump(const struct input *in)
 	if (in->has_weights) {
 		x = cJSON_CreateObject();
 		for (i = 0; i < 3; i++)
-			cJSON_AddItemToObject(x, layer_names[i], weight_json(&in->W[i]));
+			cJSON_AddItemToObject(x, input_layer_names[i], weight_json(&in->W[i]));
 		if (in->W[LAYER_OUT].w != NULL)
-			cJSON_AddItemToObject(x, layer_names[LAYER_OUT], weight_json(&in->W[LAYER_OUT]));
+			cJSON_AddItemToObject(x, input_layer_names[LAYER_OUT], weight_json(&in->W[LAYER_OUT]));
 		cJSON_AddItemToObject(o, "weights", x);
 	}
 	settings_json(o, po, in);

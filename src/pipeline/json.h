@@ -34,4 +34,28 @@ struct tensor *json_load_tensor(const char *path, struct print_opts *po);
  */
 int json_check_syntax(const char *text, size_t len, char *err, size_t errlen);
 
+/*
+ * JSON for other readers (check mode's THEIRS): the loader's own syntax
+ * check and messages, then the values of the text it passed.  json_scan()
+ * checks text (len bytes, NUL-terminated at text[len], any BOM already
+ * skipped: columns count from after it): one value, white space around it,
+ * nothing else.  flags: JSON_NONFINITE takes NaN, Infinity and -Infinity
+ * as numbers (Python's json.dump writes them).  0, or -1 with
+ * "LINE:COL: message" in err.  Keeps nothing: memory is constant.
+ *
+ * On text json_scan() passed, p at a value (or white space before one):
+ * json_ws() is the offset past white space; json_skip() past the value;
+ * json_string() moves *p past the string at its opening quote, its text
+ * (escapes decoded, UTF-8) added to out unless out is NULL; json_number()
+ * reads the number at *p into *v and moves past it, and returns 1 when a
+ * finite number is out of double range (*v is then inf), else 0.
+ */
+#define JSON_NONFINITE 1
+struct sbuf;
+int json_scan(const char *text, size_t len, int flags, char *err, size_t errlen);
+size_t json_ws(const char *s, size_t len, size_t p);
+size_t json_skip(const char *s, size_t len, size_t p);
+void json_string(const char *s, size_t len, size_t *p, struct sbuf *out);
+int json_number(const char *s, size_t len, size_t *p, double *v);
+
 #endif

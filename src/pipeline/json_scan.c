@@ -4,8 +4,12 @@
  * than JSON and keeps no positions, so jscan_check() names the line:col of
  * any error and records, in pre-order, where every value and key starts;
  * jscan_bind() pairs cJSON's nodes (built in the same pre-order) with them,
- * so that json.c's schema errors name FILE:LINE:COL too.
+ * so that json.c's schema errors name FILE:LINE:COL too.  The same check,
+ * and readers of the values of text it passed, serve every other JSON the
+ * tool reads (json.h's json_scan(): check mode's THEIRS), so that JSON has
+ * one grammar, one set of messages and one way of counting columns.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "../util/util.h"
+#include "json.h"
 #include "json_scan.h"
 
 #define MAX_DEPTH 64		/* inputs need 4 levels; deeper text is refused before cJSON sees it */
@@ -85,9 +90,10 @@ jscan_find_off(const struct ctx *c, const cJSON *node, int key)
  * <= 32 as white space, and cuts strings at \u0000; and says only where it
  * gave up.  jscan_check() accepts exactly JSON (RFC 8259) less what cJSON
  * cannot hold (\u0000 in a string, lone surrogates) and nesting deeper than
- * MAX_DEPTH.  Each error is one message at the byte where the text goes
- * wrong (an unterminated string: at its opening quote), saying what was
- * expected there.
+ * MAX_DEPTH; with c->nonfinite, also Python json's NaN, Infinity and
+ * -Infinity (json.dump writes them).  Each error is one message at the
+ * byte where the text goes wrong (an unterminated string: at its opening
+ * quote), saying what was expected there.
  */
 
 #define CH(c) ((unsigned char)(c)->text[(c)->scan])	/* NUL at the end */
@@ -145,7 +151,7 @@ syn_unexpected(const struct ctx *c, size_t off, const char *what)
 
 	if (off < c->len && c->text[off] == '/' && (c->text[off + 1] == '/' || c->text[off + 1] == '*'))
 		return syn_error(c, off, "comments are not allowed in JSON (a key starting with '_' can hold one)");
-	if (off >= c->len || what == NULL)
+	if (what == NULL)
 		return syn_error(c, off, "unexpected %s", describe(c, off, buf, sizeof buf));
 	return syn_error(c, off, "unexpected %s, expected %s", describe(c, off, buf, sizeof buf), what);
 }
@@ -175,6 +181,8 @@ skip_ws(struct ctx *c)
 static void
 record(struct ctx *c, size_t key)
 {
+	if (c->no_pos)
+		return;
 	if (c->npos == c->cappos) {
 		c->cappos = c->cappos ? 2 * c->cappos : 256;
 		c->pos = xrealloc(c->pos, c->cappos * sizeof *c->pos);
@@ -347,6 +355,10 @@ syn_number(struct ctx *c)
 		if (!is_digit(CH(c))) {
 			size_t n = word_len(c, c->scan);
 
+			if (c->nonfinite && n == 8 && strncmp(c->text + c->scan, "Infinity", 8) == 0) {
+				c->scan += n;
+				return 0;
+			}
 			if (n > 0 && syn_bad_word(c, start, c->scan, n, "-") <= 0)
 				return -1;
 			return syn_error(c, c->scan, "expected a digit after '-', got %s", describe(c, c->scan, buf, sizeof buf));
@@ -452,7 +464,8 @@ syn_value(struct ctx *c, size_t key, int depth, const char *what)
 		const char *p = c->text + c->scan;
 
 		if ((n == 4 && (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)) ||
-		    (n == 5 && strncmp(p, "false", 5) == 0)) {
+		    (n == 5 && strncmp(p, "false", 5) == 0) ||
+		    (c->nonfinite && ((n == 3 && strncmp(p, "NaN", 3) == 0) || (n == 8 && strncmp(p, "Infinity", 8) == 0)))) {
 			c->scan += n;
 			return 0;
 		}
@@ -483,11 +496,11 @@ jscan_check(struct ctx *c)
 		return jscan_fail(c, (size_t)(p - c->text), NULL, "unexpected NUL byte, expected JSON text");
 	c->scan = 0;
 	c->npos = 0;
-	if (syn_value(c, NO_KEY, 0, NULL) != 0)
+	if (syn_value(c, NO_KEY, 0, "a JSON value") != 0)
 		return -1;
 	skip_ws(c);
 	if (c->scan < c->len)
-		return syn_unexpected(c, c->scan, NULL);
+		return syn_unexpected(c, c->scan, "the end of the JSON text");
 	return 0;
 }
 
@@ -520,4 +533,154 @@ jscan_bind(struct ctx *c, cJSON *node, size_t *i, int member)
 		if (jscan_bind(c, e, i, cJSON_IsObject(node)) != 0)
 			return -1;
 	return 0;
+}
+
+/* ---- json.h's scanner for other readers: the check, then the values of checked text ---- */
+
+int
+json_scan(const char *text, size_t len, int flags, char *err, size_t errlen)
+{
+	struct ctx c;
+
+	memset(&c, 0, sizeof c);
+	c.text = text;
+	c.len = len;
+	c.err = err;
+	c.errlen = errlen;
+	c.nonfinite = (flags & JSON_NONFINITE) != 0;
+	c.no_pos = 1;
+	if (errlen > 0)
+		err[0] = '\0';
+	return jscan_check(&c);
+}
+
+size_t
+json_ws(const char *s, size_t len, size_t p)
+{
+	while (p < len && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r'))
+		p++;
+	return p;
+}
+
+/* Past the string whose opening quote is at p. */
+static size_t
+past_string(const char *s, size_t len, size_t p)
+{
+	for (p++; p < len && s[p] != '"'; p++)
+		if (s[p] == '\\')
+			p++;
+	return p + 1;
+}
+
+size_t
+json_skip(const char *s, size_t len, size_t p)
+{
+	int depth = 0;
+
+	p = json_ws(s, len, p);
+	if (p < len && s[p] != '"' && s[p] != '[' && s[p] != '{') {	/* a number or a word */
+		while (p < len && (is_alpha(s[p]) || is_digit(s[p]) || s[p] == '-' || s[p] == '+' || s[p] == '.'))
+			p++;
+		return p;
+	}
+	do {
+		if (s[p] == '"') {
+			p = past_string(s, len, p);
+		} else {
+			depth += (s[p] == '[' || s[p] == '{') - (s[p] == ']' || s[p] == '}');
+			p++;
+		}
+	} while (depth > 0 && p < len);
+	return p;
+}
+
+/* Code point cp as UTF-8 into u; its length. */
+static int
+utf8_put(unsigned long cp, char *u)
+{
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		u[0] = (char)(0xc0 | cp >> 6);
+		u[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		u[0] = (char)(0xe0 | cp >> 12);
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		u[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	u[0] = (char)(0xf0 | cp >> 18);
+	u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	u[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+void
+json_string(const char *s, size_t len, size_t *pp, struct sbuf *out)
+{
+	size_t p = *pp + 1;
+	unsigned hi, lo;
+	char u[4];
+
+	while (p < len && s[p] != '"') {
+		if (s[p] != '\\') {
+			if (out != NULL)
+				sbuf_addn(out, s + p, 1);
+			p++;
+			continue;
+		}
+		if (s[p + 1] != 'u') {
+			if (out != NULL) {
+				char e = s[p + 1];
+
+				u[0] = e == 'b' ? '\b' : e == 'f' ? '\f' : e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : e;
+				sbuf_addn(out, u, 1);
+			}
+			p += 2;
+			continue;
+		}
+		hex4(s + p + 2, &hi);	/* the check passed: no \u0000, no lone surrogate */
+		p += 6;
+		if (hi >= 0xd800 && hi < 0xdc00) {
+			hex4(s + p + 2, &lo);
+			hi = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+			p += 6;
+		}
+		if (out != NULL)
+			sbuf_addn(out, u, (size_t)utf8_put(hi, u));
+	}
+	*pp = p + 1;
+}
+
+int
+json_number(const char *s, size_t len, size_t *pp, double *v)
+{
+	size_t p = *pp, q = p + (p < len && s[p] == '-'), n;
+	char buf[64], *heap = NULL, *t;
+
+	if (len - q >= 8 && memcmp(s + q, "Infinity", 8) == 0) {
+		*v = q > p ? -INFINITY : INFINITY;
+		*pp = q + 8;
+		return 0;
+	}
+	if (len - q >= 3 && memcmp(s + q, "NaN", 3) == 0) {
+		*v = NAN;
+		*pp = q + 3;
+		return 0;
+	}
+	while (q < len && (is_digit(s[q]) || s[q] == '.' || s[q] == 'e' || s[q] == 'E' || s[q] == '+' || s[q] == '-'))
+		q++;
+	n = q - p;
+	t = n < sizeof buf ? buf : (heap = xmalloc(n + 1));
+	memcpy(t, s + p, n);
+	t[n] = '\0';
+	*v = strtod(t, NULL);
+	free(heap);
+	*pp = q;
+	return isinf(*v) != 0;
 }

@@ -28,8 +28,10 @@ struct ctx {
 	struct node_pos *pos;	/* npos values in pre-order */
 	size_t npos, cappos;
 	size_t scan;		/* the syntax check's position */
-	char *err;		/* json_check_syntax(): the message goes here, not to diag */
+	char *err;		/* json_check_syntax(), json_scan(): the message goes here, not to diag */
 	size_t errlen;
+	int nonfinite;		/* NaN, Infinity, -Infinity are numbers (Python's json) */
+	int no_pos;		/* keep no positions (json_scan(): memory for the values only) */
 };
 
 /* line:col of byte off: lines count '\n', columns count characters (UTF-8 sequences), from 1. */

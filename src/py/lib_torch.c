@@ -49,17 +49,26 @@ shaped(struct py_session *s, const struct builtin *b, struct pyobj **a, int floa
 	return t;
 }
 
-/* ones (op 1), zeros and empty (op 0; torch.empty as the book uses it: filled before it is read) */
+/*
+ * What torch_new() fills a new tensor with: zeros (torch.zeros, and
+ * torch.empty as the book uses it: filled before it is read), ones, rand, randn.
+ */
+enum { NEW_ZEROS, NEW_ONES, NEW_RAND, NEW_RANDN };
+
 static struct pyobj *
-torch_filled(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+torch_new(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *t;
 
 	(void)self;
-	if ((t = shaped(s, b, a, 0)) == NULL)
+	if ((t = shaped(s, b, a, b->op >= NEW_RAND)) == NULL)
 		return NULL;
-	if (b->op != 0)
-		lib_fill(t, b->op);
+	if (b->op == NEW_ONES)
+		lib_fill(t, 1);
+	else if (b->op == NEW_RAND)
+		rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
+	else if (b->op == NEW_RANDN)
+		rng_randn(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
 	return lib_with_grad(t, s, b, a[2]);
 }
 
@@ -85,22 +94,6 @@ torch_like(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 	c->deps = 0;
 	lib_fill(c, b->op);
 	return lib_with_grad(c, s, b, a[2]);
-}
-
-/* rand (op 0), randn (op 1) */
-static struct pyobj *
-torch_rand(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
-{
-	struct pyobj *t;
-
-	(void)self;
-	if ((t = shaped(s, b, a, 1)) == NULL)
-		return NULL;
-	if (b->op == 0)
-		rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
-	else
-		rng_randn(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
-	return lib_with_grad(t, s, b, a[2]);
 }
 
 static struct pyobj *
@@ -323,13 +316,13 @@ nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 
 const struct builtin lib_torch_rows[] = {
 	{ "torch", "tensor", torch_tensor, 0, "data, dtype=None, requires_grad=False", 0 },
-	{ "torch", "ones", torch_filled, 1, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "zeros", torch_filled, 0, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "empty", torch_filled, 0, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "ones", torch_new, NEW_ONES, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "zeros", torch_new, NEW_ZEROS, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "empty", torch_new, NEW_ZEROS, "*size, dtype=None, requires_grad=False", 0 },
 	{ "torch", "ones_like", torch_like, 1, "input, dtype=None, requires_grad=False", 0 },
 	{ "torch", "zeros_like", torch_like, 0, "input, dtype=None, requires_grad=False", 0 },
-	{ "torch", "rand", torch_rand, 0, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "randn", torch_rand, 1, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "rand", torch_new, NEW_RAND, "*size, dtype=None, requires_grad=False", 0 },
+	{ "torch", "randn", torch_new, NEW_RANDN, "*size, dtype=None, requires_grad=False", 0 },
 	{ "torch", "manual_seed", torch_manual_seed, 0, "seed", 0 },
 	{ "torch", "stack", torch_cat, 1, "tensors, dim=0", 0 },
 	{ "torch", "cat", torch_cat, 0, "tensors, dim=0", 0 },

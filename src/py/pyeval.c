@@ -60,7 +60,7 @@ suggest_name(const struct py_session *s, const char *name)
 			suggest_try(&g, stage_defs[i].name);
 	for (l = 0; l < NLAYER; l++)
 		if (s->r->layer[l].present)
-			suggest_try(&g, layer_names[l]);
+			suggest_try(&g, input_layer_names[l]);
 	for (i = 0; i < PY_NVAR_BUCKETS; i++) {
 		struct pyvar *v;
 
@@ -74,7 +74,7 @@ suggest_name(const struct py_session *s, const char *name)
 		for (k = 0; first[k] != NULL; k++)
 			known |= strcmp(first[k], vars[i]->name) == 0;
 		for (l = 0; l < NLAYER; l++)
-			known |= strcmp(layer_names[l], vars[i]->name) == 0;
+			known |= strcmp(input_layer_names[l], vars[i]->name) == 0;
 		if (!known)
 			suggest_try(&g, vars[i]->name);
 	}
@@ -113,7 +113,7 @@ lookup(struct py_session *s, const char *name)
 		return o;
 	}
 	for (l = 0; l < NLAYER && (s->r->simple || s->r->layer[0].present); l++)
-		if (strcmp(name, layer_names[l]) == 0) {
+		if (strcmp(name, input_layer_names[l]) == 0) {
 			if ((o = session_named(s, NAME_LAYER0 + l)) == NULL)
 				return py_fail(s, "%s: not computed: %s", name, s->r->simple ? "simple mode has no weights" :
 				    "no output projection");
@@ -182,7 +182,7 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 		int l;
 
 		for (l = 0; l < 3; l++)
-			if (strcmp(name, layer_names[l]) == 0)
+			if (strcmp(name, input_layer_names[l]) == 0)
 				return head_layer(s, (int)mod->dim, l);
 		if (strcmp(name, "dropout") == 0) {	/* the head's nn.Dropout(p), as its repr lists it */
 			struct pyobj *d = py_new(PY_MODULE);
@@ -788,7 +788,7 @@ exec_simple(struct py_session *s, const struct stmt *st)
 				int l, is_layer = 0;
 
 				for (l = 0; l < NLAYER; l++)
-					is_layer |= strcmp(t->name, layer_names[l]) == 0;
+					is_layer |= strcmp(t->name, input_layer_names[l]) == 0;
 				if (stage_lookup(t->name) >= 0 || is_layer)
 					py_fail(s, "%s is the run's, not a variable: del removes variables only", t->name);
 				else {
@@ -972,7 +972,7 @@ py_complete(const struct py_session *s, const char *line, size_t *start)
 				add_match(&list, &n, &cap, stage_defs[i].name, word, end - wstart);
 		for (i = 0; i < NLAYER; i++)
 			if (s->r->layer[i].present)
-				add_match(&list, &n, &cap, layer_names[i], word, end - wstart);
+				add_match(&list, &n, &cap, input_layer_names[i], word, end - wstart);
 		if (has_heads(s->r))
 			add_match(&list, &n, &cap, "heads", word, end - wstart);
 		add_match(&list, &n, &cap, "torch", word, end - wstart);
@@ -1016,7 +1016,7 @@ py_complete(const struct py_session *s, const char *line, size_t *start)
 			ns = "Tensor";
 		} else {
 			for (i = 0; i < NLAYER; i++)
-				if (strcmp(prefix, layer_names[i]) == 0 && s->r->layer[i].present) {
+				if (strcmp(prefix, input_layer_names[i]) == 0 && s->r->layer[i].present) {
 					static const char *const attrs[] = { "weight", "bias", "in_features", "out_features", NULL };
 
 					if (s->r->layer[i].linear)

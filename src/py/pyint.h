@@ -304,6 +304,11 @@ struct pyframe {
 	struct pyobj *fn;		/* the UFUNC running (super() reads it), or NULL */
 	struct pyframe *up;
 };
+/* A list of variables (a frame's, or one bucket of the session's): find; name = o (a new reference;
+ * *created when the name is new); unlink and free (0, or -1 when there is none). */
+struct pyvar *varlist_find(struct pyvar *head, const char *name);
+struct pyvar *varlist_set(struct pyvar **head, const char *name, struct pyobj *o, int *created);
+int varlist_del(struct pyvar **head, const char *name);
 struct pyvar *frame_find(const struct pyframe *f, const char *name);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
@@ -411,7 +416,6 @@ struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const 
 
 /* ---- the session (pysession.c) ---- */
 
-#define layer_names input_layer_names	/* "W_query", ...: the weights' names (pipeline) */
 struct pyvar *var_find(const struct py_session *s, const char *name);
 void var_set(struct py_session *s, const char *name, struct pyobj *o);	/* takes a new reference */
 int var_del(struct py_session *s, const char *name);	/* -1: no such variable */

@@ -3,8 +3,8 @@
  * the run's names (stages, weights, heads) as objects made on first use
  * over the run's memory, and copy-on-write of that memory: the first write
  * into a stage copies it and leaves the written object as a variable of
- * the stage's name.  Calls the tensor helpers (pytensor.c) and the values
- * (pyval.c) only.
+ * the stage's name.  Calls the tensor helpers (pytensor.c), the values
+ * (pyval.c) and the lists of variables (pyframe.c) only.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
 static const char *
 named_name(int id)
 {
-	return id < ST_COUNT ? stage_defs[id].name : layer_names[id - NAME_LAYER0];
+	return id < ST_COUNT ? stage_defs[id].name : input_layer_names[id - NAME_LAYER0];
 }
 
 /* ---- variables ---- */
@@ -35,51 +35,29 @@ hash(const char *s)
 struct pyvar *
 var_find(const struct py_session *s, const char *name)
 {
-	struct pyvar *v;
-
-	for (v = s->vars[hash(name)]; v != NULL; v = v->next)
-		if (strcmp(v->name, name) == 0)
-			return v;
-	return NULL;
+	return varlist_find(s->vars[hash(name)], name);
 }
 
 /* name = o (a new reference is taken) */
 void
 var_set(struct py_session *s, const char *name, struct pyobj *o)
 {
-	struct pyvar *v = var_find(s, name);
+	int created;
+	struct pyvar *v = varlist_set(&s->vars[hash(name)], name, o, &created);
 
-	py_incref(o);
-	if (v != NULL) {
-		py_decref(v->v);
-		v->v = o;
-		v->stale = 0;
-		return;
+	if (created) {
+		v->seq = s->nextseq++;
+		s->nvars++;
 	}
-	v = xcalloc(1, sizeof *v);
-	v->name = xstrdup(name);
-	v->v = o;
-	v->seq = s->nextseq++;
-	v->next = s->vars[hash(name)];
-	s->vars[hash(name)] = v;
-	s->nvars++;
 }
 
 int
 var_del(struct py_session *s, const char *name)
 {
-	struct pyvar **p, *v;
-
-	for (p = &s->vars[hash(name)]; (v = *p) != NULL; p = &v->next)
-		if (strcmp(v->name, name) == 0) {
-			*p = v->next;
-			py_decref(v->v);
-			free(v->name);
-			free(v);
-			s->nvars--;
-			return 0;
-		}
-	return -1;
+	if (varlist_del(&s->vars[hash(name)], name) != 0)
+		return -1;
+	s->nvars--;
+	return 0;
 }
 
 /* ---- the run's names ---- */
@@ -423,7 +401,7 @@ py_has_name(const struct py_session *s, const char *name)
 	if ((id = stage_lookup(name)) >= 0)
 		return s->r->st[id] != NULL;
 	for (l = 0; l < NLAYER; l++)
-		if (strcmp(name, layer_names[l]) == 0)
+		if (strcmp(name, input_layer_names[l]) == 0)
 			return s->r->layer[l].present;
 	return 0;
 }

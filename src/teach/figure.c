@@ -49,8 +49,7 @@ struct fig {
 	double th, lw, lh;		/* map title line, row label band, column label band */
 	double mw, mh, top;		/* one map's block; y of the first row of blocks */
 	double bar_x, bar_h, W, Ht;
-	double lo, hi;			/* the colour scale: lo > hi when nothing is shaded */
-	int masked_any, nan_any, pinf, ninf;
+	struct figure_range sc;		/* the colour scale: sc.lo > sc.hi when nothing is shaded */
 	char **rl, **cl, **mt;		/* cleaned labels and map titles */
 	char *title;
 	char **num;			/* numel texts as print(t) writes them, or NULL */
@@ -156,30 +155,46 @@ cell_masked(const struct fig *f, size_t k)
 	return f->o->mask != NULL ? f->o->mask[k] != 0 : isinf(x) && x < 0;
 }
 
+void
+figure_range_init(struct figure_range *sc)
+{
+	memset(sc, 0, sizeof *sc);
+	sc->lo = INFINITY;
+	sc->hi = -INFINITY;
+}
+
+void
+figure_range_add(struct figure_range *sc, float x, int masked)
+{
+	if (masked)
+		sc->masked = 1;
+	else if (isnan(x))
+		sc->nan = 1;
+	else if (isinf(x))
+		*(x > 0 ? &sc->pinf : &sc->ninf) = 1;
+	else {
+		sc->lo = x < sc->lo ? x : sc->lo;
+		sc->hi = x > sc->hi ? x : sc->hi;
+	}
+}
+
+void
+figure_range_done(struct figure_range *sc)
+{
+	if (sc->lo > 0)
+		sc->lo = 0;
+}
+
 /* The scale, from the cells neither masked nor infinite nor nan; 0 is its floor when all are positive. */
 static void
 fig_scale(struct fig *f)
 {
 	size_t k;
 
-	f->lo = INFINITY;
-	f->hi = -INFINITY;
-	for (k = 0; k < f->t->numel; k++) {
-		float x = f->t->data[k];
-
-		if (cell_masked(f, k))
-			f->masked_any = 1;
-		else if (isnan(x))
-			f->nan_any = 1;
-		else if (isinf(x))
-			*(x > 0 ? &f->pinf : &f->ninf) = 1;
-		else {
-			f->lo = x < f->lo ? x : f->lo;
-			f->hi = x > f->hi ? x : f->hi;
-		}
-	}
-	if (f->lo > 0)
-		f->lo = 0;	/* weights are shares of a whole: 0 is dark */
+	figure_range_init(&f->sc);
+	for (k = 0; k < f->t->numel; k++)
+		figure_range_add(&f->sc, f->t->data[k], cell_masked(f, k));
+	figure_range_done(&f->sc);
 }
 
 static char **
@@ -217,11 +232,11 @@ legend_line(const struct fig *f, int k)
 	const char *l[4];
 	int n = 0;
 
-	if (f->masked_any)
+	if (f->sc.masked)
 		l[n++] = "masked";
-	if (f->nan_any)
+	if (f->sc.nan)
 		l[n++] = "nan";
-	if (f->pinf || f->ninf)
+	if (f->sc.pinf || f->sc.ninf)
 		l[n++] = "inf";
 	return k < n ? l[k] : NULL;
 }
@@ -246,10 +261,10 @@ bar_label_width(struct fig *f)
 	char a[64], b[64];
 	double wa, wb;
 
-	if (f->lo > f->hi)
+	if (f->sc.lo > f->sc.hi)
 		return text_width(f, "no finite value", LEGEND_FS);
-	snprintf(a, sizeof a, "%.4g", f->hi);
-	snprintf(b, sizeof b, "%.4g", f->lo);
+	snprintf(a, sizeof a, "%.4g", f->sc.hi);
+	snprintf(b, sizeof b, "%.4g", f->sc.lo);
 	wa = text_width(f, a, LEGEND_FS);
 	wb = text_width(f, b, LEGEND_FS);
 	return wa > wb ? wa : wb;
@@ -408,7 +423,7 @@ p_bar(struct fig *f, double x, double y, double w, double h)
 {
 	cairo_pattern_t *g;
 
-	if (f->lo >= f->hi) {
+	if (f->sc.lo >= f->sc.hi) {
 		p_rect(f, x, y, w, h, grey_of(0));
 		return;
 	}
@@ -444,7 +459,7 @@ paint_cell(struct fig *f, int h, int i, int j)
 			p_text(f, x + f->cs / 2, y + f->cs / 2 + f->nfs * 0.36, f->nfs, A_MIDDLE, 0, 0, f->num[k]);
 		return;
 	}
-	level = isinf(v) ? (v > 0) : f->hi > f->lo ? ((double)v - f->lo) / (f->hi - f->lo) : 0;
+	level = isinf(v) ? (v > 0) : f->sc.hi > f->sc.lo ? ((double)v - f->sc.lo) / (f->sc.hi - f->sc.lo) : 0;
 	p_rect(f, x, y, f->cs, f->cs, grey_of(level));
 	if (f->nfs > 0)
 		p_text(f, x + f->cs / 2, y + f->cs / 2 + f->nfs * 0.36, f->nfs, A_MIDDLE, 0, level > 0.5 ? 0 : 1,
@@ -480,12 +495,12 @@ paint_legend(struct fig *f)
 	int k;
 
 	p_bar(f, f->bar_x, y, BAR_W, f->bar_h);
-	if (f->lo > f->hi) {
+	if (f->sc.lo > f->sc.hi) {
 		p_text(f, x, y + LEGEND_FS, LEGEND_FS, A_START, 0, 0, "no finite value");
 	} else {
-		snprintf(buf, sizeof buf, "%.4g", f->hi);
+		snprintf(buf, sizeof buf, "%.4g", f->sc.hi);
 		p_text(f, x, y + LEGEND_FS * 0.8, LEGEND_FS, A_START, 0, 0, buf);
-		snprintf(buf, sizeof buf, "%.4g", f->lo);
+		snprintf(buf, sizeof buf, "%.4g", f->sc.lo);
 		p_text(f, x, y + f->bar_h, LEGEND_FS, A_START, 0, 0, buf);
 	}
 	y = f->top + f->gr * (f->mh + GAP) - GAP;

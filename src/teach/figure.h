@@ -70,4 +70,20 @@ void figure_release(void);
 int figure_cell_at(const struct tensor *t, const struct figure_opts *o, int h, int i, int j,
     double *x, double *y, double *side);
 
+/*
+ * The shading's range, as the figure and the terminal's heat map both shade:
+ * lo..hi over the cells that are neither masked nor nan nor infinite, with 0
+ * as lo's ceiling (weights are shares of a whole: 0 is the palest or the
+ * darkest shade); lo > hi when no cell is shaded.  figure_range_init(), then
+ * figure_range_add() for every cell, which notes the other kinds of cell too,
+ * then figure_range_done().
+ */
+struct figure_range {
+	double lo, hi;
+	int masked, nan, pinf, ninf;	/* some cell is masked, nan, inf, -inf */
+};
+void figure_range_init(struct figure_range *sc);
+void figure_range_add(struct figure_range *sc, float x, int masked);
+void figure_range_done(struct figure_range *sc);
+
 #endif

@@ -853,42 +853,22 @@ lay_out(struct grid *g, int width, int numbers)
 	g->cw = cell_width(g, numbers, g->n);
 }
 
-/* The shading's range, from the cells drawn that are neither masked nor infinite nor nan, and what else they hold. */
-struct scale {
-	double lo, hi;
-	int masked, nan, pinf, ninf;
-};
-
+/* The shading's range, from the cells drawn (figure_range_add()). */
 static void
-scale_of(struct scale *sc, const struct grid *g)
+scale_of(struct figure_range *sc, const struct grid *g)
 {
 	int i, j;
 
-	memset(sc, 0, sizeof *sc);
-	sc->lo = INFINITY;
-	sc->hi = -INFINITY;
+	figure_range_init(sc);
 	for (i = 0; i < g->R; i++)
-		for (j = 0; j < g->n; j++) {
-			float x = g->t->data[(size_t)i * g->C + j];
-
-			if (cell_masked(g, i, j))
-				sc->masked = 1;
-			else if (isnan(x))
-				sc->nan = 1;
-			else if (isinf(x))
-				*(x > 0 ? &sc->pinf : &sc->ninf) = 1;
-			else {
-				sc->lo = x < sc->lo ? x : sc->lo;
-				sc->hi = x > sc->hi ? x : sc->hi;
-			}
-		}
-	if (sc->lo > 0)
-		sc->lo = 0;	/* weights are shares of a whole: 0 is blank */
+		for (j = 0; j < g->n; j++)
+			figure_range_add(sc, g->t->data[(size_t)i * g->C + j], cell_masked(g, i, j));
+	figure_range_done(sc);
 }
 
 /* The lines under the map that say what its shades and glyphs mean. */
 static void
-put_legend(FILE *fp, const struct grid *g, const struct scale *sc, int color)
+put_legend(FILE *fp, const struct grid *g, const struct figure_range *sc, int color)
 {
 	const char *blank = color ? "dark" : "' '", *full = color ? "light" : shades[4];
 
@@ -948,7 +928,7 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 {
 	const struct tensor *t = g->t;
 	int width = width_of(fp), i, j;
-	struct scale sc;
+	struct figure_range sc;
 
 	char *shown = diag_escape(expr);	/* a newline or ESC in the expression never reaches the terminal */
 

@@ -11,13 +11,13 @@
 #include <sys/stat.h>
 
 #include "../util/util.h"
+#include "../pipeline/pipeline.h"
 #include "readprint.h"
 #include "readipynb.h"
 #include "readlabel.h"
 #include "readnum.h"
 
 #define MAX_FILE (256L << 20)	/* bytes of THEIRS we read, as json.c */
-#define JSON_MAX_DEPTH 64	/* JSON nesting refused beyond, before any recursion goes deeper */
 
 /* One reading: the text, where errors go, and a forward-moving line:col cursor. */
 struct rd {
@@ -27,6 +27,7 @@ struct rd {
 	char *err;
 	size_t errlen;
 	int failed;		/* err holds the first error; later ones are dropped */
+	size_t bom;		/* 3 after a UTF-8 byte order mark, which takes no column; else 0 */
 	size_t at_off;		/* where() resumes from here: line:col of at_off */
 	int at_line, at_col;
 	int comment;		/* this print's first line starts with '#': so may its other lines */
@@ -44,7 +45,7 @@ where(struct rd *r, size_t off, int *line, int *col)
 	if (off > r->len)
 		off = r->len;
 	if (off < r->at_off) {
-		r->at_off = 0;
+		r->at_off = r->bom;
 		r->at_line = 1;
 		r->at_col = 1;
 	}
@@ -766,232 +767,23 @@ read_text(struct rd *r, struct rp_set *set)
 /* ---- JSON ---- */
 
 /*
- * Two passes over the text: jskip() checks the syntax of the whole value
- * (deciding JSON or not) without keeping anything, then read_json() walks
- * it again straight into the nested-list builder: memory is the values
- * only, and each pass is linear.
+ * rp_read() checks the syntax with the input files' own scanner (json.h's
+ * json_scan(), taking Python's NaN and Infinity); then read_json() walks
+ * the checked text with its readers straight into the nested-list
+ * builder: memory is the values only, and each pass is linear.
  */
 
 static size_t
 jws(const struct rd *r, size_t p)
 {
-	while (p < r->len && (r->s[p] == ' ' || r->s[p] == '\t' || r->s[p] == '\n' || r->s[p] == '\r'))
-		p++;
-	return p;
+	return json_ws(r->s, r->len, p);
 }
 
-static int
-hex4(const char *s)
+/* Past the value at *pp, which nobody reads. */
+static void
+jskip(const struct rd *r, size_t *pp)
 {
-	int i, v = 0;
-
-	for (i = 0; i < 4; i++) {
-		int c = s[i];
-
-		v <<= 4;
-		if (is_digit(c))
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return -1;
-	}
-	return v;
-}
-
-/* The JSON string at *pp (its quote): checked, and decoded into out when out is not NULL. */
-static int
-jstring(struct rd *r, size_t *pp, struct sbuf *out)
-{
-	size_t p = *pp + 1;
-	char g[64];
-
-	for (;;) {
-		unsigned char c;
-
-		if (p >= r->len)
-			return fail(r, p, "expected '\"' to end the string, got end of input");
-		c = (unsigned char)r->s[p];
-		if (c == '"')
-			break;
-		if (c < 32)
-			return fail(r, p, "expected a character of a string, got byte 0x%02x", c);
-		if (c != '\\') {
-			if (out)
-				sbuf_addc(out, (char)c);
-			p++;
-			continue;
-		}
-		if (p + 1 >= r->len)
-			return fail(r, p, "expected an escape, got end of input");
-		c = (unsigned char)r->s[p + 1];
-		if (c == 'u') {
-			long cp;
-			char u[4];
-			int n = 0;
-
-			if (r->len - p < 6 || (cp = hex4(r->s + p + 2)) < 0)
-				return fail(r, p, "expected \\u and 4 hex digits, got %s", got(r, p, g, sizeof g));
-			p += 6;
-			if (cp >= 0xd800 && cp < 0xdc00 && r->len - p >= 6 && r->s[p] == '\\' && r->s[p + 1] == 'u') {
-				long lo = hex4(r->s + p + 2);
-
-				if (lo >= 0xdc00 && lo < 0xe000) {
-					cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-					p += 6;
-				}
-			}
-			if (cp == 0 || (cp >= 0xd800 && cp < 0xe000))
-				cp = '?';	/* no NUL or lone surrogate in a label */
-			if (cp < 0x80) {
-				u[n++] = (char)cp;
-			} else if (cp < 0x800) {
-				u[n++] = (char)(0xc0 | cp >> 6);
-				u[n++] = (char)(0x80 | (cp & 0x3f));
-			} else if (cp < 0x10000) {
-				u[n++] = (char)(0xe0 | cp >> 12);
-				u[n++] = (char)(0x80 | ((cp >> 6) & 0x3f));
-				u[n++] = (char)(0x80 | (cp & 0x3f));
-			} else {
-				u[n++] = (char)(0xf0 | cp >> 18);
-				u[n++] = (char)(0x80 | ((cp >> 12) & 0x3f));
-				u[n++] = (char)(0x80 | ((cp >> 6) & 0x3f));
-				u[n++] = (char)(0x80 | (cp & 0x3f));
-			}
-			if (out)
-				sbuf_addn(out, u, (size_t)n);
-			continue;
-		}
-		if (strchr("\"\\/bfnrt", c) == NULL || c == 0)
-			return fail(r, p, "expected an escape such as \\n, got %s", got(r, p, g, sizeof g));
-		if (out)
-			sbuf_addc(out, c == 'b' ? '\b' : c == 'f' ? '\f' : c == 'n' ? '\n' :
-			    c == 'r' ? '\r' : c == 't' ? '\t' : (char)c);
-		p += 2;
-	}
-	*pp = p + 1;
-	return 0;
-}
-
-/* A JSON number, or Python json.dump's NaN, Infinity, -Infinity. */
-static int
-jnumber(struct rd *r, size_t *pp, double *v, int *big)
-{
-	size_t p = *pp, q = p, n;
-	char buf[64], *heap = NULL, *s, g[64];
-
-	*big = 0;
-	if (q < r->len && r->s[q] == '-')
-		q++;
-	if (r->len - q >= 8 && memcmp(r->s + q, "Infinity", 8) == 0) {
-		*v = r->s[p] == '-' ? -INFINITY : INFINITY;
-		*pp = q + 8;
-		return 0;
-	}
-	if (q == p && r->len - q >= 3 && memcmp(r->s + q, "NaN", 3) == 0) {
-		*v = NAN;
-		*pp = q + 3;
-		return 0;
-	}
-	if (q < r->len && r->s[q] == '0')
-		q++;
-	else if (q < r->len && is_digit(r->s[q]))
-		while (q < r->len && is_digit(r->s[q]))
-			q++;
-	else
-		return fail(r, p, "expected a JSON value, got %s", got(r, p, g, sizeof g));
-	if (q < r->len && r->s[q] == '.') {
-		if (++q >= r->len || !is_digit(r->s[q]))
-			return fail(r, q, "expected a digit after '.', got %s", got(r, q, g, sizeof g));
-		while (q < r->len && is_digit(r->s[q]))
-			q++;
-	}
-	if (q < r->len && (r->s[q] == 'e' || r->s[q] == 'E')) {
-		q++;
-		if (q < r->len && (r->s[q] == '+' || r->s[q] == '-'))
-			q++;
-		if (q >= r->len || !is_digit(r->s[q]))
-			return fail(r, q, "expected a digit in the exponent, got %s", got(r, q, g, sizeof g));
-		while (q < r->len && is_digit(r->s[q]))
-			q++;
-	}
-	n = q - p;
-	s = n < sizeof buf ? buf : (heap = xmalloc(n + 1));
-	memcpy(s, r->s + p, n);
-	s[n] = '\0';
-	*v = strtod(s, NULL);
-	free(heap);
-	*big = isinf(*v);
-	*pp = q;
-	return 0;
-}
-
-/* Check one JSON value at *pp and move past it (the syntax pass, and members nobody reads). */
-static int
-jskip(struct rd *r, size_t *pp, int depth)
-{
-	size_t p = jws(r, *pp);
-	char g[64], c;
-	double v;
-	int big;
-
-	if (p >= r->len)
-		return fail(r, p, "expected a JSON value, got end of input");
-	c = r->s[p];
-	if (c == '[' || c == '{') {
-		char close = c == '[' ? ']' : '}';
-
-		if (depth == JSON_MAX_DEPTH)
-			return fail(r, p, "expected JSON nested at most %d deep, got deeper", JSON_MAX_DEPTH);
-		p = jws(r, p + 1);
-		if (p < r->len && r->s[p] == close) {
-			*pp = p + 1;
-			return 0;
-		}
-		for (;;) {
-			if (close == '}') {
-				p = jws(r, p);
-				if (p >= r->len || r->s[p] != '"')
-					return fail(r, p, "expected a string key, got %s", got(r, p, g, sizeof g));
-				if (jstring(r, &p, NULL) < 0)
-					return -1;
-				p = jws(r, p);
-				if (p >= r->len || r->s[p] != ':')
-					return fail(r, p, "expected ':', got %s", got(r, p, g, sizeof g));
-				p++;
-			}
-			if (jskip(r, &p, depth + 1) < 0)
-				return -1;
-			p = jws(r, p);
-			if (p < r->len && r->s[p] == ',') {
-				p++;
-				continue;
-			}
-			if (p < r->len && r->s[p] == close)
-				break;
-			return fail(r, p, "expected ',' or '%c', got %s", close, got(r, p, g, sizeof g));
-		}
-		*pp = p + 1;
-		return 0;
-	}
-	if (c == '"') {
-		*pp = p;
-		return jstring(r, pp, NULL);
-	}
-	if (r->len - p >= 4 && (memcmp(r->s + p, "true", 4) == 0 || memcmp(r->s + p, "null", 4) == 0)) {
-		*pp = p + 4;
-		return 0;
-	}
-	if (r->len - p >= 5 && memcmp(r->s + p, "false", 5) == 0) {
-		*pp = p + 5;
-		return 0;
-	}
-	if (jnumber(r, &p, &v, &big) < 0)
-		return -1;
-	*pp = p;
-	return 0;
+	*pp = json_skip(r->s, r->len, *pp);
 }
 
 /* The JSON value at p, for "got ...": an array, a string "x", null... */
@@ -1029,7 +821,7 @@ jdecode(struct rd *r, size_t *pp)
 	size_t i;
 
 	sbuf_addn(&b, "", 0);
-	jstring(r, pp, &b);
+	json_string(r->s, r->len, pp, &b);
 	for (i = 0; i < b.len; i++)
 		if ((unsigned char)b.s[i] < 32 || b.s[i] == 127)
 			b.s[i] = '?';
@@ -1049,7 +841,7 @@ jkey_is(const struct rd *r, size_t p, const char *name)
 static void
 jpast_key(struct rd *r, size_t *pp)
 {
-	jstring(r, pp, NULL);
+	json_string(r->s, r->len, pp, NULL);
 	*pp = jws(r, jws(r, *pp) + 1);
 }
 
@@ -1087,7 +879,7 @@ jtensor_at(struct rd *r, size_t *pp, struct nest *b, struct facts *f, const char
 	size_t p = jws(r, *pp), at = p;
 	double v = 0;
 	char g[64], c = p < r->len ? r->s[p] : 0;
-	int isbool = 0, big = 0;
+	int isbool = 0;
 
 	nest_path(r, b, key, b->depth, 1);
 	if (c == '[') {
@@ -1116,15 +908,13 @@ jtensor_at(struct rd *r, size_t *pp, struct nest *b, struct facts *f, const char
 		return nest_close(r, b, at);
 	}
 	if (c == '"' && jnonfinite(r, p, &v) == 0) {
-		jstring(r, &p, NULL);
+		json_string(r->s, r->len, &p, NULL);
 	} else if (c == 't' || c == 'f') {
 		isbool = 1;
 		v = c == 't';
 		p += c == 't' ? 4 : 5;
 	} else if (c == '-' || c == 'N' || c == 'I' || is_digit(c)) {
-		if (jnumber(r, &p, &v, &big) < 0)
-			return -1;
-		if (big)
+		if (json_number(r->s, r->len, &p, &v) != 0)
 			return fail(r, at, "expected a number, \"inf\", \"-inf\" or \"nan\", got a number out of double range");
 	} else {
 		return fail(r, at, "expected a number, \"inf\", \"-inf\" or \"nan\", got %s", jkind(r, at, g, sizeof g));
@@ -1180,7 +970,6 @@ jshape(struct rd *r, size_t *pp, int *shape, int *nd)
 	size_t p = *pp, at;
 	char g[64];
 	double v;
-	int big;
 
 	*nd = 0;
 	if (r->s[p] != '[')
@@ -1190,7 +979,7 @@ jshape(struct rd *r, size_t *pp, int *shape, int *nd)
 		at = p;
 		if (*nd == RP_MAXDIM)
 			return fail(r, at, "shape: expected at most %d sizes, got more", RP_MAXDIM);
-		if (!(r->s[p] == '-' || is_digit(r->s[p])) || jnumber(r, &p, &v, &big) < 0 ||
+		if (!(r->s[p] == '-' || is_digit(r->s[p])) || json_number(r->s, r->len, &p, &v) != 0 ||
 		    v < 0 || v > INT_MAX || v != floor(v))
 			return fail(r, at, "shape: expected a size from 0 to 2^31-1, got %s",
 			    r->s[at] == '-' || is_digit(r->s[at]) ? "another number" : jkind(r, at, g, sizeof g));
@@ -1241,9 +1030,8 @@ jstage(struct rd *r, size_t *pp, struct rp_set *set)
 				free(name);
 				return -1;
 			}
-		} else if (jskip(r, &p, 2) < 0) {
-			free(name);
-			return -1;
+		} else {
+			jskip(r, &p);
 		}
 		p = jws(r, p);
 		if (r->s[p] == ',')
@@ -1298,7 +1086,7 @@ jdocument(struct rd *r, size_t p)
 		jpast_key(r, &p);
 		if (jkey_is(r, key, "stages") && r->s[p] == '[')
 			return 1;
-		jskip(r, &p, 1);	/* checked by the syntax pass */
+		jskip(r, &p);
 		p = jws(r, p);
 		if (p < r->len && r->s[p] == ',')
 			p = jws(r, p + 1);
@@ -1326,7 +1114,7 @@ read_document(struct rd *r, size_t p, struct rp_set *set)
 			}
 			p++;
 		} else {
-			jskip(r, &p, 1);
+			jskip(r, &p);
 		}
 		p = jws(r, p);
 		if (r->s[p] == ',')
@@ -1377,12 +1165,31 @@ read_json(struct rd *r, size_t p, struct rp_set *set)
 
 /* ---- entry points ---- */
 
+/*
+ * The syntax check of the JSON at r->bom: 0, or -1 with "PATH:LINE:COL: message" in jerr.
+ * json_scan() wants the text NUL-terminated: a copy.
+ */
+static int
+json_syntax(const struct rd *r, char *jerr, size_t jerrlen)
+{
+	size_t n = r->len - r->bom;
+	char *copy = xmalloc(n + 1), e[480];
+	int rc;
+
+	memcpy(copy, r->s + r->bom, n);
+	copy[n] = '\0';
+	if ((rc = json_scan(copy, n, JSON_NONFINITE, e, sizeof e)) != 0)
+		snprintf(jerr, jerrlen, "%s:%s", r->path, e);
+	free(copy);
+	return rc;
+}
+
 int
 rp_read(struct rp_set *out, const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
-	struct rd r, jr;
-	char jerr[512] = "", g[64], *nb;
-	size_t p = 0, q, nblen;
+	struct rd r;
+	char jerr[512] = "", *nb;
+	size_t p = 0, nblen;
 
 	out->n = 0;
 	out->t = NULL;
@@ -1392,38 +1199,29 @@ rp_read(struct rp_set *out, const char *path, const char *text, size_t len, char
 	r.len = len;
 	r.err = err;
 	r.errlen = errlen;
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		r.bom = p = 3;	/* a UTF-8 byte order mark: columns count from after it, as an input file's */
+	r.at_off = r.bom;
 	r.at_line = r.at_col = 1;
 	if (errlen > 0)
 		err[0] = '\0';
-	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
-		p = 3;		/* a UTF-8 byte order mark */
 	while (p < len && is_space(text[p]))
 		p++;
 	if (len == 0)
 		return fail(&r, 0, "expected tensor(...) prints or a JSON object, got an empty file");
 	if (p == len)
 		return fail(&r, len, "expected tensor(...) prints or a JSON object, got only white space");
-	if (text[p] == '{' || text[p] == '[') {
-		jr = r;
-		jr.err = jerr;
-		jr.errlen = sizeof jerr;
-		q = p;
-		if (jskip(&jr, &q, 0) == 0 && (q = jws(&jr, q)) < len)
-			fail(&jr, q, "expected the end of the JSON text, got %s", got(&jr, q, g, sizeof g));
-		if (!jr.failed && readipynb_transcript(text, len, &nb, &nblen)) {
+	if ((text[p] == '{' || text[p] == '[') && json_syntax(&r, jerr, sizeof jerr) == 0) {
+		if (readipynb_transcript(text, len, &nb, &nblen)) {
 			int rc = rp_read(out, path, nb, nblen, err, errlen);	/* check.md: a notebook's outputs */
 
 			free(nb);
 			return rc;
 		}
-		if (!jr.failed) {
-			jr.err = err;
-			jr.errlen = errlen;
-			if (read_json(&jr, p, out) == 0)
-				return 0;
-			rp_free(out);
-			return -1;
-		}
+		if (read_json(&r, p, out) == 0)
+			return 0;
+		rp_free(out);
+		return -1;
 	}
 	if (read_text(&r, out) < 0) {
 		rp_free(out);

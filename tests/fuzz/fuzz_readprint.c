@@ -1,9 +1,11 @@
-/* fuzz_readprint.c - libFuzzer: any bytes as THEIRS (check mode), with the reader's invariants checked. */
+/* fuzz_readprint.c - libFuzzer: any bytes as THEIRS (check mode), with the reader's invariants checked,
+ * and those of the JSON scanner it shares with the input files (json.h's json_scan()). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/pipeline/json.h"
 #include "../../src/teach/readprint.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -52,6 +54,33 @@ check_tensor(const struct rp_tensor *t)
 	check(rp_dtype_name(t->dtype)[0] != '?', "dtype");
 }
 
+/*
+ * The one scanner: NaN and Infinity only widen what it takes; the input
+ * files' check (json_check_syntax(), which also skips a BOM) agrees with
+ * it; on text it took, json_skip() goes past the whole value and json_ws()
+ * to the end.
+ */
+static void
+check_scan(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1), err[512];
+	int strict, python;
+
+	if (text == NULL)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	strict = json_scan(text, size, 0, err, sizeof err) == 0;
+	check(strict || strchr(err, '\n') == NULL, "one line");
+	python = json_scan(text, size, JSON_NONFINITE, err, sizeof err) == 0;
+	check(!strict || python, "NaN and Infinity only widen the grammar");
+	if (size < 3 || memcmp(text, "\xef\xbb\xbf", 3) != 0)
+		check(strict == (json_check_syntax(text, size, err, sizeof err) == 0), "the input files' check agrees");
+	if (python)
+		check(json_ws(text, size, json_skip(text, size, 0)) == size, "json_skip past the whole value");
+	free(text);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -68,5 +97,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(strncmp(err, "fuzz.txt:", 9) == 0 && strchr(err, '\n') == NULL, "one line naming the file");
 	}
 	rp_free(&s);
+	check_scan(data, size);
 	return 0;
 }

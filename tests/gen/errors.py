@@ -12,11 +12,11 @@ cases = [
  # name, content (bytes or str), message after "attn-explain: FILE"
  ('empty', '', ':1:1: expected a JSON object, got an empty file'),
  ('whitespace', '  \n\n', ':3:1: expected a JSON object, got only white space'),
- ('not-json', 'hello\n', ":1:1: invalid JSON: unexpected 'h'"),
- ('truncated', '{"inputs": [[1, 2],\n', ':2:1: invalid JSON: unexpected end of input'),
- ('trailing-garbage', '{"inputs": [[1]]} x\n', ":1:19: invalid JSON: unexpected 'x'"),
+ ('not-json', 'hello\n', ":1:1: invalid JSON: unexpected 'h', expected a JSON value"),
+ ('truncated', '{"inputs": [[1, 2],\n', ':2:1: invalid JSON: unexpected end of input, expected a value'),
+ ('trailing-garbage', '{"inputs": [[1]]} x\n', ":1:19: invalid JSON: unexpected 'x', expected the end of the JSON text"),
  ('nul-byte', b'{"inputs": \x00}', ':1:12: unexpected NUL byte, expected JSON text'),
- ('random-bytes', b'\x8f\x01\xfe{', ':1:1: invalid JSON: unexpected byte 0x8f'),
+ ('random-bytes', b'\x8f\x01\xfe{', ':1:1: invalid JSON: unexpected byte 0x8f, expected a JSON value'),
  ('top-array', '[1, 2]\n', ':1:1: (top level): expected a JSON object {"inputs": ...}, got an array'),
  ('top-string', '"inputs"\n', ':1:1: (top level): expected a JSON object {"inputs": ...}, got "inputs"'),
  ('missing-inputs', '{"heads": 1}\n', ':1:1: inputs: missing: the token embeddings, a (T, d_in) or (B, T, d_in) array'),
@@ -118,7 +118,7 @@ cases = [
  ('syntax-missing-colon', '{"inputs" [[1]]}\n', ":1:11: invalid JSON: unexpected '[', expected ':' after the key"),
  ('syntax-missing-comma', '{"inputs": [[1]] "heads": 1}\n', ":1:18: invalid JSON: unexpected '\"', expected ',' or '}'"),
  ('syntax-mismatched', '{"inputs": [[1}]\n', ":1:15: invalid JSON: unexpected '}', expected ',' or ']'"),
- ('syntax-second-value', '{"inputs": [[1]]} {}\n', ":1:19: invalid JSON: unexpected '{'"),
+ ('syntax-second-value', '{"inputs": [[1]]} {}\n', ":1:19: invalid JSON: unexpected '{', expected the end of the JSON text"),
  ('syntax-control-outside', '{"inputs":\x0c[[1]]}\n', ':1:11: invalid JSON: unexpected byte 0x0c, expected a value'),
  ('syntax-bom-middle', '{"inputs": \ufeff[[1]]}\n', ':1:12: invalid JSON: unexpected U+FEFF (a byte order mark, allowed only at the very start), expected a value'),
  ('syntax-comment-line', '{"inputs": [[1]] // two tokens\n}\n', ":1:18: invalid JSON: comments are not allowed in JSON (a key starting with '_' can hold one)"),
@@ -135,6 +135,8 @@ cases = [
  ('syntax-invalid-utf8', T.encode() + b'"\xff"]}\n', ':1:31: invalid JSON: invalid UTF-8 in a string (byte 0xff)'),
  ('syntax-utf8-surrogate', T.encode() + b'"\xed\xa0\x80"]}\n', ':1:31: invalid JSON: invalid UTF-8 in a string (byte 0xed)'),
  ('syntax-utf8-overlong', T.encode() + b'"\xc0\xaf"]}\n', ':1:31: invalid JSON: invalid UTF-8 in a string (byte 0xc0)'),
+ # a leading byte order mark takes no column (check mode's THEIRS counts the same)
+ ('syntax-bom-column', '\ufeff{"inputs": [[1, x]]}\n', ":1:17: invalid JSON: unexpected 'x', expected a value"),
  # columns count characters: "\u00e8" is 2 bytes, 1 column
  ('syntax-column-chars', '{"tokens": ["\u00e8"], "inputs": [[1, x]]}\n', ":1:34: invalid JSON: unexpected 'x', expected a value"),
  # duplicates (found by sorting): the first member in order that is wrong
