@@ -1,11 +1,15 @@
 /*
  * figure.c - a heat map as an SVG, PNG or PDF file.  One layout (cell side,
- * label bands, grid of maps, colour bar, legend) measured with cairo's text
- * extents, then painted by one of two painters: cairo's own surfaces for PNG
- * and PDF, and XML written here for SVG, because cairo's SVG surface turns
- * text into glyph outlines and a teacher's figure should keep its tokens
- * and numbers as text (searchable, editable, checked by an XML parser).
- * The file is written under a temporary name beside the target and renamed.
+ * label bands, grid of maps, colour bar, legend) measured with pango, then
+ * painted by one of two painters: cairo's own surfaces for PNG and PDF, and
+ * XML written here for SVG, because cairo's SVG surface turns text into
+ * glyph outlines and a teacher's figure should keep its tokens and numbers
+ * as text (searchable, editable, checked by an XML parser).  Text goes
+ * through pango (pangocairo): fontconfig's fallback finds a font for every
+ * script a label holds (CJK, Arabic, Devanagari, ...), shaped and in its
+ * direction, where cairo's toy text API draws boxes for what its one font
+ * lacks.  The file is written under a temporary name beside the target and
+ * renamed.
  */
 #include <errno.h>
 #include <math.h>
@@ -14,10 +18,11 @@
 #include <string.h>
 #include <strings.h>
 
-/* Debian's libcairo2-dev; cairo.h includes its siblings by "", so no -I is needed */
+/* Debian's libcairo2-dev and libpango1.0-dev (the Makefile adds pkg-config's flags for pangocairo) */
 #include <cairo/cairo.h>
 #include <cairo/cairo-pdf.h>
 #include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
 
 #include "../util/util.h"
 #include "figure.h"
@@ -54,8 +59,10 @@ struct fig {
 	char **rl, **cl, **mt;		/* cleaned labels and map titles */
 	char *title;
 	char **num;			/* numel texts as print(t) writes them, or NULL */
-	cairo_t *m;			/* measures text */
+	PangoFontMap *fm;		/* fontconfig's fonts, this figure's own (freed with it) */
+	PangoLayout *ml;		/* measures text */
 	cairo_t *cr;			/* paints PNG or PDF */
+	PangoLayout *pl;		/* with cr */
 	FILE *svg;			/* or paints SVG */
 };
 
@@ -90,14 +97,49 @@ text_clean(const char *s, int max)
 	return sbuf_take(&b);
 }
 
+/*
+ * A layout of its own font map: sans-serif at size units, metrics not
+ * hinted, so that widths measured once hold on every surface.
+ */
+static PangoLayout *
+layout_new(PangoFontMap *fm)
+{
+	PangoContext *c = pango_font_map_create_context(fm);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	PangoLayout *l;
+
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(c, fo);
+	cairo_font_options_destroy(fo);
+	l = pango_layout_new(c);
+	g_object_unref(c);
+	pango_layout_set_single_paragraph_mode(l, TRUE);
+	return l;
+}
+
+/* l holds s at size; its logical width back, and in *baseline the baseline's depth below its top */
+static double
+layout_text(PangoLayout *l, const char *s, double size, double *baseline)
+{
+	PangoFontDescription *d = pango_font_description_from_string("sans-serif");
+	PangoRectangle r;
+
+	pango_font_description_set_absolute_size(d, size * PANGO_SCALE);
+	pango_layout_set_font_description(l, d);
+	pango_font_description_free(d);
+	pango_layout_set_text(l, s, -1);
+	pango_layout_get_extents(l, NULL, &r);
+	if (baseline != NULL)
+		*baseline = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+	return (double)r.width / PANGO_SCALE;
+}
+
 static double
 text_width(struct fig *f, const char *s, double size)
 {
-	cairo_text_extents_t e;
-
-	cairo_set_font_size(f->m, size);
-	cairo_text_extents(f->m, s, &e);
-	return e.x_advance;
+	return layout_text(f->ml, s, size, NULL);
 }
 
 /*
@@ -341,6 +383,7 @@ static void
 p_text(struct fig *f, double x, double y, double size, int anchor, int rot, double grey, const char *s)
 {
 	static const char *const anchors[] = { "start", "middle", "end" };
+	double w, base;
 
 	if (f->svg != NULL) {
 		fprintf(f->svg, "<text x=\"%g\" y=\"%g\" font-size=\"%g\" text-anchor=\"%s\"", x, y, size,
@@ -355,14 +398,15 @@ p_text(struct fig *f, double x, double y, double size, int anchor, int rot, doub
 		fputs("</text>\n", f->svg);
 		return;
 	}
+	w = layout_text(f->pl, s, size, &base);
 	cairo_save(f->cr);
 	cairo_set_source_rgb(f->cr, grey, grey, grey);
-	cairo_set_font_size(f->cr, size);
 	cairo_translate(f->cr, x, y);
 	if (rot)
 		cairo_rotate(f->cr, -M_PI / 2);
-	cairo_move_to(f->cr, -anchor * text_width(f, s, size) / 2, 0);
-	cairo_show_text(f->cr, s);
+	cairo_move_to(f->cr, -anchor * w / 2, -base);
+	pango_cairo_update_layout(f->cr, f->pl);
+	pango_cairo_show_layout(f->cr, f->pl);
 	cairo_restore(f->cr);
 }
 
@@ -555,11 +599,13 @@ write_cairo(struct fig *f, struct outfile *s, int fmt)
 	int ok;
 
 	f->cr = cairo_create(sf);
-	cairo_select_font_face(f->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	f->pl = layout_new(f->fm);
 	if (fmt == FMT_PNG)
 		cairo_set_antialias(f->cr, CAIRO_ANTIALIAS_GRAY);
 	paint(f);
 	ok = cairo_status(f->cr) == CAIRO_STATUS_SUCCESS;
+	g_object_unref(f->pl);
+	f->pl = NULL;
 	cairo_destroy(f->cr);
 	f->cr = NULL;
 	cairo_surface_flush(sf);
@@ -609,6 +655,28 @@ fig_check(const struct tensor *t, char *err, size_t errlen)
 	return FIGURE_OK;
 }
 
+/*
+ * Lets go of a font map and waits (up to 2 s) until it is gone: pango 1.50
+ * sorts fontsets in a thread of its own ("[pango] FcFontSetSort"), whose
+ * job may hold the map, its fonts and their cairo font faces a little
+ * longer; figure_release() must not reset cairo and fontconfig under it.
+ */
+static void
+font_map_free(PangoFontMap *fm)
+{
+	GWeakRef w;
+	GObject *o;
+	int n;
+
+	g_weak_ref_init(&w, fm);
+	g_object_unref(fm);
+	for (n = 0; n < 2000 && (o = g_weak_ref_get(&w)) != NULL; n++) {
+		g_object_unref(o);
+		g_usleep(1000);
+	}
+	g_weak_ref_clear(&w);
+}
+
 static void
 fig_free(struct fig *f)
 {
@@ -628,12 +696,10 @@ fig_free(struct fig *f)
 	for (k = 0; f->num != NULL && k < f->t->numel; k++)
 		free(f->num[k]);
 	free(f->num);
-	if (f->m != NULL) {
-		cairo_surface_t *sf = cairo_get_target(f->m);
-
-		cairo_destroy(f->m);
-		cairo_surface_destroy(sf);
-	}
+	if (f->ml != NULL)
+		g_object_unref(f->ml);
+	if (f->fm != NULL)
+		font_map_free(f->fm);
 }
 
 static void
@@ -647,8 +713,8 @@ fig_init(struct fig *f, const struct tensor *t, const struct figure_opts *o)
 	f->C = t->shape[t->ndim - 1];
 	f->gc = (int)ceil(sqrt((double)f->H));
 	f->gr = (f->H + f->gc - 1) / f->gc;
-	f->m = cairo_create(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
-	cairo_select_font_face(f->m, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	f->fm = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	f->ml = layout_new(f->fm);
 	f->rl = labels_of(o->row_labels, f->R, "%d");
 	f->cl = labels_of(o->col_labels, f->C, "%d");
 	f->mt = labels_of(o->map_titles, f->H, "[%d]");
@@ -656,6 +722,22 @@ fig_init(struct fig *f, const struct tensor *t, const struct figure_opts *o)
 	f->num = o->numbers ? numbers_of(t) : NULL;
 	fig_scale(f);
 	fig_layout(f);
+}
+
+int
+figure_text_unknown(const char *s)
+{
+	PangoFontMap *fm = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	PangoLayout *l = layout_new(fm);
+	char *c = text_clean(s, 0);
+	int n;
+
+	layout_text(l, c, LABEL_FS, NULL);
+	n = pango_layout_get_unknown_glyphs_count(l);
+	free(c);
+	g_object_unref(l);
+	font_map_free(fm);
+	return n;
 }
 
 void
