@@ -10,10 +10,10 @@ CC     = cc
 CFLAGS = -O2 -g
 STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
-# pango for the figures' text (src/teach/figure.c): pkg-config's flags, run by the shell (backquotes: POSIX make has no $(shell))
+# pango for the figures' text (src/teach/figure.c): its headers by pkg-config, run by the shell (backquotes:
+# POSIX make has no $(shell)); the library is dlopen()ed when a figure is drawn, not linked
 PANGO_CFLAGS = `pkg-config --cflags pangocairo`
-PANGO_LIBS = `pkg-config --libs pangocairo`
-LDLIBS = -lcjson -ledit -lpcre2-8 $(PANGO_LIBS) -lcairo -lfontconfig -lm -lpthread
+LDLIBS = -lcjson -ledit -lpcre2-8 -lcairo -lfontconfig -lm -lpthread -ldl
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)

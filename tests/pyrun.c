@@ -82,6 +82,7 @@ main(int argc, char **argv)
 
 			if (reps < 1 || reps > 64)
 				reps = 5;
+			rest += strspn(rest, " ");	/* the line itself: a leading blank is an indent since blocks */
 			for (i = 0; i < reps; i++) {
 				struct sbuf o = { 0 };
 				double t0 = tensor_clock();

@@ -59,7 +59,9 @@ int figure_write(const char *path, const struct tensor *t, const struct figure_o
 /*
  * How many characters of the UTF-8 text s the figures' fonts have no glyph
  * for (pango's unknown glyphs, drawn as a box with the code point): 0 when
- * fontconfig found a font for every one.
+ * fontconfig found a font for every one; -1 when pango cannot be loaded
+ * (libpangocairo-1.0.so.0 is opened when the first figure is drawn; without
+ * it figures use cairo's toy text, one font, boxes for other scripts).
  */
 int figure_text_unknown(const char *s);
 

@@ -21,7 +21,7 @@ done
 for h in load expr repl readprint check safetensors bpe; do
 	[ -f "tests/fuzz/fuzz_$h.c" ] || continue
 	[ -z "$only" ] || [ "$only" = "$h" ] || continue
-	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8 $(pkg-config --libs pangocairo) -lcairo -lfontconfig
+	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8 -lcairo -lfontconfig -ldl
 	mkdir -p "$b/corpus-$h"
 	case $h in
 	load) mkdir -p "$b/seeds-load"; cp data/*.json tests/golden/*.json tests/errors/*.json "$b/seeds-load/"
