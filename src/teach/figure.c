@@ -97,6 +97,26 @@ struct pango_fns {
 	void (*usleep_)(gulong);
 };
 static struct pango_fns pg;
+static int pango_ok;		/* pg is loaded */
+
+/*
+ * LeakSanitizer's hook (sanitizer builds call it; others never do): what
+ * pango's fontconfig thread still holds when the process ends is not ours.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_options(void);
+const char *
+__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\nleak:libpango\nleak:libglib\nleak:libgobject\nleak:libharfbuzz\n";
+}
+
+/* and quietly: a report of the suppressions used would be a second line on stderr */
+const char *
+__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
 
 #define PG(f, name) { name, offsetof(struct pango_fns, f) }
 
@@ -126,13 +146,13 @@ pango_ready(void)
 		PG(weak_clear, "g_weak_ref_clear"),
 		PG(usleep_, "g_usleep"),
 	};
-	static int tried, ok;
+	static int tried;
 	struct pango_fns got;
 	void *h, *sym;
 	size_t k;
 
 	if (tried)
-		return ok;
+		return pango_ok;
 	tried = 1;
 	if ((h = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL)) == NULL)
 		return 0;
@@ -142,7 +162,7 @@ pango_ready(void)
 		memcpy((char *)&got + fns[k].off, &sym, sizeof sym);	/* POSIX: a function's address as void * */
 	}
 	pg = got;
-	return ok = 1;
+	return pango_ok = 1;
 }
 
 /* ---- text ---- */
@@ -858,6 +878,14 @@ figure_text_unknown(const char *s)
 void
 figure_release(void)
 {
+	/*
+	 * Once pango is loaded its own thread ("[pango] FcInit", fontset sorts)
+	 * may still hold fonts and fontconfig's caches: resetting them under it
+	 * failed assertions in cairo and fontconfig.  They stay, as the process
+	 * ends; the sanitizers are told (above).
+	 */
+	if (pango_ok)
+		return;
 	cairo_debug_reset_static_data();
 	FcFini();
 }

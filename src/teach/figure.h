@@ -68,7 +68,8 @@ int figure_text_unknown(const char *s);
 /*
  * Gives back the font caches cairo and fontconfig keep between figures
  * (LeakSanitizer reports them otherwise): once, at exit, after the last
- * figure_write().
+ * figure_write().  Not once pango is loaded: its thread may still hold
+ * them (figure.c tells LeakSanitizer instead).
  */
 void figure_release(void);
 
