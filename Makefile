@@ -10,7 +10,10 @@ CC     = cc
 CFLAGS = -O2 -g
 STD    = -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
-LDLIBS = -lcjson -ledit -lpcre2-8 -lcairo -lfontconfig -lm -lpthread
+# pango for the figures' text (src/teach/figure.c): its headers by pkg-config, run by the shell (backquotes:
+# POSIX make has no $(shell)); the library is dlopen()ed when a figure is drawn, not linked
+PANGO_CFLAGS = `pkg-config --cflags pangocairo`
+LDLIBS = -lcjson -ledit -lpcre2-8 -lcairo -lfontconfig -lm -lpthread -ldl
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
@@ -61,6 +64,8 @@ src/kernels/elementwise.o: src/kernels/elementwise.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/elementwise.c
 src/kernels/norm.o: src/kernels/norm.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/norm.c
+src/teach/figure.o: src/teach/figure.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(PANGO_CFLAGS) $(CFLAGS) -c -o $@ src/teach/figure.c
 tests/test_tensor.o: tests/test_tensor.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ tests/test_tensor.c
 

@@ -6,6 +6,10 @@ pkg-config --exists libedit 2>/dev/null || [ -f /usr/include/histedit.h ] || mis
 pkg-config --exists libpcre2-8 2>/dev/null || [ -f /usr/include/pcre2.h ] || missing="$missing libpcre2-dev"
 pkg-config --exists cairo 2>/dev/null || [ -f /usr/include/cairo/cairo.h ] || missing="$missing libcairo2-dev"
 [ -f /usr/include/fontconfig/fontconfig.h ] || missing="$missing libfontconfig-dev"
+# figures' text: pango (its fallback through fontconfig), and a small font with CJK (5 MB; DejaVu has
+# Latin, Greek, Cyrillic, Arabic, Hebrew); without one a Chinese or Japanese label is drawn as boxes
+pkg-config --exists pangocairo 2>/dev/null || missing="$missing libpango1.0-dev"
+[ -n "$(fc-list :lang=zh-cn family 2>/dev/null)" ] || missing="$missing fonts-wqy-microhei"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"

@@ -2,8 +2,11 @@
  * test_figure.c - figure_write(): the PNG read back with cairo (its size,
  * the grey of the largest and smallest cells, the masked cells' dots), the
  * PDF's header, the refusals (extension, shape, size, an existing file, an
- * unwritable folder) and that no temporary file is left behind.  The SVG's
- * text is checked by tests/figure/run.sh with an XML parser.
+ * unwritable folder) and that no temporary file is left behind; labels in
+ * other scripts (CJK, Arabic, Hebrew, Hangul, Greek, Cyrillic) drawn with
+ * a glyph for every character (pango's unknown-glyph count, the label's
+ * band inked, and not the boxes a missing font gives).  The SVG's text is
+ * checked by tests/figure/run.sh with an XML parser.
  */
 #include <dirent.h>
 #include <math.h>
@@ -115,6 +118,85 @@ check_grid(const char *dir)
 	tensor_free(t);
 }
 
+/*
+ * Pixels of the w x h box at (x, y) of s that are not white; with other,
+ * those that differ from other's box of the same size at (ox, oy).
+ */
+static long
+ink(cairo_surface_t *s, int x, int y, int w, int h, cairo_surface_t *other, int ox, int oy)
+{
+	unsigned char *d = cairo_image_surface_get_data(s), *e = other ? cairo_image_surface_get_data(other) : NULL;
+	int sd = cairo_image_surface_get_stride(s), se = other ? cairo_image_surface_get_stride(other) : 0, i, j;
+	long n = 0;
+
+	for (i = 0; d != NULL && i < h; i++)
+		for (j = 0; j < w; j++) {
+			uint32_t p = *(uint32_t *)(d + (size_t)(y + i) * (size_t)sd + (size_t)(x + j) * 4);
+
+			if (e != NULL)
+				n += (p & 0xffffff) != (*(uint32_t *)(e + (size_t)(oy + i) * (size_t)se + (size_t)(ox + j) * 4) & 0xffffff);
+			else
+				n += (p & 0xffffff) != 0xffffff;
+		}
+	return n;
+}
+
+/*
+ * Labels in six scripts: a font has every character (pango counts no
+ * unknown glyph; a private-use character, which no font has, counts), each
+ * row label's band holds ink, and it differs from the same figure with
+ * private-use characters in its place (which cairo's toy text API drew
+ * the same empty boxes for, whatever the character).
+ */
+static void
+check_scripts(const char *dir)
+{
+	static const char *const rows2[] = { "\u65e5\u672c\u8a9e", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629",
+		"\ud55c\uad6d\uc5b4", "\u05e2\u05d1\u05e8\u05d9\u05ea", "\u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac",
+		"\u041a\u0438\u0440\u0438\u043b\u043b\u0438\u0446\u0430" };
+	static const char *const tofu[] = { "\ue000\ue001\ue002", "\ue000\ue001\ue002\ue003\ue004\ue005\ue006",
+		"\ue000\ue001\ue002", "\ue000\ue001\ue002\ue003\ue004", "\ue000\ue001\ue002\ue003\ue004\ue005\ue006\ue007",
+		"\ue000\ue001\ue002\ue003\ue004\ue005\ue006\ue007\ue008" };
+	struct tensor *t = tensor_new2(6, 6);
+	struct figure_opts o = { "scripts", rows2, rows2, NULL, NULL, NULL, 0, 0 };
+	struct figure_opts ot = { "scripts", tofu, tofu, NULL, NULL, NULL, 0, 0 };
+	char *p = lessons_path(dir, "scripts.png"), *q = lessons_path(dir, "tofu.png"), err[256];
+	cairo_surface_t *s, *u;
+	double x, y, side;
+	int i, same;
+
+	for (i = 0; i < 36; i++)
+		t->data[i] = (float)i;
+	for (i = 0; i < 6; i++)
+		CHECK(figure_text_unknown(rows2[i]) == 0, "label %d (%s): %d characters without a font", i, rows2[i],
+		    figure_text_unknown(rows2[i]));
+	CHECK(figure_text_unknown("\ue000") == 1, "a private-use character: %d unknown", figure_text_unknown("\ue000"));
+	CHECK(figure_write(p, t, &o, err, sizeof err) == FIGURE_OK, "scripts png: %s", err);
+	CHECK(figure_write(q, t, &ot, err, sizeof err) == FIGURE_OK, "tofu png: %s", err);
+	s = cairo_image_surface_create_from_png(p);
+	u = cairo_image_surface_create_from_png(q);
+	same = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS && cairo_surface_status(u) == CAIRO_STATUS_SUCCESS;
+	CHECK(same, "scripts: the two PNGs read back");
+	for (i = 0; i < 6 && same; i++) {
+		double ux, uy;
+		long n, d;
+		int w;
+
+		/* the row label's band: right-aligned against the map's first cell, in both figures */
+		figure_cell_at(t, &o, 0, i, 0, &x, &y, &side);
+		figure_cell_at(t, &ot, 0, i, 0, &ux, &uy, &side);
+		w = (int)(x < ux ? x : ux) - 2;
+		n = ink(s, (int)x - w - 2, (int)y + 1, w, (int)side - 2, NULL, 0, 0);
+		d = ink(s, (int)x - w - 2, (int)y + 1, w, (int)side - 2, u, (int)ux - w - 2, (int)uy + 1);
+		CHECK(n >= 20 && d >= 20, "row label %d (%s): %ld inked pixels, %ld unlike the boxes", i, rows2[i], n, d);
+	}
+	cairo_surface_destroy(s);
+	cairo_surface_destroy(u);
+	free(p);
+	free(q);
+	tensor_free(t);
+}
+
 static int
 file_starts(const char *path, const char *head)
 {
@@ -183,6 +265,7 @@ test_figure(const char *dir)
 {
 	check_png(dir);
 	check_grid(dir);
+	check_scripts(dir);
 	check_refusals(dir);
 	check_no_temp(dir);
 }

@@ -6,7 +6,9 @@
  *
  * The script prints what `attn-explain --color never FILE` prints, byte
  * for byte, on PyTorch 1.13 with the reference BLAS; the notebook holds
- * the same lines per stage with their outputs filled in.
+ * the same lines per stage with their outputs filled in, a matplotlib
+ * heat map of attn_weights after its cell, and speaks of PyTorch only:
+ * the input by its file name (no folder), no option of attn-explain.
  */
 #include <math.h>
 #include <stdio.h>
@@ -289,6 +291,8 @@ json_lines(struct sbuf *b, const char *text)
 	sbuf_addc(b, ']');
 }
 
+static char *emit_plot_cell(const struct run *r);
+
 struct nb_sink {
 	struct cell_sink k;
 	struct sbuf *cells;	/* the cells written so far, comma-separated */
@@ -297,6 +301,8 @@ struct nb_sink {
 	const struct run *r;
 	const struct input *in;
 	const struct print_opts *po;
+	const char *from, *name;	/* the input's path as code.c writes it, and its file name */
+	int plot;		/* the cell being made is attn_weights': the heat map follows it */
 };
 
 /* the sink k is the first member of */
@@ -310,7 +316,10 @@ nb_cell(struct nb_sink *n, const char *type, const char *source, const char *out
 	sbuf_addf(b, "%s  {\n   \"cell_type\": \"%s\",\n   \"id\": \"cell-%d\",\n   \"metadata\": {},\n",
 	    n->ncells ? ",\n" : "", type, n->ncells + 1);
 	if (strcmp(type, "code") == 0) {
-		sbuf_addf(b, "   \"execution_count\": %d,\n   \"outputs\": [", ++n->count);
+		if (output == NULL)
+			sbuf_add(b, "   \"execution_count\": null,\n   \"outputs\": [");	/* not run: the learner runs it */
+		else
+			sbuf_addf(b, "   \"execution_count\": %d,\n   \"outputs\": [", ++n->count);
 		if (output != NULL && *output != '\0') {
 			sbuf_add(b, "\n    {\n     \"name\": \"stdout\",\n     \"output_type\": \"stream\",\n     \"text\": ");
 			json_lines(b, output);
@@ -345,6 +354,24 @@ nb_explain(struct cell_sink *k, const char *lines)
 	sbuf_addc(&NS(k)->md, '\n');
 }
 
+/* s into b, each "# from " + from written "# from " + name: the notebook names the input's file, not its folder */
+static void
+nb_from(struct sbuf *b, const char *s, const char *from, const char *name)
+{
+	const char *p;
+	size_t k = strlen("# from "), n = strlen(from);
+
+	while ((p = strstr(s, "# from ")) != NULL) {
+		sbuf_addn(b, s, (size_t)(p - s) + k);
+		s = p + k;
+		if (strncmp(s, from, n) == 0) {
+			sbuf_add(b, name);
+			s += n;
+		}
+	}
+	sbuf_add(b, s);
+}
+
 static void
 nb_code(struct cell_sink *k, const char *lines)
 {
@@ -353,15 +380,18 @@ nb_code(struct cell_sink *k, const char *lines)
 
 	py_lines(&b, lines, NS(k)->r, NS(k)->in);
 	s = sbuf_take(&b);
-	sbuf_add(&NS(k)->src, s);
+	nb_from(&NS(k)->src, s, NS(k)->from, NS(k)->name);
 	free(s);
 }
 
 static void
 nb_note(struct cell_sink *k, const char *text, int dim)
 {
-	(void)dim;
-	sbuf_addf(&NS(k)->md, "\n%s\n", text);
+	/* a hint (dim) names attn-explain's options: the notebook says it in PyTorch */
+	if (dim)
+		sbuf_addf(&NS(k)->md, "\n`print(W_query%s)` shows them.\n", NS(k)->r->layer[0].linear ? ".weight" : "");
+	else
+		sbuf_addf(&NS(k)->md, "\n%s\n", text);
 }
 
 static void
@@ -377,6 +407,8 @@ nb_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	sbuf_quote(&NS(k)->src, label, 0);
 	sbuf_addf(&NS(k)->src, ", tuple(%s.shape))\n", var);
 	sbuf_addf(&NS(k)->out, "%s %s\n", label, tensor_shape_str(buf, sizeof buf, t));
+	if (strcmp(var, "attn_weights") == 0)
+		NS(k)->plot = 1;
 	free(label);
 }
 
@@ -405,6 +437,93 @@ nb_end(struct cell_sink *k)
 	free(md);
 	free(src);
 	free(out);
+	if (n->plot) {
+		char *plot = emit_plot_cell(n->r);
+
+		nb_cell(n, "code", plot, NULL);
+		free(plot);
+		n->plot = 0;
+	}
+}
+
+/* ---- the notebook's heat map ---- */
+
+/* Python's list of the token labels, "$" escaped (matplotlib reads $...$ as maths) */
+static void
+plot_tokens(struct sbuf *b, const struct run *r)
+{
+	struct sbuf t = { 0 };
+	const char *p;
+	char *s;
+	int i;
+
+	sbuf_add(b, "    tokens = [");
+	for (i = 0; i < r->ntokens; i++) {
+		for (p = r->tokens[i]; *p != '\0'; p++) {
+			if (*p == '$')
+				sbuf_addc(&t, '\\');
+			sbuf_addc(&t, *p);
+		}
+		s = sbuf_take(&t);
+		sbuf_add(b, i ? ", " : "");
+		sbuf_quote(b, s, 0);
+		free(s);
+	}
+	sbuf_add(b, "]\n");
+}
+
+/* the ticks of ax ("plt" for the one map): the tokens when there are few enough to read */
+static void
+plot_ticks(struct sbuf *b, const char *ax, const char *ind, int labels)
+{
+	if (!labels)
+		return;
+	if (strcmp(ax, "plt") == 0) {
+		sbuf_addf(b, "%splt.xticks(range(len(tokens)), tokens, rotation=90)\n", ind);
+		sbuf_addf(b, "%splt.yticks(range(len(tokens)), tokens)\n", ind);
+		return;
+	}
+	sbuf_addf(b, "%s%s.set_xticks(range(len(tokens)))\n%s%s.set_xticklabels(tokens, rotation=90)\n", ind, ax, ind, ax);
+	sbuf_addf(b, "%s%s.set_yticks(range(len(tokens)))\n%s%s.set_yticklabels(tokens)\n", ind, ax, ind, ax);
+}
+
+/*
+ * The cell that draws attn_weights with matplotlib, as a learner writes it:
+ * imshow, the tokens as ticks, a colour bar; a grid of maps, one per head,
+ * for several heads; the first sequence of a batch.  Without matplotlib
+ * it says so on stderr and the notebook runs on.
+ */
+static char *
+emit_plot_cell(const struct run *r)
+{
+	struct sbuf b = { 0 };
+	const char *w = r->batched ? "attn_weights[0]" : "attn_weights";
+	int labels = r->tokens != NULL && r->ntokens == r->T && r->T <= 32, cols = r->H < 4 ? r->H : 4;
+
+	sbuf_add(&b, "# The attention weights as a heat map: row i is token i's query, column j the key it\n"
+	    "# attends to; each row sums to 1.  Drawn with matplotlib (pip install matplotlib).\n"
+	    "import sys\n\ntry:\n    import matplotlib.pyplot as plt\nexcept ImportError:\n    plt = None\n"
+	    "    print(\"matplotlib is not installed (pip install matplotlib): no heat map\", file=sys.stderr)\n"
+	    "if plt is not None:\n");
+	if (labels)
+		plot_tokens(&b, r);
+	if (r->H == 1) {
+		sbuf_addf(&b, "    plt.imshow(%s.detach().numpy(), vmin=0)%s\n", w,
+		    r->batched ? "  # the first sequence of the batch" : "");
+		plot_ticks(&b, "plt", "    ", labels);
+		sbuf_addf(&b, "    plt.xlabel(\"key\")\n    plt.ylabel(\"query\")\n    plt.title(\"%s\")\n"
+		    "    plt.colorbar()\n    plt.show()", w);
+		return sbuf_take(&b);
+	}
+	sbuf_addf(&b, "    w = %s.detach()  # %sone map per head\n", w, r->batched ? "the first sequence of the batch: " : "");
+	sbuf_addf(&b, "    fig, axes = plt.subplots(%d, %d, figsize=(%d, %d), squeeze=False, constrained_layout=True)\n",
+	    (r->H + cols - 1) / cols, cols, 4 * cols + 1, 4 * ((r->H + cols - 1) / cols));
+	sbuf_add(&b, "    for h, ax in enumerate(axes.flat):\n        if h >= w.shape[0]:\n            ax.axis(\"off\")\n"
+	    "            continue\n        im = ax.imshow(w[h].numpy(), vmin=0, vmax=float(w.max()))\n");
+	plot_ticks(&b, "ax", "        ", labels);
+	sbuf_addf(&b, "        ax.set_xlabel(\"key\")\n        ax.set_ylabel(\"query\")\n"
+	    "        ax.set_title(\"%s[%%d]\" %% h)\n    fig.colorbar(im, ax=axes)\n    plt.show()", w);
+	return sbuf_take(&b);
 }
 
 /* ---- both ---- */
@@ -463,16 +582,17 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 		struct sbuf cells = { 0 }, first = { 0 };
 		char path[512];
 		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end },
-		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, &plain.po };
+		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, &plain.po, NULL, NULL, 0 };
 		char *src;
 
-		sbuf_addf(&first, "# The cells of attn-explain %s, in PyTorch (written by attn-explain --emit ipynb)\n",
-		    code_path(in, path, sizeof path));
+		k.from = code_path(in, path, sizeof path);
+		k.name = strrchr(k.from, '/') != NULL ? strrchr(k.from, '/') + 1 : k.from;
+		sbuf_addf(&first, "# Self-attention on %s, step by step in PyTorch (written by attn-explain)\n", k.name);
 		sbuf_add(&first, "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n");
 		py_printoptions(&first, &plain.po);
 		src = sbuf_take(&first);
 		src[strlen(src) - 1] = '\0';
-		nb_cell(&k, "code", src, NULL);
+		nb_cell(&k, "code", src, "");
 		free(src);
 		cell_emit_all(&k.k, r, &plain);
 		s = sbuf_take(&cells);

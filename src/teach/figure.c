@@ -1,23 +1,33 @@
 /*
  * figure.c - a heat map as an SVG, PNG or PDF file.  One layout (cell side,
- * label bands, grid of maps, colour bar, legend) measured with cairo's text
- * extents, then painted by one of two painters: cairo's own surfaces for PNG
- * and PDF, and XML written here for SVG, because cairo's SVG surface turns
- * text into glyph outlines and a teacher's figure should keep its tokens
- * and numbers as text (searchable, editable, checked by an XML parser).
- * The file is written under a temporary name beside the target and renamed.
+ * label bands, grid of maps, colour bar, legend) measured with pango, then
+ * painted by one of two painters: cairo's own surfaces for PNG and PDF, and
+ * XML written here for SVG, because cairo's SVG surface turns text into
+ * glyph outlines and a teacher's figure should keep its tokens and numbers
+ * as text (searchable, editable, checked by an XML parser).  Text goes
+ * through pango (pangocairo): fontconfig's fallback finds a font for every
+ * script a label holds (CJK, Arabic, Devanagari, ...), shaped and in its
+ * direction, where cairo's toy text API draws boxes for what its one font
+ * lacks.  Pango is loaded with dlopen() when the first figure is drawn, not
+ * linked: its sixteen libraries cost every run of attn-explain several
+ * milliseconds at start-up; without it, figures fall back to cairo's toy
+ * text (boxes for what DejaVu lacks).  The file is written under a
+ * temporary name beside the target and renamed.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-/* Debian's libcairo2-dev; cairo.h includes its siblings by "", so no -I is needed */
+/* Debian's libcairo2-dev and libpango1.0-dev (the Makefile adds pkg-config's flags for pangocairo) */
 #include <cairo/cairo.h>
 #include <cairo/cairo-pdf.h>
 #include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>	/* types and PANGO_SCALE only: the functions come through pg */
 
 #include "../util/util.h"
 #include "figure.h"
@@ -53,10 +63,106 @@ struct fig {
 	char **rl, **cl, **mt;		/* cleaned labels and map titles */
 	char *title;
 	char **num;			/* numel texts as print(t) writes them, or NULL */
-	cairo_t *m;			/* measures text */
+	PangoFontMap *fm;		/* fontconfig's fonts, this figure's own (freed with it); NULL: no pango */
+	PangoLayout *ml;		/* measures text */
+	cairo_t *m;			/* or measures it with cairo's toy text, without pango */
 	cairo_t *cr;			/* paints PNG or PDF */
+	PangoLayout *pl;		/* with cr */
 	FILE *svg;			/* or paints SVG */
 };
+
+/* ---- pango, loaded when first needed ---- */
+
+struct pango_fns {
+	PangoFontMap *(*font_map_new)(cairo_font_type_t);
+	PangoContext *(*create_context)(PangoFontMap *);
+	void (*set_font_options)(PangoContext *, const cairo_font_options_t *);
+	PangoLayout *(*layout_new)(PangoContext *);
+	void (*object_unref)(gpointer);
+	void (*single_paragraph)(PangoLayout *, gboolean);
+	PangoFontDescription *(*desc_from_string)(const char *);
+	void (*desc_set_size)(PangoFontDescription *, double);
+	void (*set_desc)(PangoLayout *, const PangoFontDescription *);
+	void (*desc_free)(PangoFontDescription *);
+	void (*set_text)(PangoLayout *, const char *, int);
+	void (*get_extents)(PangoLayout *, PangoRectangle *, PangoRectangle *);
+	int (*get_baseline)(PangoLayout *);
+	void (*update_layout)(cairo_t *, PangoLayout *);
+	void (*show_layout)(cairo_t *, PangoLayout *);
+	int (*unknown_glyphs)(PangoLayout *);
+	void (*weak_init)(GWeakRef *, gpointer);
+	gpointer (*weak_get)(GWeakRef *);
+	void (*weak_clear)(GWeakRef *);
+	void (*usleep_)(gulong);
+};
+static struct pango_fns pg;
+static int pango_ok;		/* pg is loaded */
+
+/*
+ * LeakSanitizer's hook (sanitizer builds call it; others never do): what
+ * pango's fontconfig thread still holds when the process ends is not ours.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_options(void);
+const char *
+__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\nleak:libpango\nleak:libglib\nleak:libgobject\nleak:libharfbuzz\n";
+}
+
+/* and quietly: a report of the suppressions used would be a second line on stderr */
+const char *
+__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
+#define PG(f, name) { name, offsetof(struct pango_fns, f) }
+
+/* 1 when libpangocairo (and through it pango, gobject, glib) is loaded and every function found */
+static int
+pango_ready(void)
+{
+	static const struct { const char *name; size_t off; } fns[] = {
+		PG(font_map_new, "pango_cairo_font_map_new_for_font_type"),
+		PG(create_context, "pango_font_map_create_context"),
+		PG(set_font_options, "pango_cairo_context_set_font_options"),
+		PG(layout_new, "pango_layout_new"),
+		PG(object_unref, "g_object_unref"),
+		PG(single_paragraph, "pango_layout_set_single_paragraph_mode"),
+		PG(desc_from_string, "pango_font_description_from_string"),
+		PG(desc_set_size, "pango_font_description_set_absolute_size"),
+		PG(set_desc, "pango_layout_set_font_description"),
+		PG(desc_free, "pango_font_description_free"),
+		PG(set_text, "pango_layout_set_text"),
+		PG(get_extents, "pango_layout_get_extents"),
+		PG(get_baseline, "pango_layout_get_baseline"),
+		PG(update_layout, "pango_cairo_update_layout"),
+		PG(show_layout, "pango_cairo_show_layout"),
+		PG(unknown_glyphs, "pango_layout_get_unknown_glyphs_count"),
+		PG(weak_init, "g_weak_ref_init"),
+		PG(weak_get, "g_weak_ref_get"),
+		PG(weak_clear, "g_weak_ref_clear"),
+		PG(usleep_, "g_usleep"),
+	};
+	static int tried;
+	struct pango_fns got;
+	void *h, *sym;
+	size_t k;
+
+	if (tried)
+		return pango_ok;
+	tried = 1;
+	if ((h = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL)) == NULL)
+		return 0;
+	for (k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+		if ((sym = dlsym(h, fns[k].name)) == NULL)
+			return 0;	/* never unloaded: glib cannot be */
+		memcpy((char *)&got + fns[k].off, &sym, sizeof sym);	/* POSIX: a function's address as void * */
+	}
+	pg = got;
+	return pango_ok = 1;
+}
 
 /* ---- text ---- */
 
@@ -89,11 +195,52 @@ text_clean(const char *s, int max)
 	return sbuf_take(&b);
 }
 
+/*
+ * A layout of its own font map: sans-serif at size units, metrics not
+ * hinted, so that widths measured once hold on every surface.
+ */
+static PangoLayout *
+layout_new(PangoFontMap *fm)
+{
+	PangoContext *c = pg.create_context(fm);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	PangoLayout *l;
+
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pg.set_font_options(c, fo);
+	cairo_font_options_destroy(fo);
+	l = pg.layout_new(c);
+	pg.object_unref(c);
+	pg.single_paragraph(l, TRUE);
+	return l;
+}
+
+/* l holds s at size; its logical width back, and in *baseline the baseline's depth below its top */
+static double
+layout_text(PangoLayout *l, const char *s, double size, double *baseline)
+{
+	PangoFontDescription *d = pg.desc_from_string("sans-serif");
+	PangoRectangle r;
+
+	pg.desc_set_size(d, size * PANGO_SCALE);
+	pg.set_desc(l, d);
+	pg.desc_free(d);
+	pg.set_text(l, s, -1);
+	pg.get_extents(l, NULL, &r);
+	if (baseline != NULL)
+		*baseline = (double)pg.get_baseline(l) / PANGO_SCALE;
+	return (double)r.width / PANGO_SCALE;
+}
+
 static double
 text_width(struct fig *f, const char *s, double size)
 {
 	cairo_text_extents_t e;
 
+	if (f->ml != NULL)
+		return layout_text(f->ml, s, size, NULL);
 	cairo_set_font_size(f->m, size);
 	cairo_text_extents(f->m, s, &e);
 	return e.x_advance;
@@ -356,6 +503,7 @@ static void
 p_text(struct fig *f, double x, double y, double size, int anchor, int rot, double grey, const char *s)
 {
 	static const char *const anchors[] = { "start", "middle", "end" };
+	double w, base;
 
 	if (f->svg != NULL) {
 		fprintf(f->svg, "<text x=\"%g\" y=\"%g\" font-size=\"%g\" text-anchor=\"%s\"", x, y, size,
@@ -370,14 +518,24 @@ p_text(struct fig *f, double x, double y, double size, int anchor, int rot, doub
 		fputs("</text>\n", f->svg);
 		return;
 	}
+	base = 0;
+	if (f->pl != NULL)
+		w = layout_text(f->pl, s, size, &base);
+	else
+		w = text_width(f, s, size);
 	cairo_save(f->cr);
 	cairo_set_source_rgb(f->cr, grey, grey, grey);
-	cairo_set_font_size(f->cr, size);
 	cairo_translate(f->cr, x, y);
 	if (rot)
 		cairo_rotate(f->cr, -M_PI / 2);
-	cairo_move_to(f->cr, -anchor * text_width(f, s, size) / 2, 0);
-	cairo_show_text(f->cr, s);
+	cairo_move_to(f->cr, -anchor * w / 2, -base);
+	if (f->pl != NULL) {
+		pg.update_layout(f->cr, f->pl);
+		pg.show_layout(f->cr, f->pl);
+	} else {
+		cairo_set_font_size(f->cr, size);
+		cairo_show_text(f->cr, s);
+	}
 	cairo_restore(f->cr);
 }
 
@@ -570,11 +728,17 @@ write_cairo(struct fig *f, struct outfile *s, int fmt)
 	int ok;
 
 	f->cr = cairo_create(sf);
-	cairo_select_font_face(f->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	if (f->fm != NULL)
+		f->pl = layout_new(f->fm);
+	else
+		cairo_select_font_face(f->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	if (fmt == FMT_PNG)
 		cairo_set_antialias(f->cr, CAIRO_ANTIALIAS_GRAY);
 	paint(f);
 	ok = cairo_status(f->cr) == CAIRO_STATUS_SUCCESS;
+	if (f->pl != NULL)
+		pg.object_unref(f->pl);
+	f->pl = NULL;
 	cairo_destroy(f->cr);
 	f->cr = NULL;
 	cairo_surface_flush(sf);
@@ -624,6 +788,28 @@ fig_check(const struct tensor *t, char *err, size_t errlen)
 	return FIGURE_OK;
 }
 
+/*
+ * Lets go of a font map and waits (up to 2 s) until it is gone: pango 1.50
+ * sorts fontsets in a thread of its own ("[pango] FcFontSetSort"), whose
+ * job may hold the map, its fonts and their cairo font faces a little
+ * longer; figure_release() must not reset cairo and fontconfig under it.
+ */
+static void
+font_map_free(PangoFontMap *fm)
+{
+	GWeakRef w;
+	GObject *o;
+	int n;
+
+	pg.weak_init(&w, fm);
+	pg.object_unref(fm);
+	for (n = 0; n < 2000 && (o = pg.weak_get(&w)) != NULL; n++) {
+		pg.object_unref(o);
+		pg.usleep_(1000);
+	}
+	pg.weak_clear(&w);
+}
+
 static void
 fig_free(struct fig *f)
 {
@@ -643,6 +829,10 @@ fig_free(struct fig *f)
 	for (k = 0; f->num != NULL && k < f->t->numel; k++)
 		free(f->num[k]);
 	free(f->num);
+	if (f->ml != NULL)
+		pg.object_unref(f->ml);
+	if (f->fm != NULL)
+		font_map_free(f->fm);
 	if (f->m != NULL) {
 		cairo_surface_t *sf = cairo_get_target(f->m);
 
@@ -662,8 +852,13 @@ fig_init(struct fig *f, const struct tensor *t, const struct figure_opts *o)
 	f->C = t->shape[t->ndim - 1];
 	f->gc = (int)ceil(sqrt((double)f->H));
 	f->gr = (f->H + f->gc - 1) / f->gc;
-	f->m = cairo_create(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
-	cairo_select_font_face(f->m, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	if (pango_ready()) {
+		f->fm = pg.font_map_new(CAIRO_FONT_TYPE_FT);
+		f->ml = layout_new(f->fm);
+	} else {
+		f->m = cairo_create(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
+		cairo_select_font_face(f->m, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	}
 	f->rl = labels_of(o->row_labels, f->R, "%d");
 	f->cl = labels_of(o->col_labels, f->C, "%d");
 	f->mt = labels_of(o->map_titles, f->H, "[%d]");
@@ -673,9 +868,39 @@ fig_init(struct fig *f, const struct tensor *t, const struct figure_opts *o)
 	fig_layout(f);
 }
 
+int
+figure_text_unknown(const char *s)
+{
+	PangoFontMap *fm;
+	PangoLayout *l;
+	char *c;
+	int n;
+
+	if (!pango_ready())
+		return -1;
+	fm = pg.font_map_new(CAIRO_FONT_TYPE_FT);
+	l = layout_new(fm);
+	c = text_clean(s, 0);
+
+	layout_text(l, c, LABEL_FS, NULL);
+	n = pg.unknown_glyphs(l);
+	free(c);
+	pg.object_unref(l);
+	font_map_free(fm);
+	return n;
+}
+
 void
 figure_release(void)
 {
+	/*
+	 * Once pango is loaded its own thread ("[pango] FcInit", fontset sorts)
+	 * may still hold fonts and fontconfig's caches: resetting them under it
+	 * failed assertions in cairo and fontconfig.  They stay, as the process
+	 * ends; the sanitizers are told (above).
+	 */
+	if (pango_ok)
+		return;
 	cairo_debug_reset_static_data();
 	FcFini();
 }

@@ -47,17 +47,29 @@ enum { FIGURE_OK = 0, FIGURE_REFUSED = -1, FIGURE_IO = -2 };
  * 2-d or 3-d, empty, above the FIGURE_MAX_* sizes, the file exists: a
  * usage error); FIGURE_IO with one line naming path (cannot create,
  * disk full).  A PNG above 64 Mpixel is refused too (SVG or PDF then).
- * Labels are drawn with cairo's toy text API (fontconfig's sans-serif: a
- * script its font lacks shows boxes in PNG and PDF; the SVG keeps the text
- * and the viewer's fonts).
+ * Text is laid out by pango with fontconfig's sans-serif and its fallback
+ * fonts, so a label in any script an installed font covers (CJK from
+ * fonts-wqy-microhei, Arabic and Hebrew from DejaVu, ...) is drawn shaped
+ * and in its direction in PNG and PDF; the SVG keeps the text, drawn by
+ * the viewer's fonts.
  */
 int figure_write(const char *path, const struct tensor *t, const struct figure_opts *o,
     char *err, size_t errlen);
 
 /*
+ * How many characters of the UTF-8 text s the figures' fonts have no glyph
+ * for (pango's unknown glyphs, drawn as a box with the code point): 0 when
+ * fontconfig found a font for every one; -1 when pango cannot be loaded
+ * (libpangocairo-1.0.so.0 is opened when the first figure is drawn; without
+ * it figures use cairo's toy text, one font, boxes for other scripts).
+ */
+int figure_text_unknown(const char *s);
+
+/*
  * Gives back the font caches cairo and fontconfig keep between figures
  * (LeakSanitizer reports them otherwise): once, at exit, after the last
- * figure_write().
+ * figure_write().  Not once pango is loaded: its thread may still hold
+ * them (figure.c tells LeakSanitizer instead).
  */
 void figure_release(void);
 

@@ -1,5 +1,10 @@
-/* outfile.c - whole files or none: a temporary name, then link() or rename(). */
+/*
+ * outfile.c - whole files or none: a temporary name, then link() or
+ * rename().  A device or FIFO given with force is written in place (it
+ * cannot be replaced, and renaming onto /dev/full would remove the device).
+ */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +21,35 @@ exists_error(const char *path, char *err, size_t errlen)
 	return OUTFILE_EXISTS;
 }
 
+/*
+ * An existing path that is not a file: a character device or a FIFO with a
+ * reader is written in place (o->tmp stays NULL); a folder or anything else
+ * is refused.  A FIFO is opened without waiting: no reader is an error.
+ */
+static int
+open_special(struct outfile *o, const struct stat *st, char *err, size_t errlen)
+{
+	int fd;
+
+	if (!S_ISCHR(st->st_mode) && !S_ISFIFO(st->st_mode)) {
+		snprintf(err, errlen, "%s: %s, not a file", o->path, S_ISDIR(st->st_mode) ? "a folder" : "a special file");
+		return OUTFILE_IO;
+	}
+	if ((fd = open(o->path, O_WRONLY | O_NONBLOCK)) < 0) {
+		if (errno == ENXIO)
+			snprintf(err, errlen, "%s: a FIFO that no program reads; start its reader first", o->path);
+		else
+			snprintf(err, errlen, "%s: %s", o->path, strerror(errno));
+		return OUTFILE_IO;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || (o->fp = fdopen(fd, "wb")) == NULL) {
+		snprintf(err, errlen, "%s: %s", o->path, strerror(errno));
+		close(fd);
+		return OUTFILE_IO;
+	}
+	return OUTFILE_OK;
+}
+
 int
 outfile_open(struct outfile *o, const char *path, int force, char *err, size_t errlen)
 {
@@ -24,11 +58,15 @@ outfile_open(struct outfile *o, const char *path, int force, char *err, size_t e
 	mode_t um = umask(0);
 	int fd;
 
+	struct stat st;
+
 	umask(um);	/* mkstemp makes 0600; the file gets what open() would give it */
 	memset(o, 0, sizeof *o);
 	if (!force && access(path, F_OK) == 0)
 		return exists_error(path, err, errlen);
 	o->path = path;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return open_special(o, &st, err, errlen);
 	o->tmp = xmalloc(n);
 	snprintf(o->tmp, n, "%.*s.%s.XXXXXX", (int)dl, path, path + dl);
 	if ((fd = mkstemp(o->tmp)) < 0 || fchmod(fd, 0666 & ~um) != 0 || (o->fp = fdopen(fd, "wb")) == NULL) {
@@ -59,10 +97,16 @@ outfile_commit(struct outfile *o, int force, char *err, size_t errlen)
 
 	if (ferror(o->fp) && o->err == 0)
 		o->err = errno != 0 ? errno : EIO;
-	if (fflush(o->fp) != 0 || fsync(fileno(o->fp)) != 0)
+	if (fflush(o->fp) != 0 || (o->tmp != NULL && fsync(fileno(o->fp)) != 0))
 		o->err = o->err != 0 ? o->err : errno;
 	if (fclose(o->fp) != 0)
 		o->err = o->err != 0 ? o->err : errno;
+	o->fp = NULL;
+	if (o->tmp == NULL) {	/* a device or FIFO, written in place */
+		if (o->err != 0)
+			snprintf(err, errlen, "%s: %s", o->path, strerror(o->err));
+		return o->err != 0 ? OUTFILE_IO : OUTFILE_OK;
+	}
 	if (o->err != 0) {
 		snprintf(err, errlen, "%s: %s", o->path, strerror(o->err));
 		rc = OUTFILE_IO;

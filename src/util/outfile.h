@@ -14,7 +14,7 @@
 /* Ownership: outfile_open() fills o; outfile_commit() or outfile_abort() releases it, once. */
 struct outfile {
 	const char *path;		/* the caller's; borrowed until commit or abort */
-	char *tmp;			/* the temporary name beside it */
+	char *tmp;			/* the temporary name beside it; NULL: a device written in place */
 	FILE *fp;			/* write here (or through outfile_write) */
 	int err;			/* errno of the first failed write, 0 */
 };
@@ -24,7 +24,10 @@ enum { OUTFILE_OK = 0, OUTFILE_EXISTS = -1, OUTFILE_IO = -2 };
 /*
  * OUTFILE_OK; OUTFILE_EXISTS when path exists and !force; OUTFILE_IO when
  * the temporary file cannot be made ("PATH: Permission denied").  The
- * message, one line naming path, goes to err.
+ * message, one line naming path, goes to err.  An existing character
+ * device or FIFO (with a reader) given with force is written in place, with
+ * no temporary name (-f -o /dev/full, a pipe); a folder or other special
+ * file is refused.
  */
 int outfile_open(struct outfile *o, const char *path, int force, char *err, size_t errlen);
 /* n bytes; a failure is kept in o->err and reported by outfile_commit().  0 or -1. */

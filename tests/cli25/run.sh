@@ -59,6 +59,43 @@ expect 2 "--emit python with --output" "$BIN" --emit python --output x.py causal
 left=$(ls -A | grep -v -x -e causal.json -e mh.json -e map.svg -e keep.svg -e grid.svg -e map.png -e map.PDF -e o | tr '\n' ' ')
 if [ -z "$left" ]; then ok "nothing half-written left behind"; else nok "left behind: $left"; fi
 
+# more bad input, each one line naming the file (WANT in it), exit 1 or 2, nothing half-written left behind
+expect1() {	# WANT-STATUS WHAT WANT CMD...
+	w=$1; what=$2; pat=$3; shift 3
+	expect "$w" "$what" "$@"
+	n=$(wc -l < "$tmp/o/err")
+	if [ "$n" -eq 1 ] && grep -q -e "$pat" "$tmp/o/err"; then ok "$what: one line"; else nok "$what: $n lines, want 1 with \"$pat\": $(head -c 300 "$tmp/o/err")"; fi
+}
+mkdir bad && cp causal.json bad/ && cd bad || exit 1
+# a full disk: writes beyond `ulimit -f 2` (1 KB) fail (SIGXFSZ ignored, as a full disk's ENOSPC would)
+for f in full.svg full.png full.pdf; do
+	expect1 1 "a full disk ($f)" "$f: File too large" sh -c 'trap "" XFSZ; ulimit -f 2; exec "$@"' sh \
+	    "$BIN" --heatmap attn_weights --numbers -o "$f" causal.json
+done
+expect1 1 "a full disk (npz)" "full.npz: File too large" sh -c 'trap "" XFSZ; ulimit -f 2; exec "$@"' sh \
+    "$BIN" --emit npz -o full.npz causal.json
+expect1 1 "a full disk (safetensors)" "full.st: File too large" sh -c 'trap "" XFSZ; ulimit -f 2; exec "$@"' sh \
+    "$BIN" --emit safetensors -o full.st causal.json
+if [ -c /dev/full ]; then
+	expect1 2 "/dev/full without -f: it exists" "/dev/full: the file exists" "$BIN" --emit npz -o /dev/full causal.json
+	expect1 1 "-f -o /dev/full: written in place, the disk is full" "/dev/full: No space left on device" \
+	    "$BIN" -f --emit safetensors -o /dev/full causal.json
+	if [ -c /dev/full ]; then ok "/dev/full is still the device"; else nok "/dev/full was replaced by a file"; fi
+else
+	echo "skip cli25 /dev/full: no such device"
+fi
+mkdir folder.svg
+expect1 1 "a folder as the figure" "folder.svg: a folder, not a file" "$BIN" -f --heatmap attn_weights -o folder.svg causal.json
+if [ -d /proc/self ]; then
+	expect1 1 "an unwritable folder (/proc)" "/proc/attn.svg: " "$BIN" --heatmap attn_weights -o /proc/attn.svg causal.json
+fi
+expect1 2 "a 0-d tensor" "0-d" "$BIN" --heatmap 'attn_weights.sum()' -o zero.svg causal.json
+expect1 2 "257 maps: above the documented 256" "at most 256 maps" "$BIN" --heatmap 'torch.zeros(257, 2, 2)' -o maps.svg causal.json
+expect1 2 "513 columns: above the documented 512" "too big" "$BIN" --heatmap 'torch.zeros(2, 513)' -o wide.png causal.json
+left=$(ls -A | grep -v -x -e causal.json -e folder.svg | tr '\n' ' ')
+if [ -z "$left" ] && [ -z "$(ls -A folder.svg)" ]; then ok "bad input: nothing half-written left behind"; else nok "bad input left: $left"; fi
+cd .. || exit 1
+
 # the REPL: hm EXPR > FILE.svg, -f, save --figure
 mkdir repl && cp causal.json repl/ && (cd repl && printf 'hm -n attn_weights > r.svg\nhm attn_weights > r.svg\nhm -f attn_weights[2:4] > r.svg\nsave --figure s.PDF\nhm attn_weights > r.gif\n' |
 	"$BIN" -i causal.json > out 2>&1)

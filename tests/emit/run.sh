@@ -65,11 +65,25 @@ else
 	diff "$tmp/session.tool" "$tmp/session.py.got" | head -n 10 | sed 's/^/    /'
 fi
 if "$PY" -c 'import nbclient, nbformat, ipykernel' 2>/dev/null; then
-	for f in data/your-journey.json data/book-causal-dropout.json data/book-wrapper-123.json data/karpathy-1337.json; do
+	# the heat map cell too (run_notebook.py --plot: it ran and showed a PNG), where matplotlib is installed
+	plot=""
+	if "$PY" -c 'import matplotlib' 2>/dev/null; then plot=--plot; else
+		echo "skip notebook heat maps: matplotlib missing (python3-matplotlib): the plot cells were not checked"; fi
+	# (T, T), causal with dropout, (B, H, T, T), (B, T, T), (H, T, T)
+	for f in data/your-journey.json data/book-causal-dropout.json data/book-wrapper-123.json data/karpathy-1337.json \
+	    data/multihead-split.json; do
 		name=$(basename "$f" .json)
 		"$BIN" --emit ipynb --all --explain "$f" > "$tmp/$name.ipynb"
-		if LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_notebook.py "$tmp/$name.ipynb" > "$tmp/nb.log" 2>&1; then
+		if LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_notebook.py "$tmp/$name.ipynb" $plot > "$tmp/nb.log" 2>&1; then
 			echo "ok notebook $name"
+			[ -z "$plot" ] || echo "ok notebook $name: the heat map cell drew an image/png"
+			# check mode reads the executed notebook, its image output among the prints
+			if "$BIN" --check "$tmp/$name-ran.ipynb" "$f" > "$tmp/check.log" 2>&1; then
+				echo "ok notebook $name: --check of the executed notebook matches"
+			else
+				echo "not ok notebook $name: --check of the executed notebook"
+				tail -n 5 "$tmp/check.log" | sed 's/^/    /'
+			fi
 		else
 			echo "not ok notebook $name"
 			head -n 10 "$tmp/nb.log" | sed 's/^/    /'

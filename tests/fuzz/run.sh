@@ -14,14 +14,14 @@ objs=""
 for c in src/*/*.c; do
 	s=$(basename "$c" .c)
 	extra=""
-	case $c in src/kernels/*) extra=-ffp-contract=off ;; esac
+	case $c in src/kernels/*) extra=-ffp-contract=off ;; src/teach/figure.c) extra=$(pkg-config --cflags pangocairo) ;; esac
 	clang $flags $extra -c -o "$b/$s.o" "$c"
 	objs="$objs $b/$s.o"
 done
 for h in load expr repl readprint check safetensors bpe; do
 	[ -f "tests/fuzz/fuzz_$h.c" ] || continue
 	[ -z "$only" ] || [ "$only" = "$h" ] || continue
-	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8 -lcairo -lfontconfig
+	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8 -lcairo -lfontconfig -ldl
 	mkdir -p "$b/corpus-$h"
 	case $h in
 	load) mkdir -p "$b/seeds-load"; cp data/*.json tests/golden/*.json tests/errors/*.json "$b/seeds-load/"
