@@ -19,6 +19,8 @@ extern const struct builtin lib_tensor_rows[], lib_torch_rows[], lib_python_rows
 extern const size_t lib_tensor_nrows, lib_torch_nrows, lib_python_nrows;
 extern const struct builtin lib_iter_rows[];	/* range, enumerate, zip, ... (lib_iter.c) */
 extern const size_t lib_iter_nrows;
+extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
+extern const size_t lib_fmt_nrows;
 
 /*
  * Binds args and keywords to b's parameters into a[] (NULL: not given),

@@ -453,7 +453,9 @@ eval_node(struct py_session *s, const struct node *n)
 		s->depth--;
 		return py_fail(s, "the line nests too deeply");
 	}
-	if (n->kind < 0 || (size_t)n->kind >= sizeof eval_kind / sizeof eval_kind[0] || eval_kind[n->kind] == NULL)
+	if (n->kind >= N_FSTR && s->eval_more != NULL)
+		r = s->eval_more(s, n);
+	else if (n->kind < 0 || (size_t)n->kind >= sizeof eval_kind / sizeof eval_kind[0] || eval_kind[n->kind] == NULL)
 		r = py_fail(s, "this expression is not supported");
 	else
 		r = eval_kind[n->kind](s, n);

@@ -20,6 +20,7 @@ static const struct {
 	{ lib_torch_rows, &lib_torch_nrows },
 	{ lib_python_rows, &lib_python_nrows },
 	{ lib_iter_rows, &lib_iter_nrows },
+	{ lib_fmt_rows, &lib_fmt_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])

@@ -222,6 +222,7 @@ py_type_name(const struct pyobj *o)
 	case PY_DTYPE: return "torch.dtype";
 	case PY_SLICE: return "slice";
 	case PY_UFUNC: return "function";
+	case PY_RANGE: return "range";
 	}
 	return "object";
 }
@@ -852,6 +853,12 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
 	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
+	case PY_RANGE:
+		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
+		sbuf_add(b, o->u.range.step != 1 ? "" : ")");
+		if (o->u.range.step != 1)
+			sbuf_addf(b, ", %lld)", o->u.range.step);
+		break;
 	case PY_SLICE:
 		sbuf_add(b, "slice(");
 		for (i = 0; i < 3; i++) {
