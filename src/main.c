@@ -823,7 +823,7 @@ os_seed(void)
 		v = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
 	if (f != NULL)
 		fclose(f);
-	return v;
+	return v >> 1;	/* an int64: torch.initial_seed() gives it back as a Python int */
 }
 
 /* --seed N given: N in *seed */
