@@ -439,7 +439,7 @@ struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
 struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
 
 /* reductions: dims a bit set (all: every dim); has_dims: the call named dims */
-enum { R_SUM, R_MEAN, R_VAR };
+enum { R_SUM, R_MEAN, R_VAR, R_STD };
 struct pyobj *op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_dims,
     int keepdim, int correction);
 struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min,
