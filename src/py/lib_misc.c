@@ -2,9 +2,12 @@
  * lib_misc.c - entries of contract v3 beyond v2's library: Python's
  * isinstance and type (a type is the row of its constructor: int, float,
  * str, list, tuple, range, torch.Tensor, nn.Parameter, nn.Linear, ...),
- * torch.initial_seed, torch.where and Tensor.expand, each with PyTorch's
+ * torch.initial_seed, torch.set_printoptions, torch.where and
+ * Tensor.expand, each with PyTorch's
  * messages.
  */
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -262,7 +265,64 @@ out:
 	return y;
 }
 
+/* a None-or-int option of set_printoptions into *v; 0, or -1 after an error */
+static int
+print_opt(struct py_session *s, const struct pyobj *o, const char *name, long long lo, long long hi, long long *v)
+{
+	if (o == NULL || o->type == PY_NONE)
+		return 0;
+	if (o->type == PY_FLOAT && isinf(o->u.f) && o->u.f > 0 && strcmp(name, "threshold") == 0) {
+		*v = hi;
+		return 0;
+	}
+	if (py_to_long(s, o, name, v) != 0)
+		return -1;
+	if (*v < lo || *v > hi) {
+		py_fail(s, "set_printoptions(%s=%lld) is outside what is supported here (%lld to %lld)", name, *v, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+/* torch.set_printoptions(precision, threshold, edgeitems, linewidth, profile, sci_mode) */
+static struct pyobj *
+torch_set_printoptions(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct print_opts po = s->own_po_set ? s->own_po : *s->po;
+	long long v[4] = { po.precision, po.threshold, po.edgeitems, po.linewidth };
+
+	(void)b, (void)self;
+	if (a[4] != NULL && a[4]->type != PY_NONE) {
+		const char *p = a[4]->type == PY_STR ? a[4]->u.str.s : "";
+
+		if (strcmp(p, "default") != 0 && strcmp(p, "short") != 0 && strcmp(p, "full") != 0)
+			return py_fail(s, "set_printoptions(profile=...) takes 'default', 'short' or 'full'");
+		v[0] = p[0] == 's' ? 2 : 4;
+		v[1] = p[0] == 'f' ? LLONG_MAX : 1000;
+		v[2] = p[0] == 's' ? 2 : 3;
+		v[3] = 80;
+	}
+	if (print_opt(s, a[0], "precision", 0, PRINT_MAX_PRECISION, &v[0]) != 0 ||
+	    print_opt(s, a[1], "threshold", 0, LLONG_MAX, &v[1]) != 0 ||
+	    print_opt(s, a[2], "edgeitems", 1, 1000000, &v[2]) != 0 ||
+	    print_opt(s, a[3], "linewidth", 1, 1000000, &v[3]) != 0)
+		return NULL;
+	po.precision = (int)v[0];
+	po.threshold = v[1];
+	po.edgeitems = (int)v[2];
+	po.linewidth = (int)v[3];
+	po.sci_mode = a[5] == NULL || a[5]->type == PY_NONE ? -1 : a[5]->type == PY_BOOL ? (int)a[5]->u.i : -2;
+	if (po.sci_mode == -2)
+		return py_fail(s, "set_printoptions(sci_mode=...) takes True, False or None");
+	s->own_po = po;
+	s->own_po_set = 1;
+	s->po = &s->own_po;
+	return py_none();
+}
+
 const struct builtin lib_misc_rows[] = {
+	{ "torch", "set_printoptions", torch_set_printoptions, 0,
+	  "precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None", 0 },
 	{ "", "isinstance", builtin_isinstance, 0, "obj, class_or_tuple", 0 },
 	{ "", "type", builtin_type, 0, "object", 0 },
 	{ "torch", "Tensor", torch_tensor_type, 0, "*args", 0 },

@@ -793,7 +793,7 @@ exec_simple(struct py_session *s, const struct stmt *st)
 void
 eval_begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen)
 {
-	s->po = po;
+	s->po = s->own_po_set ? &s->own_po : po;
 	s->out = out;
 	s->err = err;
 	s->errlen = errlen;

@@ -279,6 +279,9 @@ struct py_session {
 	/* a script function called (pystmt.c's, set by py_exec): calls go one way through it */
 	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	    char **kwnames, struct pyobj **kwargs, int nkw);
+	/* torch.set_printoptions (lib_misc.c): once called, its options print every statement's tensors */
+	struct print_opts own_po;
+	int own_po_set;
 	/* the nodes from N_FSTR on (pycomp.c's comp_eval, set by py_exec and expr.c) */
 	struct pyobj *(*eval_more)(struct py_session *s, const struct node *n);
 };
