@@ -28,23 +28,45 @@ torch_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *
 	return py_int((long long)s->initial_seed);
 }
 
+/* the row of a class by name, among the files' rows (not through pylib.c, which calls this file) */
+static const struct builtin *
+row(const char *ns, const char *name)
+{
+	static const struct {
+		const struct builtin *rows;
+		const size_t *n;
+	} parts[] = {
+		{ lib_python_rows, &lib_python_nrows }, { lib_iter_rows, &lib_iter_nrows },
+		{ lib_fmt_rows, &lib_fmt_nrows }, { lib_torch_rows, &lib_torch_nrows },
+	};
+	size_t p, i;
+
+	if (strcmp(ns, "torch") == 0 && strcmp(name, "Tensor") == 0)
+		return &lib_misc_rows[0];
+	for (p = 0; p < sizeof parts / sizeof parts[0]; p++)
+		for (i = 0; i < *parts[p].n; i++)
+			if (strcmp(parts[p].rows[i].ns, ns) == 0 && strcmp(parts[p].rows[i].name, name) == 0)
+				return &parts[p].rows[i];
+	return NULL;
+}
+
 /* the row that is o's type (its "class"), or NULL */
 static const struct builtin *
 type_row(const struct pyobj *o)
 {
 	switch (o->type) {
-	case PY_BOOL: return lib_find("", "bool");
-	case PY_INT: return lib_find("", "int");
-	case PY_FLOAT: return lib_find("", "float");
-	case PY_STR: return lib_find("", "str");
-	case PY_LIST: return lib_find("", "list");
-	case PY_TUPLE: return lib_find("", "tuple");
-	case PY_RANGE: return lib_find("", "range");
-	case PY_SIZE: return lib_find("torch", "Size");
-	case PY_TENSOR: return o->u.t.parameter ? lib_find("torch.nn", "Parameter") : lib_find("torch", "Tensor");
+	case PY_BOOL: return row("", "bool");
+	case PY_INT: return row("", "int");
+	case PY_FLOAT: return row("", "float");
+	case PY_STR: return row("", "str");
+	case PY_LIST: return row("", "list");
+	case PY_TUPLE: return row("", "tuple");
+	case PY_RANGE: return row("", "range");
+	case PY_SIZE: return row("torch", "Size");
+	case PY_TENSOR: return o->u.t.parameter ? row("torch.nn", "Parameter") : row("torch", "Tensor");
 	case PY_MODULE:
-		return o->u.m.kind == MOD_LINEAR ? lib_find("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
-		    lib_find("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find("torch.nn", "Softmax") : NULL;
+		return o->u.m.kind == MOD_LINEAR ? row("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
+		    row("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? row("torch.nn", "Softmax") : NULL;
 	}
 	return NULL;
 }
@@ -72,11 +94,11 @@ instance_of(const struct pyobj *o, const struct builtin *t)
 
 	if (mine == t)
 		return 1;
-	if (t == lib_find("", "int"))
+	if (t == row("", "int"))
 		return o->type == PY_BOOL;
-	if (t == lib_find("", "tuple"))
+	if (t == row("", "tuple"))
 		return o->type == PY_SIZE || o->type == PY_RETURNS;
-	if (t == lib_find("torch", "Tensor"))
+	if (t == row("torch", "Tensor"))
 		return o->type == PY_TENSOR;
 	return 0;
 }
@@ -321,11 +343,11 @@ torch_set_printoptions(struct py_session *s, const struct builtin *b, struct pyo
 }
 
 const struct builtin lib_misc_rows[] = {
+	{ "torch", "Tensor", torch_tensor_type, 0, "*args", 0 },	/* first: row() returns it */
 	{ "torch", "set_printoptions", torch_set_printoptions, 0,
 	  "precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None", 0 },
 	{ "", "isinstance", builtin_isinstance, 0, "obj, class_or_tuple", 0 },
 	{ "", "type", builtin_type, 0, "object", 0 },
-	{ "torch", "Tensor", torch_tensor_type, 0, "*args", 0 },
 	{ "torch", "initial_seed", torch_initial_seed, 0, "", 0 },
 	{ "torch", "where", torch_where, 0, "condition, input=None, other=None", 0 },
 	{ "Tensor", "expand", method_expand, 0, "*size", 0 },
