@@ -812,6 +812,14 @@ read_file(const char *path, char *err, size_t errlen)
 	return b.s != NULL ? sbuf_take(&b) : xstrdup("");
 }
 
+/* Ctrl-C during --run: the interpreter's loops stop with KeyboardInterrupt */
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupt_pending = 1;
+}
+
 /* a seed from the OS, as a fresh Python's torch takes one (torch.initial_seed() says which) */
 static unsigned long long
 os_seed(void)
@@ -823,7 +831,7 @@ os_seed(void)
 		v = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
 	if (f != NULL)
 		fclose(f);
-	return v;
+	return v >> 1;	/* an int64: torch.initial_seed() gives it back as a Python int */
 }
 
 /* --seed N given: N in *seed */
@@ -876,6 +884,7 @@ run_script(const struct args *a)
 	}
 	s = py_session_new(&r);
 	py_session_seed(s, seed_given(a, &seed) ? seed : os_seed());
+	signal(SIGINT, on_sigint);
 	if (py_exec(s, text, &in.po, &out, err, sizeof err) != 0) {
 		const char *type = py_error_type(err);
 

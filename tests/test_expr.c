@@ -96,7 +96,9 @@ test_expr(void)
 	want_err(&r, "attn_scores[0, :, 1]", "too many indices for tensor of dimension 2");
 	want_err(&r, "inputs @ torch.ones(3)", "size mismatch, got 2, 2x2,3");
 	want_err(&r, "x = 1", "expected one expression, not statements (assignments, del, import, ';')");
-	want_err(&r, "[x for x in inputs]", "comprehensions are not supported");
+	/* contract v3: comprehensions (PyTorch prints the list of rows) */
+	want(&r, "[x for x in inputs]", "[tensor([1., 0.]), tensor([2., 1.])]");
+	want_err(&r, "{x for x in inputs}", "dicts and sets ({...}) are not supported");
 	want_err(&r, "W_query", "W_query: not computed: simple mode has no weights");
 	stage_free(&r);
 	input_free(&in);

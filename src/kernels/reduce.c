@@ -643,8 +643,9 @@ dev_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 	c->total += local;
 }
 
-void
-tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+/* var, or its square root taken in double before the float32 cast (take_sqrt: std) */
+static void
+var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction, int take_sqrt)
 {
 	struct iter it;
 	int nred = 0, d;
@@ -673,7 +674,7 @@ tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keep
 		iter_each(&in, dev_block, &c);
 		var = c.total / (double)(n > 0 ? n : 0);
 		for (size_t i = 0; i < nout; i++)
-			out[i] = (float)var;
+			out[i] = (float)(take_sqrt ? sqrt(var) : var);
 		return;
 	}
 	/*
@@ -718,7 +719,7 @@ tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keep
 			}
 			nf = (double)n;
 			divisor = nf > correction ? nf - correction : 0;
-			out[obase] = (float)(m2 / divisor);
+			out[obase] = (float)(take_sqrt ? sqrt(m2 / divisor) : m2 / divisor);
 			for (k = nred; k < it.ndim; k++) {
 				if (++oidx[k] < it.shape[k])
 					break;
@@ -728,4 +729,16 @@ tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keep
 				return;
 		}
 	}
+}
+
+void
+tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+{
+	var_std_view(out, x, dims, keepdim, correction, 0);
+}
+
+void
+tensor_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+{
+	var_std_view(out, x, dims, keepdim, correction, 1);
 }

@@ -188,6 +188,7 @@ struct tensor_view {
  */
 void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
 void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
+void tensor_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);	/* sqrt in double */
 
 /*
  * Element-wise over views of one shape (broadcast operands have stride 0),

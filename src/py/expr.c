@@ -63,6 +63,7 @@ expr_eval_in(struct py_session *s, const char *text, struct value *out, char *er
 
 	memset(out, 0, sizeof *out);
 	print_opts_default(&po);
+	s->eval_more = comp_eval;
 	v = py_eval_expr(s, text, &po, &printed, err, errlen);
 	out->printed = sbuf_take(&printed);
 	out->stmt = s->print_stmt;

@@ -21,6 +21,10 @@ extern const struct builtin lib_iter_rows[];	/* range, enumerate, zip, ... (lib_
 extern const size_t lib_iter_nrows;
 extern const struct builtin lib_nn_rows[];	/* nn.Module, nn.ModuleList, nn.Sequential, super, Module's methods (lib_nn.c) */
 extern const size_t lib_nn_nrows;
+extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
+extern const size_t lib_fmt_nrows;
+extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, expand, ... (lib_misc.c) */
+extern const size_t lib_misc_nrows;
 
 /*
  * Binds args and keywords to b's parameters into a[] (NULL: not given),

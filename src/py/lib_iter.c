@@ -2,8 +2,8 @@
  * lib_iter.c - iteration: the items a for loop walks (py_iter_items: a
  * tuple, list, torch.Size, a tensor's rows, a string's characters) and
  * Python's builtins over items: range, enumerate, zip, list, tuple, sum,
- * max, min, round.  range() here is the list of its ints (the for loop
- * walks a literal range() call's ints without one).
+ * max, min, round.  range() is counted (PY_RANGE): a for loop or a
+ * comprehension walks its ints without a list.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,6 +30,13 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 		r = py_seq(PY_TUPLE, (int)o->u.str.len);
 		for (i = 0; i < (int)o->u.str.len; i++)
 			r->u.seq.v[i] = py_str(o->u.str.s + i, 1);
+		return r;
+	case PY_RANGE:
+		if (range_len(o) > 100000000)
+			return py_fail(s, "range() of %lld ints is too long to hold as a list here", range_len(o));
+		r = py_seq(PY_TUPLE, (int)range_len(o));
+		for (i = 0; i < r->u.seq.n; i++)
+			r->u.seq.v[i] = py_int(o->u.range.start + i * o->u.range.step);
 		return r;
 	case PY_TENSOR:
 		if (o->u.t.ndim == 0)
@@ -58,7 +65,7 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 static struct pyobj *
 builtin_range(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	long long v[3] = { 0, 0, 1 }, n, i;
+	long long v[3] = { 0, 0, 1 };
 	int k, na = a[0]->u.seq.n;
 	struct pyobj *r;
 
@@ -75,15 +82,23 @@ builtin_range(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	}
 	if (v[2] == 0)
 		return py_fail(s, "range() arg 3 must not be zero");
-	n = v[2] > 0 ? (v[1] - v[0] + v[2] - 1) / v[2] : (v[0] - v[1] - v[2] - 1) / -v[2];
-	if (n < 0)
-		n = 0;
-	if (n > 100000000)
-		return py_fail(s, "range() of %lld ints is too long to hold as a list here", n);
-	r = py_seq(PY_LIST, (int)n);
-	for (i = 0; i < n; i++)
-		r->u.seq.v[i] = py_int(v[0] + i * v[2]);
+	r = py_new(PY_RANGE);
+	r->u.range.start = v[0];
+	r->u.range.stop = v[1];
+	r->u.range.step = v[2];
 	return r;
+}
+
+long long
+range_len(const struct pyobj *o)
+{
+	long long a = o->u.range.start, b = o->u.range.stop, st = o->u.range.step, n;
+
+	if (st > 0)
+		n = a < b ? (long long)(((unsigned long long)b - (unsigned long long)a - 1) / (unsigned long long)st) + 1 : 0;
+	else
+		n = a > b ? (long long)(((unsigned long long)a - (unsigned long long)b - 1) / (0ull - (unsigned long long)st)) + 1 : 0;
+	return n;
 }
 
 /* enumerate(xs, start) and zip(a, b, ...): lists of tuples */

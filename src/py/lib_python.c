@@ -77,6 +77,8 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	if (a[0] == NULL)
 		return py_fail(s, "len() takes exactly one argument (0 given)");
 	switch (a[0]->type) {
+	case PY_RANGE:
+		return py_int(range_len(a[0]));
 	case PY_TENSOR:
 		if (a[0]->u.t.ndim == 0)
 			return py_fail(s, "len() of a 0-d tensor");

@@ -165,7 +165,7 @@ method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	long long k;
 
 	if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
-		return op_reduce(s, R_VAR, x, 0, 0, 0, 1);
+		return op_reduce(s, b->op ? R_STD : R_VAR, x, 0, 0, 0, 1);
 	if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
 		unbiased = (int)dimarg->u.i;
 		dimarg = NULL;
@@ -179,7 +179,7 @@ method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 			return NULL;
 		unbiased = (int)k;
 	}
-	return op_reduce(s, R_VAR, x, dims, has, keep, unbiased);
+	return op_reduce(s, b->op ? R_STD : R_VAR, x, dims, has, keep, unbiased);
 }
 
 /* max, min, argmax, argmin: op's bit 1 is min, bit 2 arg */
@@ -435,6 +435,7 @@ const struct builtin lib_tensor_rows[] = {
 	BOTH("sum", method_sum, R_SUM, "dim=None, keepdim=False, dtype=None"),
 	BOTH("mean", method_sum, R_MEAN, "dim=None, keepdim=False, dtype=None"),
 	BOTH("var", method_var, 0, "dim=None, unbiased=True, keepdim=False, correction=None"),
+	BOTH("std", method_var, 1, "dim=None, unbiased=True, keepdim=False, correction=None"),
 	BOTH("max", method_max, 0, "dim=None, keepdim=False"),
 	BOTH("min", method_max, 1, "dim=None, keepdim=False"),
 	BOTH("argmax", method_max, 2, "dim=None, keepdim=False"),

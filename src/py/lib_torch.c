@@ -113,11 +113,13 @@ torch_manual_seed(struct py_session *s, const struct builtin *b, struct pyobj *s
 		if (f >= 2 * UTIL_INT64_LIMIT || f <= -UTIL_INT64_LIMIT)
 			return py_fail(s, "Overflow when unpacking long");
 		rng_seed(&s->rng, f >= UTIL_INT64_LIMIT ? (uint64_t)f : (uint64_t)(long long)f);
+		s->initial_seed = f >= UTIL_INT64_LIMIT ? (uint64_t)f : (uint64_t)(long long)f;
 		return py_none();
 	}
 	if (a[0]->type != PY_INT && a[0]->type != PY_BOOL)
 		return py_fail(s, "manual_seed expected a long, but got %s", py_type_name(a[0]));
 	rng_seed(&s->rng, (uint64_t)a[0]->u.i);	/* negative seeds wrap to [0, 2^64), as PyTorch's */
+	s->initial_seed = (uint64_t)a[0]->u.i;
 	return py_none();
 }
 

@@ -464,7 +464,9 @@ eval_node(struct py_session *s, const struct node *n)
 		s->depth--;
 		return py_fail(s, "the line nests too deeply");
 	}
-	if (n->kind < 0 || (size_t)n->kind >= sizeof eval_kind / sizeof eval_kind[0] || eval_kind[n->kind] == NULL)
+	if (n->kind >= N_FSTR && s->eval_more != NULL)
+		r = s->eval_more(s, n);
+	else if (n->kind < 0 || (size_t)n->kind >= sizeof eval_kind / sizeof eval_kind[0] || eval_kind[n->kind] == NULL)
 		r = py_fail(s, "this expression is not supported");
 	else
 		r = eval_kind[n->kind](s, n);
@@ -812,7 +814,7 @@ exec_simple(struct py_session *s, const struct stmt *st)
 void
 eval_begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen)
 {
-	s->po = po;
+	s->po = s->own_po_set ? &s->own_po : po;
 	s->out = out;
 	s->err = err;
 	s->errlen = errlen;

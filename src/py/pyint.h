@@ -62,6 +62,7 @@ struct token {
 	double f;		/* T_FLOAT */
 	char *s;		/* T_STR: the decoded bytes (NUL-terminated, may hold NULs) */
 	size_t slen;
+	int fstr;		/* T_STR: an f-string (its fields still in s) */
 };
 
 struct lexer {
@@ -89,7 +90,9 @@ const char *op_text(int op);	/* "+=" */
 enum {
 	N_NAME, N_INT, N_FLOAT, N_STR, N_TRUE, N_FALSE, N_NONE, N_ELLIPSIS,
 	N_TUPLE, N_LIST, N_BINOP, N_UNARY, N_CMP, N_AND, N_OR, N_NOT,
-	N_ATTR, N_CALL, N_INDEX, N_SLICE, N_KW
+	N_ATTR, N_CALL, N_INDEX, N_SLICE, N_KW,
+	/* pyfstr.c, pycomp.c: f-strings, comprehensions, a if c else b */
+	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP
 };
 
 struct node {
@@ -153,7 +156,8 @@ enum pytype {
 	PY_TUPLE, PY_LIST, PY_SIZE, PY_RETURNS,
 	PY_TENSOR, PY_MODULE, PY_NS, PY_FUNC, PY_DTYPE, PY_SLICE,
 	PY_UFUNC,		/* a function the script defined (pystmt.c) */
-	PY_CLASS, PY_OBJ, PY_METHOD, PY_SUPER	/* classes, nn.Module instances, bound methods, super() (pyclass.c) */
+	PY_CLASS, PY_OBJ, PY_METHOD, PY_SUPER,	/* classes, nn.Module instances, bound methods, super() (pyclass.c) */
+	PY_RANGE		/* range(start, stop, step): counted, never a list (lib_iter.c) */
 };
 
 /* Names of the run: the stages, then the weights (their bits in deps). */
@@ -251,6 +255,9 @@ struct pyobj {
 			int n, cap;
 			int kind, inited, training;	/* OBJ: OBJ_*, Module.__init__() ran, training mode */
 		} obj;			/* CLASS, OBJ, METHOD, SUPER */
+		struct {
+			long long start, stop, step;
+		} range;		/* RANGE */
 	} u;
 };
 
@@ -294,6 +301,11 @@ struct py_session {
 	/* a script function called (pystmt.c's, set by py_exec): calls go one way through it */
 	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	    char **kwnames, struct pyobj **kwargs, int nkw);
+	/* torch.set_printoptions (lib_misc.c): once called, its options print every statement's tensors */
+	struct print_opts own_po;
+	int own_po_set;
+	/* the nodes from N_FSTR on (pycomp.c's comp_eval, set by py_exec and expr.c) */
+	struct pyobj *(*eval_more)(struct py_session *s, const struct node *n);
 };
 
 /* ---- locals of a call (pyframe.c) ---- */
@@ -457,7 +469,7 @@ struct pyobj *op_to(struct py_session *s, struct pyobj *x, int dtype);
 struct pyobj *op_detach(struct py_session *s, struct pyobj *x);
 
 /* reductions: dims a bit set (all: every dim); has_dims: the call named dims */
-enum { R_SUM, R_MEAN, R_VAR };
+enum { R_SUM, R_MEAN, R_VAR, R_STD };
 struct pyobj *op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_dims,
     int keepdim, int correction);
 struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min,
@@ -514,6 +526,13 @@ struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char 
 
 /* o's items as a new tuple or list (a tensor: its rows); NULL after "object is not iterable" */
 struct pyobj *py_iter_items(struct py_session *s, struct pyobj *o);
+long long range_len(const struct pyobj *o);	/* a range's count of ints */
+
+/* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */
+struct pyobj *comp_eval(struct py_session *s, const struct node *n);
+
+/* format(v, spec) appended to b (lib_fmt.c): 0, or -1 with Python's error */
+int fmt_value(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *spec, size_t n);
 
 /* ---- nn.Module subclasses (pyclass.c) and torch.nn's containers (lib_nn.c) ---- */
 

@@ -272,7 +272,7 @@ string(struct lexer *lx, struct token *tok, size_t prefix)
 {
 	const char *s = lx->text;
 	size_t i = lx->pos + prefix, start = lx->pos;
-	int raw = 0, triple;
+	int raw = 0, triple, fstr = 0;
 	char q;
 	struct sbuf b = { 0 };
 	size_t k;
@@ -281,7 +281,7 @@ string(struct lexer *lx, struct token *tok, size_t prefix)
 		char c = (char)tolower((unsigned char)s[k]);
 
 		if (c == 'f')
-			return lex_fail(lx, "f-strings are not supported (print's labels take plain strings: print(\"x:\", x))");
+			fstr = 1;	/* its {fields}: pyfstr.c */
 		if (c == 'b')
 			return lex_fail(lx, "bytes literals are not supported");
 		if (c == 'r')
@@ -319,6 +319,7 @@ string(struct lexer *lx, struct token *tok, size_t prefix)
 		sbuf_addc(&b, s[i++]);
 	}
 	tok->type = T_STR;
+	tok->fstr = fstr;
 	tok->slen = b.len;
 	tok->s = sbuf_take(&b);
 	tok->pos = start;

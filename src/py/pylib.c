@@ -21,6 +21,8 @@ static const struct {
 	{ lib_python_rows, &lib_python_nrows },
 	{ lib_iter_rows, &lib_iter_nrows },
 	{ lib_nn_rows, &lib_nn_nrows },
+	{ lib_fmt_rows, &lib_fmt_nrows },
+	{ lib_misc_rows, &lib_misc_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])

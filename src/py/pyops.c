@@ -628,9 +628,9 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 	size_t count = 1, i;
 	struct pyobj *y;
 	struct tensor_view v;
-	static const char *const names[3][2] = {
+	static const char *const names[4][2] = {
 		{ "SumBackward0", "SumBackward1" }, { "MeanBackward0", "MeanBackward1" },
-		{ "VarBackward0", "VarBackward0" },
+		{ "VarBackward0", "VarBackward0" }, { "StdBackward0", "StdBackward0" },
 	};
 
 	if (t->ndim == 0)
@@ -650,7 +650,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 		if (op == R_MEAN)
 			return py_fail(s, "mean(): could not infer output dtype. Input dtype must be either a floating point "
 			    "or complex dtype. Got: %s", pyt_cat_name[t->dtype]);
-		if (op == R_VAR)
+		if (op == R_VAR || op == R_STD)
 			return py_fail(s, "std and var only support floating point and complex dtypes");
 		dtype = DT_INT64;
 	}
@@ -677,8 +677,8 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 		return y;
 	}
 	pyt_view(&v, t);
-	if (op == R_VAR) {
-		tensor_var_view(pyt_data(&y->u.t), &v, dims, keepdim, correction);
+	if (op == R_VAR || op == R_STD) {
+		(op == R_STD ? tensor_std_view : tensor_var_view)(pyt_data(&y->u.t), &v, dims, keepdim, correction);
 	} else {
 		tensor_sum_view(pyt_data(&y->u.t), &v, dims, keepdim);
 		if (op == R_MEAN)	/* sum(...).div_(count) */

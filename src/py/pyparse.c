@@ -241,6 +241,9 @@ unsupported_statement(struct parser *p)
 }
 
 static struct node *factor(struct parser *p);
+static struct node *bool_level(struct parser *p, int is_or);
+static struct node *comprehension(struct parser *p, struct node *e, int kind, size_t pos);
+static struct node *strings(struct parser *p, size_t pos);
 
 /*
  * After an item of a bracketed list: a comma (taken; 1), the closing
@@ -277,8 +280,16 @@ sequence(struct parser *p, int close, int kind, size_t pos)
 			return fail_null(p, "starred expressions (*x) are not supported");
 		if ((e = test(p)) == NULL)
 			return NULL;
+		if (is_kw(p, "for") && l.n == 0) {	/* [e for ...], (e for ...) */
+			if ((e = comprehension(p, e, kind, pos)) == NULL)
+				return NULL;
+			if (!is_op(p, close))
+				return list_next(p, close) < 0 ? NULL : syntax(p);
+			advance(p);
+			return e;
+		}
 		if (is_kw(p, "for") || is_kw(p, "async"))
-			return fail_null(p, "comprehensions are not supported");
+			return fail_null(p, "did you forget parentheses around the comprehension target?");
 		if (is_op(p, O_WALRUS))
 			return fail_null(p, "assignment expressions (:=) are not supported");
 		list_add(p, &l, e);
@@ -314,20 +325,8 @@ atom(struct parser *p)
 		n->f = p->tok.f;
 		advance(p);
 		return n;
-	case T_STR: {
-		struct sbuf b = { 0 };
-
-		/* adjacent strings join, as in Python */
-		while (p->tok.type == T_STR) {
-			sbuf_addn(&b, p->tok.s, p->tok.slen);
-			advance(p);
-		}
-		n = node(p, N_STR, pos);
-		n->slen = b.len;
-		n->name = arena_strndup(&p->mem, b.s ? b.s : "", b.len);
-		free(b.s);
-		return n;
-	}
+	case T_STR:
+		return strings(p, pos);	/* adjacent strings join, as in Python */
 	case T_NAME: {
 		const char *s = p->lx.text + pos;
 		size_t len = p->tok.len;
@@ -452,8 +451,15 @@ trailers(struct parser *p, struct node *n)
 				} else if (kw) {
 					return fail_null(p, "positional argument follows keyword argument");
 				}
-				if (is_kw(p, "for"))
-					return fail_null(p, "comprehensions (generator expressions) are not supported");
+				if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
+					if (l.n != 0 || e->kind == N_KW)
+						return fail_null(p, "Generator expression must be parenthesized");
+					if ((e = comprehension(p, e, N_TUPLE, e->pos)) == NULL)
+						return NULL;
+					if (!is_op(p, O_RPAR))
+						return list_next(p, O_RPAR) < 0 ? NULL :
+						    fail_null(p, "Generator expression must be parenthesized");
+				}
 				list_add(p, &l, e);
 				if (list_next(p, O_RPAR) < 0)
 					return NULL;
@@ -702,8 +708,20 @@ test(struct parser *p)
 	if (is_kw(p, "lambda"))
 		return fail_null(p, "lambda expressions are not supported");
 	n = bool_level(p, 1);
-	if (n != NULL && is_kw(p, "if"))
-		return fail_null(p, "conditional expressions (a if c else b) are not supported");
+	if (n != NULL && is_kw(p, "if")) {	/* a if c else b */
+		struct node *c = node(p, N_IFEXP, n->pos);
+
+		advance(p);
+		c->a = n;
+		if ((c->b = bool_level(p, 1)) == NULL)
+			return NULL;
+		if (!is_kw(p, "else"))
+			return fail_null(p, "expected 'else' after 'if' expression");
+		advance(p);
+		if ((c->c = test(p)) == NULL)
+			return NULL;
+		n = c;
+	}
 	p->depth--;
 	return n;
 }
@@ -950,4 +968,176 @@ statement(struct parser *p)
 	st->targets = targets.v;
 	st->ntargets = targets.n;
 	return st;
+}
+
+/* ---- comprehensions and f-strings (evaluated by pycomp.c) ---- */
+
+/* after e: for TARGET in OR_TEST [if OR_TEST]... [for ...]; kind N_LIST, or N_TUPLE for (e for ...) */
+static struct node *
+comprehension(struct parser *p, struct node *e, int kind, size_t pos)
+{
+	struct node *c = node(p, N_COMP, pos);
+	struct list clauses = { 0 };
+
+	c->op = kind;
+	c->a = e;
+	while (is_kw(p, "for")) {
+		struct node *f = node(p, N_FOR, p->tok.pos), *t;
+		struct list items = { 0 }, ifs = { 0 };
+		size_t tpos;
+		int comma = 0;
+
+		advance(p);
+		tpos = p->tok.pos;
+		for (;;) {
+			if ((t = expr_bits(p)) == NULL)
+				return NULL;
+			list_add(p, &items, t);
+			if (!is_op(p, O_COMMA))
+				break;
+			comma = 1;
+			advance(p);
+			if (is_kw(p, "in"))
+				break;
+		}
+		if (!is_kw(p, "in"))
+			return fail_null(p, "invalid syntax: expected 'in' after the for's target");
+		advance(p);
+		if (comma) {
+			t = node(p, N_TUPLE, tpos);
+			t->items = items.v;
+			t->n = items.n;
+		}
+		if (check_target(p, t, 0) != 0 || (f->b = bool_level(p, 1)) == NULL)
+			return NULL;
+		f->a = t;
+		while (is_kw(p, "if")) {
+			advance(p);
+			if ((t = bool_level(p, 1)) == NULL)
+				return NULL;
+			list_add(p, &ifs, t);
+		}
+		f->items = ifs.v;
+		f->n = ifs.n;
+		list_add(p, &clauses, f);
+	}
+	if (is_kw(p, "async"))
+		return fail_null(p, "'async' comprehensions are not supported");
+	c->items = clauses.v;
+	c->n = clauses.n;
+	return c;
+}
+
+/* an N_STR of lit's bytes; lit emptied */
+static struct node *
+str_node(struct parser *p, struct sbuf *lit, size_t pos)
+{
+	struct node *n = node(p, N_STR, pos);
+
+	n->slen = lit->len;
+	n->name = arena_strndup(&p->mem, lit->s ? lit->s : "", lit->len);
+	lit->len = 0;
+	return n;
+}
+
+/* a field's expression, parsed alone as (TEXT) in the same arena */
+static struct node *
+fstr_expr(struct parser *p, const char *s, size_t n)
+{
+	struct parser sub;
+	char *text = arena_alloc(&p->mem, n + 3);
+	struct node *e;
+
+	text[0] = '(';
+	memcpy(text + 1, s, n);
+	text[n + 1] = ')';
+	memset(&sub, 0, sizeof sub);
+	sub.err = p->err;
+	sub.errlen = p->errlen;
+	sub.mem = p->mem;
+	sub.depth = p->depth;
+	sub.line = p->line;
+	lex_init(&sub.lx, text, p->err, p->errlen);
+	advance(&sub);
+	e = sub.failed ? NULL : test(&sub);
+	if (e != NULL && sub.tok.type != T_END && sub.tok.type != T_NEWLINE)
+		e = syntax(&sub);
+	free(sub.tok.s);
+	p->mem = sub.mem;
+	if (e == NULL)
+		p->failed = 1;	/* the message is in p->err already */
+	return e;
+}
+
+/* the parts of an f-string's text s[0, n) into parts: literals gather in lit */
+static int
+fstr_parts(struct parser *p, const char *s, size_t n, struct sbuf *lit, struct list *parts)
+{
+	size_t i = 0, pos = p->tok.pos;
+	struct fstr_piece f;
+	const char *err = "";
+	int r;
+
+	if (++p->depth > PY_MAX_DEPTH)
+		return fail(p, "f-string: expressions nested too deeply");
+	while ((r = fstr_next(s, n, &i, lit, &f, &err)) > 0) {
+		struct node *fl = node(p, N_FIELD, pos);
+
+		if (f.debug)	/* {x=}: the text "x=" first */
+			sbuf_addn(lit, s + f.start, f.debug - f.start);
+		if (lit->len > 0)
+			list_add(p, parts, str_node(p, lit, pos));
+		if ((fl->a = fstr_expr(p, s + f.start, f.end - f.start)) == NULL)
+			return -1;
+		fl->op = f.conv ? f.conv : f.debug && !f.has_spec ? 'r' : 0;
+		if (f.has_spec) {
+			struct sbuf sl = { 0 };
+			struct list sp = { 0 };
+
+			fl->b = node(p, N_FSTR, pos);
+			r = fstr_parts(p, s + f.spec, f.spec_end - f.spec, &sl, &sp);
+			if (r == 0 && sl.len > 0)
+				list_add(p, &sp, str_node(p, &sl, pos));
+			free(sl.s);
+			if (r != 0)
+				return -1;
+			fl->b->items = sp.v;
+			fl->b->n = sp.n;
+		}
+		list_add(p, parts, fl);
+	}
+	p->depth--;
+	return r < 0 ? fail(p, "%s", err) : 0;
+}
+
+/* adjacent strings joined; with an f-string among them, an N_FSTR of N_STR and N_FIELD parts */
+static struct node *
+strings(struct parser *p, size_t pos)
+{
+	struct sbuf b = { 0 };
+	struct list parts = { 0 };
+	struct node *n;
+	int f = 0;
+
+	while (p->tok.type == T_STR) {
+		if (p->tok.fstr) {
+			f = 1;
+			if (fstr_parts(p, p->tok.s, p->tok.slen, &b, &parts) != 0) {
+				free(b.s);
+				return NULL;
+			}
+		} else {
+			sbuf_addn(&b, p->tok.s, p->tok.slen);
+		}
+		advance(p);
+	}
+	if (!f || b.len > 0)
+		list_add(p, &parts, str_node(p, &b, pos));
+	free(b.s);
+	if (!f)
+		return parts.v[0];
+	n = node(p, N_FSTR, pos);
+	n->items = parts.v;
+	n->n = parts.n;
+	return n;
 }

@@ -67,4 +67,14 @@ struct stmt *statement(struct parser *p);	/* one simple statement */
 char *name_token(struct parser *p);
 int check_target(struct parser *p, const struct node *n, int aug);
 
+/* one piece of an f-string's text (pyfstr.c): a field's expression [start, end), its '=' (debug:
+ * where the text "expr=" ends), conversion ('r', 's', 'a' or 0) and spec [spec, spec_end) */
+struct fstr_piece {
+	size_t start, end, debug, spec, spec_end;
+	int conv, has_spec;
+};
+/* from *i: literal bytes appended to lit up to a field (1, in f), the end (0), or -1 with *err */
+#define fstr_next pp_fstr_next
+int fstr_next(const char *s, size_t n, size_t *i, struct sbuf *lit, struct fstr_piece *f, const char **err);
+
 #endif

@@ -34,7 +34,50 @@ truth(struct py_session *s, const struct node *n, int *out)
 	return r;
 }
 
-/* for: the target takes each item; a range() call not shadowed is counted without a list */
+/* what a loop's body ended with, as the loop goes on: 1 stop (f says how), 0 next */
+static int
+loop_stop(int *f)
+{
+	if (*f == F_BREAK || *f == F_ERROR || *f == F_RETURN)
+		return 1;
+	*f = F_NEXT;
+	return 0;
+}
+
+/* for over a range: its ints made one at a time, no list */
+static int
+exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
+{
+	long long i, n = range_len(r);
+	int f = F_NEXT;
+
+	for (i = 0; i < n; i++) {
+		struct pyobj *v;
+
+		if (interrupt_pending) {
+			py_fail(s, "KeyboardInterrupt");
+			f = F_ERROR;
+			break;
+		}
+		v = py_int(r->u.range.start + i * r->u.range.step);
+		if (assign(s, st->targets[0], v) != 0)
+			f = F_ERROR;
+		py_decref(v);
+		if (f == F_ERROR)
+			break;
+		f = exec_block(s, st->body);
+		if (loop_stop(&f))
+			break;
+	}
+	py_decref(r);
+	if (f == F_BREAK)
+		return F_NEXT;
+	if (f == F_NEXT && st->orelse != NULL)
+		return exec_block(s, st->orelse);
+	return f;
+}
+
+/* for: the target takes each item; a range is counted without a list */
 static int
 exec_for(struct py_session *s, const struct stmt *st)
 {
@@ -46,6 +89,8 @@ exec_for(struct py_session *s, const struct stmt *st)
 		return py_fail(s, "KeyboardInterrupt"), F_ERROR;
 	if ((seq = eval_node(s, st->value)) == NULL)
 		return F_ERROR;
+	if (seq->type == PY_RANGE)
+		return exec_for_range(s, st, seq);
 	if ((item = py_iter_items(s, seq)) == NULL) {
 		py_decref(seq);
 		return F_ERROR;
@@ -338,6 +383,7 @@ py_exec(struct py_session *s, const char *text, const struct print_opts *po, str
 	eval_begin(s, po, out, err, errlen);
 	s->err_line = 0;
 	s->call_user = call_user;
+	s->eval_more = comp_eval;
 	if (parse_text(text, p, err, errlen) != 0) {
 		s->err_line = p->line;
 		free(p);

@@ -240,6 +240,7 @@ py_type_name(const struct pyobj *o)
 		return o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ? "Sequential" : "Module";
 	case PY_METHOD: return "method";
 	case PY_SUPER: return "super";
+	case PY_RANGE: return "range";
 	}
 	return "object";
 }
@@ -831,6 +832,27 @@ py_repr_failed(struct py_session *s)
 
 static void repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 
+/* a row that is a class (int, torch.Tensor, nn.Linear, ...): its qualified name, else NULL */
+static const char *
+class_name(const struct builtin *f)
+{
+	static const char *const cls[][3] = {
+		{ "", "bool", "bool" }, { "", "int", "int" }, { "", "float", "float" }, { "", "str", "str" },
+		{ "", "list", "list" }, { "", "tuple", "tuple" }, { "", "range", "range" },
+		{ "torch", "Tensor", "torch.Tensor" }, { "torch", "Size", "torch.Size" },
+		{ "torch.nn", "Parameter", "torch.nn.parameter.Parameter" },
+		{ "torch.nn", "Linear", "torch.nn.modules.linear.Linear" },
+		{ "torch.nn", "Dropout", "torch.nn.modules.dropout.Dropout" },
+		{ "torch.nn", "Softmax", "torch.nn.modules.activation.Softmax" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cls / sizeof cls[0]; i++)
+		if (strcmp(f->ns, cls[i][0]) == 0 && strcmp(f->name, cls[i][1]) == 0)
+			return cls[i][2];
+	return NULL;
+}
+
 void
 py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 {
@@ -902,6 +924,8 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 	case PY_FUNC:
 		if (o->u.fn.self != NULL)
 			sbuf_addf(b, "<built-in method %s of Tensor object>", o->u.fn.fn->name);
+		else if (class_name(o->u.fn.fn) != NULL)
+			sbuf_addf(b, "<class '%s'>", class_name(o->u.fn.fn));
 		else if (strcmp(o->u.fn.fn->ns, "") == 0)
 			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
 		else if (strcmp(o->u.fn.fn->ns, "torch.nn") == 0)
@@ -911,6 +935,12 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
 	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
+	case PY_RANGE:
+		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
+		sbuf_add(b, o->u.range.step != 1 ? "" : ")");
+		if (o->u.range.step != 1)
+			sbuf_addf(b, ", %lld)", o->u.range.step);
+		break;
 	case PY_SLICE:
 		sbuf_add(b, "slice(");
 		for (i = 0; i < 3; i++) {

@@ -218,6 +218,13 @@ text_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
 }
 
 static void
+text_printed(struct cell_sink *k, const char *var, const char *text)
+{
+	(void)var;
+	fprintf(ts(k)->fp, "%s\n", text);
+}
+
+static void
 text_show(struct cell_sink *k, const char *var, const struct tensor *t)
 {
 	fprintf(ts(k)->fp, "  %s>>> %s%s\n", on(k, CYAN), var, on(k, RESET));
@@ -234,7 +241,7 @@ struct cell_sink *
 cell_text_sink(FILE *fp, const struct cell_opts *co)
 {
 	static struct text_sink s = { { text_header, text_explain, text_code, text_note, text_shape,
-	    text_tensor, text_show, text_end }, NULL, NULL };
+	    text_tensor, text_show, text_end, text_printed }, NULL, NULL };
 
 	s.fp = fp;
 	s.co = co;

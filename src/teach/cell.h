@@ -30,6 +30,8 @@ struct cell_sink {
 	void (*show)(struct cell_sink *k, const char *var, const struct tensor *t);
 	/* the cell's end */
 	void (*end)(struct cell_sink *k);
+	/* a value the caller printed itself (an int64 tensor such as GPT-2's token_ids) */
+	void (*printed)(struct cell_sink *k, const char *var, const char *text);
 };
 
 /* The terminal's text, into fp (colour as co says); the sink is fp's until the next call. */

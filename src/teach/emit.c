@@ -218,6 +218,13 @@ py_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
 }
 
 static void
+py_printed(struct cell_sink *k, const char *var, const char *text)
+{
+	(void)text;
+	sbuf_addf(PS(k)->b, "print(%s)\n", var);
+}
+
+static void
 py_show(struct cell_sink *k, const char *var, const struct tensor *t)
 {
 	struct sbuf s = { 0 };
@@ -359,8 +366,13 @@ static void
 nb_from(struct sbuf *b, const char *s, const char *from, const char *name)
 {
 	const char *p;
-	size_t k = strlen("# from "), n = strlen(from);
+	size_t k = strlen("# from "), n;
 
+	if (from == NULL) {	/* a model run's cells (emit_cells) name no input file */
+		sbuf_add(b, s);
+		return;
+	}
+	n = strlen(from);
 	while ((p = strstr(s, "# from ")) != NULL) {
 		sbuf_addn(b, s, (size_t)(p - s) + k);
 		s = p + k;
@@ -407,7 +419,7 @@ nb_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	sbuf_quote(&NS(k)->src, label, 0);
 	sbuf_addf(&NS(k)->src, ", tuple(%s.shape))\n", var);
 	sbuf_addf(&NS(k)->out, "%s %s\n", label, tensor_shape_str(buf, sizeof buf, t));
-	if (strcmp(var, "attn_weights") == 0)
+	if (strcmp(var, "attn_weights") == 0 && NS(k)->r != NULL)	/* a model run (emit_cells) has no run to draw */
 		NS(k)->plot = 1;
 	free(label);
 }
@@ -420,6 +432,13 @@ nb_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
 	sbuf_addf(&NS(k)->src, "print(%s)\n", var);
 	sbuf_addf(&NS(k)->out, "%s\n", s);
 	free(s);
+}
+
+static void
+nb_printed(struct cell_sink *k, const char *var, const char *text)
+{
+	sbuf_addf(&NS(k)->src, "print(%s)\n", var);
+	sbuf_addf(&NS(k)->out, "%s\n", text);
 }
 
 static void
@@ -536,14 +555,14 @@ emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell
 	char *s;
 
 	if (format == EMIT_PYTHON) {
-		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end },
+		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end, py_printed },
 		    &b, NULL, NULL };
 
 		sbuf_add(&b, preamble);
 		cells(&k.k, arg);
 	} else {
-		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end },
-		    &cs, 0, 0, { 0 }, { 0 }, { 0 }, NULL, NULL, po };
+		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end, nb_printed },
+		    &cs, 0, 0, { 0 }, { 0 }, { 0 }, NULL, NULL, po, NULL, NULL, 0 };
 
 		s = xstrdup(preamble);
 		if (*s != '\0' && s[strlen(s) - 1] == '\n')
@@ -573,7 +592,7 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 
 	plain.color = 0;
 	if (format == EMIT_PYTHON) {
-		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end },
+		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end, py_printed },
 		    &b, r, in };
 
 		py_preamble(&b, in, &plain);
@@ -581,7 +600,7 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 	} else {
 		struct sbuf cells = { 0 }, first = { 0 };
 		char path[512];
-		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end },
+		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end, nb_printed },
 		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, &plain.po, NULL, NULL, 0 };
 		char *src;
 

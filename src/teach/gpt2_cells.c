@@ -117,24 +117,24 @@ cell(struct cell_sink *k, int text, const struct gctx *c, int s, int idx, int n,
 	if (s == G2_TOKEN_IDS) {
 		int shape[2] = { 1, r->T };
 
-		if (text) {
-			long long *v = xmalloc((size_t)r->T * sizeof *v);
-			char *ints;
-			int i;
+		long long *v = xmalloc((size_t)r->T * sizeof *v);
+		char *ints;
+		int i;
 
-			for (i = 0; i < r->T; i++)
-				v[i] = r->ids[i];
+		for (i = 0; i < r->T; i++)
+			v[i] = r->ids[i];
+		ints = print_ints_str(2, shape, v, 0, po);
+		if (text) {
 			printf("  shape (B, T) = (1, %d)\n", r->T);
-			ints = print_ints_str(2, shape, v, 0, po);
 			printf("%s\n", ints);
-			free(ints);
-			free(v);
-		} else {	/* the script prints the ids itself */
+		} else {	/* int64 ids: printed here, as the script's print(token_ids) shows them */
 			t = tensor_new(2, shape);
 			k->shape(k, "(B, T)", "token_ids", t);
-			k->tensor(k, "token_ids", t);
+			k->printed(k, "token_ids", ints);
 			tensor_free(t);
 		}
+		free(ints);
+		free(v);
 		k->end(k);
 		return;
 	}

@@ -89,6 +89,14 @@ if "$PY" -c 'import nbclient, nbformat, ipykernel' 2>/dev/null; then
 			head -n 10 "$tmp/nb.log" | sed 's/^/    /'
 		fi
 	done
+	# --model's notebook: every stored output (token_ids as int64 among them) is what PyTorch prints
+	"$BIN" --model tests/model/tiny-f32 --tokens 5,17,2,99,3 --layer 1 --emit ipynb > "$tmp/model.ipynb"
+	if LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas "$PY" tests/emit/run_notebook.py "$tmp/model.ipynb" > "$tmp/nb.log" 2>&1; then
+		echo "ok notebook model-tiny-f32"
+	else
+		echo "not ok notebook model-tiny-f32"
+		grep -v -e Debugg -e frozen -e PYDEVD -e '^0.00s' "$tmp/nb.log" | head -n 10 | sed 's/^/    /'
+	fi
 else
 	echo "skip notebooks: nbclient, nbformat or ipykernel missing (python3-nbclient, python3-ipykernel): the notebooks were not run"
 fi

@@ -1,0 +1,4 @@
+print("never printed")
+def gen(n):
+    for i in range(n):
+        yield i

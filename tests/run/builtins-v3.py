@@ -1,0 +1,25 @@
+import torch
+torch.manual_seed(42)
+print(torch.initial_seed())
+r = range(2, 20, 3)
+print(r, range(5), len(r), list(r), tuple(range(3, 0, -1)), len(range(10, 0)), sum(range(101)))
+total = 0
+for i in range(1000000):
+    total += i
+print(total)
+t = torch.rand(2, 3)
+print(isinstance(t, torch.Tensor), isinstance(1, int), isinstance(True, int), isinstance(1.0, (int, float)))
+print(isinstance(t.shape, tuple), isinstance("a", str), isinstance([1], tuple), isinstance(r, range))
+print(type(1), type(t), type(t.shape), type("x"), type([]), type(range(3)), type(1.5), type(True))
+print(type(torch.nn.Linear(2, 3)), type(torch.nn.Parameter(t)), type((1,)))
+print(torch.where(t > 0.5, t, torch.zeros(2, 3)))
+print(torch.where(t > 0.5, 1.0, 0.0), torch.where(t > 0.5, 1, 0), torch.where(t > 0.5, t, -1))
+print(torch.ones(2, 1).expand(2, 3), torch.arange(3).expand(2, -1), torch.tensor(5.0).expand(2, 2))
+e = t[:, :1].expand(-1, 4)
+print(e, e.stride(), e.is_contiguous(), e.shape)
+print(torch.where(torch.tensor([True, False]), torch.tensor([[1], [2]]), torch.tensor([10, 20])))
+w = torch.rand(3, requires_grad=True)
+print(torch.where(w > 0.5, w, 0.0), w.expand(2, 3))
+print(int(2.9), float(3), abs(-2), round(2.675, 2), max(3, 4), min([5, 2, 8]), list((1, 2)), tuple([3]))
+torch.manual_seed(5)
+print(torch.initial_seed(), torch.rand(2))

@@ -1,0 +1,3 @@
+print("never")
+x = 1
+y = f"{x!z}"

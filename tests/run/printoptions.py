@@ -1,0 +1,18 @@
+import torch
+torch.manual_seed(3)
+t = torch.randn(3, 4) * 100
+print(t)
+torch.set_printoptions(precision=2)
+print(t, f"{t}")
+torch.set_printoptions(sci_mode=True)
+print(t)
+torch.set_printoptions(precision=6, sci_mode=False, linewidth=40)
+print(t)
+torch.set_printoptions(threshold=5, edgeitems=1)
+print(torch.arange(20).float(), torch.rand(30, 30))
+torch.set_printoptions(profile="default")
+print(torch.arange(20).float(), t)
+torch.set_printoptions(profile="short")
+print(t)
+torch.set_printoptions(profile="full")
+print(torch.arange(1200).reshape(2, 600)[:, :3], torch.rand(2, 2))
