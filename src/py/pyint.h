@@ -134,6 +134,7 @@ struct parsed {
 	struct arena *mem;
 	int refs;		/* code_decref(): functions keep their code */
 	int line;		/* after a failed parse: the line of the error */
+	char *text;		/* py_exec's: a copy of the text, for the lines a trace shows (or NULL) */
 };
 
 /* Depth of nesting the parser accepts (brackets, operators, calls): the evaluator recurses as deep. */
@@ -272,6 +273,11 @@ struct py_session {
 	/* a script function called (pystmt.c's, set by py_exec): calls go one way through it */
 	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	    char **kwnames, struct pyobj **kwargs, int nkw);
+	/* notebooks and traces (py_exec_cell, py_trace) */
+	const struct stmt *display;	/* the cell's last statement, an expression shown as Out[N] */
+	struct sbuf *shown;		/* where its repr goes (py_exec_cell's) */
+	py_trace_fn trace;		/* called after each assignment a frame of a script function runs */
+	void *trace_ctx;
 };
 
 /* ---- locals of a call (pyframe.c) ---- */
@@ -285,6 +291,8 @@ struct pyvar *frame_find(const struct pyframe *f, const char *name);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
+/* a statement of the innermost frame ran: its assignments to the trace (py_trace), if one is on */
+void frame_step(struct py_session *s, const struct stmt *st);
 
 /* ---- a parse's code kept while functions of it live (pyblock.c) ---- */
 void code_decref(struct parsed *code);	/* frees it at the last reference */
