@@ -96,7 +96,7 @@ line_of(const char *text, int line, size_t *len)
 
 /* one name the statement bound: its value to the trace */
 static void
-trace_name(struct py_session *s, const struct stmt *st, const char *name)
+trace_name(struct py_session *s, const struct stmt *st, const char *name, int in_place)
 {
 	struct pyvar *var = frame_find(s->frame, name);
 	struct py_trace_event ev;
@@ -116,6 +116,7 @@ trace_name(struct py_session *s, const struct stmt *st, const char *name)
 	ev.line = st->line;
 	ev.src = line_of(s->code != NULL ? s->code->text : NULL, st->line, &ev.srclen);
 	ev.name = name;
+	ev.in_place = in_place;
 	ev.v = &v;
 	ev.out = s->out;
 	s->trace(s->trace_ctx, &ev);
@@ -129,18 +130,36 @@ trace_target(struct py_session *s, const struct stmt *st, const struct node *t)
 	int i;
 
 	if (t->kind == N_NAME)
-		trace_name(s, st, t->name);
+		trace_name(s, st, t->name, 0);
 	else if (t->kind == N_TUPLE || t->kind == N_LIST)
 		for (i = 0; i < t->n; i++)
 			trace_target(s, st, t->items[i]);
 }
 
+/* NAME.method_(...) as a statement: PyTorch's in-place methods end in '_' (masked_fill_, mul_) */
+static const char *
+in_place_name(const struct stmt *st)
+{
+	const struct node *c = st->value, *m;
+	size_t n;
+
+	if (st->kind != S_EXPR || c == NULL || c->kind != N_CALL || (m = c->a)->kind != N_ATTR ||
+	    m->a->kind != N_NAME || (n = strlen(m->name)) < 2 || m->name[n - 1] != '_' || m->name[0] == '_')
+		return NULL;
+	return m->a->name;
+}
+
 void
 frame_step(struct py_session *s, const struct stmt *st)
 {
+	const char *name;
 	int i;
 
-	if (s->trace == NULL || s->frame == NULL || (st->kind != S_ASSIGN && st->kind != S_AUG))
+	if (s->trace == NULL || s->frame == NULL)
+		return;
+	if ((name = in_place_name(st)) != NULL)
+		trace_name(s, st, name, 1);
+	if (st->kind != S_ASSIGN && st->kind != S_AUG)
 		return;
 	for (i = 0; i < st->ntargets; i++)
 		trace_target(s, st, st->targets[i]);

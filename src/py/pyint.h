@@ -291,7 +291,7 @@ struct pyvar *frame_find(const struct pyframe *f, const char *name);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
-/* a statement of the innermost frame ran: its assignments to the trace (py_trace), if one is on */
+/* a statement of the innermost frame ran: the names it bound (or changed in place: x.masked_fill_()) to the trace */
 void frame_step(struct py_session *s, const struct stmt *st);
 
 /* ---- a parse's code kept while functions of it live (pyblock.c) ---- */

@@ -80,9 +80,9 @@ trace_stage_of(const struct trace *t, const char *name, const char **func, int *
 	return NULL;
 }
 
-/* check mode's one line about the print `text` labelled name, or NULL (no run, or no verdict) */
+/* check mode's one line about the print `text`, labelled name (or not: NULL), or NULL (no verdict) */
 static char *
-judge(const struct trace *t, const char *name, const char *text)
+judge_as(const struct trace *t, const char *name, const char *text)
 {
 	struct rp_set set;
 	struct check_opts o;
@@ -91,11 +91,10 @@ judge(const struct trace *t, const char *name, const char *text)
 	size_t len = 0;
 	FILE *mem;
 
-	if (t->r == NULL)
-		return NULL;
-	sbuf_addf(&b, "%s\n%s\n", name, text);
+	sbuf_addf(&b, "%s\n%s\n", name != NULL ? name : "", text);
 	memset(&set, 0, sizeof set);
-	if (rp_read(&set, name, b.s, b.len, err, sizeof err) != 0 || set.n != 1 || (mem = open_memstream(&report, &len)) == NULL) {
+	if (rp_read(&set, "trace", b.s, b.len, err, sizeof err) != 0 || set.n != 1 ||
+	    (mem = open_memstream(&report, &len)) == NULL) {
 		rp_free(&set);
 		free(b.s);
 		return NULL;
@@ -110,6 +109,32 @@ judge(const struct trace *t, const char *name, const char *text)
 	return report;
 }
 
+/*
+ * The verdict on a traced tensor: as the stage its name stands for when it
+ * matches, or differs by a mistake of the catalogue; else equal to another
+ * stage, whatever its name; else as the stage its name stands for.  A name
+ * changed in place stands for no stage: the stage check mode finds for the
+ * tensor alone.  NULL without a run.
+ */
+static char *
+judge(const struct trace *t, const struct py_trace_event *ev, const char *text)
+{
+	char *named = NULL, *any;
+
+	if (t->r == NULL)
+		return NULL;
+	if (!ev->in_place && (named = judge_as(t, ev->name, text)) != NULL &&
+	    (strncmp(named, "ok ", 3) == 0 || strstr(named, "; mistake: ") != NULL))
+		return named;
+	any = judge_as(t, NULL, text);
+	if (named == NULL || (any != NULL && strncmp(any, "ok ", 3) == 0)) {
+		free(named);
+		return any;
+	}
+	free(any);
+	return named;
+}
+
 /* "PART" from check's "NAME taken as PART (shape)" or "NAME (shape)", into buf */
 static void
 part_of(const char *verdict, char *buf, size_t len)
@@ -121,7 +146,34 @@ part_of(const char *verdict, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)(e != NULL ? e - p : (ptrdiff_t)strlen(p)), p);
 }
 
-/* the label a judged value gets; the first differing line also gets a line of its own in *named */
+/* every element the same (a buffer just made: torch.zeros, torch.empty, torch.ones): not judged */
+static int
+constant(const struct tensor *x)
+{
+	size_t i;
+
+	for (i = 1; i < x->numel; i++)
+		if (memcmp(&x->data[i], &x->data[0], sizeof x->data[0]) != 0)
+			return 0;
+	return x->numel > 1;
+}
+
+/* the name is the part's stage's own: attn_weights for attn_weights or attn_weights[1] */
+static int
+own_name(const char *name, const char *part)
+{
+	size_t n = strcspn(part, "[.");
+
+	return strlen(name) == n && strncmp(name, part, n) == 0;
+}
+
+/*
+ * The label a judged value gets; the first differing line also gets a line
+ * of its own in *named.  A value that differs is said to stand for a stage
+ * when a mistake of the catalogue explains it, or when its name is the
+ * stage's; otherwise (e = torch.exp(...), a step no stage shows) it gets no
+ * label.
+ */
 static void
 label(struct trace *t, const struct py_trace_event *ev, const char *verdict, struct sbuf *head, struct sbuf *named)
 {
@@ -146,12 +198,14 @@ label(struct trace *t, const struct py_trace_event *ev, const char *verdict, str
 		}
 	} else if (strncmp(verdict, "differs ", 8) == 0) {
 		part_of(verdict, part, sizeof part);
+		m = strstr(verdict, "; mistake: ");
+		if (m == NULL && !own_name(ev->name, part))
+			return;
 		sbuf_addf(head, ": differs from the stage %s", part);
 		if (t->named++)
 			return;
-		m = strstr(verdict, "mistake: ");
 		sbuf_addf(named, "line %d `%.*s` differs from %s: %s\n", ev->line, (int)ev->srclen, ev->src, part,
-		    m != NULL ? m + 9 : "no known mistake reproduces it");
+		    m != NULL ? m + 11 : "no known mistake reproduces it");
 	}
 }
 
@@ -164,8 +218,8 @@ on_event(void *ctx, const struct py_trace_event *ev)
 	const struct tensor *x = ev->v->t;
 
 	sbuf_addf(&head, "[%s, line %d] %s", ev->func, ev->line, ev->name);
-	if (ev->v->kind == VAL_TENSOR && x != NULL) {
-		verdict = judge(t, ev->name, text);
+	if (ev->v->kind == VAL_TENSOR && x != NULL && !constant(x)) {
+		verdict = judge(t, ev, text);
 		label(t, ev, verdict, &head, &named);
 	} else {
 		forget(t, ev->name);

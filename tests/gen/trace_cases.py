@@ -3,6 +3,7 @@
 
 For each script NAME.py (or the ones named), every assignment inside its
 functions is instrumented (ast): after it runs, the names it bound are
+(and NAME changed by a statement NAME.method_(...), an in-place method)
 written as the cells of `attn-explain --run NAME.py --trace` write them,
 without the labels check mode adds (tests/trace/case.sh strips those and
 compares them with NAME.err, written by hand):
@@ -35,6 +36,13 @@ def names(t):
     return []
 
 
+def in_place(s):
+    """NAME.method_(...) as a statement: an in-place method (masked_fill_), traced as NAME."""
+    return (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute)
+            and isinstance(s.value.func.value, ast.Name) and s.value.func.attr.endswith("_")
+            and not s.value.func.attr.startswith("_") and len(s.value.func.attr) >= 2)
+
+
 class Instrument(ast.NodeTransformer):
     def __init__(self, lines):
         self.lines = lines
@@ -51,8 +59,13 @@ class Instrument(ast.NodeTransformer):
         for s in stmts:
             s = self.visit(s)
             out.append(s)
-            if self.func is not None and isinstance(s, (ast.Assign, ast.AugAssign)):
+            if self.func is not None and in_place(s):
+                targets = [s.value.func.value]
+            elif self.func is not None and isinstance(s, (ast.Assign, ast.AugAssign)):
                 targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            else:
+                targets = []
+            if targets:
                 src = self.lines[s.lineno - 1].strip()
                 for t in targets:
                     for n in names(t):
