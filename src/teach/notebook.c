@@ -46,15 +46,29 @@ magic_line(const char *src, const char **at, size_t *len)
 	return 0;
 }
 
-/* IPython shows nothing for a cell whose last line ends in ';' */
+/* IPython shows nothing for a cell whose last token is ';' (comments and blank lines after it aside) */
 static int
 quiet(const char *src)
 {
-	size_t n = strlen(src);
+	const char *line = src, *p, *end = src + strlen(src), *e, *hash;
+	size_t n;
 
-	while (n > 0 && (src[n - 1] == ' ' || src[n - 1] == '\t' || src[n - 1] == '\n' || src[n - 1] == '\r'))
-		n--;
-	return n > 0 && src[n - 1] == ';';
+	while (end > src) {
+		for (line = end; line > src && line[-1] != '\n'; line--)
+			;
+		for (p = line; p < end && (*p == ' ' || *p == '\t'); p++)
+			;
+		n = end > p ? (size_t)(end - p) : 0;
+		hash = memchr(p, '#', n);
+		e = hash != NULL && memchr(p, '\'', n) == NULL && memchr(p, '"', n) == NULL
+		    ? hash : end;	/* a comment, where no string could hold the '#' */
+		while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+			e--;
+		if (e > p)
+			return e[-1] == ';';
+		end = line > src ? line - 1 : src;	/* a blank or comment line: the one before */
+	}
+	return 0;
 }
 
 /* no line of any cell is IPython's own: 0, or -1 after the message naming the first */

@@ -74,7 +74,7 @@ def expected(path):
         for o in c.outputs:
             if o.output_type == "stream" and o.name == "stdout":
                 out.append(text(o.text))
-            elif o.output_type == "execute_result" and not c.source.rstrip().endswith(";"):
+            elif o.output_type == "execute_result":
                 v = text(o.data.get("text/plain", ""))
                 out.append("Out[%d]:%s%s\n" % (k, "\n" if "\n" in v else " ", v))
             elif o.output_type == "error":
