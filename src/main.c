@@ -33,7 +33,7 @@ static const char usage_text[] =
 
 /* The options that are not settings: what to do with the file. */
 enum mode { M_INTERACTIVE, M_PRINT, M_JSON, M_HEATMAP, M_NUMBERS, M_EMIT, M_TENSOR, M_WHY, M_DEPTH, M_CHECK,
-	M_TOLERANCE, M_VERBOSE, M_RUN, M_OUTPUT, M_FORCE, M_HELP, M_VERSION, NMODES };
+	M_TOLERANCE, M_VERBOSE, M_RUN, M_TRACE, M_OUTPUT, M_FORCE, M_HELP, M_VERSION, NMODES };
 
 static const struct mode_opt {
 	const char *name;
@@ -55,8 +55,10 @@ static const struct mode_opt {
 	    "with the run's, and name the mistake that explains a difference" },
 	[M_TOLERANCE] = { "tolerance", 0, "X", "with --check: equal within X, instead of one unit of the last printed digit" },
 	[M_VERBOSE] = { "verbose", 'v', NULL, "more detail: every term of why's sums, check's tensors side by side" },
-	[M_RUN] = { "run", 0, "SCRIPT", "run a Python script as python3 would, printing what it prints "
-	    "(with a file, its stages and weights are names in it)" },
+	[M_RUN] = { "run", 0, "SCRIPT", "run a Python script as python3 would, printing what it prints, or a "
+	    "notebook's (.ipynb) code cells as Jupyter shows them (with a file, its stages and weights are names in it)" },
+	[M_TRACE] = { "trace", 0, NULL, "with --run: each assignment inside the script's functions as a cell; with a file, "
+	    "labelled with the stage it equals, and the first line that differs named with its mistake" },
 	[M_OUTPUT] = { "output", 'o', "FILE", "with --heatmap: the map as a figure, SVG, PNG or PDF by FILE's extension; "
 	    "with --emit npz or safetensors: the file to write (else the input's name with that extension)" },
 	[M_FORCE] = { "force", 'f', NULL, "with --output: replace FILE if it exists" },
@@ -294,6 +296,8 @@ static const struct opt_rule {
 	  "--check compares with the whole run: it cannot be combined with --interactive, "
 	  "--print, --why, --json, --heatmap, --tensor or --emit (the REPL's check THEIRS compares with a session)" },
 	{ M_TOLERANCE, 0, BIT(M_CHECK), 0, "--tolerance goes with --check THEIRS" },
+	{ M_TRACE, 0, BIT(M_RUN), 0, "--trace goes with --run SCRIPT: it shows the assignments inside the script's "
+	  "functions (in the REPL: trace EXPR)" },
 	{ M_NUMBERS, 0, BIT(M_HEATMAP), 0,	/* else silently nothing */
 	  "--numbers goes with --heatmap: the values in the map's cells, e.g. "
 	  "--heatmap attn_weights --numbers (in the REPL: heatmap -n)" },
@@ -848,7 +852,15 @@ seed_given(const struct args *a, unsigned long long *seed)
 	return found;
 }
 
-/* --run SCRIPT [FILE]: the script's statements, its output as python3's */
+static int
+ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+/* --run SCRIPT [FILE]: the script's statements, its output as python3's; a notebook's cells (teach/notebook.c) */
 static int
 run_script(const struct args *a)
 {
@@ -856,6 +868,7 @@ run_script(const struct args *a)
 	struct cell_opts co;
 	struct run r;
 	struct py_session *s;
+	struct trace *tr = NULL;
 	struct sbuf out = { 0 };
 	char *text, err[1024];
 	unsigned long long seed;
@@ -885,7 +898,11 @@ run_script(const struct args *a)
 	s = py_session_new(&r);
 	py_session_seed(s, seed_given(a, &seed) ? seed : os_seed());
 	signal(SIGINT, on_sigint);
-	if (py_exec(s, text, &in.po, &out, err, sizeof err) != 0) {
+	if (a->mode[M_TRACE])
+		trace_on(tr = trace_new(a->path != NULL ? &r : NULL, &in, &in.po), s);
+	if (ends_with(a->script, ".ipynb")) {
+		rc = notebook_run(stdout, a->script, text, strlen(text), s, &in.po) == 0 ? EXIT_OK : EXIT_DATA;
+	} else if (py_exec(s, text, &in.po, &out, err, sizeof err) != 0) {
 		const char *type = py_error_type(err);
 
 		rc = EXIT_DATA;
@@ -895,6 +912,8 @@ run_script(const struct args *a)
 	} else {
 		fwrite(out.s ? out.s : "", 1, out.len, stdout);
 	}
+	trace_off(s);
+	trace_free(tr);
 	free(out.s);
 	py_session_free(s);
 	if (a->path != NULL)

@@ -90,6 +90,8 @@ kind_run py in		# interpreter sessions fed to py_exec (tests/pyrun)
 kind_run why why	# why: the steps behind random elements
 kind_run emit out	# what the emitted PyTorch printed, against attn-explain
 kind_run run py		# scripts run whole (--run), against python3 + PyTorch
+kind_run nb ipynb	# notebooks run (--run NB.ipynb), against nbclient + PyTorch
+kind_run trace py	# --run --trace: the cells against PyTorch, the labels by hand
 
 # 3. --explain adds only "    # " lines to what why prints
 for e in 'attn_weights[1, 0]' 'output[1, 5, 1]'; do
@@ -113,6 +115,8 @@ sub_run emit sh tests/emit/run.sh	# the emitted scripts and notebooks run again 
 sub_run check sh tests/check/run.sh	# check mode against its corpus (not a byte compare)
 sub_run check-book env CASES=tests/check/book sh tests/check/run.sh	# the book's section 3.3 (issue 24)
 sub_run man sh tests/man.sh		# the manual
+sub_run nb-seeds sh tests/nb/seeds.sh	# the seed notebooks run whole (those enabled)
+sub_run nb-live sh tests/nb/live.sh	# tests/nb's goldens made again by nbclient (skip without it)
 sub_run options python3 tests/options/run.py "$BIN"	# every setting's option = the setting in the file
 sub_run cli25 sh tests/cli25/run.sh	# --heatmap --output figures, --emit npz|safetensors from the command line
 if [ "$LAYERS" = 0 ]; then

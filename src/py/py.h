@@ -51,6 +51,36 @@ void py_session_free(struct py_session *s);
 int py_session_bind(struct py_session *s, const char *name, const struct tensor *t, const long long *ints);
 /* a script's session (--run): torch.manual_seed(seed) (from the OS or --seed); bare expressions print nothing */
 void py_session_seed(struct py_session *s, unsigned long long seed);
+/*
+ * One notebook cell (--run NOTEBOOK.ipynb): as py_exec in a script's
+ * session (what it prints to out), and when the cell's last statement is
+ * an expression whose value is not None, its repr and a newline to shown
+ * (IPython's Out[N]).
+ */
+int py_exec_cell(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
+    struct sbuf *shown, char *err, size_t errlen);
+
+/*
+ * Tracing (trace EXPR, --trace): after each assignment that a call of a
+ * script function runs (a frame: a module's forward is one too), fn is
+ * called for each name it bound, and after a statement NAME.method_(...)
+ * (an in-place method) for NAME.  The event is borrowed for the call.
+ */
+struct value;
+struct py_trace_event {
+	const char *func;	/* the function's name */
+	int line;		/* the statement's line in its text (1-based) */
+	const char *src;	/* its first line, without the indentation (srclen bytes; "" if unknown) */
+	size_t srclen;
+	const char *name;	/* the name bound */
+	int in_place;		/* NAME.method_(...): changed in place, not bound */
+	const struct value *v;	/* its value (expr.h) */
+	struct sbuf *out;	/* where the statement's output goes: a cell is appended to it */
+};
+typedef void (*py_trace_fn)(void *ctx, const struct py_trace_event *ev);
+/* fn NULL: tracing off */
+void py_trace(struct py_session *s, py_trace_fn fn, void *ctx);
+
 /* after py_exec failed: the line of the text it failed on (innermost call), 0 if unknown */
 int py_error_line(const struct py_session *s);
 /* the exception type Python names for an error message ("NameError"); NULL: the message names it */

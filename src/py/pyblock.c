@@ -445,6 +445,7 @@ code_decref(struct parsed *code)
 	if (code == NULL || --code->refs > 0)
 		return;
 	parse_free(code);
+	free(code->text);
 	free(code);
 }
 

@@ -747,18 +747,19 @@ exec_simple(struct py_session *s, const struct stmt *st)
 			py_fail(s, "interrupted");
 			return -1;
 		}
-		if (v->type != PY_NONE && !s->script) {	/* a script prints only what print() prints */
-			size_t mark = s->out->len;
+		if (v->type != PY_NONE && (!s->script || st == s->display)) {	/* a script: only print() and a cell's last */
+			struct sbuf *o = st == s->display ? s->shown : s->out;
+			size_t mark = o->len;
 
-			py_repr(s->out, v, s->po);
+			py_repr(o, v, s->po);
 			if (py_repr_failed(s)) {
-				s->out->len = mark;	/* nothing of a repr that did not finish */
-				if (s->out->s != NULL)
-					s->out->s[mark] = '\0';
+				o->len = mark;	/* nothing of a repr that did not finish */
+				if (o->s != NULL)
+					o->s[mark] = '\0';
 				py_decref(v);
 				return -1;
 			}
-			sbuf_addc(s->out, '\n');
+			sbuf_addc(o, '\n');
 		}
 		py_decref(v);
 		return 0;

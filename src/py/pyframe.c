@@ -2,12 +2,16 @@
  * pyframe.c - the locals of one call of a script function: a short list
  * of names (a function has few), searched before the session's globals;
  * and that list of variables itself, which each bucket of the session's
- * globals (pysession.c) is too.
+ * globals (pysession.c) is too;
+ * and the trace's hook (py_trace): a statement a frame ran, its names
+ * bound handed to the trace with their values.  A frame is any call of
+ * script code, so a module's forward is traced as a function is.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "pyint.h"
+#include "expr.h"
 
 /* ---- a list of variables: a frame's locals, one bucket of the session's globals ---- */
 
@@ -93,4 +97,98 @@ frame_clear(struct pyframe *f)
 		free(v);
 	}
 	f->vars = NULL;
+}
+
+/* line `line` (1-based) of text, without its indentation: *len bytes at the result */
+static const char *
+line_of(const char *text, int line, size_t *len)
+{
+	const char *p = text, *e;
+
+	*len = 0;
+	if (text == NULL || line < 1)
+		return "";
+	for (; line > 1 && p != NULL; line--)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (p == NULL)
+		return "";
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = strchr(p, '\n');
+	*len = e != NULL ? (size_t)(e - p) : strlen(p);
+	while (*len > 0 && (p[*len - 1] == '\r' || p[*len - 1] == ' '))
+		(*len)--;
+	return p;
+}
+
+/* one name the statement bound: its value to the trace */
+static void
+trace_name(struct py_session *s, const struct stmt *st, const char *name, int in_place)
+{
+	struct pyvar *var = frame_find(s->frame, name);
+	struct py_trace_event ev;
+	struct value v;
+
+	if (var == NULL)
+		return;
+	memset(&v, 0, sizeof v);
+	v.kind = VAL_OTHER;
+	if (var->v->type == PY_TENSOR && (v.t = pyt_export(&var->v->u.t)) != NULL) {
+		v.kind = VAL_TENSOR;
+		v.dtype = var->v->u.t.dtype;
+	}
+	v.obj = var->v;
+	memset(&ev, 0, sizeof ev);
+	ev.func = s->frame->name;
+	ev.line = st->line;
+	ev.src = line_of(s->code != NULL ? s->code->text : NULL, st->line, &ev.srclen);
+	ev.name = name;
+	ev.in_place = in_place;
+	ev.v = &v;
+	ev.out = s->out;
+	s->trace(s->trace_ctx, &ev);
+	tensor_free(v.t);
+}
+
+/* the names of an assignment's target: a name, or a tuple or list of targets */
+static void
+trace_target(struct py_session *s, const struct stmt *st, const struct node *t)
+{
+	int i;
+
+	if (t->kind == N_NAME)
+		trace_name(s, st, t->name, 0);
+	else if (t->kind == N_TUPLE || t->kind == N_LIST)
+		for (i = 0; i < t->n; i++)
+			trace_target(s, st, t->items[i]);
+}
+
+/* NAME.method_(...) as a statement: PyTorch's in-place methods end in '_' (masked_fill_, mul_) */
+static const char *
+in_place_name(const struct stmt *st)
+{
+	const struct node *c = st->value, *m;
+	size_t n;
+
+	if (st->kind != S_EXPR || c == NULL || c->kind != N_CALL || (m = c->a)->kind != N_ATTR ||
+	    m->a->kind != N_NAME || (n = strlen(m->name)) < 2 || m->name[n - 1] != '_' || m->name[0] == '_')
+		return NULL;
+	return m->a->name;
+}
+
+void
+frame_step(struct py_session *s, const struct stmt *st)
+{
+	const char *name;
+	int i;
+
+	if (s->trace == NULL || s->frame == NULL)
+		return;
+	if ((name = in_place_name(st)) != NULL)
+		trace_name(s, st, name, 1);
+	if (st->kind != S_ASSIGN && st->kind != S_AUG)
+		return;
+	for (i = 0; i < st->ntargets; i++)
+		trace_target(s, st, st->targets[i]);
 }

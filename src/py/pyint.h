@@ -138,6 +138,7 @@ struct parsed {
 	struct arena *mem;
 	int refs;		/* code_decref(): functions keep their code */
 	int line;		/* after a failed parse: the line of the error */
+	char *text;		/* py_exec's: a copy of the text, for the lines a trace shows (or NULL) */
 };
 
 /* Depth of nesting the parser accepts (brackets, operators, calls): the evaluator recurses as deep. */
@@ -306,6 +307,11 @@ struct py_session {
 	int own_po_set;
 	/* the nodes from N_FSTR on (pycomp.c's comp_eval, set by py_exec and expr.c) */
 	struct pyobj *(*eval_more)(struct py_session *s, const struct node *n);
+	/* notebooks and traces (py_exec_cell, py_trace) */
+	const struct stmt *display;	/* the cell's last statement, an expression shown as Out[N] */
+	struct sbuf *shown;		/* where its repr goes (py_exec_cell's) */
+	py_trace_fn trace;		/* called after each assignment a frame of a script function runs */
+	void *trace_ctx;
 };
 
 /* ---- locals of a call (pyframe.c) ---- */
@@ -325,6 +331,8 @@ struct pyvar *frame_find(const struct pyframe *f, const char *name);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
+/* a statement of the innermost frame ran: the names it bound (or changed in place: x.masked_fill_()) to the trace */
+void frame_step(struct py_session *s, const struct stmt *st);
 
 /* ---- a parse's code kept while functions of it live (pyblock.c) ---- */
 void code_decref(struct parsed *code);	/* frees it at the last reference */

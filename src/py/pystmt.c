@@ -266,6 +266,8 @@ exec_block(struct py_session *s, const struct stmt *st)
 
 		if (f == F_ERROR && s->err_line == 0)
 			s->err_line = st->line;
+		if (f != F_ERROR && s->trace != NULL && s->frame != NULL)
+			frame_step(s, st);
 		if (f != F_NEXT)
 			return f;
 	}
@@ -372,12 +374,14 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	return r;
 }
 
-int
-py_exec(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
-    size_t errlen)
+/* a REPL input, a script or a notebook cell (cell: its last statement, an expression, is shown) */
+static int
+exec_text(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
+    size_t errlen, struct sbuf *shown)
 {
 	struct parsed *p = xmalloc(sizeof *p);
 	struct parsed *outer = s->code;
+	const struct stmt *st;
 	int rc;
 
 	eval_begin(s, po, out, err, errlen);
@@ -389,11 +393,39 @@ py_exec(struct py_session *s, const char *text, const struct print_opts *po, str
 		free(p);
 		return -1;
 	}
+	p->text = xstrdup(text);
+	for (st = p->first; st != NULL && st->next != NULL; st = st->next)
+		;
+	s->shown = shown;
+	s->display = shown != NULL && st != NULL && st->kind == S_EXPR ? st : NULL;
 	s->code = p;
 	rc = exec_block(s, p->first) == F_ERROR ? -1 : 0;
 	s->code = outer;
+	s->display = NULL;
+	s->shown = NULL;
 	code_decref(p);
 	return rc;
+}
+
+int
+py_exec(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
+    size_t errlen)
+{
+	return exec_text(s, text, po, out, err, errlen, NULL);
+}
+
+int
+py_exec_cell(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out,
+    struct sbuf *shown, char *err, size_t errlen)
+{
+	return exec_text(s, text, po, out, err, errlen, shown);
+}
+
+void
+py_trace(struct py_session *s, py_trace_fn fn, void *ctx)
+{
+	s->trace = fn;
+	s->trace_ctx = ctx;
 }
 
 int

@@ -46,7 +46,7 @@ struct command {
 	int (*fn)(struct session *, char *args);
 };
 
-#define NCOMMANDS 19
+#define NCOMMANDS 20
 static const struct command commands[NCOMMANDS];	/* the table is near the end, after the functions */
 
 static void
@@ -161,6 +161,13 @@ static const struct command commands[NCOMMANDS] = {
 	    "after softmax ...) reproduces it, as attn-explain --check does. -v adds the tensors "
 	    "side by side and the PyTorch line the mistake changes; --tolerance X compares "
 	    "within X instead of one unit of the last printed digit.", cmd_check },
+	{ "trace", NULL, "trace EXPR", "step into a call of your function: each assignment as a cell",
+	    "Runs EXPR (a call of a function you defined, or a statement making one, e.g. trace out = "
+	    "self_attention(inputs, W_q, W_k, W_v)) and shows each assignment inside the call as a cell: "
+	    "the line, the shape, the value as PyTorch prints it. A tensor equal to a stage of this session is "
+	    "labelled with the stage's name; the first line whose tensor differs from the stage it stands for is "
+	    "named with the mistake of the catalogue that reproduces it, as check does. Afterwards why NAME[INDEX] "
+	    "explains a traced name equal to a stage, e.g. why context_vec[1, 0].", cmd_trace },
 	{ "vars", NULL, "vars", "your variables, their types and shapes",
 	    "Lists the variables the session's Python lines made, with their type and shape; "
 	    "(stale) marks one computed from a stage that a set has since changed (it keeps its "
@@ -593,6 +600,7 @@ session_close(struct session *s)
 		free(sbuf_take(&s->pending));
 	}
 	diag_set_prefix("attn-explain");
+	trace_free(s->trace);
 	py_session_free(s->py);
 	stage_free(&s->r);
 	input_free(&s->in);

@@ -37,6 +37,8 @@ struct session {
 	int done;
 	struct py_session *py;		/* the variables and generator of the Python the lines type */
 	struct sbuf pending;		/* Python lines whose brackets are still open */
+	struct trace *trace;		/* the last trace EXPR's (its names equal to stages, for why), or NULL */
+	int tracing;			/* trace EXPR running: its last cell ends with a blank line */
 };
 
 /* repl_out.c */
@@ -80,7 +82,7 @@ int repl_figure(struct session *s, const char *expr, const char *path, int numbe
 int repl_print_expr(struct session *s, const char *cmd, const char *expr);
 /* Python lines (statements, a bare expression shown as Python's REPL shows it). */
 int repl_python(struct session *s, const char *text);
-repl_cmd cmd_vars;
+repl_cmd cmd_vars, cmd_trace;
 /* repl_settings.c */
 repl_cmd cmd_set, cmd_show, cmd_save;
 

@@ -36,8 +36,9 @@ run_python(struct session *s, FILE *fp, const void *arg)
 	int rc = py_exec(s->py, arg, &s->in.po, &out, err, sizeof err);
 
 	fwrite(out.s != NULL ? out.s : "", 1, out.len, fp);	/* what ran before a failure; NULs too */
-	if (out.len == 0 && rc == 0)
-		s->blank = 1;	/* an assignment shows nothing, as in Python: not even the blank line */
+	if (rc == 0 && (out.len == 0 || (s->tracing && out.len >= 2 && memcmp(out.s + out.len - 2, "\n\n", 2) == 0)))
+		s->blank = 1;	/* an assignment shows nothing, as in Python: not even the blank line; a
+				 * trace's last cell ends with one */
 	free(out.s);
 	if (rc != 0 && !interrupt_pending) {
 		fflush(fp);
@@ -50,6 +51,25 @@ int
 repl_python(struct session *s, const char *text)
 {
 	return repl_output(s, run_python, text);
+}
+
+/* trace EXPR: the statement run with the trace on; its names equal to stages kept for why */
+int
+cmd_trace(struct session *s, char *args)
+{
+	char *p = repl_skip_ws(args);
+	int rc;
+
+	if (*p == '\0')
+		return repl_fail("trace: expected a call of your function, e.g. trace self_attention(inputs, W_q, W_k, W_v)");
+	trace_free(s->trace);
+	s->trace = trace_new(&s->r, &s->in, &s->in.po);
+	trace_on(s->trace, s->py);
+	s->tracing = 1;
+	rc = repl_output(s, run_python, p);
+	s->tracing = 0;
+	trace_off(s->py);
+	return rc;
 }
 
 int
@@ -331,13 +351,23 @@ static int
 print_why(struct session *s, FILE *fp, const void *arg)
 {
 	const struct why_job *j = arg;
-	char err[512], name[64];
-	const char *e = repl_skip_ws((char *)j->expr);
+	char err[512], name[64], expr[512];
+	const char *e = repl_skip_ws((char *)j->expr), *traced, *fn;
 	size_t n = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 	int l, stage;
 
 	/* a variable of the session is read first, as by every expression: why explains the run's stages */
 	snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), e);
+	if (n > 0 && n < 63 && !py_has_var(s->py, name) && (traced = trace_stage_of(s->trace, name, &fn, &l)) != NULL) {
+		/* a name the last trace found equal to a stage: that stage's element */
+		if (strcmp(name, traced) != 0)
+				fprintf(fp, "note: %s (line %d of %s, traced) equals the stage %s: why explains that stage's "
+			    "element\n", name, l, fn, traced);
+		snprintf(expr, sizeof expr, "%s%s", traced, e + n);
+		if (why_print(fp, &s->r, &s->in, expr, &j->o, err, sizeof err) != 0)
+			return repl_fail("%s", err);
+		return 0;
+	}
 	if (n > 0 && n < 63 && py_has_var(s->py, name)) {
 		stage = stage_lookup(name) >= 0 || strcmp(name, "inputs") == 0;
 		for (l = 0; l < NLAYER; l++)

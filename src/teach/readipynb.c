@@ -1,6 +1,6 @@
 /*
- * readipynb.c - a notebook given as THEIRS (readipynb.h): its code cells'
- * sources and text outputs, as the transcript a notebook's page shows.
+ * readipynb.c - a notebook read (readipynb.h): its code cells' sources and
+ * text outputs, and the transcript a notebook's page shows of them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,30 +51,69 @@ add_outputs(struct sbuf *b, const cJSON *outputs)
 }
 
 int
-readipynb_transcript(const char *text, size_t len, char **out, size_t *outlen)
+readipynb_cells(const char *text, size_t len, struct nb_cell **cells, int *n)
 {
 	cJSON *nb = cJSON_ParseWithLength(text, len);
-	const cJSON *cells, *c, *type;
+	const cJSON *all, *c, *type;
+	struct nb_cell *v;
 	struct sbuf b;
-	int n = 0;
+	int k = 0, i = 0;
 
-	cells = nb != NULL ? cJSON_GetObjectItemCaseSensitive(nb, "cells") : NULL;
-	if (!cJSON_IsArray(cells)) {
+	*cells = NULL;
+	*n = 0;
+	all = cJSON_IsObject(nb) ? cJSON_GetObjectItemCaseSensitive(nb, "cells") : NULL;
+	if (!cJSON_IsArray(all)) {
 		cJSON_Delete(nb);
 		return 0;
 	}
-	memset(&b, 0, sizeof b);
-	cJSON_ArrayForEach(c, cells) {
+	v = xmalloc((size_t)(cJSON_GetArraySize(all) + 1) * sizeof *v);
+	cJSON_ArrayForEach(c, all) {
+		i++;
 		type = cJSON_GetObjectItemCaseSensitive(c, "cell_type");
 		if (!cJSON_IsString(type) || strcmp(type->valuestring, "code") != 0)
 			continue;
-		sbuf_addf(&b, "In [%d]:\n", ++n);
+		memset(&b, 0, sizeof b);
+		sbuf_add(&b, "");
 		add_multiline(&b, cJSON_GetObjectItemCaseSensitive(c, "source"));
-		sbuf_add(&b, "\n\n");
+		v[k].source = sbuf_take(&b);
+		memset(&b, 0, sizeof b);
+		sbuf_add(&b, "");
 		add_outputs(&b, cJSON_GetObjectItemCaseSensitive(c, "outputs"));
-		sbuf_add(&b, "\n");
+		v[k].outputs = sbuf_take(&b);
+		v[k++].index = i;
 	}
 	cJSON_Delete(nb);
+	*cells = v;
+	*n = k;
+	return 1;
+}
+
+void
+readipynb_free(struct nb_cell *cells, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(cells[i].source);
+		free(cells[i].outputs);
+	}
+	free(cells);
+}
+
+int
+readipynb_transcript(const char *text, size_t len, char **out, size_t *outlen)
+{
+	struct nb_cell *cells;
+	struct sbuf b;
+	int i, n;
+
+	if (!readipynb_cells(text, len, &cells, &n))
+		return 0;
+	memset(&b, 0, sizeof b);
+	sbuf_add(&b, "");
+	for (i = 0; i < n; i++)
+		sbuf_addf(&b, "In [%d]:\n%s\n\n%s\n", i + 1, cells[i].source, cells[i].outputs);
+	readipynb_free(cells, n);
 	*out = sbuf_take(&b);
 	*outlen = strlen(*out);
 	return 1;

@@ -3,7 +3,8 @@
  * (cell.h), the explanations (explain.h), heat maps (heatmap.h), the
  * arithmetic behind a number (why.h), check mode and its reader of printed
  * tensors (check.h, readprint.h), and scripts and notebooks written out
- * (emit.h), a GPT-2 folder's stages (gpt2_cells.h).  Uses util, kernels,
+ * (emit.h), a GPT-2 folder's stages (gpt2_cells.h), notebooks run
+ * (notebook.h) and traces of script functions (trace.h).  Uses util, kernels,
  * pipeline, model and py; never the REPL.
  */
 #ifndef TEACH_H
@@ -18,5 +19,7 @@
 #include "emit.h"
 #include "figure.h"
 #include "gpt2_cells.h"
+#include "notebook.h"
+#include "trace.h"
 
 #endif

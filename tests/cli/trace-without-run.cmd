@@ -1,0 +1,1 @@
+$BIN --trace data/your-journey.json
