@@ -676,19 +676,26 @@ augment(struct py_session *s, const struct stmt *st)
 	return r != NULL ? 0 : -1;
 }
 
+/*
+ * The modules `import` takes.  logging: minGPT's model file imports it
+ * (seed-000); it has no attributes here, so a use of one is
+ * "module 'logging' has no attribute ...", and the import itself is harmless.
+ */
+static const char *const modules[] = { "torch", "torch.nn", "torch.nn.functional", "math", "logging", NULL };
+
 static int
 import(struct py_session *s, const struct stmt *st)
 {
-	int i;
+	int i, k;
 
 	for (i = 0; i < st->nnames; i++) {
 		const char *m = st->names[i];
 		struct pyobj *o;
 
-		if (strcmp(m, "torch") == 0 || strcmp(m, "torch.nn") == 0 || strcmp(m, "torch.nn.functional") == 0 ||
-		    strcmp(m, "math") == 0) {
-			o = ns_obj(strcmp(m, "torch") == 0 ? "torch" : strcmp(m, "torch.nn") == 0 ? "torch.nn" :
-			    strcmp(m, "math") == 0 ? "math" : "torch.nn.functional");
+		for (k = 0; modules[k] != NULL && strcmp(m, modules[k]) != 0; k++)
+			;
+		if (modules[k] != NULL) {
+			o = ns_obj(modules[k]);
 		} else {
 			const char *dot = strrchr(m, '.');
 			const struct builtin *b = NULL;
