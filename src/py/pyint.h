@@ -389,6 +389,7 @@ struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const 
 /* ---- the session (pysession.c) ---- */
 
 #define layer_names input_layer_names	/* "W_query", ...: the weights' names (pipeline) */
+void session_share_vars(struct py_session *t, const struct py_session *s);
 struct pyvar *var_find(const struct py_session *s, const char *name);
 void var_set(struct py_session *s, const char *name, struct pyobj *o);	/* takes a new reference */
 int var_del(struct py_session *s, const char *name);	/* -1: no such variable */
