@@ -37,6 +37,7 @@ struct session {
 	int done;
 	struct py_session *py;		/* the variables and generator of the Python the lines type */
 	struct sbuf pending;		/* Python lines whose brackets are still open */
+	int python;			/* a Python line is running: Ctrl-C says KeyboardInterrupt, as Python */
 };
 
 /* repl_out.c */

@@ -49,7 +49,12 @@ run_python(struct session *s, FILE *fp, const void *arg)
 int
 repl_python(struct session *s, const char *text)
 {
-	return repl_output(s, run_python, text);
+	int rc;
+
+	s->python = 1;
+	rc = repl_output(s, run_python, text);
+	s->python = 0;
+	return rc;
 }
 
 int

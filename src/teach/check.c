@@ -1469,11 +1469,11 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 	S.o = o;
 	S.items = items;
 	S.n = theirs->n;
-	for (i = 0; i < theirs->n; i++)
+	for (i = 0; i < theirs->n && !interrupt_pending; i++)	/* Ctrl-C: the REPL drops the report */
 		pending |= item_judge(&items[i], &theirs->t[i], r, o);
 	if (pending)
 		rc = search_run(&S);
-	for (i = 0; i < theirs->n && rc == 0; i++) {
+	for (i = 0; i < theirs->n && rc == 0 && !interrupt_pending; i++) {
 		if (items[i].verdict == V_DIFFERS)
 			item_measure(&items[i], r, o);
 		item_derived(&items[i], r, o);
