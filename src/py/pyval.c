@@ -190,6 +190,37 @@ py_str(const char *s, size_t len)
 }
 
 struct pyobj *
+py_number_try(int type, double f, long long i)
+{
+	struct pyobj *o = try_calloc(1, offsetof(struct pyobj, u) + sizeof(long long));
+
+	if (o == NULL)
+		return NULL;
+	o->type = type;
+	o->refs = 1;
+	if (type == PY_FLOAT)
+		o->u.f = f;
+	else
+		o->u.i = i;
+	return o;
+}
+
+struct pyobj *
+py_seq_try(int type, int n)
+{
+	struct pyobj *o = try_calloc(1, sizeof *o);
+
+	if (o == NULL || (o->u.seq.v = try_calloc(n > 0 ? (size_t)n : 1, sizeof *o->u.seq.v)) == NULL) {
+		free(o);
+		return NULL;
+	}
+	o->type = type;
+	o->refs = 1;
+	o->u.seq.n = n;
+	return o;
+}
+
+struct pyobj *
 py_seq(int type, int n)
 {
 	struct pyobj *o = py_new(type);
