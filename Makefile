@@ -36,7 +36,7 @@ TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/wh
            src/teach/mistake.o src/teach/derived.o src/teach/check.o src/teach/emit.o src/teach/figure.o src/teach/gpt2_cells.o \
            src/teach/gpt2_opts.o src/teach/gpt2_modes.o src/teach/gpt2_why.o src/teach/gpt2_emit.o src/teach/gpt2_repl.o src/teach/gpt2_main.o \
            src/teach/notebook.o src/teach/trace.o
-REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/line.o
+REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/repl_vars.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
        tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \

@@ -1,10 +1,12 @@
 /* test_py.c - the session API the REPL calls (py.h), on a run small enough to work out by hand. */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../src/pipeline/json.h"
 #include "../src/py/py.h"
 #include "../src/pipeline/stage.h"
+#include "../src/py/pyint.h"
 #include "test.h"
 
 /* the line's output, or its error after "error: " */
@@ -73,6 +75,23 @@ test_py(void)
 		return;
 	}
 	s = py_session_new(&r);
+
+	/* issue 24 item 23: a number is its header and the number, not a tensor's room (tolist: 200 bytes a float) */
+	{
+		struct value v;
+
+		if (expr_eval_in(s, "[torch.ones(2).tolist()[0], 3, True]", &v, err, sizeof err) == 0) {
+			const struct pyobj *l = v.obj;
+			int k;
+
+			for (k = 0; k < 3; k++)
+				CHECK(malloc_usable_size(l->u.seq.v[k]) < 64, "number %d takes %zu bytes", k,
+				    malloc_usable_size(l->u.seq.v[k]));
+			value_free(&v);
+		} else {
+			CHECK(0, "tolist: %s", err);
+		}
+	}
 
 	/* the REPL's questions */
 	CHECK(py_needs_more("torch.tensor([[1, 2],") == 1, "an open bracket needs more");

@@ -4,6 +4,7 @@
  * 1.13 output) read back to its shape and its values as printed; labels,
  * notebook and terminal pastes, JSON, and each error with its exact line.
  */
+#include <malloc.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -841,9 +842,28 @@ test_linear(void)
 	    (double)(clock() - t0) / CLOCKS_PER_SEC);
 }
 
+/* issue 24 item 23: a print's values keep only their own room (a million tensor(1.) took 512 bytes each) */
+static void
+test_values_fit(void)
+{
+	const char *text = "tensor(1.)\ntensor([1., 2.])\n";
+	struct rp_set s;
+	char err[256];
+
+	if (rp_read(&s, "fit", text, strlen(text), err, sizeof err) != 0 || s.n != 2) {
+		CHECK(0, "fit: %s", err);
+		return;
+	}
+	CHECK(malloc_usable_size(s.t[0].v) < 64, "tensor(1.)'s values hold %zu bytes", malloc_usable_size(s.t[0].v));
+	CHECK(malloc_usable_size(s.t[1].v) < 64, "tensor([1., 2.])'s values hold %zu bytes",
+	    malloc_usable_size(s.t[1].v));
+	rp_free(&s);
+}
+
 void
 test_readprint(void)
 {
+	test_values_fit();
 	test_print_corpus();
 	test_torch_cases();
 	test_labels();

@@ -44,7 +44,7 @@ each_row(int nd, const int *shape, const struct tensor_view *const *v, int nv,
 	memset(idx, 0, sizeof idx);
 	for (k = 0; k < nv; k++)
 		off[k] = 0;
-	for (r = 0; r < rows; r++) {
+	for (r = 0; r < rows && !interrupt_pending; r++) {	/* Ctrl-C: the caller drops the result */
 		fn(ctx, r, off);
 		for (d = nd - 2; d >= 0; d--) {
 			for (k = 0; k < nv; k++)
@@ -77,8 +77,11 @@ copy_row(void *arg, size_t row, const long long *off)
 		memcpy(y, x, c->inner * sizeof *y);
 		return;
 	}
-	for (j = 0; j < c->inner; j++)
+	for (j = 0; j < c->inner; j++) {
+		if ((j & 0xfffff) == 0 && interrupt_pending)
+			return;
 		y[j] = x[(long long)j * s];
+	}
 }
 
 void

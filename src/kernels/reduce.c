@@ -391,7 +391,7 @@ iter_each(const struct iter *it, iter_fn *fn, void *ctx)
 	n0 = it->ndim > 0 ? it->shape[0] : 1;
 	n1 = it->ndim > 1 ? it->shape[1] : 1;
 	memset(idx, 0, sizeof idx);
-	for (;;) {
+	while (!interrupt_pending) {	/* Ctrl-C: the caller drops the result */
 		for (op = 0; op < it->nops; op++) {
 			off[op] = 0;
 			for (d = 2; d < it->ndim; d++)
@@ -535,7 +535,7 @@ inner_rows(void *arg, size_t lo, size_t hi)
 		short_rows(r->out, r->os, r->in, r->is, r->n, lo, hi);
 		return;
 	}
-	for (j = lo; j < hi; j++)
+	for (j = lo; j < hi && !interrupt_pending; j++)
 		r->out[(long long)j * r->os] += cascade_chunk(r->in + (long long)j * r->is, r->n);
 }
 
@@ -564,7 +564,7 @@ sum_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 
 		inner_rows(&rs, 0, (size_t)n1);
 	} else if (is1 == 1 && n1 >= 8) {	/* vectorized_outer_sum */
-		for (j = 0; j + 32 <= n1; j += 32) {
+		for (j = 0; j + 32 <= n1 && !interrupt_pending; j += 32) {
 			lev_cols(r, in + j, is0, 1, n0, 32);
 			add_out(out + j * os1, os1, r, 32);
 		}
@@ -577,12 +577,12 @@ sum_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 			out[j * os1] += r[0];
 		}
 	} else if (is0 < is1) {		/* scalar_inner_sum */
-		for (j = 0; j < n1; j++) {
+		for (j = 0; j < n1 && !interrupt_pending; j++) {
 			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
 			out[j * os1] += r[0];
 		}
 	} else {			/* scalar_outer_sum */
-		for (j = 0; j + 3 < n1; j += 4) {
+		for (j = 0; j + 3 < n1 && !interrupt_pending; j += 4) {
 			lev_cols(r, in + j * is1, is0, is1, n0, 4);
 			add_out(out + j * os1, os1, r, 4);
 		}
@@ -634,7 +634,7 @@ dev_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 	double local = 0;
 	long long i, j;
 
-	for (i = 0; i < n1; i++)
+	for (i = 0; i < n1 && !interrupt_pending; i++)
 		for (j = 0; j < n0; j++) {
 			double dx = (double)x[i * s1[0] + j * s0[0]] - c->mean;
 
@@ -720,6 +720,8 @@ var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim
 			nf = (double)n;
 			divisor = nf > correction ? nf - correction : 0;
 			out[obase] = (float)(take_sqrt ? sqrt(m2 / divisor) : m2 / divisor);
+			if (interrupt_pending)	/* Ctrl-C: the caller drops the result */
+				return;
 			for (k = nred; k < it.ndim; k++) {
 				if (++oidx[k] < it.shape[k])
 					break;

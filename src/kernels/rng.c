@@ -451,7 +451,7 @@ normal_fill(struct rng *g, float *out, size_t n, float mean, float std,
 	size_t o;
 
 	rng_rand(g, out, n);
-	for (o = 0; o + NORMAL_BLOCK <= n; o += NORMAL_BLOCK)
+	for (o = 0; o + NORMAL_BLOCK <= n && !interrupt_pending; o += NORMAL_BLOCK)	/* Ctrl-C: dropped */
 		block(out + o, mean, std);
 	if (n % NORMAL_BLOCK != 0) {
 		rng_rand(g, out + n - NORMAL_BLOCK, NORMAL_BLOCK);

@@ -218,7 +218,7 @@ softmax_job_run(void *arg)
 	size_t r;
 	int j, n = sj->n;
 
-	for (r = sj->lo; r < sj->hi; r++) {
+	for (r = sj->lo; r < sj->hi && !interrupt_pending; r++) {	/* Ctrl-C: the caller drops it */
 		const float *x = sj->in + r * (size_t)n;
 		float *y = sj->out + r * (size_t)n;
 		float max = -INFINITY, sum, inv;
@@ -313,7 +313,7 @@ tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t i
 		const float *x = in + o * n * inner;
 		float *y = out + o * n * inner;
 
-		for (j = 0; j < inner;) {
+		for (j = 0; j < inner && !interrupt_pending;) {	/* Ctrl-C: the caller drops it */
 			if (j + 8 <= inner) {
 				float max[8], sum[8];
 

@@ -90,7 +90,8 @@ worker_loop(void *unused)
 			bad = 1;
 #endif
 			pthread_mutex_lock(&worker.mu);
-			worker.left = bad ? 0 : worker.left - len;	/* bad: pages fault in as used */
+			/* bad: pages fault in as used; Ctrl-C: the run is dropped, nothing more to fault in */
+			worker.left = bad || interrupt_pending ? 0 : worker.left - len;
 			if (worker.left == 0)
 				pthread_cond_broadcast(&worker.done);
 		} else {

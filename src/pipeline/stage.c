@@ -1343,6 +1343,7 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 {
 	struct pass p = { .r = r, .in = in, .keep = keep };
 	int i, id;
+	jmp_buf oom, *outer = diag_nomem_jump;
 
 	memset(r, 0, sizeof *r);
 	if (run_shape(r, in, err, errlen) != 0 || plan_memory(&p, err, errlen) != 0)
@@ -1351,16 +1352,27 @@ stage_run(struct run *r, const struct input *in, unsigned keep, char *err, size_
 		snprintf(r->why[id], sizeof r->why[id], "not computed");
 	nlaps = 0;
 	lap("");
+	if (setjmp(oom) != 0) {		/* malloc refused a stage: the run is dropped, the REPL goes on */
+		diag_nomem_jump = outer;
+		snprintf(err, errlen, "out of memory computing the stages (T = %d%s)", r->T,
+		    in->causal ? ", causal" : "");
+		settle();
+		stage_free(r);
+		return -1;
+	}
+	diag_nomem_jump = &oom;
 	for (i = 0; i < NSTEPS; i++) {
 		steps[i].fn(&p);
 		lap(steps[i].name);
 		if (interrupt_pending) {	/* the REPL's Ctrl-C: nothing of this run is kept */
+			diag_nomem_jump = outer;
 			settle();
 			stage_free(r);
 			snprintf(err, errlen, "interrupted");
 			return -1;
 		}
 	}
+	diag_nomem_jump = outer;
 	for (id = 0; id < ST_COUNT; id++)
 		if (r->st[id] != NULL)
 			r->why[id][0] = '\0';

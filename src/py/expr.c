@@ -54,6 +54,20 @@ expr_eval(const char *text, const struct run *r, struct value *out, char *err, s
 }
 
 int
+expr_eval_on(struct py_session *s, const struct run *r, const char *text, struct value *out, char *err,
+    size_t errlen)
+{
+	struct py_session *t = py_session_new(r);
+	int rc;
+
+	session_share_vars(t, s);
+	t->rng = s->rng;
+	rc = expr_eval_in(t, text, out, err, errlen);
+	py_session_free(t);
+	return rc;
+}
+
+int
 expr_eval_in(struct py_session *s, const char *text, struct value *out, char *err, size_t errlen)
 {
 	struct sbuf printed = { 0 };

@@ -37,6 +37,13 @@ int expr_eval(const char *text, const struct run *r, struct value *out, char *er
  */
 int expr_eval_in(struct py_session *s, const char *text, struct value *out, char *err, size_t errlen);
 /*
+ * The same with s's variables over the stages of another run r (diff: the
+ * run before the last set; a variable keeps its value across a set); s's
+ * generator is not advanced.
+ */
+int expr_eval_on(struct py_session *s, const struct run *r, const char *text, struct value *out, char *err,
+    size_t errlen);
+/*
  * The stages an expression may read: STAGE_BIT(id) for every name in it
  * that is a stage's, wherever it stands (more than it reads, never fewer).
  */

@@ -132,6 +132,18 @@ method_squeeze(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 }
 
 /* sum and mean (op R_SUM, R_MEAN) */
+/*
+ * keepdim (or var's correction) without dim: PyTorch 1.13's argument parser
+ * has no such overload; its message's first line (issue 24 item 10).
+ */
+static struct pyobj *
+no_overload(struct py_session *s, const struct builtin *b, const char *kw, const struct pyobj *v, int dtype)
+{
+	return py_fail(s, "%s() received an invalid combination of arguments - got (%s%s=%s%s%s), but expected one of:",
+	    b->name, b->self_first ? "Tensor, " : "", kw, py_type_name(v), dtype ? ", dtype=torch.dtype" : "",
+	    b->self_first ? "" : ", ");
+}
+
 static struct pyobj *
 method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
@@ -140,6 +152,8 @@ method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	unsigned dims;
 	int has, dt, keep;
 
+	if (a[0] == NULL && a[1] != NULL)	/* sum(keepdim=True) */
+		return no_overload(s, b, "keepdim", a[1], a[2] != NULL);
 	/* mean's dtype check comes before the dims are wrapped */
 	if (b->op == R_MEAN && t->dtype != DT_FLOAT && (a[2] == NULL || a[2]->type == PY_NONE))
 		return op_reduce(s, R_MEAN, x, 0, 0, 0, 0);
@@ -164,6 +178,8 @@ method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	unsigned dims;
 	long long k;
 
+	if (a[0] == NULL && a[1] == NULL && (a[2] != NULL) + (a[3] != NULL) == 1)	/* var(keepdim=True) */
+		return no_overload(s, b, a[2] != NULL ? "keepdim" : "correction", a[2] != NULL ? a[2] : a[3], 0);
 	if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
 		return op_reduce(s, b->op ? R_STD : R_VAR, x, 0, 0, 0, 1);
 	if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
@@ -192,6 +208,8 @@ method_max(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 
 	if (a[0] != NULL && a[0]->type == PY_TENSOR)
 		return py_fail(s, "%s(other): the element-wise form is not supported", b->name);
+	if (!arg && a[0] == NULL && a[1] != NULL)	/* max(keepdim=True); argmax(keepdim=True) is one */
+		return no_overload(s, b, "keepdim", a[1], 0);
 	if (lib_flag(s, b, a[1], "keepdim", 0, &keep) != 0)
 		return NULL;
 	if (a[0] != NULL && a[0]->type != PY_NONE) {

@@ -127,10 +127,10 @@ op_from_data(struct py_session *s, struct pyobj *data, int dtype)
 static struct pyobj *
 scalar_of(const struct pytensor *t, size_t i)
 {
-	switch (t->dtype) {
-	case DT_FLOAT: return py_float(pyt_get(t, i));
-	case DT_INT64: return py_int(pyt_geti(t, i));
-	default: return py_bool(pyt_get(t, i) != 0);
+	switch (t->dtype) {	/* NULL when malloc refuses: the caller unwinds */
+	case DT_FLOAT: return py_number_try(PY_FLOAT, pyt_get(t, i), 0);
+	case DT_INT64: return py_number_try(PY_INT, 0, pyt_geti(t, i));
+	default: return py_number_try(PY_BOOL, 0, pyt_get(t, i) != 0);
 	}
 }
 
@@ -142,9 +142,13 @@ tolist_at(const struct pytensor *t, int dim, size_t *i)
 
 	if (dim == t->ndim)
 		return scalar_of(t, (*i)++);
-	l = py_seq(PY_LIST, t->shape[dim]);
+	if ((l = py_seq_try(PY_LIST, t->shape[dim])) == NULL)
+		return NULL;
 	for (k = 0; k < t->shape[dim]; k++)
-		l->u.seq.v[k] = tolist_at(t, dim + 1, i);
+		if ((l->u.seq.v[k] = tolist_at(t, dim + 1, i)) == NULL) {
+			py_decref(l);	/* what was made goes back: the session goes on */
+			return NULL;
+		}
 	return l;
 }
 
@@ -154,8 +158,8 @@ op_tolist(struct py_session *s, struct pyobj *x)
 	size_t i = 0;
 	struct pyobj *l;
 
-	(void)s;
-	l = tolist_at(&x->u.t, 0, &i);
+	if ((l = tolist_at(&x->u.t, 0, &i)) == NULL)	/* Python: MemoryError */
+		return py_fail(s, "MemoryError: out of memory making tolist()'s %zu numbers", x->u.t.numel);
 	l->deps = x->deps;
 	return l;
 }

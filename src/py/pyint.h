@@ -347,6 +347,9 @@ struct pyobj *py_bool(int b);
 struct pyobj *py_int(long long i);
 struct pyobj *py_float(double f);
 struct pyobj *py_str(const char *s, size_t len);
+/* py_float / py_int / py_bool (type PY_*), and py_seq, that return NULL when malloc refuses (x.tolist()) */
+struct pyobj *py_number_try(int type, double f, long long i);
+struct pyobj *py_seq_try(int type, int n);
 struct pyobj *py_seq(int type, int n);	/* TUPLE, LIST, SIZE, RETURNS: n NULL items to fill */
 struct pyobj *py_size(int ndim, const int *shape);
 struct pyobj *py_dtype(int dt);
@@ -436,6 +439,7 @@ struct pyobj *op_view_as(struct py_session *s, struct pyobj *x, int ndim, const 
 
 /* ---- the session (pysession.c) ---- */
 
+void session_share_vars(struct py_session *t, const struct py_session *s);
 struct pyvar *var_find(const struct py_session *s, const char *name);
 void var_set(struct py_session *s, const char *name, struct pyobj *o);	/* takes a new reference */
 int var_del(struct py_session *s, const char *name);	/* -1: no such variable */

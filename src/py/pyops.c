@@ -750,7 +750,7 @@ max_find(const struct pytensor *c, size_t base, size_t st, size_t n, int is_min)
 	if (c->dtype == DT_INT64) {	/* exactly: a double holds 53 bits */
 		long long bi = pyt_geti(c, base);
 
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n && !((i & 0xfffff) == 0 && interrupt_pending); i++) {
 			long long v = pyt_geti(c, base + i * st);
 
 			if (is_min ? v < bi : v > bi) {
@@ -760,7 +760,7 @@ max_find(const struct pytensor *c, size_t base, size_t st, size_t n, int is_min)
 		}
 		return best;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !((i & 0xfffff) == 0 && interrupt_pending); i++) {	/* Ctrl-C: dropped */
 		double v = pyt_get(c, base + i * st);
 
 		if (is_min ? !(v >= bv) : !(v <= bv)) {

@@ -385,6 +385,20 @@ py_session_free(struct py_session *s)
 	free(s);
 }
 
+/* s's variables into t, a session of another run (diff's run before the set): new references, staleness kept */
+void
+session_share_vars(struct py_session *t, const struct py_session *s)
+{
+	struct pyvar *v;
+	int i;
+
+	for (i = 0; i < PY_NVAR_BUCKETS; i++)
+		for (v = s->vars[i]; v != NULL; v = v->next) {
+			var_set(t, v->name, v->v);
+			var_find(t, v->name)->stale = v->stale;
+		}
+}
+
 int
 py_has_var(const struct py_session *s, const char *name)
 {

@@ -137,7 +137,8 @@ static const struct command commands[NCOMMANDS] = {
 	    "view, from the start) and gives the old value.", cmd_show },
 	{ "diff", "d", "diff EXPR", "how EXPR changed with the last set",
 	    "Prints EXPR as it was before the last set that recomputed, as it is now, and "
-	    "the largest absolute difference between the two.", cmd_diff },
+	    "the largest absolute difference between the two. Your variables are read as in every "
+	    "expression: a set does not change them.", cmd_diff },
 	{ "heatmap", "hm", "heatmap [-n] [EXPR]", "attention weights as a heat map (-n: numbers)",
 	    "Draws a 2-d tensor, by default the stage the session is at (its first batch "
 	    "and head; before the first stage, the attention weights), with positions and "
@@ -160,7 +161,8 @@ static const struct command commands[NCOMMANDS] = {
 	    "which mistake of the catalogue (softmax over the wrong axis, no scaling, a mask "
 	    "after softmax ...) reproduces it, as attn-explain --check does. -v adds the tensors "
 	    "side by side and the PyTorch line the mistake changes; --tolerance X compares "
-	    "within X instead of one unit of the last printed digit.", cmd_check },
+	    "within X instead of one unit of the last printed digit. check VAR compares your "
+	    "variable VAR's tensor instead (check ./VAR: the file).", cmd_check },
 	{ "trace", NULL, "trace EXPR", "step into a call of your function: each assignment as a cell",
 	    "Runs EXPR (a call of a function you defined, or a statement making one, e.g. trace out = "
 	    "self_attention(inputs, W_q, W_k, W_v)) and shows each assignment inside the call as a cell: "

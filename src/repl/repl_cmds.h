@@ -39,6 +39,7 @@ struct session {
 	struct sbuf pending;		/* Python lines whose brackets are still open */
 	struct trace *trace;		/* the last trace EXPR's (its names equal to stages, for why), or NULL */
 	int tracing;			/* trace EXPR running: its last cell ends with a blank line */
+	int python;			/* a Python line is running: Ctrl-C says KeyboardInterrupt, as Python */
 };
 
 /* repl_out.c */
@@ -68,6 +69,18 @@ char *repl_stage_label(char *buf, size_t len, const struct session *s, int id);
 int repl_find_stage(struct session *s, const char *cmd, const char *word, int hidden);
 /* After a change, the same stage if it is still shown, else the nearest earlier one. */
 void repl_reposition(struct session *s, char *note, size_t len);
+
+/* repl_vars.c: the session's variables in diff, why and check */
+/* 1 when name is a stage's, the inputs' or a weight's: a variable of that name shadows it. */
+int repl_names_stage(const char *name);
+/* "note: NAME is your variable here ..." when expr starts with a variable that shadows a stage. */
+void repl_shadow_note(struct session *s, FILE *fp, const char *cmd, const char *expr);
+/*
+ * check VAR: THEIRS from the session's variable arg (a note on fp when a file
+ * has that name too).  0 with out filled (rp_free it), 1 when arg names no
+ * variable (a file, then), -1 with the error in err.
+ */
+int repl_check_var(struct session *s, const char *arg, struct rp_set *out, FILE *fp, char *err, size_t errlen);
 
 /* A command of repl.c's table: its arguments' text; 0, or -1 after a message. */
 typedef int repl_cmd(struct session *s, char *args);

@@ -50,7 +50,12 @@ run_python(struct session *s, FILE *fp, const void *arg)
 int
 repl_python(struct session *s, const char *text)
 {
-	return repl_output(s, run_python, text);
+	int rc;
+
+	s->python = 1;
+	rc = repl_output(s, run_python, text);
+	s->python = 0;
+	return rc;
 }
 
 /* trace EXPR: the statement run with the trace on; its names equal to stages kept for why */
@@ -136,12 +141,14 @@ print_diff(struct session *s, FILE *fp, const void *arg)
 	struct value old, now;
 	char err[512], a[64], b[64], *t;
 
-	if (expr_eval(e, &s->prev_r, &old, err, sizeof err) != 0)
+	/* the session's variables are read as by every expression: the same value in both runs */
+	if (expr_eval_on(s->py, &s->prev_r, e, &old, err, sizeof err) != 0)
 		return repl_fail("diff: before %s: %s", s->prev_what, err);
-	if (expr_eval(e, &s->r, &now, err, sizeof err) != 0) {
+	if (expr_eval_on(s->py, &s->r, e, &now, err, sizeof err) != 0) {
 		value_free(&old);
 		return repl_fail("diff: %s", err);
 	}
+	repl_shadow_note(s, fp, "diff", e);
 	fprintf(fp, "old (before %s):\n", s->prev_what);
 	t = value_str(&old, &s->in.po);
 	fprintf(fp, "%s\nnew:\n", t);
@@ -301,7 +308,9 @@ print_check(struct session *s, FILE *fp, const void *arg)
 	char err[1024];
 	int n;
 
-	if (rp_load(&theirs, j->path, err, sizeof err) != 0)
+	if ((n = repl_check_var(s, j->path, &theirs, fp, err, sizeof err)) < 0)
+		return repl_fail("check: %s", err);
+	if (n > 0 && rp_load(&theirs, j->path, err, sizeof err) != 0)
 		return repl_fail("check: %s", err);
 	n = check_run(fp, &s->r, &s->in, &theirs, &j->o);
 	rp_free(&theirs);
@@ -354,7 +363,7 @@ print_why(struct session *s, FILE *fp, const void *arg)
 	char err[512], name[64], expr[512];
 	const char *e = repl_skip_ws((char *)j->expr), *traced, *fn;
 	size_t n = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	int l, stage;
+	int l;
 
 	/* a variable of the session is read first, as by every expression: why explains the run's stages */
 	snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), e);
@@ -369,10 +378,7 @@ print_why(struct session *s, FILE *fp, const void *arg)
 		return 0;
 	}
 	if (n > 0 && n < 63 && py_has_var(s->py, name)) {
-		stage = stage_lookup(name) >= 0 || strcmp(name, "inputs") == 0;
-		for (l = 0; l < NLAYER; l++)
-			stage |= strcmp(name, input_layer_names[l]) == 0;
-		if (!stage)
+		if (!repl_names_stage(name))
 			return repl_fail("why: %s is your variable, and why explains how an element of a stage was "
 			    "computed: give a stage's element, e.g. why attn_weights[1, 0] (print(%s) shows yours)", name, name);
 		fprintf(fp, "note: %s is your variable here; why explains the run's stage %s, not your variable "

@@ -66,7 +66,7 @@ repl_output(struct session *s, int (*fn)(struct session *, FILE *, const void *)
 		free(text);
 		if (line_interactive())
 			fputc('\n', stdout);	/* after the ^C on the terminal */
-		return repl_fail("interrupted");
+		return repl_fail("%s", s->python ? "KeyboardInterrupt" : "interrupted");
 	}
 	fwrite(text, 1, len, stdout);
 	free(text);

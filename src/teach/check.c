@@ -83,7 +83,7 @@ struct item {
 	int vfam;			/* the part taken: family ... */
 	size_t vpart;			/* ... and part */
 	int nfound;			/* variants that reproduce it, the first taken */
-	struct variant found[MAXFOUND];
+	struct variant *found;		/* MAXFOUND, made for the first: a million tensor(1.) take 260 MB less */
 	double maxdiff;
 	size_t at, first;		/* their element of the largest difference, of the first one */
 	char *derived;			/* V_DERIVED: the reading and its shape, "attn_weights[1].sum() (1)" */
@@ -748,8 +748,10 @@ record_found(struct search *S, const struct variant *v)
 		for (k = 0; k < it->nfound; k++)	/* the same ids again (another reading) */
 			if (it->found[k].set == v->set)
 				break;
-		if (k == it->nfound && it->nfound < MAXFOUND)
+		if (k == it->nfound && it->nfound < MAXFOUND) {
+			it->found = it->found != NULL ? it->found : xcalloc(MAXFOUND, sizeof *it->found);
 			it->found[it->nfound++] = *v;
+		}
 	}
 }
 
@@ -1469,11 +1471,11 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 	S.o = o;
 	S.items = items;
 	S.n = theirs->n;
-	for (i = 0; i < theirs->n; i++)
+	for (i = 0; i < theirs->n && !interrupt_pending; i++)	/* Ctrl-C: the REPL drops the report */
 		pending |= item_judge(&items[i], &theirs->t[i], r, o);
 	if (pending)
 		rc = search_run(&S);
-	for (i = 0; i < theirs->n && rc == 0; i++) {
+	for (i = 0; i < theirs->n && rc == 0 && !interrupt_pending; i++) {
 		if (items[i].verdict == V_DIFFERS)
 			item_measure(&items[i], r, o);
 		item_derived(&items[i], r, o);
@@ -1488,6 +1490,7 @@ check_run(FILE *fp, const struct run *r, const struct input *in, const struct rp
 		free(items[i].fam);
 		free(items[i].derived);
 		free(items[i].alive);
+		free(items[i].found);
 	}
 	search_free(&S);
 	free(items);

@@ -297,7 +297,7 @@ eval_marked(const struct run *r, const char *expr, int id, int mark)
 
 	if (iota == NULL)
 		return NULL;
-	for (k = 0; k < iota->numel; k++)
+	for (k = 0; k < iota->numel && !interrupt_pending; k++)	/* Ctrl-C: the REPL drops the map */
 		iota->data[k] = mark == MARK_HIGH ? (float)(k / MARK_BASE) :
 		    mark == MARK_NEG ? -(float)(k % MARK_BASE + 1) : (float)(k % MARK_BASE);
 	iota->grad_fn = r->st[id]->grad_fn;
@@ -351,7 +351,7 @@ map_axes(struct map *m, const struct tensor *v)
 		used |= 1 << d;
 	}
 	/* every element where the walk says */
-	for (e = 0; e < v->numel; e++) {
+	for (e = 0; e < v->numel && !interrupt_pending; e++) {
 		want = m->idx[0];
 		for (a = 0; a < v->ndim; a++)
 			if (m->src[a] >= 0)
@@ -860,7 +860,7 @@ scale_of(struct figure_range *sc, const struct grid *g)
 	int i, j;
 
 	figure_range_init(sc);
-	for (i = 0; i < g->R; i++)
+	for (i = 0; i < g->R && !interrupt_pending; i++)
 		for (j = 0; j < g->n; j++)
 			figure_range_add(sc, g->t->data[(size_t)i * g->C + j], cell_masked(g, i, j));
 	figure_range_done(sc);
@@ -939,7 +939,7 @@ draw(FILE *fp, struct grid *g, const char *expr, int color, int numbers)
 	for (j = 0; j < g->n; j++)
 		fprintf(fp, " %*d", g->cw, pos_of(&g->cols, g->regular, j));
 	fputc('\n', fp);
-	for (i = 0; i < g->R; i++) {
+	for (i = 0; i < g->R && !interrupt_pending; i++) {
 		put_label(fp, g, i);
 		for (j = 0; j < g->n; j++)
 			put_cell(fp, g, t->data[(size_t)i * g->C + j], cell_masked(g, i, j), sc.lo, sc.hi, color,

@@ -298,7 +298,7 @@ nest_take(struct nest *b, struct rp_tensor *t)
 		t->size[d] = b->summ[d] ? -1 : b->shown[d];
 		t->nshown *= (size_t)b->shown[d];
 	}
-	t->v = b->v;
+	t->v = b->n < b->cap ? xrealloc(b->v, (b->n ? b->n : 1) * sizeof *b->v) : b->v;	/* 64 kept for 1: 512 B a tensor(1.) */
 	b->v = NULL;
 	b->n = b->cap = 0;
 }

@@ -1106,19 +1106,21 @@ why_depth(const char *text, int *depth)
 	return 0;
 }
 
-int
-why_print(FILE *fp, const struct run *r, const struct input *in, const char *expr,
-    const struct why_opts *o, char *err, size_t errlen)
+/*
+ * The steps from root, level by level down to o->depth, their text into out;
+ * with out NULL only counted, their numbers not printed (a refusal comes
+ * before the text is made).  0, or -1 past WHY_MAX_STEPS or on an interrupt,
+ * *fits then the deepest level explained in full.
+ */
+static int
+walk(const struct run *r, const struct input *in, const struct why_opts *o, struct elem root,
+    struct sbuf *out, int *fits)
 {
 	unsigned char *seen[NSRC];
-	struct elem root, *cur = NULL, *next = NULL;
+	struct elem *cur = NULL, *next = NULL;
 	size_t ncur = 0, nnext = 0, capnext = 0, i, k, nsteps = 0;
-	struct sbuf out = { 0 };
-	int level, s, rc = 0, fits = 0;	/* fits: the deepest level explained in full */
-	char *text;
+	int level, s, rc = 0;
 
-	if (parse(r, expr, o, &root, err, errlen) != 0)
-		return -1;
 	memset(seen, 0, sizeof seen);
 	cur = xmalloc(sizeof *cur);
 	cur[0] = root;
@@ -1129,7 +1131,7 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 		int deeper = o->depth == WHY_DEPTH_ALL || level < o->depth;
 
 		nnext = 0;
-		fits = level - 1;
+		*fits = level - 1;
 		for (i = 0; i < ncur && rc == 0; i++) {
 			struct step st;
 
@@ -1138,10 +1140,12 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 				break;
 			}
 			step_init(&st, r, in, o, cur[i]);
+			st.quiet = out == NULL;
 			rule(&st);
-			if (nsteps > 1)
-				sbuf_addc(&out, '\n');
-			step_text(&out, &st);
+			if (out != NULL && nsteps > 1)
+				sbuf_addc(out, '\n');
+			if (out != NULL)
+				step_text(out, &st);
 			for (k = 0; deeper && k < st.nused; k++) {
 				struct elem u = st.used[k];
 
@@ -1168,6 +1172,23 @@ why_print(FILE *fp, const struct run *r, const struct input *in, const char *exp
 	free(next);
 	for (s = 0; s < NSRC; s++)
 		free(seen[s]);
+	return rc;
+}
+
+int
+why_print(FILE *fp, const struct run *r, const struct input *in, const char *expr,
+    const struct why_opts *o, char *err, size_t errlen)
+{
+	struct elem root;
+	struct sbuf out = { 0 };
+	int rc, fits = 0;	/* fits: the deepest level explained in full */
+	char *text;
+
+	if (parse(r, expr, o, &root, err, errlen) != 0)
+		return -1;
+	rc = walk(r, in, o, root, NULL, &fits);	/* counted first: a refusal costs no text */
+	if (rc == 0)
+		rc = walk(r, in, o, root, &out, &fits);
 	text = sbuf_take(&out);
 	if (rc == 0) {
 		fputs(text, fp);

@@ -1,6 +1,7 @@
 /* diag.c - error messages, checked allocation, growing strings. */
 #include <errno.h>
 #include <stdarg.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,9 +200,13 @@ diag_at(const char *path, int line, int col, const char *fmt, ...)
 	va_end(ap);
 }
 
+jmp_buf *diag_nomem_jump;
+
 static void
 nomem(void)
 {
+	if (diag_nomem_jump != NULL)
+		longjmp(*diag_nomem_jump, 1);
 	fputs("attn-explain: ", stderr);
 	if (diag_file != NULL) {
 		put_escaped(stderr, diag_file);
@@ -232,6 +237,12 @@ xcalloc(size_t n, size_t size)
 	if (p == NULL)
 		nomem();
 	return p;
+}
+
+void *
+try_calloc(size_t n, size_t size)
+{
+	return calloc(n ? n : 1, size ? size : 1);
 }
 
 void *

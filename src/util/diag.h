@@ -3,6 +3,7 @@
 #define DIAG_H
 
 #include <stdarg.h>
+#include <setjmp.h>
 #include <stddef.h>
 
 /*
@@ -34,7 +35,15 @@ const char *diag_suggest(const char *word, const char *const *names);
 
 /* Out of memory is the one error that exits on the spot (status 1). */
 void *xmalloc(size_t n);
+/*
+ * Where xmalloc, xcalloc and xrealloc jump when malloc refuses, instead of
+ * the message and exit(1): set by a caller that can drop what it was making
+ * (stage_run, around its steps), NULL otherwise.
+ */
+extern jmp_buf *diag_nomem_jump;
 void *xcalloc(size_t n, size_t size);
+/* calloc() that may return NULL, for a caller that unwinds and says so (x.tolist()) */
+void *try_calloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
