@@ -278,35 +278,9 @@ for_stmt(struct parser *p, struct stmt *st)
 
 	advance(p);
 	st->kind = S_FOR;
-	{	/* the target: names, tuples of them, x[i], up to 'in' */
-		struct list items = { 0 };
-		size_t pos = p->tok.pos;
-		int comma = 0;
-
-		for (;;) {
-			if ((t = expr_bits(p)) == NULL)
-				return NULL;
-			list_add(p, &items, t);
-			if (!is_op(p, O_COMMA))
-				break;
-			comma = 1;
-			advance(p);
-			if (is_kw(p, "in"))
-				break;
-		}
-		if (!is_kw(p, "in"))
-			return fail_null(p, "invalid syntax: expected 'in' after the for's target");
-		advance(p);
-		if ((st->value = test(p)) == NULL)
-			return NULL;
-		if (!comma) {
-			t = items.v[0];
-		} else {
-			t = node(p, N_TUPLE, pos);
-			t->items = items.v;
-			t->n = items.n;
-		}
-	}
+	/* the target: names, tuples of them, x[i], up to 'in' */
+	if ((t = for_target(p)) == NULL || (st->value = test(p)) == NULL)
+		return NULL;
 	if (check_target(p, t, 0) != 0)
 		return NULL;
 	if (st->value == NULL)

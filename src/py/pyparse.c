@@ -972,6 +972,37 @@ statement(struct parser *p)
 
 /* ---- comprehensions and f-strings (evaluated by pycomp.c) ---- */
 
+/* a for's target up to and past 'in' (a for statement's, a comprehension's): one, or a tuple of them */
+struct node *
+for_target(struct parser *p)
+{
+	struct list items = { 0 };
+	struct node *t;
+	size_t pos = p->tok.pos;
+	int comma = 0;
+
+	for (;;) {
+		if ((t = expr_bits(p)) == NULL)
+			return NULL;
+		list_add(p, &items, t);
+		if (!is_op(p, O_COMMA))
+			break;
+		comma = 1;
+		advance(p);
+		if (is_kw(p, "in"))
+			break;
+	}
+	if (!is_kw(p, "in"))
+		return fail_null(p, "invalid syntax: expected 'in' after the for's target");
+	advance(p);
+	if (comma) {
+		t = node(p, N_TUPLE, pos);
+		t->items = items.v;
+		t->n = items.n;
+	}
+	return t;
+}
+
 /* after e: for TARGET in OR_TEST [if OR_TEST]... [for ...]; kind N_LIST, or N_TUPLE for (e for ...) */
 static struct node *
 comprehension(struct parser *p, struct node *e, int kind, size_t pos)
@@ -983,32 +1014,10 @@ comprehension(struct parser *p, struct node *e, int kind, size_t pos)
 	c->a = e;
 	while (is_kw(p, "for")) {
 		struct node *f = node(p, N_FOR, p->tok.pos), *t;
-		struct list items = { 0 }, ifs = { 0 };
-		size_t tpos;
-		int comma = 0;
+		struct list ifs = { 0 };
 
 		advance(p);
-		tpos = p->tok.pos;
-		for (;;) {
-			if ((t = expr_bits(p)) == NULL)
-				return NULL;
-			list_add(p, &items, t);
-			if (!is_op(p, O_COMMA))
-				break;
-			comma = 1;
-			advance(p);
-			if (is_kw(p, "in"))
-				break;
-		}
-		if (!is_kw(p, "in"))
-			return fail_null(p, "invalid syntax: expected 'in' after the for's target");
-		advance(p);
-		if (comma) {
-			t = node(p, N_TUPLE, tpos);
-			t->items = items.v;
-			t->n = items.n;
-		}
-		if (check_target(p, t, 0) != 0 || (f->b = bool_level(p, 1)) == NULL)
+		if ((t = for_target(p)) == NULL || check_target(p, t, 0) != 0 || (f->b = bool_level(p, 1)) == NULL)
 			return NULL;
 		f->a = t;
 		while (is_kw(p, "if")) {

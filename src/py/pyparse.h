@@ -27,6 +27,7 @@
 #define statement pp_statement
 #define name_token pp_name_token
 #define check_target pp_check_target
+#define for_target pp_for_target
 
 struct parser {
 	struct lexer lx;
@@ -61,6 +62,7 @@ void *syntax(struct parser *p);
 struct node *node(struct parser *p, int kind, size_t pos);
 void list_add(struct parser *p, struct list *l, struct node *n);
 struct node *test(struct parser *p);
+struct node *for_target(struct parser *p);	/* TARGET in: one target, or their tuple (pyparse.c) */
 struct node *expr_bits(struct parser *p);	/* a | b ...: below the comparisons */
 struct node *testlist(struct parser *p);
 struct stmt *statement(struct parser *p);	/* one simple statement */

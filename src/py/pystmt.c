@@ -44,6 +44,17 @@ loop_stop(int *f)
 	return 0;
 }
 
+/* a for loop's way out: break ends it, a loop run to its end runs its else */
+static int
+loop_end(struct py_session *s, const struct stmt *st, int f)
+{
+	if (f == F_BREAK)
+		return F_NEXT;
+	if (f == F_NEXT && st->orelse != NULL)
+		return exec_block(s, st->orelse);
+	return f;
+}
+
 /* for over a range: its ints made one at a time, no list */
 static int
 exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
@@ -70,11 +81,7 @@ exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
 			break;
 	}
 	py_decref(r);
-	if (f == F_BREAK)
-		return F_NEXT;
-	if (f == F_NEXT && st->orelse != NULL)
-		return exec_block(s, st->orelse);
-	return f;
+	return loop_end(s, st, f);
 }
 
 /* for: the target takes each item; a range is counted without a list */
@@ -114,11 +121,7 @@ exec_for(struct py_session *s, const struct stmt *st)
 		f = F_NEXT;
 	}
 	py_decref(seq);
-	if (f == F_BREAK)
-		return F_NEXT;
-	if (f == F_NEXT && st->orelse != NULL)
-		return exec_block(s, st->orelse);
-	return f;
+	return loop_end(s, st, f);
 }
 
 static int

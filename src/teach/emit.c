@@ -545,6 +545,17 @@ emit_plot_cell(const struct run *r)
 	return sbuf_take(&b);
 }
 
+/* the notebook around its cells (comma-separated JSON objects): nbformat 4.5, a Python 3 kernel */
+static void
+nb_document(struct sbuf *b, const char *cells)
+{
+	sbuf_add(b, "{\n \"cells\": [\n");
+	sbuf_add(b, cells);
+	sbuf_add(b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
+	    "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n  \"language_info\": {\n"
+	    "   \"name\": \"python\"\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n");
+}
+
 /* ---- both ---- */
 
 void
@@ -571,12 +582,8 @@ emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell
 		free(s);
 		cells(&k.k, arg);
 		s = sbuf_take(&cs);
-		sbuf_add(&b, "{\n \"cells\": [\n");
-		sbuf_add(&b, s);
+		nb_document(&b, s);
 		free(s);
-		sbuf_add(&b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
-		    "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n  \"language_info\": {\n"
-		    "   \"name\": \"python\"\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n");
 	}
 	s = sbuf_take(&b);
 	fputs(s, fp);
@@ -615,12 +622,8 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 		free(src);
 		cell_emit_all(&k.k, r, &plain);
 		s = sbuf_take(&cells);
-		sbuf_add(&b, "{\n \"cells\": [\n");
-		sbuf_add(&b, s);
+		nb_document(&b, s);
 		free(s);
-		sbuf_add(&b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
-		    "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n  \"language_info\": {\n"
-		    "   \"name\": \"python\"\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n");
 	}
 	s = sbuf_take(&b);
 	fputs(s, fp);

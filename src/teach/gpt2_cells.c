@@ -223,6 +223,23 @@ gctx_open(struct gctx *c, const struct gopts *g)
 	return G2_EXIT_OK;
 }
 
+/* the run, its ids and their labels let go (a new run replaces them, or the context closes) */
+static void
+run_drop(struct gctx *c)
+{
+	int i;
+
+	if (!c->have_run)
+		return;
+	gpt2_run_free(&c->r);
+	for (i = 0; c->labels != NULL && i < c->n; i++)
+		free(c->labels[i]);
+	free(c->labels);
+	free(c->ids);
+	free(c->idtext);
+	c->have_run = 0;
+}
+
 /* the run of c's tokens from g (text or ids), layer and head; the old run, if any, replaced */
 int
 gctx_run(struct gctx *c, const struct gopts *g)
@@ -245,14 +262,7 @@ gctx_run(struct gctx *c, const struct gopts *g)
 		free(ids);
 		return G2_EXIT_DATA;
 	}
-	if (c->have_run) {
-		gpt2_run_free(&c->r);
-		for (i = 0; c->labels != NULL && i < c->n; i++)
-			free(c->labels[i]);
-		free(c->labels);
-		free(c->ids);
-		free(c->idtext);
-	}
+	run_drop(c);
 	c->r = r;
 	c->have_run = 1;
 	c->ids = ids;
@@ -272,16 +282,7 @@ gctx_run(struct gctx *c, const struct gopts *g)
 void
 gctx_free(struct gctx *c)
 {
-	int i;
-
-	if (c->have_run) {
-		gpt2_run_free(&c->r);
-		for (i = 0; c->labels != NULL && i < c->n; i++)
-			free(c->labels[i]);
-		free(c->labels);
-		free(c->ids);
-		free(c->idtext);
-	}
+	run_drop(c);
 	if (c->have_bpe)
 		bpe_free(&c->b);
 	gpt2_close(&c->m);
