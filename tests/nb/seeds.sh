@@ -6,7 +6,7 @@
 # others use what the interpreter does not take yet (seed-000: minGPT's
 # import logging; seed-001: torch.einsum); the merger adds each one as it passes.
 BIN=${BIN:-./attn-explain}
-ENABLED="seed-002 seed-003 seed-004"
+ENABLED="seed-001 seed-002 seed-003 seed-004"
 TMP=${TMPDIR:-/tmp}/nbseeds.$$
 mkdir -p "$TMP"
 for f in tests/nb/seeds/seed-*.ipynb; do
