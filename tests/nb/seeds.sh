@@ -4,7 +4,8 @@
 # whole with --run, against what nbclient + PyTorch 1.13 printed for them
 # (seed-NNN.out, .err).  Only the notebooks in ENABLED are compared: the
 # others use what the interpreter does not take yet (seed-000: minGPT's
-# import logging; seed-001: torch.einsum); the merger adds each one as it passes.
+# import logging); the merger adds each one as it passes.  seed-001's
+# golden ends at its `import einops` (ModuleNotFoundError in real Python too).
 BIN=${BIN:-./attn-explain}
 ENABLED="seed-001 seed-002 seed-003 seed-004"
 TMP=${TMPDIR:-/tmp}/nbseeds.$$
