@@ -41,6 +41,8 @@ static const struct {
 	{ "expected an indented block", "IndentationError", 1 },
 	{ "unindent does not match", "IndentationError", 1 },
 	{ "too many levels of indentation", "IndentationError", 1 },
+	{ "einsum(): invalid subscript", "RuntimeError", 1 },	/* "subscripts must be in" */
+	{ "expected Tensor as element", "TypeError", 1 },
 	{ "name '", "NameError", 1 },
 	{ "local variable '", "UnboundLocalError", 1 },
 	{ "No module named", "ModuleNotFoundError", 1 },

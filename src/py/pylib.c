@@ -23,6 +23,7 @@ static const struct {
 	{ lib_nn_rows, &lib_nn_nrows },
 	{ lib_fmt_rows, &lib_fmt_nrows },
 	{ lib_misc_rows, &lib_misc_nrows },
+	{ lib_einsum_rows, &lib_einsum_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])

@@ -1,0 +1,5 @@
+import torch
+a = torch.ones(2, 3)
+b = torch.ones(3, 4)
+print(torch.einsum("ij,jk", a, b))
+print(torch.einsum("ij,jk->ik", a))

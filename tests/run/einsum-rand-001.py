@@ -1,0 +1,20 @@
+import torch
+torch.manual_seed(109)
+x0 = torch.rand(2)
+x1 = torch.rand(1)
+y = torch.einsum('S,Q->S', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.rand(5, 5, 5)
+x1 = torch.rand(9, 9)
+y = torch.einsum('www,PP', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+y = torch.einsum('->', x0)
+print(y.shape, y.tolist())
+x0 = torch.randn(4)
+y = torch.einsum('L', x0)
+print(y.shape, y.tolist())
+x0 = torch.rand(1)[0]
+x1 = torch.rand(2, 13)
+y = torch.einsum(',...q', x0, x1)
+print(y.shape, y.tolist())

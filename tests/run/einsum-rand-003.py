@@ -1,0 +1,21 @@
+import torch
+torch.manual_seed(979)
+x0 = torch.rand(1, 1)
+x1 = torch.rand(1)[0]
+x2 = torch.randn(5, 5, 3)
+y = torch.einsum('y y,,yyD -> Dy', x0, x1, x2)
+print(y.shape, y.tolist())
+x0 = torch.rand(3, 3, 3)
+x1 = torch.randn(3, 3, 3)
+y = torch.einsum('a a a,aaa', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.randn(2)
+y = torch.einsum('T->T', x0)
+print(y.shape, y.tolist())
+x0 = torch.rand(3)
+x1 = torch.rand(1)[0]
+y = torch.einsum('U, -> U', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.rand(6, 6)
+y = torch.einsum('ww->w', x0)
+print(y.shape, y.tolist())

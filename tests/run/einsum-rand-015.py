@@ -1,0 +1,18 @@
+import torch
+torch.manual_seed(889)
+x0 = torch.rand(1, 1, 1)
+x1 = torch.rand(4)
+y = torch.einsum('vvv,F -> F', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.randn(4, 4)
+x1 = torch.rand(4, 4)
+y = torch.einsum('BY,YM->BM', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.rand(1)[0]
+x1 = torch.randn(4)
+y = torch.einsum(',j->j', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.rand(3, 3, 4)
+x1 = torch.randn(1, 3, 3)
+y = torch.einsum('S S q,qSS->q', x0, x1)
+print(y.shape, y.tolist())

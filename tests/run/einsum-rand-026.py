@@ -1,0 +1,23 @@
+import torch
+torch.manual_seed(755)
+x0 = torch.randn(1)
+x1 = torch.rand(17, 17)
+y = torch.einsum('J,vv', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.rand(4)
+x1 = torch.randn(1)[0]
+y = torch.einsum('m, -> m', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.randn(6, 4, 3)
+x1 = torch.rand(6, 4, 3)
+y = torch.einsum('U f G , U t G -> U f t', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.randn(21)
+x1 = torch.rand(1, 1)
+y = torch.einsum('X,X u->', x0, x1)
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+x1 = torch.randn(3, 3)
+x2 = torch.randn(2)
+y = torch.einsum(',bb,T->', x0, x1, x2)
+print(y.shape, y.tolist())
