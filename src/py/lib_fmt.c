@@ -310,7 +310,7 @@ fmt_str(struct py_session *s, struct sbuf *b, const char *p, size_t n, const str
 }
 
 int
-fmt_value(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *p, size_t n)
+py_format(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *p, size_t n)
 {
 	struct spec sp;
 
@@ -320,7 +320,7 @@ fmt_value(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *p, 
 
 		if (x == NULL)
 			return -1;
-		r = fmt_value(s, b, x, p, n);
+		r = py_format(s, b, x, p, n);
 		py_decref(x);
 		return r;
 	}
@@ -353,7 +353,7 @@ builtin_format(struct py_session *s, const struct builtin *bi, struct pyobj *sel
 		return py_fail(s, "format expected at least 1 argument, got 0");
 	if (a[1] != NULL && a[1]->type != PY_STR)
 		return py_fail(s, "format() argument 2 must be str, not %s", py_type_name(a[1]));
-	if (fmt_value(s, &b, a[0], a[1] ? a[1]->u.str.s : "", a[1] ? a[1]->u.str.len : 0) == 0)
+	if (py_format(s, &b, a[0], a[1] ? a[1]->u.str.s : "", a[1] ? a[1]->u.str.len : 0) == 0)
 		r = py_str(b.s ? b.s : "", b.len);
 	free(b.s);
 	return r;

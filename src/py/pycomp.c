@@ -44,7 +44,7 @@ field_into(struct py_session *s, const struct node *f, struct sbuf *b)
 		py_decref(v);
 		v = str;
 	}
-	r = fmt_value(s, b, v, spec.s ? spec.s : "", spec.len);
+	r = py_format(s, b, v, spec.s ? spec.s : "", spec.len);
 out:
 	free(spec.s);
 	py_decref(v);

@@ -544,7 +544,7 @@ long long range_len(const struct pyobj *o);	/* a range's count of ints */
 struct pyobj *comp_eval(struct py_session *s, const struct node *n);
 
 /* format(v, spec) appended to b (lib_fmt.c): 0, or -1 with Python's error */
-int fmt_value(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *spec, size_t n);
+int py_format(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *spec, size_t n);
 
 /* ---- nn.Module subclasses (pyclass.c) and torch.nn's containers (lib_nn.c) ---- */
 
