@@ -175,18 +175,39 @@ suite(struct parser *p)
 	return p->failed ? NULL : first;
 }
 
+/* def NAME, class NAME: the keyword skipped, st's kind (S_DEF or S_CLASS) and names[0] NAME; -1 on failure */
+static int
+block_head(struct parser *p, struct stmt *st, int kind)
+{
+	advance(p);
+	st->kind = kind;
+	st->names = arena_alloc(&p->mem, sizeof *st->names);
+	return (st->names[0] = name_token(p)) == NULL ? -1 : 0;
+}
+
+/* the suite of a def or class: no loop around it (break is an error), funcs the functions it is inside */
+static struct stmt *
+block_suite(struct parser *p, struct stmt *st, int funcs)
+{
+	int loops = p->loops, outer = p->funcs;
+
+	p->loops = 0;
+	p->funcs = funcs;
+	st->body = suite(p);
+	p->loops = loops;
+	p->funcs = outer;
+	return st->body != NULL ? st : NULL;
+}
+
 /* def NAME(a, b=1, ...): suite */
 static struct stmt *
 def_stmt(struct parser *p, struct stmt *st)
 {
 	char *names[64];
 	struct node *defaults[64];
-	int n = 0, i, loops = p->loops;
+	int n = 0, i;
 
-	advance(p);
-	st->kind = S_DEF;
-	st->names = arena_alloc(&p->mem, sizeof *st->names);
-	if ((st->names[0] = name_token(p)) == NULL)
+	if (block_head(p, st, S_DEF) != 0)
 		return NULL;
 	if (!is_op(p, O_LPAR))
 		return syntax(p);
@@ -226,12 +247,7 @@ def_stmt(struct parser *p, struct stmt *st)
 	memcpy(st->binds, names, (size_t)n * sizeof *names);
 	memcpy(st->defaults, defaults, (size_t)n * sizeof *defaults);
 	st->nnames = n;
-	p->funcs++;
-	p->loops = 0;
-	st->body = suite(p);
-	p->funcs--;
-	p->loops = loops;
-	return st->body != NULL ? st : NULL;
+	return block_suite(p, st, p->funcs + 1);
 }
 
 /*
@@ -242,13 +258,9 @@ def_stmt(struct parser *p, struct stmt *st)
 static struct stmt *
 class_stmt(struct parser *p, struct stmt *st)
 {
-	int loops = p->loops, funcs = p->funcs;
 	const struct node *b;
 
-	advance(p);
-	st->kind = S_CLASS;
-	st->names = arena_alloc(&p->mem, sizeof *st->names);
-	if ((st->names[0] = name_token(p)) == NULL)
+	if (block_head(p, st, S_CLASS) != 0)
 		return NULL;
 	if (!is_op(p, O_LPAR))
 		return fail_null(p, "'class' without nn.Module as its base is not supported");
@@ -262,11 +274,7 @@ class_stmt(struct parser *p, struct stmt *st)
 	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_ATTR &&
 	    strcmp(b->a->name, "nn") == 0 && b->a->a->kind == N_NAME && strcmp(b->a->a->name, "torch") == 0))
 		return fail_null(p, "'class' with a base other than nn.Module is not supported");
-	p->loops = p->funcs = 0;
-	st->body = suite(p);
-	p->loops = loops;
-	p->funcs = funcs;
-	return st->body != NULL ? st : NULL;
+	return block_suite(p, st, 0);
 }
 
 /* for TARGET in EXPR: suite [else: suite] */

@@ -726,9 +726,9 @@ test(struct parser *p)
 	return n;
 }
 
-/* test (',' test)* [','] : a tuple when there is a comma */
-struct node *
-testlist(struct parser *p)
+/* item (',' item)* [','], the list ending after a comma where stop(p): the one item, or a tuple when there is a comma */
+static struct node *
+comma_tuple(struct parser *p, struct node *(*item)(struct parser *), int (*stop)(const struct parser *))
 {
 	struct list l = { 0 };
 	size_t pos = p->tok.pos;
@@ -736,17 +736,14 @@ testlist(struct parser *p)
 	int comma = 0;
 
 	for (;;) {
-		if (is_op(p, O_MUL))
-			return fail_null(p, "starred expressions (*x) are not supported");
-		if ((n = test(p)) == NULL)
+		if ((n = item(p)) == NULL)
 			return NULL;
 		list_add(p, &l, n);
 		if (!is_op(p, O_COMMA))
 			break;
 		comma = 1;
 		advance(p);
-		if (p->tok.type == T_END || p->tok.type == T_NEWLINE || is_op(p, O_SEMI) ||
-		    is_op(p, O_ASSIGN) || (p->tok.type == T_OP && p->tok.op >= O_IADD && p->tok.op <= O_IRSHIFT))
+		if (stop(p))
 			break;
 	}
 	if (!comma)
@@ -755,6 +752,30 @@ testlist(struct parser *p)
 	n->items = l.v;
 	n->n = l.n;
 	return n;
+}
+
+/* a testlist's item: a test, not *x */
+static struct node *
+starless_test(struct parser *p)
+{
+	if (is_op(p, O_MUL))
+		return fail_null(p, "starred expressions (*x) are not supported");
+	return test(p);
+}
+
+/* what may follow a testlist's trailing comma: the end of the statement, = or an augmented = */
+static int
+testlist_stop(const struct parser *p)
+{
+	return p->tok.type == T_END || p->tok.type == T_NEWLINE || is_op(p, O_SEMI) || is_op(p, O_ASSIGN) ||
+	    (p->tok.type == T_OP && p->tok.op >= O_IADD && p->tok.op <= O_IRSHIFT);
+}
+
+/* test (',' test)* [','] : a tuple when there is a comma */
+struct node *
+testlist(struct parser *p)
+{
+	return comma_tuple(p, starless_test, testlist_stop);
 }
 
 /* a target of '=': a name, x[...], or a tuple/list of targets */
@@ -972,34 +993,25 @@ statement(struct parser *p)
 
 /* ---- comprehensions and f-strings (evaluated by pycomp.c) ---- */
 
+/* a comma in a for's target followed by 'in': the target ends there */
+static int
+for_target_stop(const struct parser *p)
+{
+	return is_kw(p, "in");
+}
+
 /* a for's target up to and past 'in' (a for statement's, a comprehension's): one, or a tuple of them */
+
 struct node *
 for_target(struct parser *p)
 {
-	struct list items = { 0 };
 	struct node *t;
-	size_t pos = p->tok.pos;
-	int comma = 0;
 
-	for (;;) {
-		if ((t = expr_bits(p)) == NULL)
-			return NULL;
-		list_add(p, &items, t);
-		if (!is_op(p, O_COMMA))
-			break;
-		comma = 1;
-		advance(p);
-		if (is_kw(p, "in"))
-			break;
-	}
+	if ((t = comma_tuple(p, expr_bits, for_target_stop)) == NULL)
+		return NULL;
 	if (!is_kw(p, "in"))
 		return fail_null(p, "invalid syntax: expected 'in' after the for's target");
 	advance(p);
-	if (comma) {
-		t = node(p, N_TUPLE, pos);
-		t->items = items.v;
-		t->n = items.n;
-	}
 	return t;
 }
 

@@ -301,46 +301,43 @@ add_family(struct item *it, const struct run *r, int id, int tok)
 
 /* A label's stages: tried in order, all of them, or (first_fit) only the first that has a part of their layout. */
 static const struct alias {
-	const char *name;
+	const char *names[7];	/* the labels that name these stages; NULL ends */
 	int first_fit;
 	int stages[3];		/* -1 ends */
 } aliases[] = {
-	{ "attn_weights", 0, { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
-	{ "wei", 0, { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
-	{ "att", 0, { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
-	{ "attn", 0, { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
-	{ "weights", 0, { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
-	{ "attention", 0, { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
-	{ "scores", 0, { ST_ATTN_SCORES, -1 } },
-	{ "masked", 0, { ST_MASKED_SCORES, -1 } },		/* the book's masked = attn_scores.masked_fill(...) */
-	{ "mask", 0, { ST_MASK, ST_MASK_SIMPLE, -1 } },	/* minGPT's mask is tril */
-	{ "tril", 0, { ST_MASK_SIMPLE, -1 } },		/* Karpathy's */
-	{ "x", 0, { ST_INPUTS, -1 } },
-	{ "batch", 0, { ST_INPUTS, -1 } },
-	{ "queries", 0, { ST_QUERIES, ST_QUERIES_HEADS, -1 } },
-	{ "q", 0, { ST_QUERIES, ST_QUERIES_HEADS, -1 } },
-	{ "query", 0, { ST_QUERIES, ST_QUERIES_HEADS, -1 } },
-	{ "Q", 0, { ST_QUERIES, ST_QUERIES_HEADS, -1 } },
-	{ "keys", 0, { ST_KEYS, ST_KEYS_HEADS, -1 } },
-	{ "k", 0, { ST_KEYS, ST_KEYS_HEADS, -1 } },
-	{ "key", 0, { ST_KEYS, ST_KEYS_HEADS, -1 } },
-	{ "K", 0, { ST_KEYS, ST_KEYS_HEADS, -1 } },
-	{ "values", 0, { ST_VALUES, ST_VALUES_HEADS, -1 } },
-	{ "v", 0, { ST_VALUES, ST_VALUES_HEADS, -1 } },
-	{ "value", 0, { ST_VALUES, ST_VALUES_HEADS, -1 } },
-	{ "V", 0, { ST_VALUES, ST_VALUES_HEADS, -1 } },
-	{ "out", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
-	{ "context", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
-	{ "context_vec", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
-	{ "context_vecs", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
-	{ "y", 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },	/* minGPT's y = att @ v, then merged, projected */
+	{ { "attn_weights", "wei", "att", "attn", "weights", "attention" }, 0,
+	    { ST_ATTN_WEIGHTS, ST_DROPPED_WEIGHTS, ST_UNMASKED_WEIGHTS } },
+	{ { "scores" }, 0, { ST_ATTN_SCORES, -1 } },
+	{ { "masked" }, 0, { ST_MASKED_SCORES, -1 } },		/* the book's masked = attn_scores.masked_fill(...) */
+	{ { "mask" }, 0, { ST_MASK, ST_MASK_SIMPLE, -1 } },	/* minGPT's mask is tril */
+	{ { "tril" }, 0, { ST_MASK_SIMPLE, -1 } },		/* Karpathy's */
+	{ { "x", "batch" }, 0, { ST_INPUTS, -1 } },
+	{ { "queries", "q", "query", "Q" }, 0, { ST_QUERIES, ST_QUERIES_HEADS, -1 } },
+	{ { "keys", "k", "key", "K" }, 0, { ST_KEYS, ST_KEYS_HEADS, -1 } },
+	{ { "values", "v", "value", "V" }, 0, { ST_VALUES, ST_VALUES_HEADS, -1 } },
+	/* minGPT's y = att @ v, then merged, projected */
+	{ { "out", "context", "context_vec", "context_vecs", "y" }, 1, { ST_OUTPUT, ST_MERGED, ST_CONTEXT_VECS } },
 };
+
+/* the row of aliases that has name, or NULL */
+static const struct alias *
+alias_row(const char *name)
+{
+	size_t i, j;
+
+	for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		for (j = 0; aliases[i].names[j] != NULL; j++)
+			if (strcmp(name, aliases[i].names[j]) == 0)
+				return &aliases[i];
+	return NULL;
+}
 
 /* The label's stages into it (families), with a suffix _N meaning token N-1; 1 when it names any. */
 static int
 label_families(struct item *it, const struct run *r, const char *label)
 {
 	const char *const *var = input_layer_names;
+	const struct alias *al;
 	char name[64];
 	size_t n = strlen(label), k = n;
 	int tok = -1, i, j, id;
@@ -368,18 +365,16 @@ label_families(struct item *it, const struct run *r, const char *label)
 			return 1;
 		}
 	}
-	for (i = 0; i < (int)(sizeof aliases / sizeof aliases[0]) && !it->t->named; i++) {
-		if (strcmp(name, aliases[i].name) != 0)
-			continue;
-		for (j = 0; j < 3 && aliases[i].stages[j] >= 0; j++) {
+	if (!it->t->named && (al = alias_row(name)) != NULL) {
+		for (j = 0; j < 3 && al->stages[j] >= 0; j++) {
 			int before = it->nfam;
 
-			if (aliases[i].stages[j] == ST_UNMASKED_WEIGHTS && r->causal)
+			if (al->stages[j] == ST_UNMASKED_WEIGHTS && r->causal)
 				continue;	/* check.md: in a causal run, equal to the unmasked weights is no-mask */
-			add_family(it, r, aliases[i].stages[j], tok);
-			if (aliases[i].stages[j] == ST_UNMASKED_WEIGHTS && it->nfam > before)
+			add_family(it, r, al->stages[j], tok);
+			if (al->stages[j] == ST_UNMASKED_WEIGHTS && it->nfam > before)
 				it->fam[it->nfam - 1].shadow = 1;	/* see shadowed() */
-			if (aliases[i].first_fit && it->nfam > before)
+			if (al->first_fit && it->nfam > before)
 				break;
 		}
 		return 1;

@@ -545,15 +545,30 @@ emit_plot_cell(const struct run *r)
 	return sbuf_take(&b);
 }
 
-/* the notebook around its cells (comma-separated JSON objects): nbformat 4.5, a Python 3 kernel */
+/* b's text to fp; b is empty again */
 static void
-nb_document(struct sbuf *b, const char *cells)
+emit_flush(FILE *fp, struct sbuf *b)
 {
-	sbuf_add(b, "{\n \"cells\": [\n");
-	sbuf_add(b, cells);
-	sbuf_add(b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
+	char *s = sbuf_take(b);
+
+	fputs(s, fp);
+	free(s);
+}
+
+/* the notebook around its cells (comma-separated JSON objects in cells, emptied) to fp: nbformat 4.5, a Python 3 kernel */
+static void
+nb_document(FILE *fp, struct sbuf *cells)
+{
+	struct sbuf b = { 0 };
+	char *s = sbuf_take(cells);
+
+	sbuf_add(&b, "{\n \"cells\": [\n");
+	sbuf_add(&b, s);
+	free(s);
+	sbuf_add(&b, "\n ],\n \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
 	    "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n  \"language_info\": {\n"
 	    "   \"name\": \"python\"\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n");
+	emit_flush(fp, &b);
 }
 
 /* ---- both ---- */
@@ -571,6 +586,7 @@ emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell
 
 		sbuf_add(&b, preamble);
 		cells(&k.k, arg);
+		emit_flush(fp, &b);
 	} else {
 		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end, nb_printed },
 		    &cs, 0, 0, { 0 }, { 0 }, { 0 }, NULL, NULL, po, NULL, NULL, 0 };
@@ -581,13 +597,8 @@ emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell
 		nb_cell(&k, "code", s, NULL);
 		free(s);
 		cells(&k.k, arg);
-		s = sbuf_take(&cs);
-		nb_document(&b, s);
-		free(s);
+		nb_document(fp, &cs);
 	}
-	s = sbuf_take(&b);
-	fputs(s, fp);
-	free(s);
 }
 
 void
@@ -595,7 +606,6 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 {
 	struct sbuf b = { 0 };
 	struct cell_opts plain = *co;
-	char *s;
 
 	plain.color = 0;
 	if (format == EMIT_PYTHON) {
@@ -604,6 +614,7 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 
 		py_preamble(&b, in, &plain);
 		cell_emit_all(&k.k, r, &plain);
+		emit_flush(fp, &b);
 	} else {
 		struct sbuf cells = { 0 }, first = { 0 };
 		char path[512];
@@ -621,11 +632,6 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 		nb_cell(&k, "code", src, "");
 		free(src);
 		cell_emit_all(&k.k, r, &plain);
-		s = sbuf_take(&cells);
-		nb_document(&b, s);
-		free(s);
+		nb_document(fp, &cells);
 	}
-	s = sbuf_take(&b);
-	fputs(s, fp);
-	free(s);
 }

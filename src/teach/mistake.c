@@ -141,22 +141,27 @@ scale_by_d_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 	return ST_SCALED_SCORES;
 }
 
+/* scaled by the root of another width than head_dim: scores, then scaling (say "... = width" in it) */
+static int
+wrong_width_line(char *buf, size_t len, const struct mistake_names *nm, const char *scaling, const char *say, int width)
+{
+	snprintf(buf, len, "scaled_scores = %s%s  # %s = %d, not head_dim = %d", nm->scores, scaling, say, width,
+	    nm->r->hd);
+	return ST_SCALED_SCORES;
+}
+
 static int
 scale_by_d_in_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
 	(void)rd;
-	snprintf(buf, len, "scaled_scores = %s * C**-0.5  # C = d_in = %d, not head_dim = %d", nm->scores, nm->r->d_in,
-	    nm->r->hd);
-	return ST_SCALED_SCORES;
+	return wrong_width_line(buf, len, nm, " * C**-0.5", "C = d_in", nm->r->d_in);
 }
 
 static int
 scale_by_d_out_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
 	(void)rd;
-	snprintf(buf, len, "scaled_scores = %s / d_out**0.5  # d_out = %d, not head_dim = %d", nm->scores, nm->r->d_out,
-	    nm->r->hd);
-	return ST_SCALED_SCORES;
+	return wrong_width_line(buf, len, nm, " / d_out**0.5", "d_out", nm->r->d_out);
 }
 
 static int
