@@ -72,17 +72,24 @@ parse_free(struct parsed *p)
 
 /* ---- the parser (struct parser: pyparse.h) ---- */
 
+/* the first failure's message into p->err; later ones are kept out */
+static void
+parse_vfail(struct parser *p, const char *fmt, va_list ap)
+{
+	if (p->failed)
+		return;
+	vsnprintf(p->err, p->errlen, fmt, ap);
+	p->failed = 1;
+}
+
 int
 fail(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (p->failed)
-		return -1;
 	va_start(ap, fmt);
-	vsnprintf(p->err, p->errlen, fmt, ap);
+	parse_vfail(p, fmt, ap);
 	va_end(ap);
-	p->failed = 1;
 	return -1;
 }
 
@@ -91,12 +98,9 @@ fail_null(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!p->failed) {
-		va_start(ap, fmt);
-		vsnprintf(p->err, p->errlen, fmt, ap);
-		va_end(ap);
-		p->failed = 1;
-	}
+	va_start(ap, fmt);
+	parse_vfail(p, fmt, ap);
+	va_end(ap);
 	return NULL;
 }
 
@@ -192,6 +196,17 @@ list_add(struct parser *p, struct list *l, struct node *n)
 		l->cap = cap;
 	}
 	l->v[l->n++] = n;
+}
+
+/* a node of kind at pos holding l's items */
+static struct node *
+list_node(struct parser *p, int kind, size_t pos, const struct list *l)
+{
+	struct node *n = node(p, kind, pos);
+
+	n->items = l->v;
+	n->n = l->n;
+	return n;
 }
 
 static int
@@ -300,9 +315,7 @@ sequence(struct parser *p, int close, int kind, size_t pos)
 	advance(p);
 	if (kind == N_TUPLE && l.n == 1 && !comma)
 		return l.v[0];	/* (x) is x */
-	n = node(p, kind, pos);
-	n->items = l.v;
-	n->n = l.n;
+	n = list_node(p, kind, pos, &l);
 	n->paren = 1;
 	return n;
 }
@@ -746,12 +759,7 @@ comma_tuple(struct parser *p, struct node *(*item)(struct parser *), int (*stop)
 		if (stop(p))
 			break;
 	}
-	if (!comma)
-		return l.v[0];
-	n = node(p, N_TUPLE, pos);
-	n->items = l.v;
-	n->n = l.n;
-	return n;
+	return comma ? list_node(p, N_TUPLE, pos, &l) : l.v[0];
 }
 
 /* a testlist's item: a test, not *x */
@@ -1137,7 +1145,6 @@ strings(struct parser *p, size_t pos)
 {
 	struct sbuf b = { 0 };
 	struct list parts = { 0 };
-	struct node *n;
 	int f = 0;
 
 	while (p->tok.type == T_STR) {
@@ -1155,10 +1162,5 @@ strings(struct parser *p, size_t pos)
 	if (!f || b.len > 0)
 		list_add(p, &parts, str_node(p, &b, pos));
 	free(b.s);
-	if (!f)
-		return parts.v[0];
-	n = node(p, N_FSTR, pos);
-	n->items = parts.v;
-	n->n = parts.n;
-	return n;
+	return f ? list_node(p, N_FSTR, pos, &parts) : parts.v[0];
 }

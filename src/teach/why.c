@@ -165,6 +165,14 @@ num_po(const struct step *st)
 	return st->quiet ? NULL : &st->o->po;
 }
 
+/* x as print shows it, ending the body's line */
+static void
+num_end(struct step *st, float x)
+{
+	add_num(&st->body, x, num_po(st));
+	sbuf_addc(&st->body, '\n');
+}
+
 static void
 use(struct step *st, int src, size_t flat)
 {
@@ -229,8 +237,7 @@ line_elem(struct step *st, int src, size_t flat)
 	sbuf_add(&st->body, "    ");
 	add_elem(&st->body, st->r, src, flat, -1, NULL);
 	sbuf_add(&st->body, " = ");
-	add_num(&st->body, t->data[flat], num_po(st));
-	sbuf_addc(&st->body, '\n');
+	num_end(st, t->data[flat]);
 }
 
 /* A step that moves a number without changing it: the element it copies, as its line, value and use. */
@@ -249,8 +256,7 @@ line_op(struct step *st, float x, const char *op, float y)
 	sbuf_add(&st->body, "    = ");
 	add_num(&st->body, x, num_po(st));
 	sbuf_addf(&st->body, " %s ", op);
-	add_num(&st->body, y, num_po(st));
-	sbuf_addc(&st->body, '\n');
+	num_end(st, y);
 }
 
 /* A row of the stage's (…, T, T) shape: the flat position of its first element. */
@@ -528,8 +534,7 @@ line_scale(struct step *st)
 		sbuf_addf(&st->body, "sqrt(head_dim) = sqrt(%d) = ", r->hd);
 	else
 		sbuf_add(&st->body, "scale = ");
-	add_num(&st->body, r->scale_used, num_po(st));
-	sbuf_addc(&st->body, '\n');
+	num_end(st, r->scale_used);
 }
 
 /* scaled_scores[…] = (masked) scores / sqrt(head_dim), or · scale, or the scores */
@@ -604,8 +609,7 @@ rule_softmax(struct step *st)
 	sbuf_add(&st->body, "\n    Σ_j exp(s[j] - m) = ");
 	add_num(&st->body, sm.sum, po);
 	sbuf_add(&st->body, "\n    1 / Σ = ");
-	add_num(&st->body, sm.inv, po);
-	sbuf_addc(&st->body, '\n');
+	num_end(st, sm.inv);
 	line_op(st, sm.exps[j], "·", sm.inv);
 	/* a learner's softmax of the printed scores, in double */
 	for (k = 0; k < T; k++) {
@@ -678,8 +682,7 @@ rule_renorm(struct step *st)
 	sbuf_add(&st->body, " = ");
 	add_list(&st->body, x, 1, T, num_po(st), st->o->verbose);
 	sbuf_add(&st->body, "\n    Σ = ");
-	add_num(&st->body, sum, po);
-	sbuf_addc(&st->body, '\n');
+	num_end(st, sum);
 	line_op(st, x[j], "/", sum);
 	tensor_scale(&st->value, &x[j], 1, sum, 1);
 	for (k = 0; k < T; k++)
@@ -723,8 +726,7 @@ rule_dropout_mask(struct step *st)
 	st->value = kept ? rng_dropout_scale(in->dropout) : 0.0f;
 	if (kept) {
 		sbuf_add(&st->body, "    1/(1-p) = ");
-		add_num(&st->body, st->value, num_po(st));
-		sbuf_addc(&st->body, '\n');
+		num_end(st, st->value);
 	}
 }
 
