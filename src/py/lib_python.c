@@ -42,9 +42,8 @@ math_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struc
 	return py_float(exp(v));
 }
 
-/* characters in UTF-8 text: the bytes that do not continue one */
-static size_t
-str_chars(const char *p, size_t n)
+size_t
+lib_str_chars(const char *p, size_t n)
 {
 	size_t i, c = 0;
 
@@ -64,7 +63,7 @@ no_surrogate(struct py_session *s, const char *p, size_t n)
 			unsigned v = (unsigned)(0xd000 | ((unsigned char)p[i + 1] & 0x3f) << 6 | ((unsigned char)p[i + 2] & 0x3f));
 
 			py_fail(s, "'utf-8' codec can't encode character '\\u%04x' in position %zu: surrogates not allowed",
-			    v, str_chars(p, i));
+			    v, lib_str_chars(p, i));
 			return -1;
 		}
 	return 0;
@@ -86,7 +85,7 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	case PY_TUPLE: case PY_LIST: case PY_SIZE:
 		return py_int(a[0]->u.seq.n);
 	case PY_STR:
-		return py_int((long long)str_chars(a[0]->u.str.s, a[0]->u.str.len));
+		return py_int((long long)lib_str_chars(a[0]->u.str.s, a[0]->u.str.len));
 	case PY_OBJ: {	/* nn.ModuleList, nn.Sequential */
 		struct pyobj *c = nn_children(a[0]);
 
