@@ -1,7 +1,9 @@
 /*
  * expr.c - one expression for --print, the heatmap and the REPL's diff:
  * the interpreter (py.h) evaluates it in a session of its own, and the
- * value comes back as the struct value these callers know.
+ * value comes back as the struct value these callers know; and
+ * py_print_expr (py.h), one expression's printed text for the REPL's print
+ * and --model's --print.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -77,7 +79,7 @@ expr_eval_in(struct py_session *s, const char *text, struct value *out, char *er
 
 	memset(out, 0, sizeof *out);
 	print_opts_default(&po);
-	s->eval_more = comp_eval;
+	stmt_hooks(s);
 	v = py_eval_expr(s, text, &po, &printed, err, errlen);
 	out->printed = sbuf_take(&printed);
 	out->stmt = s->print_stmt;
@@ -156,4 +158,26 @@ value_free(struct value *v)
 	v->obj = NULL;
 	free(v->printed);
 	v->printed = NULL;
+}
+
+/* py.h: one expression as print() shows it */
+int
+py_print_expr(struct py_session *s, const char *text, const struct print_opts *po, char **out, char *err,
+    size_t errlen)
+{
+	struct sbuf b = { 0 }, printed = { 0 };
+	struct pyobj *v;
+
+	stmt_hooks(s);
+	if ((v = py_eval_expr(s, text, po, &printed, err, errlen)) == NULL) {
+		free(printed.s);
+		return -1;
+	}
+	if (printed.len > 0)
+		sbuf_add(&b, printed.s);	/* print(print(a, b)): "a b", then None, as Python */
+	free(printed.s);
+	py_str_of(&b, v, po);
+	py_decref(v);
+	*out = sbuf_take(&b);
+	return 0;
 }

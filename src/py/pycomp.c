@@ -4,7 +4,7 @@
  * list comprehensions and generator expressions (N_COMP: a generator
  * expression's items are gathered at once, into a tuple), and a if c else
  * b (N_IFEXP).  pyeval.c reaches comp_eval through s->eval_more (set by
- * py_exec and expr.c), so calls go one way.
+ * stmt_hooks, pystmt.c), so calls go one way.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -869,26 +869,6 @@ py_eval_expr(struct py_session *s, const char *text, const struct print_opts *po
 }
 
 int
-py_print_expr(struct py_session *s, const char *text, const struct print_opts *po, char **out, char *err,
-    size_t errlen)
-{
-	struct sbuf b = { 0 }, printed = { 0 };
-	struct pyobj *v = py_eval_expr(s, text, po, &printed, err, errlen);
-
-	if (v == NULL) {
-		free(printed.s);
-		return -1;
-	}
-	if (printed.len > 0)
-		sbuf_add(&b, printed.s);	/* print(print(a, b)): "a b", then None, as Python */
-	free(printed.s);
-	py_str_of(&b, v, po);
-	py_decref(v);
-	*out = sbuf_take(&b);
-	return 0;
-}
-
-int
 py_needs_more(const char *text)
 {
 	struct lexer lx;

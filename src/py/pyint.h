@@ -299,13 +299,13 @@ struct py_session {
 	struct pyobj *retval;		/* a return's value on its way out */
 	struct parsed *code;		/* the code running (functions defined keep it) */
 	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
-	/* a script function called (pystmt.c's, set by py_exec): calls go one way through it */
+	/* a script function called (pystmt.c's, set by stmt_hooks): calls go one way through it */
 	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	    char **kwnames, struct pyobj **kwargs, int nkw);
 	/* torch.set_printoptions (lib_misc.c): once called, its options print every statement's tensors */
 	struct print_opts own_po;
 	int own_po_set;
-	/* the nodes from N_FSTR on (pycomp.c's comp_eval, set by py_exec and expr.c) */
+	/* the nodes from N_FSTR on (pycomp.c's comp_eval, set by stmt_hooks) */
 	struct pyobj *(*eval_more)(struct py_session *s, const struct node *n);
 	/* notebooks and traces (py_exec_cell, py_trace) */
 	const struct stmt *display;	/* the cell's last statement, an expression shown as Out[N] */
@@ -573,6 +573,13 @@ int assign(struct py_session *s, const struct node *target, struct pyobj *v);	/*
 int exec_simple(struct py_session *s, const struct stmt *st);	/* a simple statement: 0 or -1 */
 /* a statement's state reset: output, error buffer, depth */
 void eval_begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen);
+/*
+ * The evaluator's two ways up, s->call_user (pystmt.c's calls of script
+ * functions) and s->eval_more (pycomp.c's comp_eval), set in this one
+ * place (pystmt.c) by every entry before it evaluates: py_exec,
+ * py_exec_cell, expr.c's expr_eval_in and py_print_expr.
+ */
+void stmt_hooks(struct py_session *s);
 
 /* Python's operators on values (pyarith.c): O_* codes; a tensor on either side goes to pyops.c */
 struct pyobj *arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b);

@@ -5,7 +5,7 @@
  * (their locals in a pyframe, bounded depth: RecursionError), and py_exec,
  * the entry of one REPL input or one whole script.  Simple statements are
  * pyeval.c's (exec_simple); the evaluator reaches the calls here through
- * s->call_user, so calls go one way.
+ * s->call_user, so calls go one way (stmt_hooks sets it for every entry).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -377,6 +377,13 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	return r;
 }
 
+void
+stmt_hooks(struct py_session *s)
+{
+	s->call_user = call_user;
+	s->eval_more = comp_eval;
+}
+
 /* a REPL input, a script or a notebook cell (cell: its last statement, an expression, is shown) */
 static int
 exec_text(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
@@ -389,8 +396,7 @@ exec_text(struct py_session *s, const char *text, const struct print_opts *po, s
 
 	eval_begin(s, po, out, err, errlen);
 	s->err_line = 0;
-	s->call_user = call_user;
-	s->eval_more = comp_eval;
+	stmt_hooks(s);
 	if (parse_text(text, p, err, errlen) != 0) {
 		s->err_line = p->line;
 		free(p);
