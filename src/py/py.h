@@ -1,10 +1,18 @@
 /*
- * py - the interpreter, the part's public header.  Its files, in the order
- * they call each other: pylex (tokens) -> pyparse (tree) -> pyeval (the
- * evaluator) -> pylib (builtins) -> pyops/pyview (operations and views) ->
- * pyval (values, sessions); pyint.h is internal to the part.  expr.h is the
- * one-expression entry for --print and heat maps.  Uses util, kernels and
- * pipeline.
+ * py - the interpreter, the part's public header.  Its files from the
+ * entries down, each calling only files below it (tests/layers.sh): the
+ * entries, expr.c (one expression: --print, heat maps, the REPL's print and
+ * diff) and pystmt.c (py_exec: statements, blocks, script functions);
+ * pycomp.c (f-strings, comprehensions, a if c else b) and the builtins that
+ * evaluate (lib_iter.c, lib_python.c, lib_fmt.c); pyeval.c, the evaluator,
+ * which reaches pystmt.c and pycomp.c only through the hooks stmt_hooks
+ * sets; Python's operators, classes and names (pyarith.c, pyclass.c,
+ * pynames.c); the builtins' table (pylib.c) and rows (lib_*.c); the tensor
+ * operations (pydata.c, pyops.c, pyview.c, pymatmul.c, over pytensor.c);
+ * the session (pysession.c, pyframe.c) and values (pyval.c); the parser
+ * (pyblock.c, pyparse.c, pylex.c, pyindent.c, pyfstr.c) and pyerror.c.
+ * pyint.h, pyparse.h and lib.h are internal to the part; expr.h is
+ * public (py.h includes it).  Uses util, kernels and pipeline.
  *
  * py.h - the PyTorch subset the REPL and --print take (shared/spec/
  * expressions.md, contract v2): Python statements and expressions over

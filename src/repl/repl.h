@@ -1,9 +1,10 @@
 /*
  * repl - attn-explain -i, the part's public header: the loop and its
  * command table (repl.c), stepping (repl_step.c), inspecting (repl_inspect.c),
- * settings (repl_settings.c), the commands' output (repl_out.c) and the
- * terminal seam (line.c, the only user of
- * libedit); repl_cmds.h is internal to the part.  Uses every part but main.
+ * settings (repl_settings.c), your variables (repl_vars.c), the commands'
+ * output (repl_out.c) and the terminal seam (line.c, the only user of
+ * libedit); repl_cmds.h and line.h are internal to the part.  Uses util,
+ * kernels, pipeline, py and teach (model only through teach).
  *
  * repl.h - attn-explain -i: step through the stages, inspect, change, re-run.
  */
