@@ -33,6 +33,8 @@ act(struct gctx *c, const struct gopts *g)
 	}
 	if (g->json)
 		return gctx_json(stdout, c, g);
+	if (g->heatmap && g->output != NULL)
+		return gctx_figure(g->output, c, g, g->head, g->numbers, g->force);
 	settings_default(NULL, &co);
 	co.color = 0;
 	print_opts_default(&co.po);

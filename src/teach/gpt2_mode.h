@@ -72,6 +72,9 @@ struct py_session *gctx_session(const struct gctx *c, struct run *empty);
 /* gpt2_repl.c: -i, the REPL over the run (set layer/head/text recompute) */
 int gpt2_repl(struct gctx *c, struct gopts *g);
 
+/* gpt2_figure.c: attn_weights[0, head] (head -1: every head, a grid) as a figure at path; G2_EXIT_* */
+int gctx_figure(const char *path, const struct gctx *c, const struct gopts *g, int head, int numbers, int force);
+
 /* gpt2_emit.c */
 void gctx_emit(FILE *fp, const struct gctx *c, const struct gopts *g);
 
