@@ -648,6 +648,43 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	return session_close(&s);
 }
 
+/* --model's -i session: the same editor and history file, Ctrl-C discarding the line */
+static struct sigaction model_old_sa;
+
+static void
+model_open(void)
+{
+	struct sigaction sa;
+	char *hp = isatty(STDIN_FILENO) ? history_path() : NULL;
+
+	line_init(hp, NULL);
+	free(hp);
+	if (line_interactive()) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, &model_old_sa);
+	}
+}
+
+static void
+model_close(void)
+{
+	if (line_interactive())
+		sigaction(SIGINT, &model_old_sa, NULL);
+	line_done();
+}
+
+void
+repl_model_lines(struct gpt2_lines *l)
+{
+	l->open = model_open;
+	l->read = line_read;
+	l->add_history = line_add_history;
+	l->close = model_close;
+	l->interactive = line_interactive;
+}
+
 int
 repl_run_text(const struct input *in, const struct cell_opts *co, const char *text, size_t len)
 {

@@ -45,7 +45,7 @@ act(struct gctx *c, const struct gopts *g)
 }
 
 int
-gpt2_cells_main(int argc, char **argv)
+gpt2_cells_main(int argc, char **argv, const struct gpt2_lines *lines)
 {
 	struct gopts g;
 	struct gctx c;
@@ -60,7 +60,7 @@ gpt2_cells_main(int argc, char **argv)
 		return rc;
 	}
 	if (g.interactive)
-		rc = gpt2_repl(&c, &g);
+		rc = gpt2_repl(&c, &g, lines);
 	else if ((rc = gctx_run(&c, &g)) == G2_EXIT_OK)
 		rc = act(&c, &g);
 	gctx_free(&c);

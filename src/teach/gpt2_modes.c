@@ -25,10 +25,19 @@ struct py_session *
 gctx_session(const struct gctx *c, struct run *empty)
 {
 	struct py_session *s;
-	int i;
 
 	memset(empty, 0, sizeof *empty);
 	s = py_session_new(empty);
+	gctx_bind(c, s);
+	return s;
+}
+
+/* the run's stages bound in s anew (its other variables kept) */
+void
+gctx_bind(const struct gctx *c, struct py_session *s)
+{
+	int i;
+
 	for (i = 0; i < G2_NSTAGES; i++) {
 		if (i == G2_TOKEN_IDS) {
 			int shape[2] = { 1, c->r.T };
@@ -45,7 +54,6 @@ gctx_session(const struct gctx *c, struct run *empty)
 			py_session_bind(s, gpt2_stage_name(i), c->r.st[i], NULL);
 		}
 	}
-	return s;
 }
 
 int

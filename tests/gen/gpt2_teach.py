@@ -209,11 +209,54 @@ def heatmap_cases(enc):
             f.write("status 0\n")
 
 
+def repl_case(enc):
+    """-i --model: show, print, Python variables kept across set, diff, why, check; the words by hand
+    (gpt2_repl.c's), every tensor and number from torch"""
+    ids, labels = enc[TEXT]["ids"], enc[TEXT]["labels"]
+    cfg, sd = gf.load("tiny-f32")
+    a = gf.forward("tiny-f32", ids, 1)
+    b = gf.forward("tiny-f32", ids, 0)
+    c = gf.forward("tiny-f32", ids[:3], 0)
+    theirs = ">>> queries\n%s\n>>> attn_weights[0, 1]\n%s\n" % (b["queries"], b["attn_weights"][0, 1])
+    with open(os.path.join(HERE, "theirs-book-tiny-f32.txt"), "w") as f:
+        f.write(theirs)
+    lines = ["show", "p attn_weights[0, 1, 2]", "mine = ln_1[0, 0].sum()", "set layer 0", "d attn_weights[0, 1, 2]",
+             "mine", "w x[0, 1, 3]", "check tests/model/theirs-book-tiny-f32.txt", "set tokens %s" % ",".join(map(str, ids[:3])),
+             "show", "print keys_heads[0, 1]", "set head 7", "d ln_1.shape", "# a comment", "q"]
+    with open(os.path.join(CLI, "model-repl-commands.cmd"), "w") as f:
+        f.write("printf '%s\\n' | $BIN -i --model tests/model/tiny-f32 --text '%s' --layer 1\n"
+                % ("\\n".join(lines), TEXT))
+    with torch.no_grad():
+        mine = a["ln_1"][0, 0].sum()
+        out = ["attn-explain: tests/model/tiny-f32, layer 1, head 0, 6 tokens; help lists the commands",
+               ">>> model tests/model/tiny-f32", "layer 1", "head 0 (the cells show every head)", "text " + TEXT,
+               "tokens " + ", ".join(map(str, ids)),
+               ">>> %s" % a["attn_weights"][0, 1, 2],
+               ">>> >>> layer 0, head 0, 6 tokens: recomputed",
+               ">>> before (layer 1, head 0, 6 tokens):", str(a["attn_weights"][0, 1, 2]),
+               "after (layer 0, head 0, 6 tokens):", str(b["attn_weights"][0, 1, 2]),
+               ">>> %r" % mine,
+               ">>> " + "\n".join(why(b, cfg, sd, 0, ids, labels, "x", (0, 1, 3), False)),
+               ">>> queries: matches queries", "the tensor at line %d: matches attn_weights[0, 1]"
+               % (theirs.split("\n").index(">>> attn_weights[0, 1]") + 2), "2 of 2 match",
+               ">>> layer 0, head 0, 3 tokens: recomputed",
+               ">>> model tests/model/tiny-f32", "layer 0", "head 0 (the cells show every head)",
+               "tokens " + ", ".join(map(str, ids[:3])),
+               ">>> %s" % c["keys_heads"][0, 1],
+               ">>> >>> before (layer 0, head 0, 6 tokens):", str(b["ln_1"].shape),
+               "after (layer 0, head 0, 3 tokens):", str(c["ln_1"].shape), ">>> >>> "]
+    with open(os.path.join(CLI, "model-repl-commands.out"), "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    with open(os.path.join(CLI, "model-repl-commands.err"), "w") as f:
+        f.write("attn-explain: tests/model/tiny-f32: --head 7, expected 0 to 1 (n_head 2)\nstatus 0\n")
+
+
 def main():
     with open(os.path.join(HERE, "bpe-small.jsonl"), encoding="utf-8") as f:
         enc = {c["text"]: c for c in map(json.loads, f) if "text" in c and "ids" in c}
     why_cases(enc)
     heatmap_cases(enc)
+    repl_case(enc)
 
 
 if __name__ == "__main__":
