@@ -251,12 +251,79 @@ def repl_case(enc):
         f.write("attn-explain: tests/model/tiny-f32: --head 7, expected 0 to 1 (n_head 2)\nstatus 0\n")
 
 
+MISTAKES = {
+    "no-scale": "scores not scaled before softmax",
+    "scale-by-d": "divided by head_dim instead of sqrt(head_dim)",
+    "scale-by-d-in": "scaled by the embedding width n_embd instead of the head width",
+    "no-mask": "the causal mask left out",
+    "mask-with-zero": "future scores set to 0 instead of -inf before softmax",
+    "mask-diagonal": "the mask hides the diagonal too",
+    "mask-inverted": "the past is masked instead of the future",
+    "softmax-wrong-dim": "softmax over the query axis: columns sum to 1",
+    "mask-after-softmax": "causal mask applied after softmax, rows not renormalised",
+    "queries-keys-swapped": "scores transposed: keys times queries",
+    "queries-are-keys": "the keys used in place of the queries",
+    "heads-not-transposed": "heads merged with view and no transpose back",
+    "no-out-proj": "the output projection c_proj left out",
+}
+
+
+def mistakes_case(enc):
+    """--check THEIRS where THEIRS are prints of GPT-2's attention with a mistake written in, each made by torch;
+    the report's mistake lines (and summary) must name it"""
+    ids = enc[TEXT]["ids"]
+    T = len(ids)
+    cfg, sd = gf.load("tiny-f32")
+    C, H = cfg["n_embd"], cfg["n_head"]
+    d = C // H
+    st = gf.forward("tiny-f32", ids, 1)
+    qh, kh, vh = st["queries_heads"], st["keys_heads"], st["values_heads"]
+    scores = st["attn_scores"]
+    mask = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
+    sm = lambda x, dim=-1: torch.softmax(x, dim=dim)
+    scaled = scores / d ** 0.5
+    with torch.no_grad():
+        prints = [
+            ("scaled_scores", "no-scale", "scaled_scores", None, scores),
+            ("attn_weights", "scale-by-d", "attn_weights", None, sm((scores / d).masked_fill(mask, -torch.inf))),
+            ("attn_weights", "scale-by-d-in", "attn_weights", None, sm((scores / C ** 0.5).masked_fill(mask, -torch.inf))),
+            ("attn_weights", "no-mask", "attn_weights", None, sm(scaled)),
+            ("attn_weights[0, 1]", "mask-with-zero", "attn_weights", 1, sm(scaled.masked_fill(mask, 0))[0, 1]),
+            ("attn_weights", "mask-diagonal", "attn_weights", None,
+             sm(scaled.masked_fill(torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=0), -torch.inf))),
+            ("attn_weights", "mask-inverted", "attn_weights", None,
+             sm(scaled.masked_fill(torch.tril(torch.ones(T, T, dtype=torch.bool), diagonal=-1), -torch.inf))),
+            ("attn_weights", "softmax-wrong-dim", "attn_weights", None, sm(scaled.masked_fill(mask, -torch.inf), dim=2)),
+            ("attn_weights", "mask-after-softmax", "attn_weights", None, sm(scaled) * torch.tril(torch.ones(T, T))),
+            ("attn_scores", "queries-keys-swapped", "attn_scores", None, kh @ qh.transpose(2, 3)),
+            ("attn_scores", "queries-are-keys", "attn_scores", None, kh @ kh.transpose(2, 3)),
+            ("context_vecs", "no-mask", "context_vecs", None, sm(scaled) @ vh),
+            ("merged", "heads-not-transposed", "merged", None, st["context_vecs"].contiguous().view(1, T, C)),
+            ("output", "no-out-proj", "output", None, st["merged"]),
+        ]
+    with open(os.path.join(HERE, "theirs-mistakes-tiny-f32.txt"), "w") as f:
+        for label, _, _, _, t in prints:
+            f.write(">>> %s\n%s\n" % (label, t))
+    with open(os.path.join(CLI, "model-check-mistakes.cmd"), "w") as f:
+        f.write("$BIN --model tests/model/tiny-f32 --text '%s' --layer 1 --check tests/model/theirs-mistakes-tiny-f32.txt"
+                " | grep -e '^  mistake:' -e ' match$'\n" % TEXT)
+    out = []
+    for _, mk, stage, head, _ in prints:
+        out.append("  mistake: %s (%s): it gives %s%s" % (mk, MISTAKES[mk], stage, "" if head is None else "[0, %d]" % head))
+    out.append("0 of %d match" % len(prints))
+    with open(os.path.join(CLI, "model-check-mistakes.out"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    with open(os.path.join(CLI, "model-check-mistakes.err"), "w") as f:
+        f.write("status 0\n")
+
+
 def main():
     with open(os.path.join(HERE, "bpe-small.jsonl"), encoding="utf-8") as f:
         enc = {c["text"]: c for c in map(json.loads, f) if "text" in c and "ids" in c}
     why_cases(enc)
     heatmap_cases(enc)
     repl_case(enc)
+    mistakes_case(enc)
 
 
 if __name__ == "__main__":
