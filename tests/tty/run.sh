@@ -79,6 +79,22 @@ keys() {
 	tmux -S "$sock" send-keys -t $S "$@"
 }
 
+# ctrl_c PROMPT CMD WANT ERR: a line typed, then Ctrl-C: the line is gone (CMD shows WANT, ERR never appears)
+ctrl_c() {
+	keys "xyzzy plugh" C-c
+	wait_last "$1"
+	keys "$2" Enter
+	wait_for "$3"
+	screen | grep -F -q "xyzzy" && screen | grep -F -q "$4" && fail "Ctrl-C ran the line"
+}
+
+# ctrl_d: Ctrl-D ends the session with status 0
+ctrl_d() {
+	keys C-d
+	wait_file "$tmp/status"
+	[ "$(cat "$tmp/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
+}
+
 # start INPUT [WIDTH]: a session running the REPL on INPUT in a terminal WIDTH
 # columns wide (100), its status into $tmp/status, its history in $HIST.
 start() {
@@ -129,16 +145,10 @@ keys 3 Enter
 wait_for "heads = 3 (was 1)"
 echo "ok tty 5 - Tab completes set keys: the common prefix, then the one key"
 
-keys "xyzzy plugh" C-c
-wait_last "attn>"
-keys "print attn_weights.shape" Enter
-wait_for "torch.Size([3, 6, 6])"
-screen | grep -F -q "xyzzy" && screen | grep -F -q "unknown command" && fail "Ctrl-C ran the line"
+ctrl_c "attn>" "print attn_weights.shape" "torch.Size([3, 6, 6])" "unknown command"
 echo "ok tty 6 - Ctrl-C at the prompt discards the line"
 
-keys C-d
-wait_file "$tmp/status"
-[ "$(cat "$tmp/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
+ctrl_d
 echo "ok tty 7 - Ctrl-D leaves with status 0"
 
 [ -f "$tmp/history" ] || fail "no history file"
@@ -361,14 +371,8 @@ keys Up Up Enter
 wait_for "torch.Size([1, 3, 8])"
 [ "$(screen | grep -c -F 'torch.Size([1, 3, 8])')" -ge 2 ] || fail "model session: Up Up did not run print keys.shape again"
 echo "ok tty 23 - --model -i: Up recalls earlier lines (libedit)"
-keys "xyzzy plugh" C-c
-wait_last ">>>"
-keys "show" Enter
-wait_for "tokens 5, 17, 2"
-screen | grep -F -q "xyzzy" && screen | grep -F -q "NameError" && fail "model session: Ctrl-C ran the line"
+ctrl_c ">>>" "show" "tokens 5, 17, 2" "NameError"
 echo "ok tty 24 - --model -i: Ctrl-C at the prompt discards the line"
-keys C-d
-wait_file "$tmp/status"
-[ "$(cat "$tmp/status")" = 0 ] || fail "model session, Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
+ctrl_d
 grep -q "set.*layer.*0" "$HIST" || fail "model session: no history file with its lines"
 echo "ok tty 25 - --model -i: Ctrl-D leaves with status 0, the lines kept in the history file"
