@@ -4,7 +4,7 @@
  * written in (no scale, scaled by d or by n_embd, no causal mask, the mask
  * with 0 or on the diagonal or inverted, softmax over the queries' axis,
  * the mask after softmax, keys times queries, keys for queries, heads
- * merged without the transpose back, c_proj left out), so that --check
+ * split or merged without the transpose, c_proj left out), so that --check
  * can name what a learner's differing print did.  Owns the list of the
  * mistakes it knows (g2_mistakes) and their stages.
  */
@@ -28,7 +28,7 @@ const struct g2_mistake g2_mistakes[G2_NMISTAKES] = {
 	{ "mask-after-softmax", "causal mask applied after softmax, rows not renormalised" },
 	{ "queries-keys-swapped", "scores transposed: keys times queries" },
 	{ "queries-are-keys", "the keys used in place of the queries" },
-	{ "heads-not-transposed", "heads merged with view and no transpose back" },
+	{ "heads-not-transposed", "heads split or merged with view and no transpose" },
 	{ "no-out-proj", "the output projection c_proj left out" },
 };
 
@@ -116,6 +116,11 @@ g2_mistaken(const struct gctx *c, int k, int s)
 	struct tensor *st[G2_NSTAGES] = { NULL }, *t;
 	int i;
 
+	if (k == NOT_TRANSPOSED && s >= G2_QUERIES_HEADS && s <= G2_VALUES_HEADS) {	/* split: view(1, H, T, d) */
+		t = like(c->r.st[s]);
+		memcpy(t->data, c->r.st[s - 3]->data, t->numel * sizeof *t->data);
+		return t;
+	}
 	if (k < 0 || k >= G2_NMISTAKES || s < first_stage(k))
 		return NULL;
 	if (k == NO_MASK && s == G2_MASKED_SCORES)

@@ -272,7 +272,7 @@ name_mistakes(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int nam
 {
 	int k, s, h, whole, found = 0;
 
-	for (s = G2_ATTN_SCORES; s < G2_NSTAGES; s++) {
+	for (s = G2_QUERIES_HEADS; s < G2_NSTAGES; s++) {
 		if (named >= 0 && s != named)
 			continue;
 		for (k = 0; k < G2_NMISTAKES; k++) {

@@ -263,7 +263,7 @@ MISTAKES = {
     "mask-after-softmax": "causal mask applied after softmax, rows not renormalised",
     "queries-keys-swapped": "scores transposed: keys times queries",
     "queries-are-keys": "the keys used in place of the queries",
-    "heads-not-transposed": "heads merged with view and no transpose back",
+    "heads-not-transposed": "heads split or merged with view and no transpose",
     "no-out-proj": "the output projection c_proj left out",
 }
 
@@ -299,6 +299,7 @@ def mistakes_case(enc):
             ("attn_scores", "queries-are-keys", "attn_scores", None, kh @ kh.transpose(2, 3)),
             ("context_vecs", "no-mask", "context_vecs", None, sm(scaled) @ vh),
             ("merged", "heads-not-transposed", "merged", None, st["context_vecs"].contiguous().view(1, T, C)),
+            ("keys_heads", "heads-not-transposed", "keys_heads", None, st["keys"].reshape(1, H, T, d)),
             ("output", "no-out-proj", "output", None, st["merged"]),
         ]
     with open(os.path.join(HERE, "theirs-mistakes-tiny-f32.txt"), "w") as f:
