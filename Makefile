@@ -34,7 +34,7 @@ PY       = src/py/pylex.o src/py/pyindent.o src/py/pyparse.o src/py/pyblock.o sr
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o src/teach/readipynb.o \
            src/teach/mistake.o src/teach/derived.o src/teach/check.o src/teach/emit.o src/teach/figure.o src/teach/gpt2_cells.o \
-           src/teach/gpt2_opts.o src/teach/gpt2_modes.o src/teach/gpt2_why.o src/teach/gpt2_emit.o src/teach/gpt2_repl.o src/teach/gpt2_main.o \
+           src/teach/gpt2_opts.o src/teach/gpt2_modes.o src/teach/gpt2_why.o src/teach/gpt2_figure.o src/teach/gpt2_mistake.o src/teach/gpt2_emit.o src/teach/gpt2_repl.o src/teach/gpt2_main.o \
            src/teach/notebook.o src/teach/trace.o
 REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/repl_vars.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)

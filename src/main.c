@@ -930,8 +930,12 @@ main(int argc, char **argv)
 	int rc;
 
 	setlocale(LC_CTYPE, "");	/* the heat maps measure tokens in display columns */
-	if (gpt2_cells_wanted(argc, argv))	/* --model DIR: a GPT-2 folder's own options (teach/gpt2_cells.c) */
-		return finish(gpt2_cells_main(argc, argv));
+	if (gpt2_cells_wanted(argc, argv)) {	/* --model DIR: a GPT-2 folder's own options (teach/gpt2_cells.c) */
+		struct gpt2_lines lines;
+
+		repl_model_lines(&lines);
+		return finish(gpt2_cells_main(argc, argv, &lines));
+	}
 	if ((rc = parse_args(argc, argv, &a)) != EXIT_OK) {
 		free(a.prints);
 		free(a.whys);

@@ -122,6 +122,15 @@ rowwise_moments(const float *x, int64_t n, float *mean, float *var)
 	*var = m2 / (float)n;
 }
 
+float
+tensor_layer_norm_one(const float *x, int n, int j, float gamma, float beta, float eps, float *mean, float *var,
+    float *rstd)
+{
+	rowwise_moments(x, n, mean, var);
+	*rstd = 1.0f / sqrtf(*var + eps);
+	return fmaf(fmaf(x[j], *rstd, -*rstd * *mean), gamma, beta);
+}
+
 void
 tensor_layer_norm(float *y, const float *x, const float *gamma, const float *beta, size_t rows, int n, float eps)
 {
@@ -353,6 +362,21 @@ addmm_part(void *ctx, size_t lo, size_t hi)
 	size_t j1 = hi * ADDMM_COLS < (size_t)a->N ? hi * ADDMM_COLS : (size_t)a->N;
 
 	addmm_cols(a->y, a->x, a->w, a->bias, a->M, a->N, a->K, (int)(lo * ADDMM_COLS), (int)j1);
+}
+
+float
+tensor_addmm_one(const float *x, const float *w, float bias, int N, int K, int j, float *prod)
+{
+	float acc = bias, p;
+	int k;
+
+	for (k = 0; k < K; k++) {
+		p = x[k] * w[(size_t)k * N + j];
+		if (prod != NULL)
+			prod[k] = p;
+		acc += p;
+	}
+	return acc;
 }
 
 void

@@ -167,6 +167,15 @@ void tensor_layer_norm(float *y, const float *x, const float *gamma, const float
 float tensor_tanhf(float x);
 void tensor_gelu_new(float *y, const float *x, size_t n);
 void tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K);
+/*
+ * One output of each, for why, the same code and bits: element j of the
+ * layer norm of the row x (n floats), with the row's mean, biased variance
+ * and 1 / sqrt(var + eps); and y[j] of addmm for the row x (K floats) and
+ * w (K, N), the products into prod (K floats) unless NULL.
+ */
+float tensor_layer_norm_one(const float *x, int n, int j, float gamma, float beta, float eps, float *mean, float *var,
+    float *rstd);
+float tensor_addmm_one(const float *x, const float *w, float bias, int N, int K, int j, float *prod);
 
 /*
  * A strided float32 view, as a torch tensor's (sizes, strides, offset):

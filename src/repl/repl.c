@@ -613,26 +613,35 @@ session_close(struct session *s)
 	return fflush(stdout) == 0 ? 0 : -1;
 }
 
-int
-repl_main(const struct input *in, const struct cell_opts *co)
+/* the editor with the history file (on a terminal), and Ctrl-C caught (the old action into *old) */
+static void
+lines_open(line_completer fn, struct sigaction *old)
 {
-	struct session s;
-	struct sigaction sa, old_sa;
-	char *line, *hp;
-	size_t len;
+	struct sigaction sa;
+	char *hp = isatty(STDIN_FILENO) ? history_path() : NULL;
 
-	if (session_open(&s, in, co) != 0)
-		return -1;
-	hp = isatty(STDIN_FILENO) ? history_path() : NULL;
-	line_init(hp, complete);
+	line_init(hp, fn);
 	free(hp);
 	if (line_interactive()) {
 		/* Ctrl-C: no SA_RESTART, so a read or wait in progress returns */
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_sigint;
 		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, &old_sa);
+		sigaction(SIGINT, &sa, old);
 	}
+}
+
+int
+repl_main(const struct input *in, const struct cell_opts *co)
+{
+	struct session s;
+	struct sigaction old_sa;
+	char *line;
+	size_t len;
+
+	if (session_open(&s, in, co) != 0)
+		return -1;
+	lines_open(complete, &old_sa);
 	current = &s;
 	banner(&s);
 	fflush(stdout);
@@ -646,6 +655,33 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	line_done();
 	current = NULL;
 	return session_close(&s);
+}
+
+/* --model's -i session: the same editor and history file, Ctrl-C discarding the line */
+static struct sigaction model_old_sa;
+
+static void
+model_open(void)
+{
+	lines_open(NULL, &model_old_sa);
+}
+
+static void
+model_close(void)
+{
+	if (line_interactive())
+		sigaction(SIGINT, &model_old_sa, NULL);
+	line_done();
+}
+
+void
+repl_model_lines(struct gpt2_lines *l)
+{
+	l->open = model_open;
+	l->read = line_read;
+	l->add_history = line_add_history;
+	l->close = model_close;
+	l->interactive = line_interactive;
 }
 
 int

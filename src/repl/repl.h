@@ -19,4 +19,7 @@ int repl_main(const struct input *in, const struct cell_opts *co);
 /* The same session fed `len` bytes of lines, without a terminal (fuzzing). */
 int repl_run_text(const struct input *in, const struct cell_opts *co, const char *text, size_t len);
 
+/* The line reader of --model's -i session (teach/gpt2_repl.c): this REPL's editor, history and Ctrl-C. */
+void repl_model_lines(struct gpt2_lines *l);
+
 #endif

@@ -33,6 +33,8 @@ act(struct gctx *c, const struct gopts *g)
 	}
 	if (g->json)
 		return gctx_json(stdout, c, g);
+	if (g->heatmap && g->output != NULL)
+		return gctx_figure(g->output, c, g, g->head, g->numbers, g->force);
 	settings_default(NULL, &co);
 	co.color = 0;
 	print_opts_default(&co.po);
@@ -43,7 +45,7 @@ act(struct gctx *c, const struct gopts *g)
 }
 
 int
-gpt2_cells_main(int argc, char **argv)
+gpt2_cells_main(int argc, char **argv, const struct gpt2_lines *lines)
 {
 	struct gopts g;
 	struct gctx c;
@@ -58,7 +60,7 @@ gpt2_cells_main(int argc, char **argv)
 		return rc;
 	}
 	if (g.interactive)
-		rc = gpt2_repl(&c, &g);
+		rc = gpt2_repl(&c, &g, lines);
 	else if ((rc = gctx_run(&c, &g)) == G2_EXIT_OK)
 		rc = act(&c, &g);
 	gctx_free(&c);

@@ -68,9 +68,22 @@ int gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g);
 int gctx_whys(FILE *fp, const struct gctx *c, const struct gopts *g);
 struct py_session;
 struct py_session *gctx_session(const struct gctx *c, struct run *empty);
+void gctx_bind(const struct gctx *c, struct py_session *s);
 
-/* gpt2_repl.c: -i, the REPL over the run (set layer/head/text recompute) */
-int gpt2_repl(struct gctx *c, struct gopts *g);
+/* gpt2_repl.c: -i, the REPL over the run (set layer/head/text recompute), lines read by lines (gpt2_cells.h) */
+struct gpt2_lines;
+int gpt2_repl(struct gctx *c, struct gopts *g, const struct gpt2_lines *lines);
+
+/* gpt2_figure.c: attn_weights[0, head] (head -1: every head, a grid) as a figure at path; G2_EXIT_* */
+int gctx_figure(const char *path, const struct gctx *c, const struct gopts *g, int head, int numbers, int force);
+
+/* gpt2_mistake.c: check.md's mistakes a --model run can show, and stage s made with mistake k (NULL: untouched) */
+#define G2_NMISTAKES 13
+struct g2_mistake {
+	const char *id, *what;
+};
+extern const struct g2_mistake g2_mistakes[G2_NMISTAKES];
+struct tensor *g2_mistaken(const struct gctx *c, int k, int s);
 
 /* gpt2_emit.c */
 void gctx_emit(FILE *fp, const struct gctx *c, const struct gopts *g);

@@ -25,10 +25,19 @@ struct py_session *
 gctx_session(const struct gctx *c, struct run *empty)
 {
 	struct py_session *s;
-	int i;
 
 	memset(empty, 0, sizeof *empty);
 	s = py_session_new(empty);
+	gctx_bind(c, s);
+	return s;
+}
+
+/* the run's stages bound in s anew (its other variables kept) */
+void
+gctx_bind(const struct gctx *c, struct py_session *s)
+{
+	int i;
+
 	for (i = 0; i < G2_NSTAGES; i++) {
 		if (i == G2_TOKEN_IDS) {
 			int shape[2] = { 1, c->r.T };
@@ -45,7 +54,6 @@ gctx_session(const struct gctx *c, struct run *empty)
 			py_session_bind(s, gpt2_stage_name(i), c->r.st[i], NULL);
 		}
 	}
-	return s;
 }
 
 int
@@ -241,6 +249,49 @@ check_ids(FILE *fp, const struct rp_tensor *t, const struct gctx *c)
 	return 1;
 }
 
+/* theirs t equal to a (whole, or one head of a 4-d one)? -1 no, else the head (0 for whole) and *whole */
+static int
+equal_to(const struct rp_tensor *t, const struct tensor *a, const struct gopts *g, int *whole)
+{
+	double unit;
+	int h;
+
+	*whole = rp_fits(t, a->ndim, a->shape);
+	if (*whole)
+		return differs(t, a->shape, a->data, g, &unit) < 0 ? 0 : -1;
+	if (a->ndim == 4 && rp_fits(t, 2, a->shape + 2))
+		for (h = 0; h < a->shape[1]; h++)
+			if (differs(t, a->shape + 2, a->data + (size_t)h * a->shape[2] * a->shape[3], g, &unit) < 0)
+				return h;
+	return -1;
+}
+
+/* the mistakes of check.md that reproduce their t (on stage named, or on any stage when named < 0): one line each */
+static void
+name_mistakes(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int named, const struct gopts *g)
+{
+	int k, s, h, whole, found = 0;
+
+	for (s = G2_QUERIES_HEADS; s < G2_NSTAGES; s++) {
+		if (named >= 0 && s != named)
+			continue;
+		for (k = 0; k < G2_NMISTAKES; k++) {
+			struct tensor *v = g2_mistaken(c, k, s);
+
+			if (v == NULL)
+				continue;
+			if ((h = equal_to(t, v, g, &whole)) >= 0 && found++ < 3) {
+				fprintf(fp, "  mistake: %s (%s): it gives %s", g2_mistakes[k].id, g2_mistakes[k].what,
+				    gpt2_stage_name(s));
+				if (!whole)
+					fprintf(fp, "[0, %d]", h);
+				fputc('\n', fp);
+			}
+			tensor_free(v);
+		}
+	}
+}
+
 int
 gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 {
@@ -269,6 +320,8 @@ gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 
 			fprintf(fp, "%s: no stage of this run has its shape and values\n", their_name(t, nb, sizeof nb));
 		}
+		if (r != 1)
+			name_mistakes(fp, t, c, named >= 0 && c->r.st[named] != NULL && r == 0 ? named : -1, g);
 		ok += r == 1;
 	}
 	fprintf(fp, "%d of %d match\n", ok, theirs.n);

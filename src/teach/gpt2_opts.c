@@ -230,7 +230,7 @@ read_file(struct gopts *g, const char *path, const int *given)
 
 static const char *const with_arg[] = { "--model", "--text", "--tokens", "--layer", "--head", "--print", "-p", "--why",
 	"--check", "--emit", "--output", "-o", "--color", NULL };
-static const char *const flags[] = { "--heatmap", "--json", "--verbose", "-v", "--force", "-f", "--interactive", "-i",
+static const char *const flags[] = { "--heatmap", "--numbers", "-n", "--json", "--verbose", "-v", "--force", "-f", "--interactive", "-i",
 	NULL };
 
 static int
@@ -285,6 +285,8 @@ flag(struct gopts *g, const char *o)
 		g->heatmap = 1;
 	else if (strcmp(o, "--json") == 0)
 		g->json = 1;
+	else if (strcmp(o, "--numbers") == 0 || strcmp(o, "-n") == 0)
+		g->numbers = 1;
 	else if (strcmp(o, "--verbose") == 0 || strcmp(o, "-v") == 0)
 		g->verbose = 1;
 	else if (strcmp(o, "--force") == 0 || strcmp(o, "-f") == 0)
@@ -304,8 +306,10 @@ rules(const struct gopts *g)
 		return gopts_usage("%s", "--model: choose one of --print, --why, --check, --emit, --json and --interactive");
 	if (g->heatmap && n > 0)
 		return gopts_usage("%s", "--heatmap goes with the cells only (not with --print, --why, --check, --emit, --json or -i)");
-	if (g->output != NULL && g->export < 0)
-		return gopts_usage("%s", "--output goes with --emit npz or safetensors");
+	if (g->output != NULL && g->export < 0 && !g->heatmap)
+		return gopts_usage("%s", "--output goes with --heatmap (a figure: .svg, .png or .pdf) or --emit npz or safetensors");
+	if (g->numbers && !g->heatmap)
+		return gopts_usage("%s", "--numbers goes with --heatmap");
 	if (g->dir == NULL)
 		return gopts_usage("%s", "--model: expected DIR, the GPT-2 folder (or an input file with a \"model\" key)");
 	if ((g->text == NULL) == (g->tokens == NULL))

@@ -1,11 +1,14 @@
 /*
  * gpt2_repl.c - `attn-explain -i --model DIR ...`: a line-by-line session
- * over a GPT-2 run.  Python over the stages (each a variable), and the
- * commands `set layer N`, `set head N`, `set text TEXT`, `set tokens
- * ID,...` (each recomputes the run; the stages' variables are bound
- * anew), `cells`, `heatmap`, `why EXPR`, `help`, `quit`.  Reads standard
- * input with stdio (no line editing: the toy REPL's editor is in src/repl,
- * to the right of this part).
+ * over a GPT-2 run, with the toy REPL's language: Python over the stages
+ * (each a variable; the learner's own variables live on across `set`) and
+ * the commands `print EXPR`, `show`, `set layer N`, `set head N`, `set text
+ * TEXT`, `set tokens ID,...` (each recomputes the run and binds the stages
+ * anew), `diff EXPR` (EXPR before and after the last set), `cells`,
+ * `heatmap [-n] [FILE]` (the terminal's map, or a figure), `why EXPR`,
+ * `check THEIRS`, `help`, `quit`.  Lines come from the REPL's editor
+ * (struct gpt2_lines, given by main: libedit and the history file on a
+ * terminal, plain reads otherwise).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,21 +18,48 @@
 #include "../kernels/kernels.h"
 #include "../pipeline/pipeline.h"
 #include "../py/py.h"
+#include "gpt2_cells.h"
 #include "gpt2_mode.h"
 
 static const char help_text[] =
-    "Python over the stages (token_ids, tok_emb, ..., attn_weights, output), and:\n"
+    "Python over the stages (token_ids, tok_emb, ..., attn_weights, output), and the commands:\n"
+    "  print EXPR       p   print(EXPR) as PyTorch prints it (also: bare EXPR)\n"
     "  set layer N | set head N | set text TEXT | set tokens ID,ID,...   recompute the run\n"
-    "  cells      every stage's cell        heatmap    the head's attention weights by token\n"
-    "  why EXPR   one element's arithmetic  help       this text        quit  (or Ctrl-D)\n";
+    "  show                 the settings: model, layer, head, text, tokens\n"
+    "  diff EXPR        d   EXPR before and after the last set\n"
+    "  cells                every stage's cell\n"
+    "  heatmap [-n] [FILE]  hm   the head's attention weights by token (FILE: .svg, .png or .pdf; -n: numbers)\n"
+    "  why EXPR         w   one element's arithmetic, e.g. why ln_1[0, 1, 3]\n"
+    "  check THEIRS         their printed tensors (or JSON) against this run's stages\n"
+    "  help             h   this text\n"
+    "  quit             q   leave (also: exit, Ctrl-D)\n";
 
-/* set NAME VALUE: 0 done (or refused with a message), and the run recomputed when it changed */
-static void
-set(struct gctx *c, struct gopts *g, char *arg, struct py_session **py, struct run *empty)
+struct msession {
+	struct gctx *c;
+	struct gopts *g;
+	struct py_session *py, *prev;	/* prev: the stages before the last set, or NULL */
+	struct run empty, prev_empty;
+	char *prev_what;		/* "layer 1, head 0, 5 tokens" of prev */
+};
+
+static char *
+what(const struct msession *m)
 {
-	char *v = strchr(arg, ' ');
-	struct gopts try = *g;
-	char *keep;
+	struct sbuf b = { 0 };
+
+	sbuf_addf(&b, "layer %d, head %d, %d tokens", m->c->r.layer, m->g->head < 0 ? 0 : m->g->head, m->c->n);
+	return sbuf_take(&b);
+}
+
+/* set NAME VALUE: the run recomputed when it changed (refused with a message otherwise) */
+static void
+set(struct msession *m, char *arg)
+{
+	struct gctx *c = m->c;
+	struct gopts *g = m->g, try = *g;
+	char *v = strchr(arg, ' '), *keep, *was;
+	struct py_session *before;
+	struct run before_empty;
 
 	if (v == NULL) {
 		puts("set: expected set layer N, set head N, set text TEXT or set tokens ID,ID,...");
@@ -56,8 +86,13 @@ set(struct gctx *c, struct gopts *g, char *arg, struct py_session **py, struct r
 		return;
 	}
 	fflush(stdout);
-	if (gctx_run(c, &try) != G2_EXIT_OK)	/* the diagnostic is out; the old run stays */
+	before = gctx_session(c, &before_empty);
+	was = what(m);
+	if (gctx_run(c, &try) != G2_EXIT_OK) {	/* the diagnostic is out; the old run stays */
+		py_session_free(before);
+		free(was);
 		return;
+	}
 	keep = xstrdup(try.text != NULL ? try.text : try.tokens);	/* v is the line's: it goes */
 	free(g->owned[3]);
 	g->owned[3] = keep;
@@ -66,83 +101,189 @@ set(struct gctx *c, struct gopts *g, char *arg, struct py_session **py, struct r
 	g->head = try.head;
 	g->text = try.text;
 	g->tokens = try.tokens;
-	py_session_free(*py);
-	*py = gctx_session(c, empty);
+	gctx_bind(c, m->py);
+	py_session_free(m->prev);
+	free(m->prev_what);
+	m->prev = before;
+	m->prev_empty = before_empty;
+	m->prev_what = was;
 	printf("layer %d, head %d, %d tokens: recomputed\n", c->r.layer, g->head < 0 ? 0 : g->head, c->n);
 }
 
-/* one line: a command, or Python */
+/* print(e) in session s: 0, or -1 after the message */
 static int
-line(struct gctx *c, struct gopts *g, char *s, struct py_session **py, struct run *empty)
+print_in(struct py_session *s, const char *e)
+{
+	struct print_opts po;
+	char *out = NULL, err[512];
+
+	print_opts_default(&po);
+	if (py_print_expr(s, e, &po, &out, err, sizeof err) != 0) {
+		fflush(stdout);
+		diag("%s", err);
+		return -1;
+	}
+	printf("%s\n", out);
+	free(out);
+	return 0;
+}
+
+static void
+diff(struct msession *m, const char *e)
+{
+	char *now;
+
+	if (m->prev == NULL) {
+		puts("diff: no set yet: change a setting first (set layer N, set head N, set text TEXT)");
+		return;
+	}
+	now = what(m);
+	printf("before (%s):\n", m->prev_what);
+	if (print_in(m->prev, e) == 0) {
+		printf("after (%s):\n", now);
+		print_in(m->py, e);
+	}
+	free(now);
+}
+
+/* heatmap [-n] [FILE] */
+static void
+heat(struct msession *m, char *a)
+{
+	int numbers = 0;
+
+	a += strspn(a, " ");
+	if (strncmp(a, "-n", 2) == 0 && (a[2] == ' ' || a[2] == '\0')) {
+		numbers = 1;
+		a += 2 + strspn(a + 2, " ");
+	}
+	fflush(stdout);
+	if (*a != '\0')
+		gctx_figure(a, m->c, m->g, m->g->head, numbers, 1);
+	else
+		gctx_heat(stdout, m->c, m->g->head < 0 ? 0 : m->g->head);
+}
+
+/* the command word of s, if it is w or its short form ab: the rest of the line, else NULL */
+static char *
+cmd(char *s, const char *w, const char *ab)
+{
+	size_t n = strlen(w);
+
+	if (strncmp(s, w, n) != 0 || (s[n] != '\0' && s[n] != ' ')) {
+		n = ab != NULL ? strlen(ab) : 0;
+		if (ab == NULL || strncmp(s, ab, n) != 0 || (s[n] != '\0' && s[n] != ' '))
+			return NULL;
+	}
+	return s + n + strspn(s + n, " ");
+}
+
+/* one line of other kind than a command: Python */
+static void
+python(struct msession *m, const char *s)
 {
 	struct print_opts po;
 	struct sbuf out = { 0 };
 	char err[512];
+	int rc;
 
 	print_opts_default(&po);
-	if (strcmp(s, "quit") == 0 || strcmp(s, "exit") == 0)
+	rc = py_exec(m->py, s, &po, &out, err, sizeof err);
+	fputs(out.s != NULL ? out.s : "", stdout);
+	if (rc != 0) {
+		fflush(stdout);
+		diag("%s", err);
+	}
+	free(out.s);
+}
+
+/* one line: a command, or Python; 1 to leave */
+static int
+line(struct msession *m, char *s)
+{
+	struct gopts w = *m->g;
+	char *a;
+
+	if (strcmp(s, "quit") == 0 || strcmp(s, "q") == 0 || strcmp(s, "exit") == 0 || strcmp(s, "exit()") == 0)
 		return 1;
-	if (strcmp(s, "help") == 0) {
+	if (strcmp(s, "help") == 0 || strcmp(s, "h") == 0) {
 		fputs(help_text, stdout);
-	} else if (strncmp(s, "set ", 4) == 0) {
-		set(c, g, s + 4, py, empty);
+	} else if ((a = cmd(s, "set", NULL)) != NULL) {
+		set(m, a);
+	} else if (strcmp(s, "show") == 0) {
+		printf("model %s\nlayer %d\nhead %d%s\n", m->g->dir, m->c->r.layer, m->g->head < 0 ? 0 : m->g->head,
+		    m->g->head < 0 ? " (the cells show every head)" : "");
+		if (m->g->text != NULL)
+			printf("text %s\n", m->g->text);
+		printf("tokens %s\n", m->c->idtext);
 	} else if (strcmp(s, "cells") == 0) {
 		struct cell_opts co;
 
 		settings_default(NULL, &co);
 		co.color = 0;
-		co.po = po;
-		gctx_cells(cell_text_sink(stdout, &co), 1, c, g->head);
-	} else if (strcmp(s, "heatmap") == 0) {
-		gctx_heat(stdout, c, g->head < 0 ? 0 : g->head);
-	} else if (strncmp(s, "why ", 4) == 0) {
-		struct gopts w = *g;
-		const char *e = s + 4;
-
-		w.whys = &e;
+		print_opts_default(&co.po);
+		gctx_cells(cell_text_sink(stdout, &co), 1, m->c, m->g->head);
+	} else if ((a = cmd(s, "heatmap", "hm")) != NULL) {
+		heat(m, a);
+	} else if ((a = cmd(s, "why", "w")) != NULL && *a != '\0') {
+		w.whys = (const char **)&a;
 		w.nwhys = 1;
 		fflush(stdout);
-		gctx_whys(stdout, c, &w);
-	} else if (*s != '\0') {
-		if (py_exec(*py, s, &po, &out, err, sizeof err) != 0) {
-			fputs(out.s != NULL ? out.s : "", stdout);
-			fflush(stdout);
-			diag("%s", err);
-		} else {
-			fputs(out.s != NULL ? out.s : "", stdout);
-		}
-		free(out.s);
+		gctx_whys(stdout, m->c, &w);
+	} else if ((a = cmd(s, "check", NULL)) != NULL && *a != '\0') {
+		w.check = a;
+		fflush(stdout);
+		gctx_check(stdout, m->c, &w);
+	} else if ((a = cmd(s, "diff", "d")) != NULL && *a != '\0') {
+		diff(m, a);
+	} else if ((a = cmd(s, "print", "p")) != NULL && *a != '\0') {
+		print_in(m->py, a);
+	} else if (*s != '\0' && *s != '#') {
+		python(m, s);
 	}
 	return 0;
 }
 
 int
-gpt2_repl(struct gctx *c, struct gopts *g)
+gpt2_repl(struct gctx *c, struct gopts *g, const struct gpt2_lines *lines)
 {
-	struct run empty;
-	struct py_session *py;
-	char buf[65536];
+	struct msession m;
+	char *s;
+	size_t n;
+	int tty;
 
 	if (gctx_run(c, g) != G2_EXIT_OK)
 		return G2_EXIT_DATA;
-	py = gctx_session(c, &empty);
+	memset(&m, 0, sizeof m);
+	m.c = c;
+	m.g = g;
+	m.py = gctx_session(c, &m.empty);
+	lines->open();
+	tty = lines->interactive();
 	printf("attn-explain: %s, layer %d, head %d, %d tokens; help lists the commands\n", g->dir, c->r.layer,
 	    g->head < 0 ? 0 : g->head, c->n);
 	for (;;) {
-		size_t n;
-
-		fputs(">>> ", stdout);
+		if (!tty)
+			fputs(">>> ", stdout);
 		fflush(stdout);
-		if (fgets(buf, sizeof buf, stdin) == NULL)
+		if ((s = lines->read(">>> ", &n)) == NULL)
 			break;
-		n = strlen(buf);
-		while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-			buf[--n] = '\0';
-		if (line(c, g, buf, &py, &empty))
+		lines->add_history(s);
+		n = strlen(s);
+		while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' '))
+			s[--n] = '\0';
+		if (line(&m, s + strspn(s, " "))) {
+			free(s);
 			break;
+		}
+		free(s);
 		fflush(stdout);
 	}
-	putchar('\n');
-	py_session_free(py);
+	if (!tty)
+		putchar('\n');
+	lines->close();
+	py_session_free(m.py);
+	py_session_free(m.prev);
+	free(m.prev_what);
 	return G2_EXIT_OK;
 }

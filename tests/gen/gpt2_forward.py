@@ -374,7 +374,8 @@ def mode_cases():
 
 
 def check_case():
-    """--check THEIRS: a learner's prints (one of them wrong: scaled twice), the report by hand from check's words"""
+    """--check THEIRS: a learner's prints (one of them wrong: divided by head_dim = 4, scale-by-d), the report by
+    hand from check's words"""
     cli = os.path.join(HERE, "..", "cli")
     ids = [5, 17, 2, 99, 3]
     st = forward("tiny-f32", ids, 1)
@@ -397,6 +398,7 @@ def check_case():
         line = theirs.split("\n").index(">>> attn_weights[0, 1]") + 2
         f.write("queries: matches queries\nthe tensor at line %d: matches attn_weights[0, 1]\n" % line +
                 "scaled_scores: differs from scaled_scores at [%s]: theirs %.9g, ours %.9g\n"
+                "  mistake: scale-by-d (divided by head_dim instead of sqrt(head_dim)): it gives scaled_scores\n"
                 "context_vecs: matches context_vecs\n3 of 4 match\n"
                 % (", ".join(map(str, idx)), theirs_v, float(sc[tuple(idx)])))
     with open(os.path.join(cli, "model-check.err"), "w") as f:

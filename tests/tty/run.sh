@@ -79,15 +79,36 @@ keys() {
 	tmux -S "$sock" send-keys -t $S "$@"
 }
 
+# ctrl_c PROMPT CMD WANT ERR: a line typed, then Ctrl-C: the line is gone (CMD shows WANT, ERR never appears)
+ctrl_c() {
+	keys "xyzzy plugh" C-c
+	wait_last "$1"
+	keys "$2" Enter
+	wait_for "$3"
+	screen | grep -F -q "xyzzy" && screen | grep -F -q "$4" && fail "Ctrl-C ran the line"
+}
+
+# ctrl_d: Ctrl-D ends the session with status 0
+ctrl_d() {
+	keys C-d
+	wait_file "$tmp/status"
+	[ "$(cat "$tmp/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
+}
+
 # start INPUT [WIDTH]: a session running the REPL on INPUT in a terminal WIDTH
 # columns wide (100), its status into $tmp/status, its history in $HIST.
 start() {
+	start_args "'$1'" "$2"
+}
+
+# start_args ARGS [WIDTH]: the same with ARGS (quoted for the shell) after -i
+start_args() {
 	rm -f "$tmp/status"
 	tmux -S "$sock" kill-server > /dev/null 2>&1
 	n=$((n + 1))
 	sock=$tmp/tmux-$n	# a new server: the old one may still be going away
 	tmux -S "$sock" -f /dev/null new-session -d -s $S -x "${2:-100}" -y 30 \
-	    "env -u NO_COLOR LC_ALL=C ATTN_EXPLAIN_HISTORY='$HIST' '$BIN' -i '$1'; echo \$? > '$tmp/status'; sleep 60" ||
+	    "env -u NO_COLOR LC_ALL=C ATTN_EXPLAIN_HISTORY='$HIST' '$BIN' -i $1; echo \$? > '$tmp/status'; sleep 60" ||
 	    fail "tmux new-session"
 }
 
@@ -124,16 +145,10 @@ keys 3 Enter
 wait_for "heads = 3 (was 1)"
 echo "ok tty 5 - Tab completes set keys: the common prefix, then the one key"
 
-keys "xyzzy plugh" C-c
-wait_last "attn>"
-keys "print attn_weights.shape" Enter
-wait_for "torch.Size([3, 6, 6])"
-screen | grep -F -q "xyzzy" && screen | grep -F -q "unknown command" && fail "Ctrl-C ran the line"
+ctrl_c "attn>" "print attn_weights.shape" "torch.Size([3, 6, 6])" "unknown command"
 echo "ok tty 6 - Ctrl-C at the prompt discards the line"
 
-keys C-d
-wait_file "$tmp/status"
-[ "$(cat "$tmp/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$tmp/status"), expected 0"
+ctrl_d
 echo "ok tty 7 - Ctrl-D leaves with status 0"
 
 [ -f "$tmp/history" ] || fail "no history file"
@@ -343,3 +358,21 @@ fi
 keys C-d
 wait_file "$tmp/status"
 [ "$(cat "$tmp/status")" = 0 ] || fail "after Ctrl-C in the kernels: exit status $(cat "$tmp/status"), expected 0"
+
+# --model's session: the same editor (libedit), history file and Ctrl-C
+HIST=$tmp/model-history
+start_args "--model tests/model/tiny-f32 --tokens 5,17,2 --layer 1"
+wait_last ">>>"
+keys "print keys.shape" Enter
+wait_for "torch.Size([1, 3, 8])"
+keys "set layer 0" Enter
+wait_for "layer 0, head 0, 3 tokens: recomputed"
+keys Up Up Enter
+wait_for "torch.Size([1, 3, 8])"
+[ "$(screen | grep -c -F 'torch.Size([1, 3, 8])')" -ge 2 ] || fail "model session: Up Up did not run print keys.shape again"
+echo "ok tty 23 - --model -i: Up recalls earlier lines (libedit)"
+ctrl_c ">>>" "show" "tokens 5, 17, 2" "NameError"
+echo "ok tty 24 - --model -i: Ctrl-C at the prompt discards the line"
+ctrl_d
+grep -q "set.*layer.*0" "$HIST" || fail "model session: no history file with its lines"
+echo "ok tty 25 - --model -i: Ctrl-D leaves with status 0, the lines kept in the history file"

@@ -1,0 +1,1 @@
+$BIN --model tests/model/tiny-wide-f16 --text 'Your journey starts with one step' --layer 0 --heatmap -f -o "$TMP/m.svg" && python3 -c 'import sys, xml.etree.ElementTree as E; [print(t.text) for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]' "$TMP/m.svg"

@@ -1,0 +1,1 @@
+printf 'show\np attn_weights[0, 1, 2]\nmine = ln_1[0, 0].sum()\nset layer 0\nd attn_weights[0, 1, 2]\nmine\nw x[0, 1, 3]\ncheck tests/model/theirs-book-tiny-f32.txt\nset tokens 331,446,453\nshow\nprint keys_heads[0, 1]\nset head 7\nd ln_1.shape\n# a comment\nq\n' | $BIN -i --model tests/model/tiny-f32 --text 'Your journey starts with one step' --layer 1

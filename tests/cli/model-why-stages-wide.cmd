@@ -1,0 +1,1 @@
+$BIN --model tests/model/tiny-wide-f16 --text 'Your journey starts with one step' --layer 0 --why 'ln_1[0, 0, 0]' --why 'ln_1[0, 5, 15]' --why 'qkv[0, 3, 40]' --why 'output[0, 5, 1]' --why 'x[0, 0, 2]'
