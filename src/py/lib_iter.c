@@ -26,11 +26,17 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 			py_incref(r->u.seq.v[i]);
 		}
 		return r;
-	case PY_STR:
-		r = py_seq(PY_TUPLE, (int)o->u.str.len);
-		for (i = 0; i < (int)o->u.str.len; i++)
-			r->u.seq.v[i] = py_str(o->u.str.s + i, 1);
+	case PY_STR: {	/* its characters (UTF-8: a character's bytes together) */
+		size_t at = 0, k;
+
+		r = py_seq(PY_TUPLE, (int)str_nchars(o->u.str.s, o->u.str.len));
+		for (i = 0; i < r->u.seq.n; i++, at += k) {
+			for (k = 1; at + k < o->u.str.len && ((unsigned char)o->u.str.s[at + k] & 0xc0) == 0x80; k++)
+				;
+			r->u.seq.v[i] = py_str(o->u.str.s + at, k);
+		}
 		return r;
+	}
 	case PY_RANGE:
 		if (range_len(o) > 100000000)
 			return py_fail(s, "range() of %lld ints is too long to hold as a list here", range_len(o));

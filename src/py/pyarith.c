@@ -254,10 +254,16 @@ arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			return r;
 		}
 	}
+	if (op == O_MOD && a->type == PY_STR)	/* printf-style formatting */
+		return str_percent(s, a, b);
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, arith_bop_code(op), a, b);
 	if (py_is_number(a) && py_is_number(b))
 		return number_binop(s, op, a, b);
+	if (op == O_MUL && ((a->type == PY_STR && py_is_int(b)) || (b->type == PY_STR && py_is_int(a))))
+		return a->type == PY_STR ? str_repeat(s, a, b->u.i) : str_repeat(s, b, a->u.i);
+	if (op == O_MUL && (a->type == PY_STR || b->type == PY_STR) && b->type != PY_OBJ && a->type != PY_OBJ)
+		return py_fail(s, "can't multiply sequence by non-int of type '%s'", py_type_name(a->type == PY_STR ? b : a));
 	if (arith_is_seq(a) && (arith_is_seq(b) || py_is_int(b)))
 		return seq_binop(s, op, a, b);
 	if (op == O_MUL && py_is_int(a) && arith_is_seq(b))
@@ -319,6 +325,11 @@ arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
 	int r;
 
+	if (op == O_IN || op == O_NOTIN) {	/* a in b */
+		if (str_contains(s, b, a, &r) != 0)
+			return NULL;
+		return py_bool(op == O_IN ? r : !r);
+	}
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, arith_bop_code(op), a, b);
 	if (op == O_EQ || op == O_NE) {
@@ -459,6 +470,8 @@ arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		return seq_index(s, o, idx);
 	case PY_OBJ:	/* nn.ModuleList, nn.Sequential */
 		return nn_getitem(s, o, idx);
+	case PY_STR:
+		return str_subscript(s, o, idx);
 	default:
 		return py_fail(s, "'%s' object is not subscriptable", py_type_name(o));
 	}
