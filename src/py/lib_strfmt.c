@@ -262,7 +262,8 @@ pct_one(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *flags
 		if (strchr(flags, '0') && !strchr(flags, '-'))
 			spec[k++] = '0';
 	}
-	k += (size_t)snprintf(spec + k, sizeof spec - k, width > 0 ? "%lld" : "", width);
+	if (width > 0)
+		k += (size_t)snprintf(spec + k, sizeof spec - k, "%lld", width);
 	if (prec >= 0 && c != 'd' && c != 'i' && strchr("xXo", c) == NULL)
 		k += (size_t)snprintf(spec + k, sizeof spec - k, ".%lld", prec);
 	if (c != 's' && c != 'r')
