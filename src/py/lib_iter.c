@@ -27,9 +27,11 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 		}
 		return r;
 	case PY_STR: {	/* its characters (UTF-8: a character's bytes together) */
-		size_t at = 0, k;
+		size_t at = 0, k, nc = 0;
 
-		r = py_seq(PY_TUPLE, (int)str_nchars(o->u.str.s, o->u.str.len));
+		for (k = 0; k < o->u.str.len; k++)
+			nc += ((unsigned char)o->u.str.s[k] & 0xc0) != 0x80;
+		r = py_seq(PY_TUPLE, (int)nc);
 		for (i = 0; i < r->u.seq.n; i++, at += k) {
 			for (k = 1; at + k < o->u.str.len && ((unsigned char)o->u.str.s[at + k] & 0xc0) == 0x80; k++)
 				;

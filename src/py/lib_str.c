@@ -2,9 +2,8 @@
  * lib_str.c - Python's str as Python 3.11 has it, in characters (UTF-8
  * code points, not bytes): its methods (split, join, strip, upper, replace,
  * startswith, ljust, zfill, count, find, isdigit, ...: the rows of ns
- * "str", bound to the string by pynames.c), s[i] and s[a:b], s * n, and
- * the `in` and `not in` operators over every container (str_contains).
- * str.format and % formatting are lib_strfmt.c's.
+ * "str", bound to the string by pynames.c), s[i] and s[a:b], s * n.
+ * str.format and % formatting are lib_strfmt.c's; `in` is pyarith.c's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -142,8 +141,6 @@ str_repeat(struct py_session *s, const struct pyobj *o, long long k)
 	return str_of_buf(&b);
 }
 
-/* ---- x in container ---- */
-
 static int
 find_bytes(const char *h, size_t hn, const char *nd, size_t nn, size_t from, size_t *at)
 {
@@ -155,93 +152,6 @@ find_bytes(const char *h, size_t hn, const char *nd, size_t nn, size_t from, siz
 			return 1;
 		}
 	return 0;
-}
-
-/* Tensor.__contains__: (element == self).any().item() for a Tensor or a number */
-static int
-tensor_contains(struct py_session *s, struct pyobj *t, struct pyobj *x, int *out)
-{
-	struct pyobj *eq;
-	size_t i;
-
-	if (x->type != PY_TENSOR && !py_is_number(x)) {
-		py_fail(s, "RuntimeError: Tensor.__contains__ only supports Tensor or scalar, but you passed in a "
-		    "<class '%s'>.", py_type_name(x));
-		return -1;
-	}
-	if ((eq = op_binary(s, B_EQ, x, t)) == NULL)
-		return -1;
-	for (i = 0, *out = 0; i < eq->u.t.numel && !*out; i++)	/* .any().item() */
-		*out = pyt_geti(&eq->u.t, i) != 0;
-	py_decref(eq);
-	return 0;
-}
-
-/* one item of a sequence: x is item or x == item (Python's PyObject_RichCompare, then its truth) */
-static int
-item_equal(struct py_session *s, struct pyobj *x, struct pyobj *item, int *out)
-{
-	struct pyobj *eq;
-	int r;
-
-	if (x == item) {
-		*out = 1;
-		return 0;
-	}
-	if ((eq = arith_compare(s, O_EQ, item, x)) == NULL)
-		return -1;
-	r = op_truth(s, eq, out);
-	py_decref(eq);
-	return r;
-}
-
-/* x in c: 0 with *out, or -1 after Python's error */
-int
-str_contains(struct py_session *s, struct pyobj *c, struct pyobj *x, int *out)
-{
-	struct pyobj *items;
-	size_t at;
-	int i, r = 0;
-
-	*out = 0;
-	switch (c->type) {
-	case PY_STR:
-		if (x->type != PY_STR) {
-			py_fail(s, "TypeError: 'in <string>' requires string as left operand, not %s", py_type_name(x));
-			return -1;
-		}
-		*out = find_bytes(c->u.str.s, c->u.str.len, x->u.str.s, x->u.str.len, 0, &at);
-		return 0;
-	case PY_TENSOR:
-		return tensor_contains(s, c, x, out);
-	case PY_RANGE:
-		if (py_is_int(x) || (x->type == PY_FLOAT && x->u.f == (double)(long long)x->u.f)) {
-			long long v = x->type == PY_FLOAT ? (long long)x->u.f : x->u.i, d = v - c->u.range.start;
-			long long st = c->u.range.step;
-
-			*out = (st > 0 ? v >= c->u.range.start && v < c->u.range.stop :
-			    v <= c->u.range.start && v > c->u.range.stop) && d % st == 0;
-			return 0;
-		}
-		if (x->type != PY_TENSOR)
-			return 0;
-		break;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_OBJ:
-		break;
-	default:
-		py_fail(s, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
-		return -1;
-	}
-	if (c->type == PY_OBJ && nn_children(c) == NULL) {
-		py_fail(s, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
-		return -1;
-	}
-	if ((items = py_iter_items(s, c)) == NULL)
-		return -1;
-	for (i = 0; r == 0 && !*out && i < items->u.seq.n; i++)
-		r = item_equal(s, x, items->u.seq.v[i], out);
-	py_decref(items);
-	return r;
 }
 
 /* ---- the methods ---- */
@@ -332,32 +242,55 @@ str_split(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 static struct pyobj *
 str_join(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	struct pyobj *items;
+	const struct pyobj *x = a[0];
 	struct sbuf out = { 0 };
+	size_t at, k;
 	int i;
 
 	(void)b;
-	if (a[0]->type != PY_TUPLE && a[0]->type != PY_LIST && a[0]->type != PY_STR && a[0]->type != PY_RANGE &&
-	    a[0]->type != PY_SIZE && a[0]->type != PY_TENSOR && a[0]->type != PY_RETURNS)
-		return py_fail(s, "TypeError: can only join an iterable");
-	if ((items = py_iter_items(s, a[0])) == NULL)
-		return NULL;
 	sbuf_addn(&out, "", 0);
-	for (i = 0; i < items->u.seq.n; i++) {
-		struct pyobj *v = items->u.seq.v[i];
-
-		if (v->type != PY_STR) {
-			py_fail(s, "TypeError: sequence item %d: expected str instance, %s found", i, py_type_name(v));
-			py_decref(items);
-			free(out.s);
-			return NULL;
+	switch (x->type) {
+	case PY_STR:	/* its characters */
+		for (at = 0; at < x->u.str.len; at += k) {
+			k = char_bytes(x->u.str.s + at, x->u.str.len - at);
+			if (at > 0)
+				sbuf_addn(&out, self->u.str.s, self->u.str.len);
+			sbuf_addn(&out, x->u.str.s + at, k);
 		}
-		if (i > 0)
-			sbuf_addn(&out, self->u.str.s, self->u.str.len);
-		sbuf_addn(&out, v->u.str.s, v->u.str.len);
+		return str_of_buf(&out);
+	case PY_RANGE:	/* of ints: only an empty one joins */
+		if (x->u.range.step > 0 ? x->u.range.start < x->u.range.stop : x->u.range.start > x->u.range.stop)
+			break;
+		return str_of_buf(&out);
+	case PY_TENSOR:
+		if (x->u.t.ndim == 0) {
+			free(out.s);
+			return py_fail(s, "TypeError: iteration over a 0-d tensor");
+		}
+		if (x->u.t.shape[0] > 0)
+			break;
+		return str_of_buf(&out);
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
+		for (i = 0; i < x->u.seq.n; i++) {
+			const struct pyobj *v = x->u.seq.v[i];
+
+			if (v->type != PY_STR) {
+				free(out.s);
+				return py_fail(s, "TypeError: sequence item %d: expected str instance, %s found", i,
+				    py_type_name(v));
+			}
+			if (i > 0)
+				sbuf_addn(&out, self->u.str.s, self->u.str.len);
+			sbuf_addn(&out, v->u.str.s, v->u.str.len);
+		}
+		return str_of_buf(&out);
+	default:
+		free(out.s);
+		return py_fail(s, "TypeError: can only join an iterable");
 	}
-	py_decref(items);
-	return str_of_buf(&out);
+	free(out.s);
+	return py_fail(s, "TypeError: sequence item 0: expected str instance, %s found",
+	    x->type == PY_RANGE ? "int" : "Tensor");
 }
 
 /* is byte-run p[0..k) one of the characters of set (UTF-8, whole characters) */

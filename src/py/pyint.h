@@ -542,7 +542,6 @@ size_t str_nchars(const char *p, size_t n);	/* UTF-8 characters in p[0..n) */
 struct pyobj *str_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);	/* s[i], s[a:b] */
 struct pyobj *str_repeat(struct py_session *s, const struct pyobj *o, long long k);	/* s * k */
 struct pyobj *str_percent(struct py_session *s, const struct pyobj *fmt, struct pyobj *args);	/* fmt % args */
-int str_contains(struct py_session *s, struct pyobj *c, struct pyobj *x, int *out);	/* x in c */
 /* a row without params (NULL: str.format's *args, **kwargs) called with the call's own arguments */
 struct pyobj *str_format(struct py_session *s, struct pyobj *self, struct pyobj **args, int nargs,
     char **kwnames, struct pyobj **kwargs, int nkw);	/* self.format(...) */
