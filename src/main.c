@@ -898,6 +898,8 @@ run_script(const struct args *a)
 	s = py_session_new(&r);
 	py_session_seed(s, seed_given(a, &seed) ? seed : os_seed());
 	signal(SIGINT, on_sigint);
+	if (!ends_with(a->script, ".ipynb"))
+		py_session_stream(s, stdout);	/* printed as it runs; stdio buffers as Python's stdout does */
 	if (a->mode[M_TRACE])
 		trace_on(tr = trace_new(a->path != NULL ? &r : NULL, &in, &in.po), s);
 	if (ends_with(a->script, ".ipynb")) {

@@ -9,6 +9,7 @@
  * sums round as PyTorch's do.  PyTorch's messages for bad equations.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib.h"
@@ -397,32 +398,16 @@ compute(struct py_session *s, struct ein *e, struct pyobj **ops)
 	return then(y, op_reduce(s, R_SUM, y, dims, 1, 0, 0));
 }
 
-/* torch.einsum(equation, *operands), or einsum(equation, [operands]) */
+/* the equation over operands ops[0..n) (borrowed) */
 static struct pyobj *
-torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+einsum_run(struct py_session *s, const char *eq, size_t eqlen, struct pyobj **ops, int n)
 {
 	struct ein e;
-	struct pyobj **ops, *eqo, *aligned[E_MAXOPS] = { NULL }, *y = NULL;
-	int n, i, label_size[E_LABELS], ell_size[TENSOR_MAXDIM];
-	const char *eq, *arrow;
+	struct pyobj *aligned[E_MAXOPS] = { NULL }, *y = NULL;
+	int i, label_size[E_LABELS], ell_size[TENSOR_MAXDIM];
+	const char *arrow;
 	unsigned deps = 0;
 
-	(void)b, (void)self;
-	if (a[0]->u.seq.n < 2)
-		return py_fail(s, "ValueError: einsum(): must specify the equation string and at least one operand, "
-		    "or at least one operand and its subscripts list");
-	eqo = a[0]->u.seq.v[0];
-	if (eqo->type == PY_TENSOR)
-		return py_fail(s, "einsum(): the sublist format einsum(op1, sublist1, ...) is not supported: "
-		    "give the equation string first");
-	ops = a[0]->u.seq.v + 1;
-	n = a[0]->u.seq.n - 1;
-	if (n == 1 && (ops[0]->type == PY_LIST || ops[0]->type == PY_TUPLE)) {
-		n = ops[0]->u.seq.n;
-		ops = ops[0]->u.seq.v;
-	}
-	if (eqo->type != PY_STR)
-		return py_fail(s, "einsum(): argument 'equation' (position 1) must be str, not %s", py_type_name(eqo));
 	for (i = 0; i < n; i++)
 		if (ops[i]->type != PY_TENSOR)
 			return py_fail(s, "expected Tensor as element %d in argument 1, but got %s", i,
@@ -433,9 +418,8 @@ torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 		return py_fail(s, "einsum(): more than %d operands are not supported", E_MAXOPS);
 	memset(&e, 0, sizeof e);
 	e.nops = n;
-	eq = eqo->u.str.s;
 	arrow = strstr(eq, "->");
-	if (parse_lhs(s, &e, eq, arrow != NULL ? (size_t)(arrow - eq) : eqo->u.str.len) != 0 ||
+	if (parse_lhs(s, &e, eq, arrow != NULL ? (size_t)(arrow - eq) : eqlen) != 0 ||
 	    count_labels(s, &e, ops) != 0 ||
 	    parse_rhs(s, &e, arrow != NULL ? arrow + 2 : NULL, arrow != NULL ? strlen(arrow + 2) : 0,
 	    arrow != NULL ? (size_t)(arrow - eq) : 0) != 0)
@@ -456,6 +440,98 @@ torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	if (y != NULL)
 		y->deps |= deps;
 	return y;
+}
+
+/* one subscript list of the sublist format as equation text (torch/functional.py's parse_subscript) */
+static int
+sublist_text(struct py_session *s, struct pyobj *l, struct sbuf *eq)
+{
+	struct pyobj *items = py_iter_items(s, l);
+	int i, r = 0;
+
+	if (items == NULL)
+		return -1;
+	for (i = 0; r == 0 && i < items->u.seq.n; i++) {
+		struct pyobj *v = items->u.seq.v[i];
+
+		if (v->type == PY_ELLIPSIS) {
+			sbuf_add(eq, "...");
+		} else if (py_is_number(v) && (v->type == PY_FLOAT ? v->u.f : (double)v->u.i) >= 0 &&
+		    (v->type == PY_FLOAT ? v->u.f : (double)v->u.i) < 52) {
+			if (v->type == PY_FLOAT) {
+				py_fail(s, "TypeError: 'float' object cannot be interpreted as an integer");
+				r = -1;
+			} else {
+				sbuf_addc(eq, (char)(v->u.i < 26 ? 'A' + v->u.i : 'a' + v->u.i - 26));
+			}
+		} else if (py_is_number(v)) {
+			py_fail(s, "ValueError: einsum(): subscript in subscript list is not within the valid range [0, 52)");
+			r = -1;
+		} else {
+			py_fail(s, "TypeError: '>=' not supported between instances of '%s' and 'int'", py_type_name(v));
+			r = -1;
+		}
+	}
+	py_decref(items);
+	return r;
+}
+
+/* torch.einsum(op1, sublist1, op2, sublist2, ..., [sublist_out]): the equation made, then as a string's */
+static struct pyobj *
+einsum_sublist(struct py_session *s, struct pyobj **args, int nargs)
+{
+	struct sbuf eq = { 0 };
+	struct pyobj *ops[E_MAXOPS + 1], *y = NULL;
+	int i, n = 0;
+
+	sbuf_addn(&eq, "", 0);
+	for (i = 1; i < nargs; i += 2) {
+		if (i > 1)
+			sbuf_addc(&eq, ',');
+		if (sublist_text(s, args[i], &eq) != 0)
+			goto out;
+	}
+	if (nargs % 2 == 1) {
+		sbuf_add(&eq, "->");
+		if (sublist_text(s, args[nargs - 1], &eq) != 0)
+			goto out;
+	}
+	for (i = 0; i < nargs - nargs % 2; i += 2) {
+		if (n == E_MAXOPS) {
+			py_fail(s, "einsum(): more than %d operands are not supported", E_MAXOPS);
+			goto out;
+		}
+		ops[n++] = args[i];
+	}
+	y = einsum_run(s, eq.s, eq.len, ops, n);
+out:
+	free(eq.s);
+	return y;
+}
+
+/* torch.einsum(equation, *operands), einsum(equation, [operands]), or the sublist format */
+static struct pyobj *
+torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj **ops, *eqo;
+	int n;
+
+	(void)b, (void)self;
+	if (a[0]->u.seq.n < 2)
+		return py_fail(s, "ValueError: einsum(): must specify the equation string and at least one operand, "
+		    "or at least one operand and its subscripts list");
+	eqo = a[0]->u.seq.v[0];
+	if (eqo->type == PY_TENSOR)
+		return einsum_sublist(s, a[0]->u.seq.v, a[0]->u.seq.n);
+	ops = a[0]->u.seq.v + 1;
+	n = a[0]->u.seq.n - 1;
+	if (n == 1 && (ops[0]->type == PY_LIST || ops[0]->type == PY_TUPLE)) {
+		n = ops[0]->u.seq.n;
+		ops = ops[0]->u.seq.v;
+	}
+	if (eqo->type != PY_STR)
+		return py_fail(s, "einsum(): argument 'equation' (position 1) must be str, not %s", py_type_name(eqo));
+	return einsum_run(s, eqo->u.str.s, eqo->u.str.len, ops, n);
 }
 
 const struct builtin lib_einsum_rows[] = {

@@ -2,7 +2,7 @@
  * lib_iter.c - iteration: the items a for loop walks (py_iter_items: a
  * tuple, list, torch.Size, a tensor's rows, a string's characters) and
  * Python's builtins over items: range, enumerate, zip, list, tuple, sum,
- * max, min, round.  range() is counted (PY_RANGE): a for loop or a
+ * max, min, round, any, all.  range() is counted (PY_RANGE): a for loop or a
  * comprehension walks its ints without a list.
  */
 #include <math.h>
@@ -26,11 +26,19 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 			py_incref(r->u.seq.v[i]);
 		}
 		return r;
-	case PY_STR:
-		r = py_seq(PY_TUPLE, (int)o->u.str.len);
-		for (i = 0; i < (int)o->u.str.len; i++)
-			r->u.seq.v[i] = py_str(o->u.str.s + i, 1);
+	case PY_STR: {	/* its characters (UTF-8: a character's bytes together) */
+		size_t at = 0, k, nc = 0;
+
+		for (k = 0; k < o->u.str.len; k++)
+			nc += ((unsigned char)o->u.str.s[k] & 0xc0) != 0x80;
+		r = py_seq(PY_TUPLE, (int)nc);
+		for (i = 0; i < r->u.seq.n; i++, at += k) {
+			for (k = 1; at + k < o->u.str.len && ((unsigned char)o->u.str.s[at + k] & 0xc0) == 0x80; k++)
+				;
+			r->u.seq.v[i] = py_str(o->u.str.s + at, k);
+		}
 		return r;
+	}
 	case PY_RANGE:
 		if (range_len(o) > 100000000)
 			return py_fail(s, "range() of %lld ints is too long to hold as a list here", range_len(o));
@@ -175,6 +183,27 @@ builtin_seq(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	return items;
 }
 
+/* any(xs) (op 1), all(xs) (op 0): the first item whose truth is op decides */
+static struct pyobj *
+builtin_any(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *items;
+	int i, t = 0, found = 0;
+
+	(void)self;
+	if ((items = py_iter_items(s, a[0])) == NULL)
+		return NULL;
+	for (i = 0; i < items->u.seq.n && !found; i++) {
+		if (op_truth(s, items->u.seq.v[i], &t) != 0) {
+			py_decref(items);
+			return NULL;
+		}
+		found = t == b->op;
+	}
+	py_decref(items);
+	return py_bool(found ? b->op : !b->op);
+}
+
 /* sum(xs, start=0): start + xs[0] + xs[1] ..., Python's operators */
 static struct pyobj *
 builtin_sum(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
@@ -273,6 +302,8 @@ const struct builtin lib_iter_rows[] = {
 	{ "", "max", builtin_max, 0, "*args", 0 },
 	{ "", "min", builtin_max, 1, "*args", 0 },
 	{ "", "round", builtin_round, 0, "number, ndigits=None", 0 },
+	{ "", "any", builtin_any, 1, "iterable", 0 },
+	{ "", "all", builtin_any, 0, "iterable", 0 },
 };
 
 const size_t lib_iter_nrows = sizeof lib_iter_rows / sizeof lib_iter_rows[0];

@@ -231,6 +231,11 @@ builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self,
 		s->out->s[mark] = '\0';
 		return NULL;
 	}
+	if (s->stream != NULL) {	/* --run: the line now, as python3's print */
+		fwrite(s->out->s, 1, s->out->len, s->stream);
+		s->out->len = 0;
+		s->out->s[0] = '\0';
+	}
 	return py_none();
 }
 

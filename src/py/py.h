@@ -59,6 +59,8 @@ void py_session_free(struct py_session *s);
 int py_session_bind(struct py_session *s, const char *name, const struct tensor *t, const long long *ints);
 /* a script's session (--run): torch.manual_seed(seed) (from the OS or --seed); bare expressions print nothing */
 void py_session_seed(struct py_session *s, unsigned long long seed);
+/* print() writes each line to fp (a FILE *) as it runs, not into py_exec's out (--run) */
+void py_session_stream(struct py_session *s, void *fp);
 /*
  * One notebook cell (--run NOTEBOOK.ipynb): as py_exec in a script's
  * session (what it prints to out), and when the cell's last statement is

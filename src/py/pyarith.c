@@ -254,10 +254,16 @@ arith_binop(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 			return r;
 		}
 	}
+	if (op == O_MOD && a->type == PY_STR)	/* printf-style formatting */
+		return str_percent(s, a, b);
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, arith_bop_code(op), a, b);
 	if (py_is_number(a) && py_is_number(b))
 		return number_binop(s, op, a, b);
+	if (op == O_MUL && ((a->type == PY_STR && py_is_int(b)) || (b->type == PY_STR && py_is_int(a))))
+		return a->type == PY_STR ? str_repeat(s, a, b->u.i) : str_repeat(s, b, a->u.i);
+	if (op == O_MUL && (a->type == PY_STR || b->type == PY_STR) && b->type != PY_OBJ && a->type != PY_OBJ)
+		return py_fail(s, "can't multiply sequence by non-int of type '%s'", py_type_name(a->type == PY_STR ? b : a));
 	if (arith_is_seq(a) && (arith_is_seq(b) || py_is_int(b)))
 		return seq_binop(s, op, a, b);
 	if (op == O_MUL && py_is_int(a) && arith_is_seq(b))
@@ -314,11 +320,121 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 	}
 }
 
+/* ---- x in container ---- */
+
+/* Tensor.__contains__: (element == self).any().item() for a Tensor or a number */
+static int
+tensor_contains(struct py_session *s, struct pyobj *t, struct pyobj *x, int *out)
+{
+	struct pyobj *eq;
+	size_t i;
+
+	if (x->type != PY_TENSOR && !py_is_number(x)) {
+		py_fail(s, "RuntimeError: Tensor.__contains__ only supports Tensor or scalar, but you passed in a "
+		    "<class '%s'>.", py_type_name(x));
+		return -1;
+	}
+	if ((eq = op_binary(s, B_EQ, x, t)) == NULL)
+		return -1;
+	for (i = 0, *out = 0; i < eq->u.t.numel && !*out; i++)	/* .any().item() */
+		*out = pyt_geti(&eq->u.t, i) != 0;
+	py_decref(eq);
+	return 0;
+}
+
+/* one item of a sequence: x is item or x == item (Python's PyObject_RichCompare, then its truth) */
+static int
+item_equal(struct py_session *s, struct pyobj *x, struct pyobj *item, int *out)
+{
+	struct pyobj *eq;
+	int r;
+
+	if (x == item) {
+		*out = 1;
+		return 0;
+	}
+	if ((eq = arith_compare(s, O_EQ, item, x)) == NULL)
+		return -1;
+	r = op_truth(s, eq, out);
+	py_decref(eq);
+	return r;
+}
+
+/* x in c: 0 with *out, or -1 after Python's error */
+static int
+arith_contains(struct py_session *s, struct pyobj *c, struct pyobj *x, int *out)
+{
+	struct pyobj *items;
+	size_t at;
+	int i, r = 0;
+
+	*out = 0;
+	switch (c->type) {
+	case PY_STR:
+		if (x->type != PY_STR) {
+			py_fail(s, "TypeError: 'in <string>' requires string as left operand, not %s", py_type_name(x));
+			return -1;
+		}
+		for (at = 0; !*out && at + x->u.str.len <= c->u.str.len; at++)
+			*out = memcmp(c->u.str.s + at, x->u.str.s, x->u.str.len) == 0;
+		return 0;
+	case PY_TENSOR:
+		return tensor_contains(s, c, x, out);
+	case PY_RANGE:
+		if (py_is_int(x) || (x->type == PY_FLOAT && x->u.f == (double)(long long)x->u.f)) {
+			long long v = x->type == PY_FLOAT ? (long long)x->u.f : x->u.i, d = v - c->u.range.start;
+			long long st = c->u.range.step;
+
+			*out = (st > 0 ? v >= c->u.range.start && v < c->u.range.stop :
+			    v <= c->u.range.start && v > c->u.range.stop) && d % st == 0;
+			return 0;
+		}
+		if (x->type != PY_TENSOR)
+			return 0;
+		break;
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_OBJ:
+		break;
+	default:
+		py_fail(s, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
+		return -1;
+	}
+	if (c->type == PY_RANGE) {	/* a tensor x: == each int */
+		long long st = c->u.range.step, a = c->u.range.start, z = c->u.range.stop, k;
+		long long n = st > 0 ? (z > a ? (z - a - 1) / st + 1 : 0) : (a > z ? (a - z - 1) / -st + 1 : 0);
+
+		for (k = 0; r == 0 && !*out && k < n; k++) {
+			struct pyobj *v = py_int(a + k * st);
+
+			r = item_equal(s, x, v, out);
+			py_decref(v);
+		}
+		return r;
+	}
+	if (c->type == PY_OBJ) {	/* nn.ModuleList, nn.Sequential: their modules */
+		if ((items = nn_children(c)) == NULL) {
+			py_fail(s, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
+			return -1;
+		}
+	} else {
+		items = c;
+		py_incref(c);
+	}
+	for (i = 0; r == 0 && !*out && i < items->u.seq.n; i++)
+		r = item_equal(s, x, items->u.seq.v[i], out);
+	py_decref(items);
+	return r;
+}
+
 struct pyobj *
 arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
 	int r;
 
+	if (op == O_IN || op == O_NOTIN) {	/* a in b */
+		if (arith_contains(s, b, a, &r) != 0)
+			return NULL;
+		return py_bool(op == O_IN ? r : !r);
+	}
 	if (a->type == PY_TENSOR || b->type == PY_TENSOR)
 		return op_binary(s, arith_bop_code(op), a, b);
 	if (op == O_EQ || op == O_NE) {
@@ -459,6 +575,8 @@ arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		return seq_index(s, o, idx);
 	case PY_OBJ:	/* nn.ModuleList, nn.Sequential */
 		return nn_getitem(s, o, idx);
+	case PY_STR:
+		return str_subscript(s, o, idx);
 	default:
 		return py_fail(s, "'%s' object is not subscriptable", py_type_name(o));
 	}

@@ -311,6 +311,7 @@ struct py_session {
 	const struct stmt *display;	/* the cell's last statement, an expression shown as Out[N] */
 	struct sbuf *shown;		/* where its repr goes (py_exec_cell's) */
 	py_trace_fn trace;		/* called after each assignment a frame of a script function runs */
+	void *stream;			/* a FILE *: print()'s lines go there as they are printed (--run) */
 	void *trace_ctx;
 };
 
@@ -533,6 +534,17 @@ struct pyobj *lib_call_module(struct py_session *s, struct pyobj *m, struct pyob
     char **kwnames, struct pyobj **kwargs, int nkw);
 /* x.name for a tensor: T, shape, dtype, ... or a bound method; NULL after an error */
 struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name);
+/* self.name as a method of namespace ns ("str") bound to self, or NULL (no error) when ns has none */
+struct pyobj *lib_bound(struct pyobj *self, const char *ns, const char *name);
+
+/* ---- str (lib_str.c, lib_strfmt.c) ---- */
+size_t str_nchars(const char *p, size_t n);	/* UTF-8 characters in p[0..n) */
+struct pyobj *str_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);	/* s[i], s[a:b] */
+struct pyobj *str_repeat(struct py_session *s, const struct pyobj *o, long long k);	/* s * k */
+struct pyobj *str_percent(struct py_session *s, const struct pyobj *fmt, struct pyobj *args);	/* fmt % args */
+/* a row without params (NULL: str.format's *args, **kwargs) called with the call's own arguments */
+struct pyobj *str_format(struct py_session *s, struct pyobj *self, struct pyobj **args, int nargs,
+    char **kwnames, struct pyobj **kwargs, int nkw);	/* self.format(...) */
 
 /* ---- iteration and its builtins (lib_iter.c) ---- */
 

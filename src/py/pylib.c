@@ -24,6 +24,7 @@ static const struct {
 	{ lib_fmt_rows, &lib_fmt_nrows },
 	{ lib_misc_rows, &lib_misc_nrows },
 	{ lib_einsum_rows, &lib_einsum_nrows },
+	{ lib_str_rows, &lib_str_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])
@@ -84,6 +85,8 @@ lib_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, 
 	unsigned deps = 0;
 	int i;
 
+	if (b->params == NULL)	/* str.format: its arguments as given */
+		return str_format(s, self, args, nargs, kwnames, kwargs, nkw);
 	if (lib_bind(s, b, args, nargs, kwnames, kwargs, nkw, a, &rest) != 0) {
 		py_decref(rest);
 		return NULL;
@@ -162,6 +165,21 @@ lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int 
 }
 
 /* x.name for a tensor */
+struct pyobj *
+lib_bound(struct pyobj *self, const char *ns, const char *name)
+{
+	const struct builtin *b = lib_find(ns, name);
+	struct pyobj *r;
+
+	if (b == NULL)
+		return NULL;
+	r = py_new(PY_FUNC);
+	r->u.fn.fn = b;
+	r->u.fn.self = self;
+	py_incref(self);
+	return r;
+}
+
 struct pyobj *
 lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name)
 {

@@ -97,6 +97,10 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 		if (strcmp(name, "numel") == 0)
 			return py_fail(s, "torch.Size.numel() is not supported");
 		break;
+	case PY_STR:	/* a bound method */
+		if ((r = lib_bound(o, "str", name)) != NULL)
+			return r;
+		break;
 	case PY_DTYPE:
 		if (strcmp(name, "is_floating_point") == 0)
 			return py_bool(o->u.i == DT_FLOAT);

@@ -655,13 +655,18 @@ comparison(struct parser *p)
 		return NULL;
 	if ((op = comparison_op(p)) == 0)
 		return n;
-	if (op == O_IN || op == O_IS || op == O_NOTIN) {
+	if (op == O_IS) {
 		advance(p);
-		if (op == O_IS && is_kw(p, "not"))
+		if (is_kw(p, "not"))
 			op = O_ISNOT;
 		return fail_null(p, "'%s' is not supported", op_text(op));
 	}
 	advance(p);
+	if (op == O_NOTIN) {	/* "not" must be followed by "in" */
+		if (!is_kw(p, "in"))
+			return fail_null(p, "invalid syntax");
+		advance(p);
+	}
 	c = node(p, N_CMP, pos);
 	c->op = op;
 	c->a = n;

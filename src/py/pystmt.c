@@ -444,6 +444,12 @@ py_error_line(const struct py_session *s)
 }
 
 void
+py_session_stream(struct py_session *s, void *fp)
+{
+	s->stream = fp;
+}
+
+void
 py_session_seed(struct py_session *s, unsigned long long seed)
 {
 	rng_seed(&s->rng, (uint64_t)seed);

@@ -18,7 +18,7 @@ for c in src/*/*.c; do
 	clang $flags $extra -c -o "$b/$s.o" "$c"
 	objs="$objs $b/$s.o"
 done
-for h in load expr repl readprint check safetensors bpe ipynb; do
+for h in load expr repl readprint check safetensors bpe ipynb einsum; do
 	[ -f "tests/fuzz/fuzz_$h.c" ] || continue
 	[ -z "$only" ] || [ "$only" = "$h" ] || continue
 	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8 -lcairo -lfontconfig -ldl
@@ -33,6 +33,7 @@ for h in load expr repl readprint check safetensors bpe ipynb; do
 	safetensors) seeds="tests/fuzz/safetensors" ;;
 	bpe) seeds="tests/fuzz/bpe" ;;
 	ipynb) seeds="tests/fuzz/ipynb" ;;
+	einsum) seeds="tests/fuzz/einsum" ;;
 	esac
 	echo "fuzz_$h: $secs s"
 	"$b/fuzz_$h" -max_total_time="$secs" -max_len=65536 -timeout=10 -close_fd_mask=2 -rss_limit_mb=4096 \

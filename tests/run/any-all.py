@@ -1,0 +1,10 @@
+import torch
+torch.manual_seed(3)
+x = torch.randn(6)
+print(any(v > 1 for v in x), all(v > -3 for v in x))
+print(any([]), all([]), any([0, 0.0, ""]), all([1, "a", 2.5]))
+print(any(c.isdigit() for c in "ab3"), all(w.isalpha() for w in "to be or not".split()))
+print(any(p.numel() > 4 for p in torch.nn.Linear(2, 3).parameters()))
+print(all(torch.ones(2, 2)))
+print(any(x > 0))
+print(any(5))

@@ -1,0 +1,22 @@
+import torch
+torch.manual_seed(685)
+x0 = torch.rand(1)
+y = torch.einsum(x0, [45])
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+x1 = torch.randn(3)
+x2 = torch.randn(2, 3, 3)
+y = torch.einsum(x0, (), x1, [24], x2, [40, 24, 24], [40])
+print(y.shape, y.tolist())
+x0 = torch.rand(1)
+y = torch.einsum(x0, [34], [34])
+print(y.shape, y.tolist())
+x0 = torch.rand(5, 1, 5)
+x1 = torch.randn(8, 8)
+x2 = torch.randn(8, 1, 8)
+y = torch.einsum(x0, [41, 21, 41], x1, (45, 45), x2, [21, 29, 45], [45, 41, 21, 29])
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+x1 = torch.randn(3)
+y = torch.einsum(x0, [], x1, [25], (25,))
+print(y.shape, y.tolist())

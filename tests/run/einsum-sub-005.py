@@ -1,0 +1,21 @@
+import torch
+torch.manual_seed(780)
+x0 = torch.rand(18, 18)
+x1 = torch.rand(18)
+y = torch.einsum(x0, [27, 27], x1, [27], [])
+print(y.shape, y.tolist())
+x0 = torch.randn(1, 3)
+x1 = torch.randn(1, 2, 3)
+y = torch.einsum(x0, [...], x1, [18, ...], [...])
+print(y.shape, y.tolist())
+x0 = torch.rand(5)
+x1 = torch.randn(2, 5, 5)
+x2 = torch.rand(5, 2)
+y = torch.einsum(x0, [14], x1, [25, 31, 14], x2, [14, 25], (31,))
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+y = torch.einsum(x0, [], ())
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+y = torch.einsum(x0, [], [])
+print(y.shape, y.tolist())

@@ -1,0 +1,27 @@
+import torch
+torch.manual_seed(863)
+x0 = torch.rand(3, 3)
+x1 = torch.randn(1)[0]
+x2 = torch.rand(3, 3, 3)
+y = torch.einsum(x0, [39, 39], x1, [], x2, (39, 39, 39), [])
+print(y.shape, y.tolist())
+x0 = torch.randn(13)
+x1 = torch.rand(3)
+x2 = torch.rand(3)
+y = torch.einsum(x0, (13,), x1, [36], x2, [36], [36, 13])
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+x1 = torch.randn(2)
+y = torch.einsum(x0, [], x1, [47], [47])
+print(y.shape, y.tolist())
+x0 = torch.randn(1, 1)
+y = torch.einsum(x0, [...], [])
+print(y.shape, y.tolist())
+x0 = torch.randn(5, 5)
+x1 = torch.randn(4, 4)
+y = torch.einsum(x0, (21, 43), x1, [34, 34], [21])
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+x1 = torch.rand(3, 3)
+y = torch.einsum(x0, [], x1, [13, 13], [13])
+print(y.shape, y.tolist())

@@ -1,0 +1,26 @@
+import torch
+torch.manual_seed(729)
+x0 = torch.rand(3)
+x1 = torch.randn(3, 4, 3)
+x2 = torch.rand(3)
+y = torch.einsum(x0, [...], x1, [..., 1, 38], x2, (...,), [..., 38])
+print(y.shape, y.tolist())
+x0 = torch.randn(5)
+x1 = torch.randn(1)[0]
+y = torch.einsum(x0, (12,), x1, [])
+print(y.shape, y.tolist())
+x0 = torch.rand(1)
+y = torch.einsum(x0, (4,), [])
+print(y.shape, y.tolist())
+x0 = torch.randn(1)[0]
+x1 = torch.randn(1)[0]
+y = torch.einsum(x0, [], x1, [], [])
+print(y.shape, y.tolist())
+x0 = torch.rand(3, 4, 4)
+x1 = torch.randn(3)
+y = torch.einsum(x0, [27, 17, 13], x1, (27,), [])
+print(y.shape, y.tolist())
+x0 = torch.rand(1, 3, 3, 2)
+x1 = torch.rand(3, 2, 3, 3)
+y = torch.einsum(x0, [37, 34, 34, ...], x1, [34, ..., 37, 34])
+print(y.shape, y.tolist())

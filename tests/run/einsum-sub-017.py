@@ -1,0 +1,23 @@
+import torch
+torch.manual_seed(432)
+x0 = torch.randn(8, 8, 8)
+x1 = torch.randn(8, 6)
+y = torch.einsum(x0, [15, 15, 15], x1, [15, 44], ())
+print(y.shape, y.tolist())
+x0 = torch.rand(10, 5)
+x1 = torch.randn(1)[0]
+x2 = torch.rand(1)
+y = torch.einsum(x0, [9, 11], x1, [], x2, [9], [11, 9])
+print(y.shape, y.tolist())
+x0 = torch.rand(4, 4, 4)
+y = torch.einsum(x0, [48, 48, 10], [])
+print(y.shape, y.tolist())
+x0 = torch.rand(2)
+x1 = torch.randn(2)
+x2 = torch.rand(2, 2)
+y = torch.einsum(x0, [42], x1, [42], x2, (42, 42))
+print(y.shape, y.tolist())
+x0 = torch.randn(5)
+x1 = torch.randn(1)[0]
+y = torch.einsum(x0, [14], x1, (), [])
+print(y.shape, y.tolist())

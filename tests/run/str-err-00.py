@@ -1,0 +1,3 @@
+s = "abc"
+print(s.upper())
+print(s.nope())

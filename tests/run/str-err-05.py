@@ -1,0 +1,1 @@
+print("abc".replace(1, "x"))

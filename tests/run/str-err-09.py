@@ -1,0 +1,1 @@
+print("abc".center(9, "ab"))

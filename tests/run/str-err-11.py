@@ -1,0 +1,1 @@
+print("abc".strip(1))

@@ -1,0 +1,2 @@
+import torch
+print("a" in torch.ones(2))

@@ -1,0 +1,1 @@
+print("{!x}".format(1))

@@ -1,0 +1,35 @@
+import torch
+
+s0 = '-ca.-71λ0Y ,'
+print(repr(s0.lower()))
+print(repr(s0.split(maxsplit=-1)))
+print(repr(s0.split()))
+print(repr('70' not in s0))
+print(repr(s0.strip('0Zab')))
+print(repr('' in s0))
+print(repr('.' not in s0))
+s1 = '.-+.c'
+print(repr(len(s1)))
+print(repr([c for c in s1]))
+print(repr(s1.strip()))
+print(repr(s1.rstrip('c')))
+print(repr(s1.ljust(9, 'é')))
+print(repr(s1.startswith(',.')))
+print(repr(s1.find('-', 3, 8)))
+s2 = ' ,Yxabxß '
+print(repr(s2.split(maxsplit=2)))
+print(repr(s2.zfill(-1)))
+print(repr(s2[::3]))
+print(repr(s2.strip()))
+print(repr([c for c in s2]))
+print(repr(s2.zfill(10)))
+print("{} | {}".format(-307.714894, -1171))
+print('%.3g' % -848.246)
+print("{{literal}} {}".format('x7'))
+print(0 in [3, -1, 2], 0 not in [3, -1, 2])
+print([v for v in [1] if v not in []])
+print([v for v in [-3, 2, 3] if v not in [-3]])
+print('7' in ['\t', '\tb'])
+for ch in 'xaY':
+    print(ch, end="|")
+print()

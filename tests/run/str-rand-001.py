@@ -1,0 +1,35 @@
+import torch
+
+s0 = '\t7 Zc'
+print(repr(s0.lower()))
+print(repr(s0.split()))
+print(repr(s0.split()))
+print(repr('' in s0))
+print(repr([c for c in s0]))
+print(repr(s0[::3]))
+s1 = '7c7,ßab\t\tZλ\t'
+print(repr(s1.upper()))
+print(repr('1' not in s1))
+print(repr(s1 * 2))
+print(repr(s1 * 1))
+print(repr([c for c in s1]))
+print(repr(s1.startswith(',')))
+s2 = 'b7ß\t,\t'
+print(repr(s2.lstrip('λ')))
+print(repr(s2[8:-3]))
+print(repr('.' not in s2))
+print(repr(s2[-3] if len(s2) > 3 else None))
+print(repr(s2.lower()))
+print(repr(s2.ljust(4, '-')))
+print("%s and %r" % ('cab', 'ZbxZ'))
+print('% d' % 60170)
+print("{} | {}".format(793.32, 49368))
+print("{name!r:>12} {v:>10}".format(name='cZ', v=205.8071))
+print("{{literal}} {}".format('.70\t'))
+print('' in ['1', 'b'])
+print(3.0 in torch.tensor([-1.0, 2.0, -2.0]))
+print(-3 in (0, 0))
+print(0 in [2, 0], 0 not in [2, 0])
+for ch in '.7':
+    print(ch, end="|")
+print()

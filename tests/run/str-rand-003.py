@@ -1,0 +1,37 @@
+import torch
+
+s0 = '+x Y07'
+print(repr(s0.rstrip()))
+print(repr(s0.split('Y')))
+print(repr(s0.find('Yc', 5, -5)))
+print(repr(s0.zfill(12)))
+print(repr(s0.lstrip()))
+print(repr(s0.zfill(10)))
+print(repr(s0.split('-', 2)))
+s1 = 'x1\t11aZ.cab+'
+print(repr(s1[2] if len(s1) > 3 else None))
+print(repr(s1[::-2]))
+print(repr(' - '.join(s1.split())))
+print(repr(s1[::3]))
+print(repr(s1.replace('Zab', '+Ya')))
+s2 = '-\tcßß'
+print(repr(s2 * -1))
+print(repr(s2.split(maxsplit=-1)))
+print(repr(s2.endswith(('ab ', 'ab'))))
+print(repr(s2.count('', 10)))
+print(repr(s2.strip('Z\tY')))
+print(repr('+' in s2))
+print("{} | {}".format(-320.9088, -41982))
+print("{0:5d} {1:5d} {0}".format(494.18, 54979))
+print('%05d' % -51751)
+print('%#x' % 75630)
+print("%s and %r" % ('bZbé', '1bYß'))
+print("{name!r:>12} {v:+.2e}".format(name='b', v=-973.26))
+print([v for v in [-2, -3, -1, 0] if v not in [-2, -3]])
+print([v for v in [] if v not in []])
+print(0 in range(-3, 8, -1))
+print(-3 in [-2, 0, -3, 3, 0], -3 not in [-2, 0, -3, 3, 0])
+print('' in ['', ''])
+for ch in '-':
+    print(ch, end="|")
+print()

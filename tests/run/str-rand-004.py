@@ -1,0 +1,37 @@
+import torch
+
+s0 = ' 7cZ7  b'
+print(repr(s0.split(',', -1)))
+print(repr(s0.startswith(('', 'λ'))))
+print(repr(s0.isalpha()))
+print(repr(s0.replace('c ', '')))
+print(repr(s0.split()))
+print(repr(s0.split('x')))
+print(repr(s0.upper()))
+print(repr(len(s0)))
+s1 = 'λ,ßßλbb'
+print(repr(s1.endswith('Za')))
+print(repr(s1.isalpha()))
+print(repr(s1.startswith('')))
+print(repr(s1.find('λ', 10, -1)))
+print(repr(s1.split(' ', 1)))
+print(repr('+ab' in s1))
+print(repr([c for c in s1]))
+print(repr(s1.ljust(10, '*')))
+s2 = ''
+print(repr(s2[::3]))
+print(repr(s2.isdigit()))
+print(repr(s2.lstrip('x\tc')))
+print(repr(s2 * -1))
+print("{} | {}".format(-466.796, -75107))
+print("{} | {}".format(-317.3, 39836))
+print("%d %s %.2f" % (-32087, '\t', 411.9033))
+print("{name!r:>12} {v:x}".format(name='ab ', v=-686.56))
+print("%d %s %.2f" % (-38865, 'a.\t', 784.179))
+print("%.4f" % torch.tensor(199.54))
+print(1 in [-1, 2, 3], 1 not in [-1, 2, 3])
+print(-1.5 in torch.tensor([-3.0, 3.0]))
+print(-3 in (-1, -1, 3, 3, -2))
+for ch in '.é-':
+    print(ch, end="|")
+print()

@@ -1,0 +1,35 @@
+import torch
+
+s0 = '. Y7,'
+print(repr([c for c in s0]))
+print(repr(s0.ljust(13, 'é')))
+print(repr(s0.center(14, 'é')))
+print(repr(s0.endswith('abb')))
+print(repr(s0.lower()))
+s1 = ''
+print(repr(s1.find('b')))
+print(repr(s1.count('')))
+print(repr(s1.split('xY')))
+print(repr(s1.lstrip('7é0')))
+print(repr(s1.center(12, '.')))
+s2 = '+-0\t1cb'
+print(repr(s2.endswith(('', 'a+'))))
+print(repr(s2.find('', 9, 8)))
+print(repr(s2.replace(',+', 'ab\t')))
+print(repr(len(s2)))
+print(repr('' not in s2))
+print(repr(s2.lstrip()))
+print("%s and %r" % ('\t', '\tλ'))
+print('%#x' % 96365)
+print("{} | {}".format(874.2, 17785))
+print("{} | {}".format(60.26477, -53165))
+print("{0:.0%} {1:x} {0}".format(-671.092864, -69427))
+print("{name!r:>12} {v:}".format(name=',.,b', v=-86.17115))
+print(2 in torch.tensor([2.0, 2.0, -3.0]))
+print([v for v in [-3] if v not in []])
+print(1.0 in range(-3, 5, -2))
+print(torch.tensor(2) in torch.arange(2))
+print(torch.tensor(2) in torch.arange(3))
+for ch in 'ß':
+    print(ch, end="|")
+print()

@@ -1,0 +1,36 @@
+import torch
+
+s0 = ' Y+'
+print(repr(s0[::3]))
+print(repr(s0.center(10, '.')))
+print(repr(s0.isalpha()))
+print(repr(s0.rjust(12)))
+print(repr(s0.isalpha()))
+print(repr(s0.count('ab')))
+s1 = 'λé1é+-c'
+print(repr(s1.zfill(1)))
+print(repr(s1.startswith(('cY', 'cß'))))
+print(repr(s1.split(',', 1)))
+print(repr(','.join(s1.split())))
+print(repr(s1.count('ab+')))
+print(repr(s1.ljust(0, '*')))
+print(repr(s1.count(' ', 3)))
+s2 = ',éc7λßλ '
+print(repr(s2.endswith(('', '\ta'))))
+print(repr(s2.isdigit()))
+print(repr(s2.split('b+')))
+print(repr(s2.replace('', ', x')))
+print(repr(s2.find('0')))
+print("%s and %r" % ('', '+'))
+print("{} | {}".format(660.38, -87121))
+print("{} | {}".format(-139.3181, -18111))
+print("%s and %r" % ('x.λ,', 'abZ'))
+print('%s' % 118.66887)
+print(2.0 in range(-3, 5, 2))
+print(-1 in (-1, 0, -1))
+print(1.0 in torch.tensor([-3.0, 0.0, -2.0, 2.0]))
+print(0.5 in range(-2, 0, -2))
+print(-1 in (-1, -3, -2, 0))
+for ch in '-xaλ':
+    print(ch, end="|")
+print()

@@ -1,0 +1,36 @@
+import torch
+
+s0 = 'λλ-'
+print(repr(s0 * 0))
+print(repr('' not in s0))
+print(repr(s0.isalpha()))
+print(repr('' not in s0))
+print(repr(s0.strip()))
+print(repr(s0.replace('', 'x')))
+print(repr(s0[0:-6]))
+s1 = 'Yb7cxß'
+print(repr(len(s1)))
+print(repr(s1.center(0, '-')))
+print(repr(s1.isalpha()))
+print(repr(s1.split('a', 0)))
+print(repr(s1.rjust(5)))
+print(repr(s1.rjust(8)))
+s2 = '+ßλλbßé .'
+print(repr(s2.startswith(('Z', 'cb'))))
+print(repr('00' in s2))
+print(repr(s2.center(9)))
+print(repr(s2 * 3))
+print(repr(''.join(s2.split())))
+print(repr([c for c in s2]))
+print("%d %s %.2f" % (-96647, '+λ', -814.95742))
+print("{} | {}".format(932.5, -79523))
+print('%e' % -117.307836)
+print("{name!r:>12} {v:.1f}".format(name='\tb\t.', v=-404.813))
+print("%d %s %.2f" % (-70161, ',ZZ', -261.02))
+print(0 in (2, -1, -3, -2, -3))
+print([v for v in [-1, 0] if v not in [-1]])
+print(torch.tensor(3) in torch.arange(2))
+print(0 in (0, -1))
+for ch in '70λ':
+    print(ch, end="|")
+print()

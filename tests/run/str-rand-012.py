@@ -1,0 +1,36 @@
+import torch
+
+s0 = '\t\t'
+print(repr(s0.replace('', 'λ\ta')))
+print(repr('é'.join(s0.split())))
+print(repr(s0.lstrip()))
+print(repr(s0.split()))
+print(repr(s0[::3]))
+print(repr(s0.rstrip('.0')))
+print(repr(s0.endswith('0 ')))
+print(repr(s0.rstrip()))
+s1 = ''
+print(repr(s1.rjust(5)))
+print(repr(s1.startswith(('7é', ' '))))
+print(repr(s1.center(9, '-')))
+print(repr(s1.zfill(0)))
+print(repr(s1.center(4)))
+s2 = 'ßabZ0Z '
+print(repr(s2.split(' ', 1)))
+print(repr(s2.split('-', 3)))
+print(repr(s2[8:10]))
+print(repr(s2[-1] if len(s2) > 3 else None))
+print(repr(s2.split()))
+print(repr(s2[2] if len(s2) > 3 else None))
+print(repr(s2.count('x')))
+print(repr(s2[-5:9]))
+print("{} | {}".format(-296.513, 6730))
+print("%s and %r" % ('+Z', 'Z,.'))
+print("{0:.3f} {1:05d} {0}".format(-345.61, 25724))
+print([v for v in [-2, 3] if v not in [-2]])
+print(-2 in [], -2 not in [])
+print('\t' in ['', ''])
+print(3.5 in range(3, 8, 1))
+for ch in 'aé+1':
+    print(ch, end="|")
+print()

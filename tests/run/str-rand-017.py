@@ -1,0 +1,35 @@
+import torch
+
+s0 = 'x'
+print(repr(s0.replace('.', 'cλ', -1)))
+print(repr(s0.split()))
+print(repr('é'.join(s0.split())))
+print(repr(len(s0)))
+print(repr('Z' not in s0))
+s1 = '1Zb ß+7'
+print(repr(s1[::2]))
+print(repr(s1.replace('x\t', '', 2)))
+print(repr(s1.find('0', -4, 0)))
+print(repr(s1.count(' é')))
+print(repr([c for c in s1]))
+print(repr('+' in s1))
+print(repr(s1.strip()))
+print(repr('Z' not in s1))
+s2 = ''
+print(repr(s2.isdigit()))
+print(repr(s2.upper()))
+print(repr(s2.replace('ab0', '-0')))
+print(repr(s2.rstrip('ß ')))
+print(repr(s2.zfill(6)))
+print(repr(s2.rstrip('ß.,')))
+print(repr(s2.split(maxsplit=0)))
+print("{} | {}".format(-689.2119, -36552))
+print('%s' % -564.0)
+print("%s and %r" % (' aY', 'cßYb'))
+print("{{literal}} {}".format('7ßx'))
+print(torch.tensor(0) in torch.arange(4))
+print(torch.tensor(2) in torch.arange(4))
+print(torch.tensor(3) in torch.arange(0))
+for ch in 'Z001':
+    print(ch, end="|")
+print()

@@ -1,0 +1,37 @@
+import torch
+
+s0 = ' +.ßbcß.\t-a7'
+print(repr(s0.center(13)))
+print(repr(s0[-3] if len(s0) > 3 else None))
+print(repr(s0.isdigit()))
+print(repr(s0.endswith(('+b', 'cx'))))
+s1 = '+ abλ'
+print(repr('' in s1))
+print(repr(s1.find(' ')))
+print(repr('é'.join(s1.split())))
+print(repr(s1.rstrip()))
+print(repr(',' not in s1))
+print(repr(s1.ljust(7, '.')))
+s2 = '.  λ\t +λ'
+print(repr(s2.split(',', 1)))
+print(repr(s2.lstrip()))
+print(repr(s2[-6:3]))
+print(repr(s2.endswith('+')))
+print(repr(s2.split('c')))
+print(repr(s2.strip('ß.Y')))
+print(repr(s2.isalpha()))
+print(repr(s2.zfill(9)))
+print("{} | {}".format(-996.94366, -78957))
+print("%s and %r" % ('\t 0a', ' '))
+print("{{literal}} {}".format('7'))
+print("{{literal}} {}".format('éab '))
+print("%s and %r" % ('abß-x', 'Ya '))
+print(-3.0 in range(-4, 0, 3))
+print(-2 in (-1, 1, 0, -3))
+print(-2 in (2, -3, -1, 0))
+print([v for v in [-1, -3, -1] if v not in [-1]])
+print(-2 in range(3, -3, 3))
+print([v for v in [-1, -1, -3] if v not in [-1]])
+for ch in '1':
+    print(ch, end="|")
+print()

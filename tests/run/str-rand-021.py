@@ -1,0 +1,36 @@
+import torch
+
+s0 = '1cZλYab+xY7'
+print(repr(s0[2] if len(s0) > 3 else None))
+print(repr(s0 * 2))
+print(repr(s0.lstrip('\té')))
+print(repr(s0.split('Z\t')))
+print(repr(s0.count('\tb', 9)))
+print(repr(s0.ljust(-1)))
+print(repr(s0.ljust(4, 'é')))
+print(repr(s0.lower()))
+s1 = 'Z+7+ab-x+01b0'
+print(repr(s1.count('01', -6)))
+print(repr(s1.split(maxsplit=1)))
+print(repr(s1.find('7a', 8, 3)))
+print(repr(s1.count('', 5)))
+print(repr(s1.find('+', 3, 7)))
+s2 = 'cλ7 \t-xé'
+print(repr('' not in s2))
+print(repr(s2.replace('.', 'Z')))
+print(repr(s2.isdigit()))
+print(repr(s2.replace(' ab', ',c')))
+print(repr(len(s2)))
+print("%d %s %.2f" % (-15427, 'cx', -443.7164))
+print("{name!r:>12} {v:8.2f}".format(name='\t', v=-414.1281))
+print("{{literal}} {}".format('+ b0ab'))
+print("{{literal}} {}".format('\tß1'))
+print(-3 in [2, 0, 3, 2], -3 not in [2, 0, 3, 2])
+print(0.0 in torch.tensor([-2.0, -1.0, 1.0]))
+print(0 in (3,))
+print([v for v in [-1, -2] if v not in [-1]])
+print('07' in ['', '1 '])
+print('λ' in ['ab', 'ab'])
+for ch in ' 0':
+    print(ch, end="|")
+print()

@@ -1,0 +1,36 @@
+import torch
+
+s0 = '\tbéß'
+print(repr(s0[2] if len(s0) > 3 else None))
+print(repr(s0.count('', 3)))
+print(repr(s0[1] if len(s0) > 3 else None))
+print(repr('c' not in s0))
+print(repr(s0.split()))
+print(repr('' in s0))
+print(repr(s0.isalpha()))
+print(repr(s0.startswith(('', ' '))))
+s1 = '10,cλ\tλcλ+'
+print(repr(s1.replace(' ', ',bab')))
+print(repr(s1.split('-', 0)))
+print(repr(len(s1)))
+print(repr(s1.strip()))
+print(repr(s1[0] if len(s1) > 3 else None))
+s2 = ' 1ßZZ x\t'
+print(repr(s2.lstrip('a')))
+print(repr(''.join(s2.split())))
+print(repr(s2.replace(' ab', ',Y')))
+print(repr(s2[::-2]))
+print(repr(s2.find('7')))
+print(repr(s2.split(maxsplit=2)))
+print("{{literal}} {}".format('77b0Z'))
+print("{} | {}".format(-541.8, 60745))
+print("{{literal}} {}".format(''))
+print("{0:.1f} {1:b} {0}".format(-867.0, -72274))
+print([v for v in [-3, 2] if v not in [-3]])
+print(2 in [3], 2 not in [3])
+print(0 in [2, 3, -3, -3, 1], 0 not in [2, 3, -3, -3, 1])
+print([v for v in [1, -2, 1] if v not in [1]])
+print(-2.0 in range(-3, -2, 1))
+for ch in ' ':
+    print(ch, end="|")
+print()

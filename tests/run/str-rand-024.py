@@ -1,0 +1,36 @@
+import torch
+
+s0 = '7b,λ '
+print(repr(s0.split(maxsplit=1)))
+print(repr(s0.startswith('ßλ')))
+print(repr(s0.split()))
+print(repr(s0.split(maxsplit=0)))
+print(repr(len(s0)))
+print(repr(s0.find(' ß')))
+s1 = '+ab-cλ0'
+print(repr(s1.count('', -1)))
+print(repr(s1.upper()))
+print(repr(s1.zfill(11)))
+print(repr(len(s1)))
+print(repr(s1.count('éa')))
+print(repr(s1.replace('', ' .')))
+s2 = ''
+print(repr(s2.startswith('é\t')))
+print(repr(s2.startswith('7')))
+print(repr(s2.strip()))
+print(repr(s2.rjust(1, '.')))
+print(repr(s2.isalpha()))
+print(repr(s2[::2]))
+print(repr(s2 * 3))
+print("{name!r:>12} {v:>10}".format(name='1', v=-93.470046))
+print("{0:} {1:b} {0}".format(-996.825, -65403))
+print("%d %s %.2f" % (92506, 'xZc', -748.759433))
+print("%d %s %.2f" % (78926, 'ßZ', -286.5728))
+print("{{literal}} {}".format('Y.'))
+print("{0:} {1:#x} {0}".format(-60.0, 6802))
+print(0 in (3, 1, -3, -2))
+print('ab' in ['ab', '+x'])
+print(-1 in ())
+for ch in 'é1':
+    print(ch, end="|")
+print()

@@ -1,0 +1,37 @@
+import torch
+
+s0 = '.ab '
+print(repr(s0.count(',')))
+print(repr(s0.replace('', '-', 1)))
+print(repr(s0.split(maxsplit=3)))
+print(repr(s0.zfill(10)))
+s1 = '\tß1b7-,.'
+print(repr(s1.find('')))
+print(repr(s1.split('c')))
+print(repr(s1.endswith('c')))
+print(repr(s1 * 3))
+print(repr(s1.split(',+')))
+print(repr(s1.find('λ,')))
+print(repr(s1[0] if len(s1) > 3 else None))
+print(repr([c for c in s1]))
+s2 = 'é'
+print(repr(s2.find('x ')))
+print(repr(s2.split('a', 0)))
+print(repr(s2.split(' ', 2)))
+print(repr(s2.split()))
+print(repr(s2.rjust(12, '-')))
+print("%.4f" % torch.tensor(161.56))
+print("{{literal}} {}".format(' '))
+print("%d %s %.2f" % (-96972, '', 84.2772))
+print("%.4f" % torch.tensor(391.0))
+print("%.4f" % torch.tensor(-788.0))
+print("{name!r:>12} {v:x}".format(name='', v=-904.0177))
+print(True in torch.tensor([0.0, 3.0, -2.0]))
+print(-2 in (1, 3, -1))
+print(2.0 in torch.tensor([-3.0, -2.0]))
+print([v for v in [] if v not in []])
+print(0 in ())
+print(1 in [0, -1, -1], 1 not in [0, -1, -1])
+for ch in '+00':
+    print(ch, end="|")
+print()

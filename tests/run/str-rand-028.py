@@ -1,0 +1,38 @@
+import torch
+
+s0 = 'aZ'
+print(repr(s0.zfill(12)))
+print(repr(s0.rstrip(',1.')))
+print(repr(s0[::-2]))
+print(repr(' - '.join(s0.split())))
+print(repr(s0[1] if len(s0) > 3 else None))
+print(repr(s0.split()))
+print(repr(' - '.join(s0.split())))
+s1 = 'bZ07'
+print(repr(s1.count('c')))
+print(repr(s1 * 1))
+print(repr(s1.startswith('Y')))
+print(repr(s1.split(',', 0)))
+s2 = ' 1\tλ.-'
+print(repr(s2.split('Z-')))
+print(repr(s2.lower()))
+print(repr(s2.split(' ', 1)))
+print(repr(s2.endswith((' ', ' '))))
+print(repr([c for c in s2]))
+print(repr(s2.split()))
+print(repr(s2.strip()))
+print(repr(s2.split('a', 0)))
+print("%d %s %.2f" % (-91659, '1+', 465.144))
+print("{{literal}} {}".format('b0-,'))
+print("{} | {}".format(-685.582, -36481))
+print("%d %s %.2f" % (27386, ' 7Z ', -930.5))
+print("{} | {}".format(-803.136, -36584))
+print(-3 in torch.tensor([-2.0, -3.0, -2.0]))
+print(-2.5 in range(3, 3, -1))
+print(1 in [3, -1, 1, 2, 2], 1 not in [3, -1, 1, 2, 2])
+print(0 in ())
+print(3.5 in range(5, 9, 1))
+print(0.0 in torch.tensor([-2.0, 0.0, 0.0]))
+for ch in '0ßb\t':
+    print(ch, end="|")
+print()

@@ -1,0 +1,38 @@
+import torch
+
+s0 = '0ß+abaab0'
+print(repr(s0.lower()))
+print(repr(s0.rstrip()))
+print(repr(s0.upper()))
+print(repr(s0.replace('', '1Z', 1)))
+print(repr(s0.startswith('')))
+print(repr(s0.count('17', 6)))
+print(repr(s0.replace('.Z', '', 1)))
+s1 = ' '
+print(repr(s1.center(6, '.')))
+print(repr(s1.find('')))
+print(repr(s1.rjust(0, '*')))
+print(repr(s1 * 2))
+print(repr(s1.count('', 10)))
+print(repr(s1.endswith('λ')))
+print(repr(s1[::3]))
+s2 = 'ac+x+1'
+print(repr(s2.find('λ')))
+print(repr('1' in s2))
+print(repr(s2.count('+0')))
+print(repr([c for c in s2]))
+print(repr(s2.rstrip()))
+print(repr(s2 * 2))
+print("%s and %r" % ('++', 'xY+ '))
+print("{{literal}} {}".format(',\t'))
+print('%05d' % 99795)
+print("{name!r:>12} {v:5d}".format(name='  ', v=288.8532))
+print("{0:08.3f} {1:#x} {0}".format(987.0, 79256))
+print("%.4f" % torch.tensor(629.0))
+print(-2 in range(4, 1, 3))
+print(1 in (-1, 2, 2, 3, -2))
+print(2 in range(3, 8, -1))
+print(torch.tensor(-1) in torch.arange(1))
+for ch in 'b':
+    print(ch, end="|")
+print()

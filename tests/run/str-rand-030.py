@@ -1,0 +1,37 @@
+import torch
+
+s0 = ' λ0é'
+print(repr(s0.split(' ', 0)))
+print(repr(s0.lower()))
+print(repr(s0.strip('- ')))
+print(repr(s0.upper()))
+print(repr(s0[::-2]))
+print(repr(s0[3] if len(s0) > 3 else None))
+print(repr(s0.split(',', 0)))
+s1 = '1cß+.'
+print(repr('cb' not in s1))
+print(repr(s1.center(4)))
+print(repr(s1.endswith(('', '1'))))
+print(repr(s1 * 0))
+s2 = ',,cλ+x'
+print(repr(s2.split('λ')))
+print(repr(s2.zfill(9)))
+print(repr(s2.rjust(14)))
+print(repr(s2.endswith((' 1', 'é'))))
+print(repr(s2.rjust(2)))
+print(repr(s2.split(maxsplit=1)))
+print(repr(s2.find('0Z')))
+print(repr(s2.strip()))
+print("{0:+.2e} {1:^7} {0}".format(-364.9, -77066))
+print("{{literal}} {}".format('Z'))
+print("%d %s %.2f" % (-47202, 'a', 163.704))
+print("%d %s %.2f" % (-58539, '-λZ ', -482.3))
+print(-1 in range(-2, 6, -2))
+print(3 in (0, 3, -1, -1))
+print(1 in (3, 2, 2, 0, -2))
+print(0 in [2], 0 not in [2])
+print('' in ['+c', 'Y'])
+print(torch.tensor(2) in torch.arange(4))
+for ch in ' λ':
+    print(ch, end="|")
+print()

@@ -1,0 +1,35 @@
+import torch
+
+s0 = 'λ,+ .'
+print(repr(s0 * -1))
+print(repr(s0.endswith(('λ', 'b'))))
+print(repr(s0[2] if len(s0) > 3 else None))
+print(repr(s0.endswith('7é')))
+print(repr(s0.count('', -4)))
+print(repr(s0[::-1]))
+s1 = 'abx07ß1xa+b,'
+print(repr(s1.find('+', 10, 11)))
+print(repr(s1.replace(' -', '-xλ')))
+print(repr('ab' in s1))
+print(repr('é'.join(s1.split())))
+print(repr(s1.zfill(6)))
+print(repr(s1.lstrip()))
+print(repr(s1.rstrip()))
+s2 = 'bé- 1 '
+print(repr(s2.strip()))
+print(repr(s2.split('ßλ')))
+print(repr(s2.strip('b')))
+print(repr([c for c in s2]))
+print(repr(s2 * -1))
+print(repr(s2.lstrip()))
+print(repr(s2.find('ab7', 5, 2)))
+print("{} | {}".format(246.87, 64424))
+print("%.4f" % torch.tensor(-23.58))
+print("{name!r:>12} {v:8.2f}".format(name='+,', v=163.01))
+print(1 in [-3, 0], 1 not in [-3, 0])
+print(1 in [-3, -3, -2, 3, 2], 1 not in [-3, -3, -2, 3, 2])
+print(-2 in [3, -2, 0, 2], -2 not in [3, -2, 0, 2])
+print(-1 in (-2, 2, -1, 0, 0))
+for ch in '1ß.01':
+    print(ch, end="|")
+print()

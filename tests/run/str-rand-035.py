@@ -1,0 +1,37 @@
+import torch
+
+s0 = ' +'
+print(repr(s0[::-1]))
+print(repr(s0.split(maxsplit=2)))
+print(repr(s0 * -1))
+print(repr(s0.zfill(4)))
+print(repr(s0.rjust(12, 'é')))
+print(repr(s0.rstrip()))
+s1 = 'Zßc Yé '
+print(repr(s1[8:3]))
+print(repr(s1.isalpha()))
+print(repr([c for c in s1]))
+print(repr(s1.lstrip()))
+print(repr(s1.split(maxsplit=2)))
+print(repr(s1.split(',')))
+s2 = ''
+print(repr(s2[0] if len(s2) > 3 else None))
+print(repr(s2.split('a')))
+print(repr(s2.ljust(1)))
+print(repr('-7' in s2))
+print(repr(s2.count('Z7', -6)))
+print("{} | {}".format(-474.073, 8705))
+print("{{literal}} {}".format('\t0a+'))
+print('%i' % -39560)
+print("%.4f" % torch.tensor(548.31))
+print("%.4f" % torch.tensor(-570.0))
+print("{name!r:>12} {v:,}".format(name='abbx-', v=-991.0))
+print([v for v in [1, -1, 1, -2] if v not in [1, -1]])
+print([v for v in [1, 3] if v not in [1]])
+print(-2 in (3, -3, 2, -2))
+print(torch.tensor(-1) in torch.arange(1))
+print(torch.tensor(1) in torch.arange(5))
+print(1 in [2, 2, 3, 0], 1 not in [2, 2, 3, 0])
+for ch in ',cab':
+    print(ch, end="|")
+print()

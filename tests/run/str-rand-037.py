@@ -1,0 +1,35 @@
+import torch
+
+s0 = ''
+print(repr(s0[::-1]))
+print(repr(s0.split(maxsplit=1)))
+print(repr([c for c in s0]))
+print(repr(s0.rstrip()))
+print(repr(s0[0] if len(s0) > 3 else None))
+print(repr(s0.rjust(7)))
+print(repr(s0.lstrip('abß.')))
+s1 = ' a+ é'
+print(repr(s1.split(maxsplit=2)))
+print(repr(s1.replace('b', 'a7ß')))
+print(repr(s1.count('a')))
+print(repr(s1[0] if len(s1) > 3 else None))
+print(repr(s1.split('a', 3)))
+s2 = 'ab\tλ.λßxß+0'
+print(repr(s2.find('+', -3, 8)))
+print(repr(s2[1] if len(s2) > 3 else None))
+print(repr(s2[0:10]))
+print(repr(s2[-2] if len(s2) > 3 else None))
+print(repr(s2[4:4]))
+print(repr(s2.split(maxsplit=3)))
+print(repr(' ' in s2))
+print(repr(s2.rstrip('xab,')))
+print("{{literal}} {}".format(''))
+print('%+d' % -66957)
+print("{} | {}".format(-313.0, 87604))
+print("%.4f" % torch.tensor(389.1646))
+print('' in ['', '\t'])
+print([v for v in [1] if v not in []])
+print([v for v in [-3, 0, 1] if v not in [-3]])
+for ch in ' abß-ß':
+    print(ch, end="|")
+print()

@@ -1,0 +1,36 @@
+import torch
+
+s0 = ''
+print(repr(s0.ljust(13, '-')))
+print(repr(s0 * -1))
+print(repr('.' not in s0))
+print(repr(s0.find('Ya')))
+print(repr(len(s0)))
+print(repr(s0.isalpha()))
+print(repr(s0.lstrip()))
+s1 = '0 '
+print(repr(s1.rstrip()))
+print(repr(s1.endswith(' ')))
+print(repr(','.join(s1.split())))
+print(repr('Z' not in s1))
+print(repr([c for c in s1]))
+s2 = '-x+7.'
+print(repr(s2.count('Za')))
+print(repr(s2 * -1))
+print(repr(s2.startswith(('xé', 'c'))))
+print(repr(s2.endswith(('ß,', ' '))))
+print(repr(s2.lstrip('1')))
+print(repr(s2.startswith(('', '.'))))
+print("{} | {}".format(-55.0534, 79126))
+print("%s and %r" % ('-', ''))
+print("%s and %r" % ('', ' -'))
+print("{name!r:>12} {v:>10}".format(name=', ', v=-855.7))
+print("%.4f" % torch.tensor(534.12))
+print(1 in [], 1 not in [])
+print(-1 in torch.tensor([-2.0, -1.0, 1.0, -1.0, -2.0]))
+print('--' in ['7b', ''])
+print(-1 in (2, 1, 0, 2))
+print([v for v in [1, 3, -3, 1, -3] if v not in [1, 3]])
+for ch in '000a':
+    print(ch, end="|")
+print()
