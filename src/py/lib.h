@@ -51,6 +51,5 @@ int lib_check_p(struct py_session *s, const struct pyobj *given, double p);
 /* every element of t's storage set to v (0 or 1 for a bool) */
 void lib_fill(struct pyobj *t, double v);
 /* characters in UTF-8 text (a Python str's len): the bytes that do not continue one (lib_python.c) */
-size_t lib_str_chars(const char *p, size_t n);
 
 #endif

@@ -83,7 +83,7 @@ spec_parse(struct py_session *s, const char *p, size_t n, const struct pyobj *v,
 static void
 pad(struct sbuf *b, const struct spec *sp, const char *sign, const char *body, size_t n, char dflt)
 {
-	size_t len = strlen(sign) + lib_str_chars(body, n), fill = 0, left = 0, i;
+	size_t len = strlen(sign) + text_chars(body, n), fill = 0, left = 0, i;
 	char align = sp->align ? sp->align : dflt;
 
 	if (sp->width > 0 && (size_t)sp->width > len)

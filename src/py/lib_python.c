@@ -42,16 +42,6 @@ math_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struc
 	return py_float(exp(v));
 }
 
-size_t
-lib_str_chars(const char *p, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)p[i] & 0xc0) != 0x80;
-	return c;
-}
-
 /* print()'s text has no surrogate ("\ud800"): Python's UnicodeEncodeError; 0 or -1 */
 static int
 no_surrogate(struct py_session *s, const char *p, size_t n)
@@ -63,7 +53,7 @@ no_surrogate(struct py_session *s, const char *p, size_t n)
 			unsigned v = (unsigned)(0xd000 | ((unsigned char)p[i + 1] & 0x3f) << 6 | ((unsigned char)p[i + 2] & 0x3f));
 
 			py_fail(s, "'utf-8' codec can't encode character '\\u%04x' in position %zu: surrogates not allowed",
-			    v, lib_str_chars(p, i));
+			    v, text_chars(p, i));
 			return -1;
 		}
 	return 0;
@@ -85,7 +75,7 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	case PY_TUPLE: case PY_LIST: case PY_SIZE:
 		return py_int(a[0]->u.seq.n);
 	case PY_STR:
-		return py_int((long long)lib_str_chars(a[0]->u.str.s, a[0]->u.str.len));
+		return py_int((long long)text_chars(a[0]->u.str.s, a[0]->u.str.len));
 	case PY_OBJ: {	/* nn.ModuleList, nn.Sequential */
 		struct pyobj *c = nn_children(a[0]);
 

@@ -12,15 +12,6 @@
 
 /* ---- characters ---- */
 
-size_t
-str_nchars(const char *p, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)p[i] & 0xc0) != 0x80;
-	return c;
-}
 
 /* the byte offset of character k (k <= the count: n) */
 static size_t
@@ -72,7 +63,7 @@ static struct pyobj *
 str_slice(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 {
 	const char *p = o->u.str.s;
-	size_t n = o->u.str.len, nc = str_nchars(p, n), *off;
+	size_t n = o->u.str.len, nc = text_chars(p, n), *off;
 	long long a = 0, b = (long long)nc, st = 1, k, i;
 	struct pyobj **ends[3] = { &idx->u.slice.start, &idx->u.slice.stop, &idx->u.slice.step };
 	long long *vals[3] = { &a, &b, &st };
@@ -117,7 +108,7 @@ str_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		return str_slice(s, o, idx);
 	if (!py_is_int(idx))
 		return py_fail(s, "TypeError: string indices must be integers, not '%s'", py_type_name(idx));
-	nc = str_nchars(p, n);
+	nc = text_chars(p, n);
 	i = idx->u.i < 0 ? idx->u.i + (long long)nc : idx->u.i;
 	if (i < 0 || i >= (long long)nc)
 		return py_fail(s, "IndexError: string index out of range");
@@ -427,7 +418,7 @@ static int
 sub_range(struct py_session *s, const struct pyobj *o, struct pyobj *start, struct pyobj *end, size_t *from,
     size_t *to)
 {
-	size_t n = o->u.str.len, nc = str_nchars(o->u.str.s, n);
+	size_t n = o->u.str.len, nc = text_chars(o->u.str.s, n);
 	long long a = 0, z = (long long)nc;
 
 	if (start != NULL && start->type != PY_NONE) {
@@ -467,13 +458,13 @@ str_search(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 		return b->op == 2 ? py_fail(s, "ValueError: substring not found") : py_int(b->op == 0 ? 0 : -1);
 	if (b->op == 0) {
 		if (a[0]->u.str.len == 0)
-			return py_int((long long)str_nchars(p + from, to - from) + 1);
+			return py_int((long long)text_chars(p + from, to - from) + 1);
 		for (i = from; find_bytes(p, to, a[0]->u.str.s, a[0]->u.str.len, i, &at); i = at + a[0]->u.str.len)
 			k++;
 		return py_int(k);
 	}
 	if (find_bytes(p, to, a[0]->u.str.s, a[0]->u.str.len, from, &at))
-		return py_int((long long)str_nchars(p, at));
+		return py_int((long long)text_chars(p, at));
 	if (b->op == 2)
 		return py_fail(s, "ValueError: substring not found");
 	return py_int(-1);
@@ -508,7 +499,7 @@ str_affix(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 static struct pyobj *
 str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	long long w, nc = (long long)str_nchars(self->u.str.s, self->u.str.len), left, i;
+	long long w, nc = (long long)text_chars(self->u.str.s, self->u.str.len), left, i;
 	const char *fill = " ";
 	size_t fn = 1;
 	struct sbuf out = { 0 };
@@ -518,7 +509,7 @@ str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 	if (a[1] != NULL) {
 		if (a[1]->type != PY_STR)
 			return py_fail(s, "TypeError: %s() argument 2 must be str, not %s", b->name, py_type_name(a[1]));
-		if (str_nchars(a[1]->u.str.s, a[1]->u.str.len) != 1)
+		if (text_chars(a[1]->u.str.s, a[1]->u.str.len) != 1)
 			return py_fail(s, "TypeError: The fill character must be exactly one character long");
 		fill = a[1]->u.str.s;
 		fn = a[1]->u.str.len;
@@ -540,7 +531,7 @@ str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 static struct pyobj *
 str_zfill(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	long long w, nc = (long long)str_nchars(self->u.str.s, self->u.str.len), i;
+	long long w, nc = (long long)text_chars(self->u.str.s, self->u.str.len), i;
 	struct sbuf out = { 0 };
 	size_t sign = 0;
 

@@ -322,7 +322,7 @@ pct_into(struct py_session *s, const struct pyobj *fmt, struct pyobj *args, stru
 			if (strchr("cau", p[i]) != NULL)
 				return pct_fail(s, "the %c conversion is not supported");
 			py_fail(s, "ValueError: unsupported format character '%c' (0x%x) at index %zu", p[i],
-			    (unsigned char)p[i], str_nchars(p, i));
+			    (unsigned char)p[i], text_chars(p, i));
 			return -1;
 		}
 		if (k >= na)

@@ -538,7 +538,6 @@ struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char 
 struct pyobj *lib_bound(struct pyobj *self, const char *ns, const char *name);
 
 /* ---- str (lib_str.c, lib_strfmt.c) ---- */
-size_t str_nchars(const char *p, size_t n);	/* UTF-8 characters in p[0..n) */
 struct pyobj *str_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);	/* s[i], s[a:b] */
 struct pyobj *str_repeat(struct py_session *s, const struct pyobj *o, long long k);	/* s * k */
 struct pyobj *str_percent(struct py_session *s, const struct pyobj *fmt, struct pyobj *args);	/* fmt % args */

@@ -63,3 +63,13 @@ text_shortest(char *buf, size_t len, double v, int single, char conv)
 	}
 	return buf;
 }
+
+size_t
+text_chars(const char *p, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)p[i] & 0xc0) != 0x80;
+	return c;
+}

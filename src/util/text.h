@@ -3,7 +3,8 @@
  * idea: a shape as text ("(6, 2)", "(6,)", "torch.Size([6, 2])", "6, 2"
  * in messages, "(6)" in check mode), words wrapped to a width (--help,
  * the REPL's teaching text, emitted comments), and the shortest digits
- * of a number that read back as it (float32 or double).
+ * of a number that read back as it (float32 or double), the characters
+ * (not bytes) of a UTF-8 text.
  */
 #ifndef TEXT_H
 #define TEXT_H
@@ -28,6 +29,9 @@ void text_wrap(struct sbuf *out, const char *s, const char *indent, int width);
  * for a double) whose text reads back as v, by printf's conv ('g' or 'e');
  * the most digits when none is shorter.  Returns buf.
  */
+/* characters (not bytes) in the UTF-8 text p[0..n): len() of a Python str */
+size_t text_chars(const char *p, size_t n);
+
 char *text_shortest(char *buf, size_t len, double v, int single, char conv);
 
 #endif
