@@ -333,6 +333,8 @@ int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
 /* a statement of the innermost frame ran: the names it bound (or changed in place: x.masked_fill_()) to the trace */
 void frame_step(struct py_session *s, const struct stmt *st);
+/* a frame returns v (return EXPR): its value to the trace */
+void frame_return(struct py_session *s, const struct stmt *st, struct pyobj *v);
 
 /* ---- a parse's code kept while functions of it live (pyblock.c) ---- */
 void code_decref(struct parsed *code);	/* frees it at the last reference */

@@ -256,6 +256,7 @@ exec_one(struct py_session *s, const struct stmt *st)
 	case S_CLASS: return exec_class(s, st);
 	case S_RETURN:
 		s->retval = st->value != NULL ? eval_node(s, st->value) : py_none();
+		frame_return(s, st, s->retval);
 		return s->retval != NULL ? F_RETURN : F_ERROR;
 	}
 	return exec_simple(s, st) == 0 ? F_NEXT : F_ERROR;
