@@ -70,6 +70,7 @@ struct lexer {
 	size_t len, pos;
 	int depth;		/* open brackets: newlines inside are blanks */
 	char open[64];		/* the innermost ones opened, for "'(' was never closed" */
+	size_t openpos[64];	/* where each of them is */
 	char *err;
 	size_t errlen;
 	/* indentation (pyindent.c): the open blocks' columns, dedents still owed */
