@@ -65,6 +65,9 @@ struct token {
 	int fstr;		/* T_STR: an f-string (its fields still in s) */
 };
 
+/* Python's recursion limit (1000) less the frames a script starts under */
+#define PY_MAX_CALLS 996
+
 struct lexer {
 	const char *text;
 	size_t len, pos;
@@ -296,7 +299,7 @@ struct py_session {
 	int print_stmt;			/* py_eval_expr ran a top-level print call as the statement */
 	/* blocks and functions (pystmt.c, pyframe.c) */
 	struct pyframe *frame;		/* the innermost call's locals, or NULL at module level */
-	int calls;			/* calls of script functions open */
+	int calls;			/* calls of script functions (and nn.Sequential's) open: at most PY_MAX_CALLS */
 	struct pyobj *retval;		/* a return's value on its way out */
 	struct parsed *code;		/* the code running (functions defined keep it) */
 	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
