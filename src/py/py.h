@@ -74,7 +74,8 @@ int py_exec_cell(struct py_session *s, const char *text, const struct print_opts
  * Tracing (trace EXPR, --trace): after each assignment that a call of a
  * script function runs (a frame: a module's forward is one too), fn is
  * called for each name it bound, and after a statement NAME.method_(...)
- * (an in-place method) for NAME.  The event is borrowed for the call.
+ * (an in-place method) for NAME, and for the value a `return` gives back
+ * (returned set: no cell is shown for it).  The event is borrowed for the call.
  */
 struct value;
 struct py_trace_event {
@@ -84,6 +85,7 @@ struct py_trace_event {
 	size_t srclen;
 	const char *name;	/* the name bound */
 	int in_place;		/* NAME.method_(...): changed in place, not bound */
+	int returned;		/* return EXPR: the value given back (name: EXPR's, if a name, else "") */
 	const struct value *v;	/* its value (expr.h) */
 	struct sbuf *out;	/* where the statement's output goes: a cell is appended to it */
 };

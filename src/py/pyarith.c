@@ -439,7 +439,7 @@ arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return op_binary(s, arith_bop_code(op), a, b);
 	if (op == O_EQ || op == O_NE) {
 		if ((r = py_equal(a, b, 0)) < 0)
-			return py_fail(s, interrupt_pending ? "interrupted" : "maximum recursion depth exceeded in comparison");
+			return py_fail(s, interrupt_pending ? "KeyboardInterrupt" : "maximum recursion depth exceeded in comparison");
 		return py_bool(op == O_EQ ? r : !r);
 	}
 	if (py_is_number(a) && py_is_number(b)) {

@@ -372,6 +372,40 @@ compound(struct parser *p)
 	return else_part(p, st) == 0 ? st : NULL;
 }
 
+/*
+ * Where a failed parse failed.  As Python's: a bracket the rest of the
+ * text never closes is the error, at its line, whatever the parser found
+ * wrong after it ("'(' was never closed", not "invalid syntax" at a line
+ * inside it).
+ */
+static size_t
+unclosed(struct parser *p)
+{
+	struct token t;
+	size_t at = p->tok.pos > p->lx.pos ? p->tok.pos : p->lx.pos;
+	char scratch[160];
+	int d;
+
+	if (p->lx.depth <= 0 || (strncmp(p->err, "invalid syntax", 14) != 0 && strstr(p->err, "was never closed") == NULL))
+		return at;
+	memset(&t, 0, sizeof t);
+	p->lx.err = scratch;	/* the rest is only scanned for its brackets */
+	p->lx.errlen = sizeof scratch;
+	while (p->lx.depth > 0 && strstr(p->err, "was never closed") == NULL) {
+		if (lex_next(&p->lx, &t) != 0)
+			return at;	/* the tokenizer's own error ('$'): the parser's stands */
+		free(t.s);
+		t.s = NULL;
+		if (t.type == T_END)
+			break;
+	}
+	if (p->lx.depth <= 0)
+		return at;
+	d = p->lx.depth <= (int)sizeof p->lx.open ? p->lx.depth - 1 : (int)sizeof p->lx.open - 1;
+	snprintf(p->err, p->errlen, "'%c' was never closed", p->lx.open[d]);
+	return p->lx.openpos[d];
+}
+
 int
 parse_text(const char *text, struct parsed *out, char *err, size_t errlen)
 {
@@ -414,7 +448,7 @@ parse_text(const char *text, struct parsed *out, char *err, size_t errlen)
 	out->mem = p.mem;
 	out->refs = 1;
 	if (p.failed) {
-		out->line = line_at(&p, p.tok.pos > p.lx.pos ? p.tok.pos : p.lx.pos);
+		out->line = line_at(&p, unclosed(&p));
 		parse_free(out);
 		return -1;
 	}

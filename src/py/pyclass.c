@@ -206,8 +206,11 @@ call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int narg
 		if (nargs != 1)
 			return py_fail(s, nargs == 0 ? "Sequential.forward() missing 1 required positional argument: 'input'" :
 			    "Sequential.forward() takes 2 positional arguments but %d were given", nargs + 1);
+		if (s->calls + 2 > PY_MAX_CALLS)	/* Module.__call__, then Sequential.forward: two of Python's frames */
+			return py_fail(s, "RecursionError: maximum recursion depth exceeded");
 		x = args[0];
 		py_incref(x);
+		s->calls += 2;
 		for (i = 0; i < m->u.obj.n && x != NULL; i++) {
 			struct pyobj *y;
 
@@ -215,12 +218,14 @@ call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int narg
 				continue;
 			if (m->u.obj.a[i].v->type == PY_NONE) {
 				py_decref(x);
+				s->calls -= 2;
 				return py_fail(s, "'NoneType' object is not callable");
 			}
 			y = call_module(s, m->u.obj.a[i].v, &x, 1, NULL, NULL, 0);
 			py_decref(x);
 			x = y;
 		}
+		s->calls -= 2;
 		return x;
 	}
 	if ((a = class_find(m->u.obj.cls, "forward")) == NULL)

@@ -13,6 +13,7 @@ static const struct {
 	int at_start;		/* the words open the message, else anywhere in it */
 } kinds[] = {
 	{ "RecursionError: ", NULL, 1 },	/* already typed */
+	{ "maximum recursion depth exceeded", "RecursionError", 1 },	/* in a repr, a comparison, a Sequential */
 	{ "AssertionError", NULL, 1 },
 	{ "KeyboardInterrupt", NULL, 1 },
 	{ "KeyError: ", NULL, 1 },

@@ -751,7 +751,7 @@ exec_simple(struct py_session *s, const struct stmt *st)
 			return -1;
 		if (interrupt_pending) {	/* Ctrl-C: the kernels stopped early, the value is not one */
 			py_decref(v);
-			py_fail(s, "interrupted");
+			py_fail(s, "KeyboardInterrupt");
 			return -1;
 		}
 		if (v->type != PY_NONE && (!s->script || st == s->display)) {	/* a script: only print() and a cell's last */
@@ -775,7 +775,7 @@ exec_simple(struct py_session *s, const struct stmt *st)
 			return -1;
 		if (interrupt_pending) {	/* nothing half-computed is assigned */
 			py_decref(v);
-			py_fail(s, "interrupted");
+			py_fail(s, "KeyboardInterrupt");
 			return -1;
 		}
 		for (i = 0; i < st->ntargets && !bad; i++)

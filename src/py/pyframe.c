@@ -122,33 +122,48 @@ line_of(const char *text, int line, size_t *len)
 	return p;
 }
 
+/* a value the statement bound to name (or returned: name NULL) to the trace */
+static void
+trace_value(struct py_session *s, const struct stmt *st, const char *name, struct pyobj *o, int how)
+{
+	struct py_trace_event ev;
+	struct value v;
+
+	memset(&v, 0, sizeof v);
+	v.kind = VAL_OTHER;
+	if (o->type == PY_TENSOR && (v.t = pyt_export(&o->u.t)) != NULL) {
+		v.kind = VAL_TENSOR;
+		v.dtype = o->u.t.dtype;
+	}
+	v.obj = o;
+	memset(&ev, 0, sizeof ev);
+	ev.func = s->frame->name;
+	ev.line = st->line;
+	ev.src = line_of(s->code != NULL ? s->code->text : NULL, st->line, &ev.srclen);
+	ev.name = name != NULL ? name : "";
+	ev.in_place = how == 1;
+	ev.returned = how == 2;
+	ev.v = &v;
+	ev.out = s->out;
+	s->trace(s->trace_ctx, &ev);
+	tensor_free(v.t);
+}
+
 /* one name the statement bound: its value to the trace */
 static void
 trace_name(struct py_session *s, const struct stmt *st, const char *name, int in_place)
 {
 	struct pyvar *var = frame_find(s->frame, name);
-	struct py_trace_event ev;
-	struct value v;
 
-	if (var == NULL)
-		return;
-	memset(&v, 0, sizeof v);
-	v.kind = VAL_OTHER;
-	if (var->v->type == PY_TENSOR && (v.t = pyt_export(&var->v->u.t)) != NULL) {
-		v.kind = VAL_TENSOR;
-		v.dtype = var->v->u.t.dtype;
-	}
-	v.obj = var->v;
-	memset(&ev, 0, sizeof ev);
-	ev.func = s->frame->name;
-	ev.line = st->line;
-	ev.src = line_of(s->code != NULL ? s->code->text : NULL, st->line, &ev.srclen);
-	ev.name = name;
-	ev.in_place = in_place;
-	ev.v = &v;
-	ev.out = s->out;
-	s->trace(s->trace_ctx, &ev);
-	tensor_free(v.t);
+	if (var != NULL)
+		trace_value(s, st, name, var->v, in_place);
+}
+
+void
+frame_return(struct py_session *s, const struct stmt *st, struct pyobj *v)
+{
+	if (s->trace != NULL && s->frame != NULL && v != NULL)
+		trace_value(s, st, st->value != NULL && st->value->kind == N_NAME ? st->value->name : NULL, v, 2);
 }
 
 /* the names of an assignment's target: a name, or a tuple or list of targets */

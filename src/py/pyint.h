@@ -65,11 +65,15 @@ struct token {
 	int fstr;		/* T_STR: an f-string (its fields still in s) */
 };
 
+/* Python's recursion limit (1000) less the frames a script starts under */
+#define PY_MAX_CALLS 996
+
 struct lexer {
 	const char *text;
 	size_t len, pos;
 	int depth;		/* open brackets: newlines inside are blanks */
 	char open[64];		/* the innermost ones opened, for "'(' was never closed" */
+	size_t openpos[64];	/* where each of them is */
 	char *err;
 	size_t errlen;
 	/* indentation (pyindent.c): the open blocks' columns, dedents still owed */
@@ -295,7 +299,7 @@ struct py_session {
 	int print_stmt;			/* py_eval_expr ran a top-level print call as the statement */
 	/* blocks and functions (pystmt.c, pyframe.c) */
 	struct pyframe *frame;		/* the innermost call's locals, or NULL at module level */
-	int calls;			/* calls of script functions open */
+	int calls;			/* calls of script functions (and nn.Sequential's) open: at most PY_MAX_CALLS */
 	struct pyobj *retval;		/* a return's value on its way out */
 	struct parsed *code;		/* the code running (functions defined keep it) */
 	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
@@ -334,6 +338,8 @@ int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
 /* a statement of the innermost frame ran: the names it bound (or changed in place: x.masked_fill_()) to the trace */
 void frame_step(struct py_session *s, const struct stmt *st);
+/* a frame returns v (return EXPR): its value to the trace */
+void frame_return(struct py_session *s, const struct stmt *st, struct pyobj *v);
 
 /* ---- a parse's code kept while functions of it live (pyblock.c) ---- */
 void code_decref(struct parsed *code);	/* frees it at the last reference */

@@ -431,8 +431,10 @@ lex_next(struct lexer *lx, struct token *tok)
 				tok->len = n;
 				lx->pos = i + n;
 				if (tok->op == O_LPAR || tok->op == O_LSQB || tok->op == O_LBRACE) {
-					if (lx->depth < (int)sizeof lx->open)
+					if (lx->depth < (int)sizeof lx->open) {
 						lx->open[lx->depth] = s[i];
+						lx->openpos[lx->depth] = i;
+					}
 					lx->depth++;
 				} else if ((tok->op == O_RPAR || tok->op == O_RSQB || tok->op == O_RBRACE) && lx->depth > 0) {
 					lx->depth--;

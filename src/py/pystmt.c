@@ -17,7 +17,6 @@
 enum { F_NEXT, F_ERROR, F_BREAK, F_CONTINUE, F_RETURN };
 
 /* script calls open at once; Python's limit is 1000 frames (the module's among them) */
-#define MAX_CALLS 996
 
 static int exec_block(struct py_session *s, const struct stmt *st);
 
@@ -256,6 +255,7 @@ exec_one(struct py_session *s, const struct stmt *st)
 	case S_CLASS: return exec_class(s, st);
 	case S_RETURN:
 		s->retval = st->value != NULL ? eval_node(s, st->value) : py_none();
+		frame_return(s, st, s->retval);
 		return s->retval != NULL ? F_RETURN : F_ERROR;
 	}
 	return exec_simple(s, st) == 0 ? F_NEXT : F_ERROR;
@@ -347,7 +347,7 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	struct pyobj *r = NULL;
 	int depth = s->depth, rc;
 
-	if (s->calls >= MAX_CALLS)
+	if (s->calls >= PY_MAX_CALLS)
 		return py_fail(s, "RecursionError: maximum recursion depth exceeded");
 	fr.name = f->u.uf.def->names[0];
 	fr.fn = f;

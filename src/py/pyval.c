@@ -872,7 +872,7 @@ py_repr_failed(struct py_session *s)
 	if (stop == 0)
 		return 0;
 	if (stop == 2)
-		py_fail(s, "interrupted");
+		py_fail(s, "KeyboardInterrupt");
 	else
 		py_fail(s, "maximum recursion depth exceeded while getting the repr of an object");
 	return 1;

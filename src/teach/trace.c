@@ -11,6 +11,7 @@
 #include "trace.h"
 #include "check.h"
 #include "readprint.h"
+#include "../kernels/kernels.h"
 #include "../util/util.h"
 
 /* a name traced equal to a whole stage: for why */
@@ -109,30 +110,96 @@ judge_as(const struct trace *t, const char *name, const char *text)
 	return report;
 }
 
+/* a verdict names a mistake of the catalogue: how many ("a" or "a+b"), else 0 */
+static int
+mistakes(const char *verdict)
+{
+	const char *m = verdict != NULL ? strstr(verdict, "; mistake: ") : NULL;
+
+	return m == NULL ? 0 : 1 + (strchr(m, '+') != NULL && strchr(m, '+') < strchr(m, '(') ? 1 : 0);
+}
+
 /*
  * The verdict on a traced tensor: as the stage its name stands for when it
  * matches, or differs by a mistake of the catalogue; else equal to another
- * stage, whatever its name; else as the stage its name stands for.  A name
- * changed in place stands for no stage: the stage check mode finds for the
- * tensor alone.  NULL without a run.
+ * stage, whatever its name; else as the stage its name stands for.  Two
+ * exceptions.  Of two mistakes, the one fewer ids explain (the merged heads
+ * without their transpose back, named context_vec as the book names its
+ * output: heads-not-transposed, not heads-not-transposed+no-out-proj).
+ * And a value equal to a stage that only no-out-proj would make it the
+ * output is that stage: a step before the projection, the book's merged
+ * context_vec; if the function returns it, its return names the mistake.
+ * A name changed in place stands for no stage: the stage check mode finds
+ * for the tensor alone.  NULL without a run.
  */
 static char *
 judge(const struct trace *t, const struct py_trace_event *ev, const char *text)
 {
 	char *named = NULL, *any;
+	int nm;
 
 	if (t->r == NULL)
 		return NULL;
-	if (!ev->in_place && (named = judge_as(t, ev->name, text)) != NULL &&
-	    (strncmp(named, "ok ", 3) == 0 || strstr(named, "; mistake: ") != NULL))
+	if (!ev->in_place && (named = judge_as(t, ev->name, text)) != NULL && strncmp(named, "ok ", 3) == 0)
 		return named;
 	any = judge_as(t, NULL, text);
-	if (named == NULL || (any != NULL && strncmp(any, "ok ", 3) == 0)) {
+	nm = mistakes(named);
+	if (nm > 0 && any != NULL && !(strncmp(any, "ok ", 3) == 0 && strstr(named, "; mistake: no-out-proj (") != NULL) &&
+	    !(mistakes(any) > 0 && mistakes(any) < nm)) {
+		free(any);
+		return named;
+	}
+	if (named == NULL || (any != NULL && (nm > 0 || strncmp(any, "ok ", 3) == 0))) {
 		free(named);
 		return any;
 	}
 	free(any);
 	return named;
+}
+
+/* x with dimensions 1 and 2 swapped, printed (a 4-d x: (b, T, H, d) as the heads' (b, H, T, d)) */
+static char *
+transposed_text(const struct trace *t, const struct tensor *x)
+{
+	int shape[TENSOR_MAXDIM], i, j, k, l;
+	struct tensor *y;
+	char *text;
+
+	memcpy(shape, x->shape, sizeof shape);
+	shape[1] = x->shape[2];
+	shape[2] = x->shape[1];
+	if ((y = tensor_new(4, shape)) == NULL)
+		return NULL;
+	for (i = 0; i < shape[0]; i++)
+		for (j = 0; j < shape[1]; j++)
+			for (k = 0; k < shape[2]; k++)
+				for (l = 0; l < shape[3]; l++)
+					y->data[((i * shape[1] + j) * shape[2] + k) * shape[3] + l] =
+					    x->data[((i * x->shape[1] + k) * x->shape[2] + j) * shape[3] + l];
+	text = print_tensor_str(y, &t->po);
+	tensor_free(y);
+	return text;
+}
+
+/*
+ * A 4-d value no stage equals, that one does with dimensions 1 and 2
+ * swapped: keys.view(b, T, H, d) before its transpose, (attn_weights @
+ * values).transpose(1, 2) before the heads merge.  The stage, or NULL.
+ */
+static char *
+judge_transposed(const struct trace *t, const struct tensor *x)
+{
+	char *text, *v;
+
+	if (t->r == NULL || x->ndim != 4 || (text = transposed_text(t, x)) == NULL)
+		return NULL;
+	v = judge_as(t, NULL, text);
+	free(text);
+	if (v != NULL && strncmp(v, "ok ", 3) != 0) {
+		free(v);
+		v = NULL;
+	}
+	return v;
 }
 
 /* "PART" from check's "NAME taken as PART (shape)" or "NAME (shape)", into buf */
@@ -209,6 +276,46 @@ label(struct trace *t, const struct py_trace_event *ev, const char *verdict, str
 	}
 }
 
+/*
+ * A value a function returns, judged as the stage its name stands for (a
+ * name's, else the output): when no line was named yet and a mistake of the
+ * catalogue explains it, the return is the first wrong line (no-out-proj:
+ * the merged heads given back unprojected).  No cell: the caller shows it.
+ */
+static void
+on_return(struct trace *t, const struct py_trace_event *ev, const char *text)
+{
+	char *v, part[160];
+	const char *m;
+
+	if (t->named || t->r == NULL || ev->v->kind != VAL_TENSOR || ev->v->t == NULL)
+		return;
+	v = judge_as(t, ev->name[0] != '\0' ? ev->name : "output", text);
+	if (v != NULL && strncmp(v, "differs ", 8) == 0 && (m = strstr(v, "; mistake: ")) != NULL) {
+		part_of(v, part, sizeof part);
+		sbuf_addf(ev->out, "line %d `%.*s` differs from %s: %s\n", ev->line, (int)ev->srclen, ev->src, part,
+		    m + 11);
+		t->named++;
+	}
+	free(v);
+}
+
+/* the label of a value no stage equals as it is, but one does with dimensions 1 and 2 swapped; 1 if so */
+static int
+label_transposed(struct trace *t, const struct py_trace_event *ev, const char *verdict, struct sbuf *head)
+{
+	char part[160], *v;
+
+	if ((verdict != NULL && (strncmp(verdict, "ok ", 3) == 0 || mistakes(verdict) > 0)) ||
+	    (v = judge_transposed(t, ev->v->t)) == NULL)
+		return 0;
+	part_of(v, part, sizeof part);
+	sbuf_addf(head, ": the stage %s.transpose(1, 2)", part);
+	forget(t, ev->name);
+	free(v);
+	return 1;
+}
+
 static void
 on_event(void *ctx, const struct py_trace_event *ev)
 {
@@ -217,10 +324,16 @@ on_event(void *ctx, const struct py_trace_event *ev)
 	char *text = value_str(ev->v, &t->po), *verdict = NULL, sh[96];
 	const struct tensor *x = ev->v->t;
 
+	if (ev->returned) {
+		on_return(t, ev, text);
+		free(text);
+		return;
+	}
 	sbuf_addf(&head, "[%s, line %d] %s", ev->func, ev->line, ev->name);
 	if (ev->v->kind == VAL_TENSOR && x != NULL && !constant(x)) {
 		verdict = judge(t, ev, text);
-		label(t, ev, verdict, &head, &named);
+		if (!label_transposed(t, ev, verdict, &head))
+			label(t, ev, verdict, &head, &named);
 	} else {
 		forget(t, ev->name);
 	}

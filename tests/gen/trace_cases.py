@@ -69,7 +69,7 @@ class Instrument(ast.NodeTransformer):
                 src = self.lines[s.lineno - 1].strip()
                 for t in targets:
                     for n in names(t):
-                        call = "__trace(%r, %d, %r, %r, %s)" % (self.func, s.lineno, src, n, n)
+                        call = "_trace_cell(%r, %d, %r, %r, %s)" % (self.func, s.lineno, src, n, n)
                         out.append(ast.parse(call).body[0])
         return out
 
@@ -100,7 +100,7 @@ def one(path):
     buf, old = io.StringIO(), sys.stdout
     sys.stdout = buf
     try:
-        exec(compile(tree, path, "exec"), {"__trace": trace, "__name__": "__main__"})
+        exec(compile(tree, path, "exec"), {"_trace_cell": trace, "__name__": "__main__"})
     finally:
         sys.stdout = old
     with open(path[:-3] + ".out", "w") as f:

@@ -1,0 +1,10 @@
+print("never printed")
+
+
+def deco(f):
+    return f
+
+
+@deco
+def g():
+    return 1

@@ -1,0 +1,1 @@
+$BIN --run tests/cli/run-syntax-3000.py
