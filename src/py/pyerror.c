@@ -32,6 +32,7 @@ static const struct {
 	{ "expected 'else' after", "SyntaxError", 1 },
 	{ "unsupported format string", "TypeError", 1 },
 	{ "Unknown format code", "ValueError", 1 },
+	{ "einsum(): must specify the equation", "ValueError", 1 },
 	{ "Precision not allowed", "ValueError", 1 },
 	{ "Sign not allowed", "ValueError", 1 },
 	{ "'=' alignment not allowed", "ValueError", 1 },
