@@ -6,35 +6,39 @@
  * comprehension walks its ints without a list.
  */
 #include <math.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib.h"
 
-struct pyobj *
-py_iter_items(struct py_session *s, struct pyobj *o)
+/* the tuple iter_items is filling, released should malloc refuse on the way */
+static struct pyobj *iter_hold;
+
+static struct pyobj *
+iter_items(struct py_session *s, struct pyobj *o)
 {
 	struct pyobj *r;
 	int i, n;
 
 	switch (o->type) {
 	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
-		r = py_seq(PY_TUPLE, o->u.seq.n);
+		r = iter_hold = py_seq(PY_TUPLE, o->u.seq.n);
 		for (i = 0; i < o->u.seq.n; i++) {
 			r->u.seq.v[i] = o->u.seq.v[i];
 			py_incref(r->u.seq.v[i]);
 		}
 		return r;
 	case PY_STR:
-		r = py_seq(PY_TUPLE, (int)o->u.str.len);
+		r = iter_hold = py_seq(PY_TUPLE, (int)o->u.str.len);
 		for (i = 0; i < (int)o->u.str.len; i++)
 			r->u.seq.v[i] = py_str(o->u.str.s + i, 1);
 		return r;
 	case PY_RANGE:
 		if (range_len(o) > 100000000)
 			return py_fail(s, "range() of %lld ints is too long to hold as a list here", range_len(o));
-		r = py_seq(PY_TUPLE, (int)range_len(o));
+		r = iter_hold = py_seq(PY_TUPLE, (int)range_len(o));
 		for (i = 0; i < r->u.seq.n; i++)
 			r->u.seq.v[i] = py_int(o->u.range.start + i * o->u.range.step);
 		return r;
@@ -42,7 +46,7 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 		if (o->u.t.ndim == 0)
 			return py_fail(s, "iteration over a 0-d tensor");
 		n = o->u.t.shape[0];
-		r = py_seq(PY_TUPLE, n);
+		r = iter_hold = py_seq(PY_TUPLE, n);
 		for (i = 0; i < n; i++) {
 			struct pyobj *k = py_int(i);
 
@@ -60,6 +64,33 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 		break;
 	}
 	return py_fail(s, "'%s' object is not iterable", py_type_name(o));
+}
+
+/*
+ * iter_items with out of memory caught on the way (list(range(10**8))): the
+ * items made so far are released, then the statement's own catch
+ * (pystmt.c) says it; with none above, xmalloc's message and exit as ever.
+ */
+struct pyobj *
+py_iter_items(struct py_session *s, struct pyobj *o)
+{
+	jmp_buf oom, *outer = diag_nomem_jump;
+	struct pyobj *r;
+
+	if (outer == NULL)
+		return iter_items(s, o);
+	if (setjmp(oom) != 0) {
+		diag_nomem_jump = outer;
+		py_decref(iter_hold);
+		iter_hold = NULL;
+		longjmp(*outer, 1);
+	}
+	diag_nomem_jump = &oom;
+	iter_hold = NULL;
+	r = iter_items(s, o);
+	iter_hold = NULL;
+	diag_nomem_jump = outer;
+	return r;
 }
 
 static struct pyobj *

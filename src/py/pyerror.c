@@ -17,6 +17,7 @@ static const struct {
 	{ "KeyboardInterrupt", NULL, 1 },
 	{ "KeyError: ", NULL, 1 },
 	{ "ValueError: ", NULL, 1 },
+	{ "MemoryError: ", NULL, 1 },
 	{ "RuntimeError: ", NULL, 1 },
 	{ "NotImplementedError: ", NULL, 1 },
 	{ "before Module.__init__() call", "AttributeError", 0 },

@@ -474,6 +474,12 @@ py_oom(struct py_session *s)
 	return 1;
 }
 
+void *
+py_fail_nomem(struct py_session *s)
+{
+	return py_fail(s, "MemoryError: out of memory: malloc refused %zu bytes", diag_nomem_bytes);
+}
+
 struct pyobj *
 pyt_empty(int dtype, int ndim, const int *shape)
 {
