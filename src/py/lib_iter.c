@@ -68,8 +68,8 @@ iter_items(struct py_session *s, struct pyobj *o)
 
 /*
  * iter_items with out of memory caught on the way (list(range(10**8))): the
- * items made so far are released, then the statement's own catch
- * (pystmt.c) says it; with none above, xmalloc's message and exit as ever.
+ * items made so far are released and the line's MemoryError returned; with
+ * no catch above (pystmt.c's), xmalloc's message and exit as ever.
  */
 struct pyobj *
 py_iter_items(struct py_session *s, struct pyobj *o)
@@ -79,11 +79,11 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 
 	if (outer == NULL)
 		return iter_items(s, o);
-	if (setjmp(oom) != 0) {
+	if (setjmp(oom) != 0) {	/* an error returned: the callers release their arguments */
 		diag_nomem_jump = outer;
 		py_decref(iter_hold);
 		iter_hold = NULL;
-		longjmp(*outer, 1);
+		return py_fail_nomem(s);
 	}
 	diag_nomem_jump = &oom;
 	iter_hold = NULL;

@@ -234,10 +234,11 @@ py_seq_try(int type, int n)
 struct pyobj *
 py_seq(int type, int n)
 {
+	struct pyobj **v = xcalloc(n > 0 ? (size_t)n : 1, sizeof *v);	/* first: refused, it leaves nothing */
 	struct pyobj *o = py_new(type);
 
 	o->u.seq.n = n;
-	o->u.seq.v = xcalloc(n > 0 ? (size_t)n : 1, sizeof *o->u.seq.v);
+	o->u.seq.v = v;
 	return o;
 }
 
