@@ -345,7 +345,7 @@ bind_one(struct py_session *s, const struct params *ps, const struct overload *o
 
 /* ---- the messages ---- */
 
-/* "got (Tensor, keepdim=bool)": _argDesc of python_arg_parser.cpp */
+/* "got (Tensor, keepdim=bool)": _argDesc of python_arg_parser.cpp, its keywords from an unordered_map */
 static void
 arg_desc(struct sbuf *m, struct pyobj **args, int nargs, char **kwnames, struct pyobj **kwargs, int nkw)
 {
@@ -354,8 +354,8 @@ arg_desc(struct sbuf *m, struct pyobj **args, int nargs, char **kwnames, struct 
 	sbuf_add(m, "(");
 	for (i = 0; i < nargs; i++)
 		sbuf_addf(m, "%s%s", py_type_name(args[i]), i + 1 < nargs || nkw > 0 ? ", " : "");
-	for (i = 0; i < nkw; i++)
-		sbuf_addf(m, "%s=%s%s", kwnames[i], py_type_name(kwargs[i]), nargs > 0 && i + 1 == nkw ? "" : ", ");
+	for (i = nkw - 1; i >= 0; i--)	/* an unordered_map's order: the last given first (libstdc++) */
+		sbuf_addf(m, "%s=%s%s", kwnames[i], py_type_name(kwargs[i]), nargs > 0 && i == 0 ? "" : ", ");
 	sbuf_add(m, ")");
 }
 
