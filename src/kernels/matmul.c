@@ -297,6 +297,8 @@ struct mm_job {
 	size_t lda;		/* a[m][k] at a + m*lda + k */
 	size_t rs, cs;		/* b[k][j] at b + k*rs + j*cs */
 	const float *bp;	/* b packed once for every row (one item), or NULL */
+	float *own;		/* else this job's buffer to pack each item's b into (made by the
+				 * main thread: an allocation that fails must not fail in a worker) */
 	const float *bias;	/* (N,) added to every row at the end, or NULL */
 	size_t lo, hi;		/* rows of the flattened (batch, M) range */
 };
@@ -316,11 +318,8 @@ mm_job_run(void *arg)
 {
 	const struct mm_job *j = arg;
 	size_t r = j->lo;
-	void *block = NULL;
-	float *bp = NULL;
+	float *bp = j->own;
 
-	if (j->bp == NULL && j->lo < j->hi)
-		bp = packed_buf(j->N, j->K, &block);
 	while (r < j->hi && !interrupt_pending) {
 		size_t bi = r / (size_t)j->M;
 		int i0 = (int)(r % (size_t)j->M);
@@ -331,7 +330,6 @@ mm_job_run(void *arg)
 		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
 		r += (size_t)(i1 - i0);
 	}
-	free(block);
 	return NULL;
 }
 
@@ -358,7 +356,7 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 {
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
-	void *block = NULL;
+	void *block = NULL, *block2 = NULL;
 	double t0 = tensor_clock();
 
 	job[0].c = c;
@@ -374,6 +372,7 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 	job[0].rs = rs;
 	job[0].cs = cs;
 	job[0].bp = NULL;
+	job[0].own = NULL;
 	job[0].bias = bias;
 	job[0].lo = 0;
 	job[0].hi = rows;
@@ -398,6 +397,8 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 		else
 			pack_b(pj[0].bp, b, job[0].rs, job[0].cs, N, K);
 		job[0].bp = pj[0].bp;
+	} else if (rows > 0) {
+		job[0].own = packed_buf(N, K, &block);
 	}
 	/* a second thread pays off from about a million multiply-adds */
 	if ((double)rows * N * K >= 1e6 && rows >= 12) {
@@ -405,11 +406,14 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 		job[1] = job[0];
 		job[0].hi = half;
 		job[1].lo = half;
+		if (job[0].bp == NULL)
+			job[1].own = packed_buf(N, K, &block2);
 		two_threads(mm_job_run, &job[0], &job[1]);
 	} else {
 		mm_job_run(&job[0]);
 	}
 	free(block);
+	free(block2);
 	tensor_stats.mm_seconds += tensor_clock() - t0;
 	tensor_stats.mm_flops += 2.0 * batch * M * N * K;
 }

@@ -31,9 +31,29 @@ extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
 extern const size_t lib_einsum_nrows;
 
 /*
- * Binds args and keywords to b's parameters into a[] (NULL: not given),
- * as Python does; a "*name" parameter takes the other positional ones as
- * a tuple, returned in *rest for the caller to release.  -1 after an error.
+ * Binds args and keywords to b's parameters into a[] (NULL: not given), as
+ * the function's own binder does, with its message when they do not bind
+ * (lib_bind.c); a "*name" parameter takes the other positional ones as a
+ * tuple, returned in *rest for the caller to release.  -1 after an error.
+ *
+ * A row's parameter text: [[STYLE [NAME]]] OVERLOAD [| OVERLOAD ...]
+ *   STYLE  "def" (a Python function: Python's messages) or "builtin" (a C
+ *          builtin of Python's: "takes no keyword arguments"); without it a
+ *          Tensor, torch. or F. row is PyTorch's argument parser, a "" or
+ *          math. row a builtin, any other a def.  NAME: the name messages
+ *          give (default: the row's; "Linear.__init__" for nn., "math.sqrt").
+ *   OVERLOAD  Python's parameter list: name, name=default, *name (the
+ *          parser's IntArrayRef: required, and given by keyword as one
+ *          sequence; a def's or builtin's *args: optional), "*" (keyword-only
+ *          after it), "/" (positional-only before it; "/" alone: a method
+ *          that takes nothing, "_TensorBase.t() takes no keyword arguments"),
+ *          ~name (PyTorch has it, attn-explain does not: given, and not
+ *          None, it is an error).  A torch.f(x, ...) row (self_first) has
+ *          "input" first in each overload, unwritten.  Several overloads
+ *          bind the first that takes the arguments by name; when none
+ *          does, PyTorch's print_error: the one whose count of arguments
+ *          fits says why, else "received an invalid combination of arguments".
+ *   a[] holds the parameters of every overload in the order they first appear.
  */
 int lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest);
@@ -48,6 +68,8 @@ int lib_dtype(struct py_session *s, const struct builtin *b, struct pyobj *o, in
 struct pyobj *lib_with_grad(struct pyobj *t, struct py_session *s, const struct builtin *b, struct pyobj *rg);
 /* a dropout probability p (the object given, for its repr) outside [0, 1]: PyTorch's message */
 int lib_check_p(struct py_session *s, const struct pyobj *given, double p);
+/* torch.maximum (is_min: minimum) of two tensors, NaN propagated: max(other=) (lib_misc.c) */
+struct pyobj *lib_maximum(struct py_session *s, struct pyobj *x, struct pyobj *other, int is_min);
 /* every element of t's storage set to v (0 or 1 for a bool) */
 void lib_fill(struct pyobj *t, double v);
 /* characters in UTF-8 text (a Python str's len): the bytes that do not continue one (lib_python.c) */

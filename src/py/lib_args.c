@@ -1,117 +1,13 @@
 /*
- * lib_args.c - the library's arguments: a row's parameter text ("dim=None,
- * keepdim=False", "*size, dtype=None") read, and the arguments of a call
- * bound to it as Python binds them; and the checks of one argument (a
- * tensor, a bool, dims, a dtype, requires_grad) the rows share, each with
- * PyTorch's message.
+ * lib_args.c - the checks of one argument (a tensor, a bool, dims, a dtype,
+ * requires_grad) the rows share, each with PyTorch's message; binding a
+ * call's arguments to a row's parameters is lib_bind.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib.h"
-
-struct params {
-	char names[LIB_MAXARGS][32];
-	int required[LIB_MAXARGS];
-	int star, n;		/* the "*name" one (-1: none); how many */
-};
-
-static void
-params_read(const char *p, struct params *ps)
-{
-	ps->star = -1;
-	ps->n = 0;
-	while (*p != '\0' && ps->n < LIB_MAXARGS) {
-		size_t n;
-		int is_star = 0;
-
-		while (*p == ' ' || *p == ',')
-			p++;
-		if (*p == '\0')
-			break;
-		if (*p == '*') {
-			is_star = 1;
-			p++;
-		}
-		n = strcspn(p, "=,");
-		snprintf(ps->names[ps->n], sizeof ps->names[ps->n], "%.*s", (int)n, p);
-		ps->required[ps->n] = p[n] != '=' && !is_star;
-		if (is_star)
-			ps->star = ps->n;
-		p += n;
-		if (*p == '=')
-			p += strcspn(p, ",");
-		ps->n++;
-	}
-}
-
-/* the positional arguments in order; the "*name" parameter takes the rest as a tuple */
-static int
-bind_positional(struct py_session *s, const struct builtin *b, const struct params *ps, struct pyobj **args,
-    int nargs, struct pyobj **a, struct pyobj **rest)
-{
-	int i, k = 0, j;
-
-	for (i = 0; i < nargs; i++) {
-		if (k == ps->star) {
-			*rest = py_seq(PY_TUPLE, nargs - i);
-			for (j = 0; j < nargs - i; j++) {
-				py_incref(args[i + j]);
-				(*rest)->u.seq.v[j] = args[i + j];
-			}
-			a[k] = *rest;
-			return 0;
-		}
-		if (k >= ps->n) {
-			py_fail(s, "%s() takes %d positional argument%s but %d were given", b->name, ps->n,
-			    ps->n == 1 ? "" : "s", nargs);
-			return -1;
-		}
-		a[k++] = args[i];
-	}
-	if (ps->star >= 0 && a[ps->star] == NULL) {
-		*rest = py_seq(PY_TUPLE, 0);
-		a[ps->star] = *rest;
-	}
-	return 0;
-}
-
-int
-lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
-    struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest)
-{
-	struct params ps;
-	int i, k;
-
-	params_read(b->params, &ps);
-	for (i = 0; i < ps.n; i++)
-		a[i] = NULL;
-	*rest = NULL;
-	if (bind_positional(s, b, &ps, args, nargs, a, rest) != 0)
-		return -1;
-	for (i = 0; i < nkw; i++) {
-		for (k = 0; k < ps.n; k++)
-			if (strcmp(ps.names[k], kwnames[i]) == 0 && k != ps.star)
-				break;
-		if (k == ps.n) {
-			/* torch.softmax(x, dim=1) names its first parameter input */
-			py_fail(s, "%s() got an unexpected keyword argument '%s'", b->name, kwnames[i]);
-			return -1;
-		}
-		if (a[k] != NULL) {
-			py_fail(s, "%s() got multiple values for argument '%s'", b->name, kwnames[i]);
-			return -1;
-		}
-		a[k] = kwargs[i];
-	}
-	for (k = 0; k < ps.n; k++)
-		if (ps.required[k] && a[k] == NULL) {
-			py_fail(s, "%s() missing required argument '%s' (pos %d)", b->name, ps.names[k], k + 1);
-			return -1;
-		}
-	return 0;
-}
 
 struct pyobj *
 lib_need_tensor(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg, int pos)

@@ -6,21 +6,25 @@
  * comprehension walks its ints without a list.
  */
 #include <math.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib.h"
 
-struct pyobj *
-py_iter_items(struct py_session *s, struct pyobj *o)
+/* the tuple iter_items is filling, released should malloc refuse on the way */
+static struct pyobj *iter_hold;
+
+static struct pyobj *
+iter_items(struct py_session *s, struct pyobj *o)
 {
 	struct pyobj *r;
 	int i, n;
 
 	switch (o->type) {
 	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
-		r = py_seq(PY_TUPLE, o->u.seq.n);
+		r = iter_hold = py_seq(PY_TUPLE, o->u.seq.n);
 		for (i = 0; i < o->u.seq.n; i++) {
 			r->u.seq.v[i] = o->u.seq.v[i];
 			py_incref(r->u.seq.v[i]);
@@ -31,7 +35,7 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 
 		for (k = 0; k < o->u.str.len; k++)
 			nc += ((unsigned char)o->u.str.s[k] & 0xc0) != 0x80;
-		r = py_seq(PY_TUPLE, (int)nc);
+		r = iter_hold = py_seq(PY_TUPLE, (int)nc);
 		for (i = 0; i < r->u.seq.n; i++, at += k) {
 			for (k = 1; at + k < o->u.str.len && ((unsigned char)o->u.str.s[at + k] & 0xc0) == 0x80; k++)
 				;
@@ -42,7 +46,7 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 	case PY_RANGE:
 		if (range_len(o) > 100000000)
 			return py_fail(s, "range() of %lld ints is too long to hold as a list here", range_len(o));
-		r = py_seq(PY_TUPLE, (int)range_len(o));
+		r = iter_hold = py_seq(PY_TUPLE, (int)range_len(o));
 		for (i = 0; i < r->u.seq.n; i++)
 			r->u.seq.v[i] = py_int(o->u.range.start + i * o->u.range.step);
 		return r;
@@ -50,7 +54,7 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 		if (o->u.t.ndim == 0)
 			return py_fail(s, "iteration over a 0-d tensor");
 		n = o->u.t.shape[0];
-		r = py_seq(PY_TUPLE, n);
+		r = iter_hold = py_seq(PY_TUPLE, n);
 		for (i = 0; i < n; i++) {
 			struct pyobj *k = py_int(i);
 
@@ -68,6 +72,33 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 		break;
 	}
 	return py_fail(s, "'%s' object is not iterable", py_type_name(o));
+}
+
+/*
+ * iter_items with out of memory caught on the way (list(range(10**8))): the
+ * items made so far are released and the line's MemoryError returned; with
+ * no catch above (pystmt.c's), xmalloc's message and exit as ever.
+ */
+struct pyobj *
+py_iter_items(struct py_session *s, struct pyobj *o)
+{
+	jmp_buf oom, *outer = diag_nomem_jump;
+	struct pyobj *r;
+
+	if (outer == NULL)
+		return iter_items(s, o);
+	if (setjmp(oom) != 0) {	/* an error returned: the callers release their arguments */
+		diag_nomem_jump = outer;
+		py_decref(iter_hold);
+		iter_hold = NULL;
+		return py_fail_nomem(s);
+	}
+	diag_nomem_jump = &oom;
+	iter_hold = NULL;
+	r = iter_items(s, o);
+	iter_hold = NULL;
+	diag_nomem_jump = outer;
+	return r;
 }
 
 static struct pyobj *
@@ -293,12 +324,12 @@ builtin_round(struct py_session *s, const struct builtin *b, struct pyobj *self,
 }
 
 const struct builtin lib_iter_rows[] = {
-	{ "", "range", builtin_range, 0, "*args", 0 },
+	{ "", "range", builtin_range, 0, "*args, /", 0 },
 	{ "", "enumerate", builtin_enumerate, 0, "iterable, start=0", 0 },
-	{ "", "zip", builtin_zip, 0, "*iterables", 0 },
-	{ "", "list", builtin_seq, PY_LIST, "iterable=None", 0 },
-	{ "", "tuple", builtin_seq, PY_TUPLE, "iterable=None", 0 },
-	{ "", "sum", builtin_sum, 0, "iterable, start=None", 0 },
+	{ "", "zip", builtin_zip, 0, "*iterables, ~strict=False", 0 },
+	{ "", "list", builtin_seq, PY_LIST, "iterable=None, /", 0 },
+	{ "", "tuple", builtin_seq, PY_TUPLE, "iterable=None, /", 0 },
+	{ "", "sum", builtin_sum, 0, "iterable, /, start=None", 0 },
 	{ "", "max", builtin_max, 0, "*args", 0 },
 	{ "", "min", builtin_max, 1, "*args", 0 },
 	{ "", "round", builtin_round, 0, "number, ndigits=None", 0 },

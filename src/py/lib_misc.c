@@ -245,6 +245,39 @@ bcast_shape(struct py_session *s, struct pyobj **v, int n, int *nd, int *shape)
 	return 0;
 }
 
+/* torch.where(condition): nonzero(condition, as_tuple=True), one int64 tensor of indices per dim */
+static struct pyobj *
+where_one(struct py_session *s, struct pyobj *c)
+{
+	struct pytensor *t = &c->u.t;
+	int nd = t->ndim ? t->ndim : 1, d, n[1] = { 0 };
+	struct pyobj *r;
+	size_t i, k = 0;
+
+	for (i = 0; i < t->numel; i++)
+		n[0] += pyt_get(t, i) != 0;
+	r = py_seq(PY_TUPLE, nd);
+	for (d = 0; d < nd; d++)
+		if ((r->u.seq.v[d] = pyt_zeros(s, DT_INT64, 1, n, NULL)) == NULL) {
+			py_decref(r);
+			return NULL;
+		}
+	for (i = 0; i < t->numel; i++) {
+		size_t q = i;
+
+		if (pyt_get(t, i) == 0)
+			continue;
+		for (d = nd - 1; d >= 0; d--) {
+			int len = t->ndim ? t->shape[d] : 1;
+
+			((long long *)r->u.seq.v[d]->u.t.st->data)[k] = (long long)(q % (size_t)len);
+			q /= (size_t)len;
+		}
+		k++;
+	}
+	return r;
+}
+
 /* torch.where(condition, input, other) */
 static struct pyobj *
 torch_where(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
@@ -255,10 +288,10 @@ torch_where(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	size_t k;
 
 	(void)b, (void)self;
-	if (a[1] == NULL || a[2] == NULL)
-		return py_fail(s, "torch.where(condition) (one argument) is not supported");
 	if (a[0]->type != PY_TENSOR)
 		return py_fail(s, "where(): argument 'condition' (position 1) must be Tensor, not %s", py_type_name(a[0]));
+	if (a[1] == NULL || a[2] == NULL)
+		return where_one(s, a[0]);
 	if (a[0]->u.t.dtype != DT_BOOL)
 		return py_fail(s, "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
 		    pyt_cat_name[a[0]->u.t.dtype]);
@@ -284,6 +317,24 @@ out:
 	for (i = 0; i < 3; i++)
 		if (v[i] != NULL)
 			py_decref(v[i]);
+	return y;
+}
+
+struct pyobj *
+lib_maximum(struct py_session *s, struct pyobj *x, struct pyobj *other, int is_min)
+{
+	struct pyobj *a[3] = { NULL, x, other }, *c = NULL, *nan = NULL, *y = NULL;
+
+	if (other->type != PY_TENSOR)
+		return py_fail(s, "%s(): argument 'other' (position 1) must be Tensor, not %s", is_min ? "min" : "max",
+		    py_type_name(other));
+	/* x where x >= other or x is NaN, else other: NaN wins, as in maximum */
+	if ((c = op_binary(s, is_min ? B_LE : B_GE, x, other)) != NULL && (nan = op_binary(s, B_NE, x, x)) != NULL &&
+	    (a[0] = op_binary(s, B_OR, c, nan)) != NULL && (y = torch_where(s, NULL, NULL, a)) != NULL)
+		pyt_set_grad(y, is_min ? "MinimumBackward0" : "MaximumBackward0", pyt_grad(x) || pyt_grad(other));
+	py_decref(c);
+	py_decref(nan);
+	py_decref(a[0]);
 	return y;
 }
 
@@ -343,14 +394,15 @@ torch_set_printoptions(struct py_session *s, const struct builtin *b, struct pyo
 }
 
 const struct builtin lib_misc_rows[] = {
-	{ "torch", "Tensor", torch_tensor_type, 0, "*args", 0 },	/* first: row() returns it */
+	{ "torch", "Tensor", torch_tensor_type, 0, "[def] *args", 0 },	/* first: row() returns it */
 	{ "torch", "set_printoptions", torch_set_printoptions, 0,
-	  "precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None", 0 },
-	{ "", "isinstance", builtin_isinstance, 0, "obj, class_or_tuple", 0 },
+	  "[def] precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None", 0 },
+	{ "", "isinstance", builtin_isinstance, 0, "obj, class_or_tuple, /", 0 },
 	{ "", "type", builtin_type, 0, "object", 0 },
-	{ "torch", "initial_seed", torch_initial_seed, 0, "", 0 },
-	{ "torch", "where", torch_where, 0, "condition, input=None, other=None", 0 },
-	{ "Tensor", "expand", method_expand, 0, "*size", 0 },
+	{ "torch", "initial_seed", torch_initial_seed, 0, "[def]", 0 },
+	{ "torch", "where", torch_where, 0, "condition | condition, input, other, *, ~out=None"
+	  " | condition, ~self, other | condition, input, ~other | condition, ~self, ~other", 0 },
+	{ "Tensor", "expand", method_expand, 0, "*size, ~implicit=False", 0 },
 };
 
 const size_t lib_misc_nrows = sizeof lib_misc_rows / sizeof lib_misc_rows[0];

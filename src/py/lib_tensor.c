@@ -92,10 +92,17 @@ method_permute(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 static struct pyobj *
 method_view(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
-	int nd, shape[TENSOR_MAXDIM];
+	int nd, shape[TENSOR_MAXDIM], dt;
 
+	if (a[0] == NULL) {	/* view(dtype): its own dtype, a view without autograd (non-differentiable) */
+		if (lib_dtype(s, b, a[1], &dt) != 0)
+			return NULL;
+		if (dt != (int)x->u.t.dtype)
+			return py_fail(s, "view(dtype) to another dtype is not supported");
+		return op_detach(s, x);
+	}
 	if (a[0]->u.seq.n == 1 && a[0]->u.seq.v[0]->type == PY_DTYPE)
-		return py_fail(s, "view(dtype) is not supported");
+		return py_fail(s, "view(dtype) to another dtype is not supported");
 	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 1) != 0)
 		return NULL;
 	return op_reshape(s, x, nd, shape, b->op);
@@ -132,18 +139,6 @@ method_squeeze(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 }
 
 /* sum and mean (op R_SUM, R_MEAN) */
-/*
- * keepdim (or var's correction) without dim: PyTorch 1.13's argument parser
- * has no such overload; its message's first line (issue 24 item 10).
- */
-static struct pyobj *
-no_overload(struct py_session *s, const struct builtin *b, const char *kw, const struct pyobj *v, int dtype)
-{
-	return py_fail(s, "%s() received an invalid combination of arguments - got (%s%s=%s%s%s), but expected one of:",
-	    b->name, b->self_first ? "Tensor, " : "", kw, py_type_name(v), dtype ? ", dtype=torch.dtype" : "",
-	    b->self_first ? "" : ", ");
-}
-
 static struct pyobj *
 method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
@@ -152,8 +147,6 @@ method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	unsigned dims;
 	int has, dt, keep;
 
-	if (a[0] == NULL && a[1] != NULL)	/* sum(keepdim=True) */
-		return no_overload(s, b, "keepdim", a[1], a[2] != NULL);
 	/* mean's dtype check comes before the dims are wrapped */
 	if (b->op == R_MEAN && t->dtype != DT_FLOAT && (a[2] == NULL || a[2]->type == PY_NONE))
 		return op_reduce(s, R_MEAN, x, 0, 0, 0, 0);
@@ -178,8 +171,6 @@ method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	unsigned dims;
 	long long k;
 
-	if (a[0] == NULL && a[1] == NULL && (a[2] != NULL) + (a[3] != NULL) == 1)	/* var(keepdim=True) */
-		return no_overload(s, b, a[2] != NULL ? "keepdim" : "correction", a[2] != NULL ? a[2] : a[3], 0);
 	if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
 		return op_reduce(s, b->op ? R_STD : R_VAR, x, 0, 0, 0, 1);
 	if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
@@ -206,10 +197,8 @@ method_max(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	int is_min = b->op & 1, arg = b->op >> 1 & 1, keep, d, i;
 	struct pyobj *r;
 
-	if (a[0] != NULL && a[0]->type == PY_TENSOR)
-		return py_fail(s, "%s(other): the element-wise form is not supported", b->name);
-	if (!arg && a[0] == NULL && a[1] != NULL)	/* max(keepdim=True); argmax(keepdim=True) is one */
-		return no_overload(s, b, "keepdim", a[1], 0);
+	if (!arg && (a[2] != NULL || (a[0] != NULL && a[0]->type == PY_TENSOR)))	/* max(other) */
+		return lib_maximum(s, x, a[2] != NULL ? a[2] : a[0], is_min);
 	if (lib_flag(s, b, a[1], "keepdim", 0, &keep) != 0)
 		return NULL;
 	if (a[0] != NULL && a[0]->type != PY_NONE) {
@@ -254,21 +243,22 @@ softmax_as(struct py_session *s, struct pyobj *x, int d, int dt)
 static struct pyobj *
 method_softmax(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
-	int nd = x->u.t.ndim, d, dt;
+	int nd = x->u.t.ndim, d, dt, fn = strcmp(b->ns, "torch.nn.functional") == 0;
+	struct pyobj *dtarg = a[fn ? 2 : 1];	/* F.softmax's a[]: dim, _stacklevel, dtype */
 
-	if ((a[0] == NULL || a[0]->type == PY_NONE) && strcmp(b->ns, "torch.nn.functional") == 0) {
+	if ((a[0] == NULL || a[0]->type == PY_NONE) && fn) {
 		/* F.softmax(x): _get_softmax_dim's implicit choice, with its warning */
 		d = nd == 0 || nd == 1 || nd == 3 ? 0 : 1;
 		if (!s->warned)
 			py_warn(s, "Implicit dimension choice for softmax has been deprecated. Change the call to include "
 			    "dim=X as an argument.");
-		if (lib_dtype(s, b, a[1], &dt) != 0)
+		if (lib_dtype(s, b, dtarg, &dt) != 0)
 			return NULL;
 		return softmax_as(s, x, d, dt);
 	}
 	if (a[0] == NULL || a[0]->type == PY_NONE)
 		return py_fail(s, "softmax() missing required argument 'dim' (pos 1)");
-	if (py_to_dim(s, a[0], nd, &d) != 0 || lib_dtype(s, b, a[1], &dt) != 0)
+	if (py_to_dim(s, a[0], nd, &d) != 0 || lib_dtype(s, b, dtarg, &dt) != 0)
 		return NULL;
 	return softmax_as(s, x, d, dt);
 }
@@ -325,8 +315,10 @@ method_to(struct py_session *s, const struct builtin *b, struct pyobj *x, struct
 {
 	int dt;
 
-	if (a[0] == NULL)
-		return py_fail(s, "to() received an invalid combination of arguments - got ()");
+	if (a[0] == NULL) {	/* to(): the tensor itself */
+		py_incref(x);
+		return x;
+	}
 	if (lib_dtype(s, b, a[0], &dt) != 0)
 		return NULL;
 	return op_to(s, x, dt);
@@ -430,67 +422,85 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	return op_inplace(s, b->op, x, a[0]);
 }
 
-/* x.name(params); BOTH adds torch.name(input, params), the tensor first */
+/*
+ * x.name(params); BOTH adds torch.name(input, params), the tensor first;
+ * BOTH0 a method that takes nothing ("/": METH_NOARGS) and torch.name(input).
+ * The parameters are PyTorch 1.13's, overloads and all (lib.h: the grammar),
+ * so that a call PyTorch refuses is refused with its message; the Dimname
+ * overloads are written too, as they count in its choice of message.
+ */
 #define MTH(name, fn, op, params) { "Tensor", name, fn, op, params, 0 }
-#define BOTH(name, fn, op, params) MTH(name, fn, op, params), { "torch", name, fn, op, "input, " params, 1 }
-#define BOTH0(name, fn, op) MTH(name, fn, op, ""), { "torch", name, fn, op, "input", 1 }
+#define BOTH(name, fn, op, params) MTH(name, fn, op, params), { "torch", name, fn, op, params, 1 }
+#define BOTH0(name, fn, op) MTH(name, fn, op, "/"), { "torch", name, fn, op, "", 1 }
+
+/* var and std: a[] is dim, unbiased, keepdim, correction */
+#define VAR_PARAMS "dim, unbiased=True, keepdim=False | dim, *, correction, keepdim=False | unbiased=True" \
+	" | dim, unbiased=True, keepdim=False | dim, *, correction, keepdim=False"
+/* max and min: a[] is dim, keepdim, other */
+#define MAX_PARAMS "dim, keepdim=False |  | other | dim, keepdim=False"
+/* to: a[] is dtype */
+#define TO_PARAMS "dtype, ~non_blocking=False, ~copy=False, *, ~memory_format=None" \
+	" | ~device=None, dtype=None, ~non_blocking=False, ~copy=False, *, ~memory_format=None" \
+	" | ~tensor, ~non_blocking=False, ~copy=False, *, ~memory_format=None"
+/* div: a[] is other (the Tensor and the Number other; rounding_mode=None is true division) */
+#define DIV_PARAMS "other | other, *, ~rounding_mode | other, *, ~rounding_mode"
 
 const struct builtin lib_tensor_rows[] = {
-	MTH("size", method_size, 0, "dim=None"),
-	MTH("dim", method_dim, 0, ""),
-	MTH("ndimension", method_dim, 0, ""),
+	MTH("size", method_size, 0, " | dim | dim"),
+	MTH("dim", method_dim, 0, "/"),
+	MTH("ndimension", method_dim, 0, "/"),
 	BOTH0("numel", method_numel, 0),
-	BOTH("transpose", method_transpose, 0, "dim0, dim1"),
+	BOTH("transpose", method_transpose, 0, "dim0, dim1 | dim0, dim1"),
 	BOTH0("t", method_t, 0),
 	MTH("permute", method_permute, 0, "*dims"),
-	{ "torch", "permute", method_permute, 0, "input, *dims", 1 },
-	MTH("view", method_view, 1, "*shape"),
+	{ "torch", "permute", method_permute, 0, "*dims", 1 },
+	MTH("view", method_view, 1, "*size | dtype"),
 	MTH("reshape", method_view, 0, "*shape"),
-	{ "torch", "reshape", method_view, 0, "input, *shape", 1 },
-	MTH("contiguous", method_plain, 0, ""),
+	{ "torch", "reshape", method_view, 0, "*shape", 1 },
+	MTH("contiguous", method_plain, 0, "*, ~memory_format=torch.contiguous_format"),
 	BOTH("unsqueeze", method_unsqueeze, 0, "dim"),
-	BOTH("squeeze", method_squeeze, 0, "dim=None"),
-	BOTH("sum", method_sum, R_SUM, "dim=None, keepdim=False, dtype=None"),
-	BOTH("mean", method_sum, R_MEAN, "dim=None, keepdim=False, dtype=None"),
-	BOTH("var", method_var, 0, "dim=None, unbiased=True, keepdim=False, correction=None"),
-	BOTH("std", method_var, 1, "dim=None, unbiased=True, keepdim=False, correction=None"),
-	BOTH("max", method_max, 0, "dim=None, keepdim=False"),
-	BOTH("min", method_max, 1, "dim=None, keepdim=False"),
+	BOTH("squeeze", method_squeeze, 0, " | dim | dim"),
+	BOTH("sum", method_sum, R_SUM, "dim, keepdim=False, *, dtype=None | *, dtype=None | dim, keepdim=False, *, dtype=None"),
+	BOTH("mean", method_sum, R_MEAN, "dim, keepdim=False, *, dtype=None | *, dtype=None | dim, keepdim=False, *, dtype=None"),
+	BOTH("var", method_var, 0, VAR_PARAMS),
+	BOTH("std", method_var, 1, VAR_PARAMS),
+	BOTH("max", method_max, 0, MAX_PARAMS),
+	BOTH("min", method_max, 1, MAX_PARAMS),
 	BOTH("argmax", method_max, 2, "dim=None, keepdim=False"),
 	BOTH("argmin", method_max, 3, "dim=None, keepdim=False"),
 	BOTH0("exp", method_unary, U_EXP),
 	BOTH0("sqrt", method_unary, U_SQRT),
 	BOTH0("abs", method_unary, U_ABS),
-	BOTH("softmax", method_softmax, 0, "dim, dtype=None"),
-	{ "torch.nn.functional", "softmax", method_softmax, 0, "input, dim=None, _stacklevel=3, dtype=None", 1 },
-	BOTH("masked_fill", method_masked_fill, 0, "mask, value"),
-	MTH("masked_fill_", method_masked_fill, 1, "mask, value"),
+	BOTH("softmax", method_softmax, 0, "dim, dtype=None | dim, *, dtype=None"),
+	{ "torch.nn.functional", "softmax", method_softmax, 0, "[def] dim=None, _stacklevel=3, dtype=None", 1 },
+	BOTH("masked_fill", method_masked_fill, 0, "mask, value | mask, value"),
+	MTH("masked_fill_", method_masked_fill, 1, "mask, value | mask, value"),
 	BOTH("dot", method_dot, 0, "tensor"),
 	BOTH("matmul", method_matmul, 0, "other"),
 	BOTH("mm", method_mm, 0, "mat2"),
-	MTH("bool", method_as, DT_BOOL, ""),
-	MTH("float", method_as, DT_FLOAT, ""),
-	MTH("long", method_as, DT_INT64, ""),
-	MTH("to", method_to, 0, "dtype"),
-	MTH("item", method_plain, 1, ""),
-	MTH("tolist", method_plain, 2, ""),
+	MTH("bool", method_as, DT_BOOL, "*, ~memory_format=torch.preserve_format"),
+	MTH("float", method_as, DT_FLOAT, "*, ~memory_format=torch.preserve_format"),
+	MTH("long", method_as, DT_INT64, "*, ~memory_format=torch.preserve_format"),
+	MTH("to", method_to, 0, TO_PARAMS),
+	MTH("item", method_plain, 1, "/"),
+	MTH("tolist", method_plain, 2, "/"),
 	BOTH0("detach", method_plain, 3),
-	BOTH0("clone", method_clone, 0),
+	BOTH("clone", method_clone, 0, "*, ~memory_format=torch.preserve_format"),
 	BOTH("allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False"),
 	BOTH("equal", method_equal, 0, "other"),
 	BOTH("tril", method_tri, 0, "diagonal=0"),
 	BOTH("triu", method_tri, 1, "diagonal=0"),
-	MTH("is_contiguous", method_is_contiguous, 0, ""),
-	MTH("stride", method_stride, 0, "dim=None"),
-	BOTH("add", method_binary, B_ADD, "other"),
-	BOTH("sub", method_binary, B_SUB, "other"),
+	MTH("is_contiguous", method_is_contiguous, 0, "~memory_format=torch.contiguous_format"),
+	MTH("stride", method_stride, 0, " | dim | dim"),
+	BOTH("add", method_binary, B_ADD, "other, *, ~alpha=1"),
+	BOTH("sub", method_binary, B_SUB, "other, *, ~alpha=1"),
 	BOTH("mul", method_binary, B_MUL, "other"),
-	BOTH("div", method_binary, B_DIV, "other"),
-	BOTH("pow", method_binary, B_POW, "exponent"),
-	MTH("add_", method_inplace, B_ADD, "other"),
-	MTH("sub_", method_inplace, B_SUB, "other"),
+	BOTH("div", method_binary, B_DIV, DIV_PARAMS),
+	BOTH("pow", method_binary, B_POW, "exponent | exponent"),
+	MTH("add_", method_inplace, B_ADD, "other, *, ~alpha=1"),
+	MTH("sub_", method_inplace, B_SUB, "other, *, ~alpha=1"),
 	MTH("mul_", method_inplace, B_MUL, "other"),
-	MTH("div_", method_inplace, B_DIV, "other"),
+	MTH("div_", method_inplace, B_DIV, DIV_PARAMS),
 };
 
 const size_t lib_tensor_nrows = sizeof lib_tensor_rows / sizeof lib_tensor_rows[0];

@@ -141,23 +141,21 @@ static struct pyobj *
 torch_arange(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long lo = 0, hi, st = 1, n, k;
-	struct pyobj *t;
-	int i, shape[1];
+	struct pyobj *t, *c;
+	int i, shape[1], dt;
+	static const int bound[] = { 0, 3, 4 };	/* a[]: end, dtype, requires_grad, start, step */
 
-	(void)b, (void)self;
-	if (a[0] == NULL)
-		return py_fail(s, "arange() missing required argument 'end'");
+	(void)self;
 	for (i = 0; i < 3; i++)
-		if (a[i] != NULL && !py_is_int(a[i]))
+		if (a[bound[i]] != NULL && !py_is_int(a[bound[i]]))
 			return py_fail(s, "arange(): only integer bounds are supported");
-	if (a[1] == NULL) {
-		hi = a[0]->u.i;
-	} else {
-		lo = a[0]->u.i;
-		hi = a[1]->u.i;
-	}
-	if (a[2] != NULL)
-		st = a[2]->u.i;
+	if (lib_dtype(s, b, a[1], &dt) != 0)
+		return NULL;
+	hi = a[0]->u.i;
+	if (a[3] != NULL)
+		lo = a[3]->u.i;
+	if (a[4] != NULL)
+		st = a[4]->u.i;
 	if (st == 0)
 		return py_fail(s, "step must be nonzero");
 	n = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
@@ -167,7 +165,12 @@ torch_arange(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	t = pyt_empty(DT_INT64, 1, shape);
 	for (k = 0; k < n; k++)
 		((long long *)t->u.t.st->data)[k] = lo + k * st;
-	return t;
+	if (dt >= 0 && dt != DT_INT64) {
+		c = op_to(s, t, dt);
+		py_decref(t);
+		t = c;
+	}
+	return lib_with_grad(t, s, b, a[2]);
 }
 
 static struct pyobj *
@@ -223,13 +226,20 @@ nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	int rg;
 
 	(void)self;
-	if (a[0] == NULL || a[0]->type == PY_NONE)
-		return py_fail(s, "nn.Parameter() without data is not supported");
-	if (lib_need_tensor(s, b, a[0], "data", 1) == NULL || lib_flag(s, b, a[1], "requires_grad", 1, &rg) != 0)
+	if (a[0] != NULL && a[0]->type != PY_NONE && a[0]->type != PY_TENSOR)	/* Parameter.__new__ calls data.detach() */
+		return py_fail(s, "'%s' object has no attribute 'detach'", py_type_name(a[0]));
+	if (lib_flag(s, b, a[1], "requires_grad", 1, &rg) != 0)
 		return NULL;
-	if (rg && a[0]->u.t.dtype != DT_FLOAT)
-		return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
-	t = op_detach(s, a[0]);
+	if (a[0] == NULL || a[0]->type == PY_NONE) {	/* torch.empty(0) */
+		int zero = 0;
+
+		if ((t = pyt_empty(DT_FLOAT, 1, &zero)) == NULL)
+			return NULL;
+	} else {
+		if (rg && a[0]->u.t.dtype != DT_FLOAT)
+			return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
+		t = op_detach(s, a[0]);
+	}
 	t->u.t.parameter = 1;
 	t->u.t.requires_grad = rg;
 	return t;
@@ -266,15 +276,15 @@ static struct pyobj *
 nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long in, out;
-	int bias;
+	int bias = 1, dt;
 
 	(void)self;
-	if (a[0] == NULL || a[1] == NULL)
-		return py_fail(s, "__init__() missing 1 required positional argument: '%s'",
-		    a[0] == NULL ? "in_features" : "out_features");
+	/* Linear.__init__ asks `if bias:` (any value); a[3] is dtype */
 	if (py_to_long(s, a[0], "in_features", &in) != 0 || py_to_long(s, a[1], "out_features", &out) != 0 ||
-	    lib_flag(s, b, a[2], "bias", 1, &bias) != 0)
+	    (a[2] != NULL && op_truth(s, a[2], &bias) != 0) || lib_dtype(s, b, a[3], &dt) != 0)
 		return NULL;
+	if (dt >= 0 && dt != DT_FLOAT)
+		return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
 	if (in < 0 || out < 0)
 		return py_fail(s, "Trying to create tensor with negative dimension %lld: [%lld, %lld]",
 		    out < 0 ? out : in, out, in);
@@ -316,25 +326,37 @@ nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 	return m;
 }
 
+/* PyTorch 1.13's overloads (lib.h: the grammar); a[] is size, dtype, requires_grad */
+#define NEW_TAIL ", dtype=None, ~layout=None, ~device=None, ~pin_memory=False, requires_grad=False"
+#define NEW_PARAMS "*size, ~out=None" NEW_TAIL " | *size, ~names" NEW_TAIL
+#define EMPTY_PARAMS "*size, ~memory_format=None, ~out=None" NEW_TAIL " | *size, ~names, ~memory_format=None" NEW_TAIL
+#define RAND_PARAMS "*size, ~out=None" NEW_TAIL " | *size, ~generator, ~out=None" NEW_TAIL \
+	" | *size, ~generator, ~names" NEW_TAIL " | *size, ~names" NEW_TAIL
+/* a[] is input, dtype, requires_grad */
+#define LIKE_PARAMS "input, *" NEW_TAIL ", ~memory_format=None"
+/* a[] is end, dtype, requires_grad, start, step */
+#define ARANGE_PARAMS "end, *, ~out=None" NEW_TAIL " | start, end, *" NEW_TAIL \
+	" | start, end, step=1, *, ~out=None" NEW_TAIL
+
 const struct builtin lib_torch_rows[] = {
-	{ "torch", "tensor", torch_tensor, 0, "data, dtype=None, requires_grad=False", 0 },
-	{ "torch", "ones", torch_new, NEW_ONES, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "zeros", torch_new, NEW_ZEROS, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "empty", torch_new, NEW_ZEROS, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "ones_like", torch_like, 1, "input, dtype=None, requires_grad=False", 0 },
-	{ "torch", "zeros_like", torch_like, 0, "input, dtype=None, requires_grad=False", 0 },
-	{ "torch", "rand", torch_new, NEW_RAND, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "randn", torch_new, NEW_RANDN, "*size, dtype=None, requires_grad=False", 0 },
-	{ "torch", "manual_seed", torch_manual_seed, 0, "seed", 0 },
-	{ "torch", "stack", torch_cat, 1, "tensors, dim=0", 0 },
-	{ "torch", "cat", torch_cat, 0, "tensors, dim=0", 0 },
-	{ "torch", "arange", torch_arange, 0, "start, end=None, step=None", 0 },
-	{ "torch", "Size", torch_size, 0, "sizes=None", 0 },
+	{ "torch", "tensor", torch_tensor, 0, "data, *, dtype=None, ~device=None, ~pin_memory=False, requires_grad=False, ~names=None", 0 },
+	{ "torch", "ones", torch_new, NEW_ONES, NEW_PARAMS, 0 },
+	{ "torch", "zeros", torch_new, NEW_ZEROS, NEW_PARAMS, 0 },
+	{ "torch", "empty", torch_new, NEW_ZEROS, EMPTY_PARAMS, 0 },
+	{ "torch", "ones_like", torch_like, 1, LIKE_PARAMS, 0 },
+	{ "torch", "zeros_like", torch_like, 0, LIKE_PARAMS, 0 },
+	{ "torch", "rand", torch_new, NEW_RAND, RAND_PARAMS, 0 },
+	{ "torch", "randn", torch_new, NEW_RANDN, RAND_PARAMS, 0 },
+	{ "torch", "manual_seed", torch_manual_seed, 0, "[def] seed", 0 },
+	{ "torch", "stack", torch_cat, 1, "tensors, dim=0, *, ~out=None", 0 },
+	{ "torch", "cat", torch_cat, 0, "tensors, dim=0, *, ~out=None | tensors, dim, *, ~out=None", 0 },
+	{ "torch", "arange", torch_arange, 0, ARANGE_PARAMS, 0 },
+	{ "torch", "Size", torch_size, 0, "[builtin tuple] iterable=(), /", 0 },
 	{ "torch.nn.functional", "linear", f_linear, 0, "input, weight, bias=None", 0 },
-	{ "torch.nn.functional", "dropout", f_dropout, 0, "input, p=0.5, training=True, inplace=False", 0 },
-	{ "torch.nn", "Parameter", nn_parameter, 0, "data=None, requires_grad=True", 0 },
-	{ "torch.nn", "Linear", nn_linear, 0, "in_features, out_features, bias=True", 0 },
-	{ "torch.nn", "Dropout", nn_dropout, 0, "p=0.5, inplace=False", 0 },
+	{ "torch.nn.functional", "dropout", f_dropout, 0, "[def] input, p=0.5, training=True, inplace=False", 0 },
+	{ "torch.nn", "Parameter", nn_parameter, 0, "[def Parameter.__new__] data=None, requires_grad=True", 0 },
+	{ "torch.nn", "Linear", nn_linear, 0, "in_features, out_features, bias=True, ~device=None, dtype=None", 0 },
+	{ "torch.nn", "Dropout", nn_dropout, 0, "[def _DropoutNd.__init__] p=0.5, inplace=False", 0 },
 	{ "torch.nn", "Softmax", nn_softmax, 0, "dim=None", 0 },
 };
 

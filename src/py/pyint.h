@@ -303,6 +303,7 @@ struct py_session {
 	struct pyobj *retval;		/* a return's value on its way out */
 	struct parsed *code;		/* the code running (functions defined keep it) */
 	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
+	int run_line;			/* the line of the statement running (innermost) */
 	/* a script function called (pystmt.c's, set by stmt_hooks): calls go one way through it */
 	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	    char **kwnames, struct pyobj **kwargs, int nkw);
@@ -369,6 +370,8 @@ size_t dtype_size(int dt);
 const char *dtype_name(int dt);		/* "torch.float32" */
 struct pystorage *storage_new(int dtype, size_t n);	/* zero-filled; NULL: too big, or no memory */
 extern size_t py_alloc_failed;	/* bytes of the last storage malloc refused (0: none) */
+/* the line's error after xmalloc jumped (diag_nomem_jump): "MemoryError: out of memory: ..."; NULL */
+void *py_fail_nomem(struct py_session *s);
 int py_oom(struct py_session *s);	/* 1 after PyTorch's out-of-memory error when one was refused */
 void storage_decref(struct pystorage *st);
 void storage_unlink(struct pystorage *st);	/* off its session's list of borrowed storages */

@@ -4,6 +4,7 @@
  * takes, and F.linear.  The float32 arithmetic is the stages' kernel
  * (tensor_mm_strided, tensor_linear); integer products are exact.
  */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,15 +252,27 @@ mm_float(float *c, const struct mm *m)
 static int
 mm_compute(struct py_session *s, struct mm *m, struct pyobj *a, struct pyobj *y)
 {
-	struct pyobj *ca = NULL;
+	struct pyobj *volatile ca = NULL;
 	size_t it;
 	int d;
+	jmp_buf oom, *outer = diag_nomem_jump;
+
+	if (outer != NULL && setjmp(oom) != 0) {	/* the kernel's packing buffer refused: the caller frees y */
+		diag_nomem_jump = outer;
+		py_decref(ca);
+		py_fail_nomem(s);
+		return -1;
+	}
+	if (outer != NULL)
+		diag_nomem_jump = &oom;
 
 	if (m->ta->dtype == DT_FLOAT && m->as1 != 1 && m->K > 1) {
 		int ba = m->na > 2 ? m->na - 2 : 0;
 
-		if ((ca = pyt_contig(s, a)) == NULL)
+		if ((ca = pyt_contig(s, a)) == NULL) {
+			diag_nomem_jump = outer;
 			return -1;
+		}
 		m->ta = &ca->u.t;
 		m->as1 = 1;
 		m->as0 = m->na >= 2 ? m->ta->stride[m->na - 2] : 0;
@@ -280,6 +293,7 @@ mm_compute(struct py_session *s, struct mm *m, struct pyobj *a, struct pyobj *y)
 			    m->tb, oa, ob, m->M, m->N, m->K, m->as0, m->as1, m->bs0, m->bs1);
 		}
 	}
+	diag_nomem_jump = outer;
 	py_decref(ca);
 	return 0;
 }
@@ -372,6 +386,25 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 	return mm_grad(s, &m, y, a, b);
 }
 
+/* tensor_linear into y; 0, or -1 when its packing buffer was refused (the line's MemoryError) */
+static int
+linear_kernel(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct pyobj *cw, const float *bias, int M)
+{
+	jmp_buf oom, *outer = diag_nomem_jump;
+	int in = cw->u.t.shape[1], out = cw->u.t.shape[0];
+
+	if (outer != NULL && setjmp(oom) != 0) {
+		diag_nomem_jump = outer;
+		py_fail_nomem(s);
+		return -1;
+	}
+	if (outer != NULL)
+		diag_nomem_jump = &oom;
+	tensor_linear(pyt_data(&y->u.t), pyt_data(&cx->u.t), pyt_data(&cw->u.t), bias, M, out, in, 1);
+	diag_nomem_jump = outer;
+	return 0;
+}
+
 /* F.linear(x, w, b): x (..., in) @ w.T + b, bias added to each finished sum (the stages' tensor_linear) */
 struct pyobj *
 op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *b)
@@ -412,8 +445,15 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	M = (int)(t->numel / (size_t)(in ? in : 1));
 	if (in == 0)
 		M = (int)(y->u.t.numel / (size_t)(out ? out : 1));
-	tensor_linear(pyt_data(&y->u.t), pyt_data(&cx->u.t), pyt_data(&cw->u.t),
-	    cb ? pyt_data(&cb->u.t) : NULL, M, out, in, 1);
+	if (linear_kernel(s, y, cx, cw, cb ? pyt_data(&cb->u.t) : NULL, M) != 0) {
+		py_decref(y);
+		y = NULL;
+	}
+	py_decref(cx);
+	py_decref(cw);
+	py_decref(cb);
+	if (y == NULL)
+		return NULL;
 	if (t->ndim == 1)
 		grad = b ? "AddBackward0" : "SqueezeBackward3";
 	else if (t->ndim == 2)
@@ -424,9 +464,6 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 		grad = b ? "AddBackward0" : "UnsafeViewBackward0";
 	y->deps = x->deps | w->deps | (b ? b->deps : 0);
 	pyt_set_grad(y, grad, pyt_grad(x) || pyt_grad(w) || pyt_grad(b));
-	py_decref(cx);
-	py_decref(cw);
-	py_decref(cb);
 	return y;
 }
 

@@ -7,6 +7,7 @@
  * pyeval.c's (exec_simple); the evaluator reaches the calls here through
  * s->call_user, so calls go one way (stmt_hooks sets it for every entry).
  */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,7 +266,10 @@ static int
 exec_block(struct py_session *s, const struct stmt *st)
 {
 	for (; st != NULL; st = st->next) {
-		int f = exec_one(s, st);
+		int f;
+
+		s->run_line = st->line;	/* an error that jumps (out of memory) names it */
+		f = exec_one(s, st);
 
 		if (f == F_ERROR && s->err_line == 0)
 			s->err_line = st->line;
@@ -384,6 +388,29 @@ stmt_hooks(struct py_session *s)
 	s->eval_more = comp_eval;
 }
 
+/*
+ * Out of memory in a statement: malloc refused (xmalloc jumped here) where
+ * no caller of its own catches it.  The input ends in one error line and the
+ * session goes on (issue 24 item 19): its state is put back as it stands
+ * between inputs (no frame, no return value on its way); what the statement
+ * was building is not reachable and is lost.
+ */
+static int
+exec_nomem(struct py_session *s, struct parsed *outer, struct pyframe *frame)
+{
+	s->code = outer;
+	s->frame = frame;
+	s->display = NULL;
+	s->shown = NULL;
+	py_decref(s->retval);
+	s->retval = NULL;
+	s->depth = 0;
+	s->failed = 0;
+	s->err_line = s->run_line;
+	py_fail_nomem(s);
+	return -1;
+}
+
 /* a REPL input, a script or a notebook cell (cell: its last statement, an expression, is shown) */
 static int
 exec_text(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
@@ -391,7 +418,9 @@ exec_text(struct py_session *s, const char *text, const struct print_opts *po, s
 {
 	struct parsed *p = xmalloc(sizeof *p);
 	struct parsed *outer = s->code;
+	struct pyframe *frame = s->frame;
 	const struct stmt *st;
+	jmp_buf oom, *jump = diag_nomem_jump;
 	int rc;
 
 	eval_begin(s, po, out, err, errlen);
@@ -408,7 +437,16 @@ exec_text(struct py_session *s, const char *text, const struct print_opts *po, s
 	s->shown = shown;
 	s->display = shown != NULL && st != NULL && st->kind == S_EXPR ? st : NULL;
 	s->code = p;
+	if (jump == NULL && setjmp(oom) != 0) {	/* the outermost input only: a nested one is inside this */
+		diag_nomem_jump = NULL;
+		rc = exec_nomem(s, outer, frame);
+		code_decref(p);
+		return rc;
+	}
+	if (jump == NULL)
+		diag_nomem_jump = &oom;
 	rc = exec_block(s, p->first) == F_ERROR ? -1 : 0;
+	diag_nomem_jump = jump;
 	s->code = outer;
 	s->display = NULL;
 	s->shown = NULL;

@@ -234,10 +234,11 @@ py_seq_try(int type, int n)
 struct pyobj *
 py_seq(int type, int n)
 {
+	struct pyobj **v = xcalloc(n > 0 ? (size_t)n : 1, sizeof *v);	/* first: refused, it leaves nothing */
 	struct pyobj *o = py_new(type);
 
 	o->u.seq.n = n;
-	o->u.seq.v = xcalloc(n > 0 ? (size_t)n : 1, sizeof *o->u.seq.v);
+	o->u.seq.v = v;
 	return o;
 }
 
@@ -472,6 +473,12 @@ py_oom(struct py_session *s)
 	py_fail(s, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate "
 	    "memory: you tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)", n);
 	return 1;
+}
+
+void *
+py_fail_nomem(struct py_session *s)
+{
+	return py_fail(s, "MemoryError: out of memory: malloc refused %zu bytes", diag_nomem_bytes);
 }
 
 struct pyobj *

@@ -328,6 +328,31 @@ python(struct session *s, const char *text)
 
 /* ---- the loop ---- */
 
+/*
+ * A command, with out of memory as its one error line (issue 24 item 19):
+ * malloc refused where the command has no way back of its own (check's
+ * reader, a heat map, why): the session goes on, what it was building lost.
+ */
+static void
+run_command(const struct command *c, struct session *s, char *args)
+{
+	jmp_buf oom, *outer = diag_nomem_jump;
+	char msg[512], what[128];
+
+	snprintf(what, sizeof what, "%s%s%s", c->name, *args ? " " : "", args);	/* args: the command may cut it */
+	if (outer == NULL && setjmp(oom) != 0) {
+		diag_nomem_jump = NULL;
+		diag_nomem_text(msg, sizeof msg);
+		diag_set_file(NULL);
+		repl_fail("%s: %s", what, msg);
+		return;
+	}
+	if (outer == NULL)
+		diag_nomem_jump = &oom;
+	c->fn(s, args);
+	diag_nomem_jump = outer;
+}
+
 /* One line of input: a comment, a command, or an expression. */
 static void
 do_line(struct session *s, char *line, size_t len)
@@ -390,7 +415,7 @@ do_line(struct session *s, char *line, size_t len)
 		goto out;	/* not reached: p is neither empty nor blank */
 	n = strlen(word);
 	if ((c = lookup_command(word, &nmatch, list, sizeof list)) != NULL) {
-		c->fn(s, e);
+		run_command(c, s, e);
 	} else if (nmatch > 1) {
 		repl_fail("ambiguous command \"%s\": %s", word, list);
 	} else {

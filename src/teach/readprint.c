@@ -1261,9 +1261,14 @@ rp_load(struct rp_set *out, const char *path, char *err, size_t errlen)
 		}
 	}
 	for (;;) {
-		if (len + 65536 > cap) {
-			cap = (len + 65536) * 2;
-			buf = xrealloc(buf, cap);
+		if (len + 65536 > cap) {	/* refused: the reader's own error, the file's buffer freed */
+			char *more = realloc(buf, cap = (len + 65536) * 2);
+
+			if (more == NULL) {
+				snprintf(err, errlen, "%s: out of memory reading the file (%zu bytes)", path, cap);
+				goto fail;
+			}
+			buf = more;
 		}
 		n = fread(buf + len, 1, cap - len, fp);
 		len += n;

@@ -12,7 +12,7 @@ static const char *diag_prefix = "attn-explain";
 static const char *diag_file;	/* named by the out-of-memory message, or NULL */
 static const char *diag_what;	/* what was being built from it (diag_set_what) */
 
-static void nomem(void);
+static void nomem(size_t n);
 
 void
 diag_set_prefix(const char *prefix)
@@ -133,10 +133,10 @@ diag_escape(const char *s)
 	FILE *mem = open_memstream(&text, &len);
 
 	if (mem == NULL)
-		nomem();
+		nomem(strlen(s));
 	put_escaped(mem, s);
 	if (fclose(mem) != 0)
-		nomem();
+		nomem(strlen(s));
 	return text;
 }
 
@@ -201,10 +201,27 @@ diag_at(const char *path, int line, int col, const char *fmt, ...)
 }
 
 jmp_buf *diag_nomem_jump;
+size_t diag_nomem_bytes;
+
+void
+diag_nomem_text(char *buf, size_t len)
+{
+	char *f = diag_file != NULL ? diag_escape(diag_file) : NULL;
+
+	if (f != NULL && diag_what != NULL)
+		snprintf(buf, len, "%s: out of memory while building %s (%zu bytes refused)", f, diag_what,
+		    diag_nomem_bytes);
+	else if (f != NULL)
+		snprintf(buf, len, "%s: out of memory (%zu bytes refused)", f, diag_nomem_bytes);
+	else
+		snprintf(buf, len, "out of memory (%zu bytes refused)", diag_nomem_bytes);
+	free(f);
+}
 
 static void
-nomem(void)
+nomem(size_t n)
 {
+	diag_nomem_bytes = n;
 	if (diag_nomem_jump != NULL)
 		longjmp(*diag_nomem_jump, 1);
 	fputs("attn-explain: ", stderr);
@@ -225,7 +242,7 @@ xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (p == NULL)
-		nomem();
+		nomem(n);
 	return p;
 }
 
@@ -235,7 +252,7 @@ xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (p == NULL)
-		nomem();
+		nomem(n * size);
 	return p;
 }
 
@@ -250,7 +267,7 @@ xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (p == NULL)
-		nomem();
+		nomem(n);
 	return p;
 }
 

@@ -41,6 +41,9 @@ void *xmalloc(size_t n);
  * (stage_run, around its steps), NULL otherwise.
  */
 extern jmp_buf *diag_nomem_jump;
+extern size_t diag_nomem_bytes;	/* what the refused call asked for */
+/* after such a jump: "FILE: out of memory while building WHAT (N bytes refused)" */
+void diag_nomem_text(char *buf, size_t len);
 void *xcalloc(size_t n, size_t size);
 /* calloc() that may return NULL, for a caller that unwinds and says so (x.tolist()) */
 void *try_calloc(size_t n, size_t size);
