@@ -189,6 +189,8 @@ struct tensor_view {
 void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
 void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
 void tensor_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);	/* sqrt in double */
+/* torch.linalg.vector_norm(x, p, dims, keepdim) for a reduction of more than one element per output (reduce.c) */
+void tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, float p);
 
 /*
  * Element-wise over views of one shape (broadcast operands have stride 0),

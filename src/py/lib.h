@@ -27,6 +27,8 @@ extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, e
 extern const size_t lib_misc_nrows;
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
 extern const size_t lib_einsum_nrows;
+extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
+extern const size_t lib_norm_nrows;
 
 /*
  * Binds args and keywords to b's parameters into a[] (NULL: not given),

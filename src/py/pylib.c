@@ -24,6 +24,7 @@ static const struct {
 	{ lib_fmt_rows, &lib_fmt_nrows },
 	{ lib_misc_rows, &lib_misc_nrows },
 	{ lib_einsum_rows, &lib_einsum_nrows },
+	{ lib_norm_rows, &lib_norm_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])

@@ -37,6 +37,8 @@ ns_attr(struct py_session *s, struct pyobj *o, const char *name)
 	if (strcmp(ns, "torch") == 0) {
 		if (strcmp(name, "nn") == 0)
 			return ns_new("torch.nn");
+		if (strcmp(name, "linalg") == 0)
+			return ns_new("torch.linalg");
 		if (strcmp(name, "inf") == 0)
 			return py_float(INFINITY);
 		if (strcmp(name, "nan") == 0)
