@@ -23,6 +23,7 @@ struct tensor {
 	int shape[TENSOR_MAXDIM];
 	size_t numel;			/* product of shape[0..ndim-1]; 1 when ndim is 0 */
 	float *data;			/* numel floats, row-major */
+	const double *data64;		/* print.c only: a float64 tensor's numel doubles, printed instead of data (NULL) */
 	/* Autograd state, only as print() shows it (torch-print.md 9). */
 	const char *grad_fn;		/* "SoftmaxBackward0", a static string, or NULL */
 	int requires_grad;		/* a leaf that requires grad */

@@ -470,6 +470,7 @@ const struct builtin lib_tensor_rows[] = {
 	BOTH("mm", method_mm, 0, "mat2"),
 	MTH("bool", method_as, DT_BOOL, ""),
 	MTH("float", method_as, DT_FLOAT, ""),
+	MTH("double", method_as, DT_DOUBLE, ""),
 	MTH("long", method_as, DT_INT64, ""),
 	MTH("to", method_to, 0, "dtype"),
 	MTH("item", method_plain, 1, ""),
