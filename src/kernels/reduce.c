@@ -643,6 +643,20 @@ dev_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 	c->total += local;
 }
 
+/* the odometer over dims lo..hi-1 of shape (lo fastest): 0 once it has gone round */
+static int
+idx_next(long long *idx, const long long *shape, int lo, int hi)
+{
+	int k;
+
+	for (k = lo; k < hi; k++) {
+		if (++idx[k] < shape[k])
+			return 1;
+		idx[k] = 0;
+	}
+	return 0;
+}
+
 /* var, or its square root taken in double before the float32 cast (take_sqrt: std) */
 static void
 var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction, int take_sqrt)
@@ -709,12 +723,7 @@ var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim
 				nm = mean + delta / nf;
 				m2 = m2 + delta * (v - nm);
 				mean = nm;
-				for (k = 0; k < nred; k++) {
-					if (++ridx[k] < it.shape[k])
-						break;
-					ridx[k] = 0;
-				}
-				if (k >= nred)
+				if (!idx_next(ridx, it.shape, 0, nred))
 					break;
 			}
 			nf = (double)n;
@@ -722,12 +731,7 @@ var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim
 			out[obase] = (float)(take_sqrt ? sqrt(m2 / divisor) : m2 / divisor);
 			if (interrupt_pending)	/* Ctrl-C: the caller drops the result */
 				return;
-			for (k = nred; k < it.ndim; k++) {
-				if (++oidx[k] < it.shape[k])
-					break;
-				oidx[k] = 0;
-			}
-			if (k >= it.ndim)
+			if (!idx_next(oidx, it.shape, nred, it.ndim))
 				return;
 		}
 	}
@@ -851,24 +855,14 @@ tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int kee
 				for (k = 0; k < nred; k++)
 					o += ridx[k] * it.stride[1][k];
 				acc = norm_step(acc, x->data[o], p);
-				for (k = 0; k < nred; k++) {
-					if (++ridx[k] < it.shape[k])
-						break;
-					ridx[k] = 0;
-				}
-				if (k >= nred)
+				if (!idx_next(ridx, it.shape, 0, nred))
 					break;
 			}
 			out[obase] = norm_project(acc, p);
 		}
 		if (interrupt_pending)	/* Ctrl-C: the caller drops the result */
 			return;
-		for (k = nred; k < it.ndim; k++) {
-			if (++oidx[k] < it.shape[k])
-				break;
-			oidx[k] = 0;
-		}
-		if (k >= it.ndim)
+		if (!idx_next(oidx, it.shape, nred, it.ndim))
 			return;
 	}
 }

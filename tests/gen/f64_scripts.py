@@ -14,12 +14,7 @@ goldens (real PyTorch).  Deterministic: the same seed writes the same files.
     /usr/bin/python3 tests/gen/f64_scripts.py [COUNT [SEED]]
     /usr/bin/python3 tests/gen/run_cases.py tests/run/f64-*.py
 """
-import os
-import random
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-RUN = os.path.join(HERE, "..", "run")
+import scriptgen
 
 
 def number(r):
@@ -52,22 +47,19 @@ def make(r, lines):
         lines.append("x = torch.arange(%d).double()" % r.randrange(1, 30))
 
 
+SHOWS = [
+    "print(x.tolist())",
+    "print(x.reshape(-1)[0].item(), x.dtype, x.shape)",
+    "print(x.float())",
+    "print(x.unsqueeze(0).transpose(0, -1))",
+    "print(x[0])",
+    "print(x.reshape(-1)[:2].float().double())",
+    "print(x)", "print(x)", "print(x)",
+]
+
+
 def show(r, lines):
-    k = r.randrange(9)
-    if k == 0:
-        lines.append("print(x.tolist())")
-    elif k == 1:
-        lines.append("print(x.reshape(-1)[0].item(), x.dtype, x.shape)")
-    elif k == 2:
-        lines.append("print(x.float())")
-    elif k == 3:
-        lines.append("print(x.unsqueeze(0).transpose(0, -1))")
-    elif k == 4:
-        lines.append("print(x[0])")
-    elif k == 5:
-        lines.append("print(x.reshape(-1)[:2].float().double())")
-    else:
-        lines.append("print(x)")
+    lines.append(r.choice(SHOWS))
 
 
 def script(r):
@@ -81,14 +73,5 @@ def script(r):
     return "\n".join(lines) + "\n"
 
 
-def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 6464
-    r = random.Random(seed)
-    for i in range(count):
-        with open(os.path.join(RUN, "f64-rand-%03d.py" % i), "w") as f:
-            f.write(script(r))
-
-
 if __name__ == "__main__":
-    main()
+    scriptgen.write_all("f64-rand", script, 30, 6464)

@@ -16,11 +16,8 @@ same files.
     /usr/bin/python3 tests/gen/run_cases.py tests/run/norm-*.py
 """
 import os
-import random
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-RUN = os.path.join(HERE, "..", "run")
+import scriptgen
 
 ORDERS = ["2", "2", "2", "1", "float('inf')", "float('-inf')", "0", "3", "0.5", "-1", "2.0", "1.5"]
 
@@ -160,14 +157,9 @@ ERRORS = [
 
 
 def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 60
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1913
-    r = random.Random(seed)
-    for i in range(count):
-        with open(os.path.join(RUN, "norm-rand-%03d.py" % i), "w") as f:
-            f.write(script(r))
+    scriptgen.write_all("norm-rand", script, 60, 1913)
     for i, e in enumerate(ERRORS):
-        with open(os.path.join(RUN, "norm-err-%02d.py" % i), "w") as f:
+        with open(os.path.join(scriptgen.RUN, "norm-err-%02d.py" % i), "w") as f:
             f.write("import torch\nprint('before')\ny = %s\nprint(y)\n" % e)
 
 
