@@ -29,6 +29,13 @@ struct fmt {
 	int precision;
 };
 
+/* element i of t's values: float32, or float64 (data64) printed with the same rules in double */
+static double
+tval(const struct tensor *t, size_t i)
+{
+	return t->data64 != NULL ? t->data64[i] : t->data[i];
+}
+
 /* Value text without padding (4.7).  Every NaN is "nan", whatever its sign. */
 static int
 fmt_raw(char *buf, size_t len, double v, int int_mode, int sci_mode, int precision)
@@ -77,7 +84,7 @@ walk_values(struct walk *w, int dim, size_t off, size_t stride_of_dim[])
 		if (dim + 1 < t->ndim) {
 			walk_values(w, dim + 1, off + (size_t)i * stride_of_dim[dim], stride_of_dim);
 		} else {
-			double v = t->data[off + (size_t)i];
+			double v = tval(t, off + (size_t)i);
 			double a = fabs(v);
 
 			if (!isfinite(v) || v == 0)
@@ -110,7 +117,7 @@ widen(struct fmt *f, int dim, size_t off, const struct tensor *t, int summarize,
 			widen(f, dim + 1, off + (size_t)i * stride_of_dim[dim], t,
 			    summarize, edge, stride_of_dim, sci);
 		} else {
-			double v = t->data[off + (size_t)i];
+			double v = tval(t, off + (size_t)i);
 			int len;
 
 			if (!isfinite(v) || v == 0)
@@ -139,7 +146,7 @@ fmt_build(struct fmt *f, const struct tensor *t, const struct print_opts *po,
 	w.edge = po->edgeitems;
 	w.whole = 1;
 	if (t->ndim == 0) {
-		double v = t->data[0];
+		double v = tval(t, 0);
 
 		if (isfinite(v) && v != 0) {
 			w.lo = w.hi = fabs(v);
@@ -164,7 +171,7 @@ fmt_build(struct fmt *f, const struct tensor *t, const struct print_opts *po,
 	if (t->ndim == 0) {
 		char buf[512];
 
-		f->width = fmt_raw(buf, sizeof buf, t->data[0], f->int_mode,
+		f->width = fmt_raw(buf, sizeof buf, tval(t, 0), f->int_mode,
 		    f->sci_mode, f->precision);
 	} else {
 		widen(f, 0, 0, t, summarize, po->edgeitems, stride_of_dim, f->sci_mode);
@@ -226,7 +233,7 @@ vector_str(struct sbuf *b, const struct tensor *t, size_t off, int indent,
 			i = n - e - 1;
 			continue;
 		}
-		fmt_value(b, f, t->data[off + (size_t)i]);
+		fmt_value(b, f, tval(t, off + (size_t)i));
 	}
 	sbuf_addc(b, ']');
 }
@@ -318,7 +325,7 @@ print_tensor_str(const struct tensor *t, const struct print_opts *po)
 			    stride_of_dim[d + 1] * (size_t)t->shape[d + 1];
 		fmt_build(&f, t, po, summarize, stride_of_dim);
 		if (t->ndim == 0)
-			fmt_value(&b, &f, t->data[0]);
+			fmt_value(&b, &f, tval(t, 0));
 		else
 			tensor_body(&b, t, 0, 0, 7, summarize, &f, po, stride_of_dim);
 	}
@@ -332,6 +339,8 @@ print_tensor_str(const struct tensor *t, const struct print_opts *po)
 	last += 2;
 	if (suffix[0] != '\0')
 		add_suffix(&b, &last, suffix, po);
+	if (t->data64 != NULL)
+		add_suffix(&b, &last, "dtype=torch.float64", po);
 	if (t->grad_fn != NULL) {
 		char g[128];
 

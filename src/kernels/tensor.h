@@ -23,6 +23,7 @@ struct tensor {
 	int shape[TENSOR_MAXDIM];
 	size_t numel;			/* product of shape[0..ndim-1]; 1 when ndim is 0 */
 	float *data;			/* numel floats, row-major */
+	const double *data64;		/* print.c only: a float64 tensor's numel doubles, printed instead of data (NULL) */
 	/* Autograd state, only as print() shows it (torch-print.md 9). */
 	const char *grad_fn;		/* "SoftmaxBackward0", a static string, or NULL */
 	int requires_grad;		/* a leaf that requires grad */
@@ -198,6 +199,8 @@ struct tensor_view {
 void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
 void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
 void tensor_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);	/* sqrt in double */
+/* torch.linalg.vector_norm(x, p, dims, keepdim) for a reduction of more than one element per output (reduce.c) */
+void tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, float p);
 
 /*
  * Element-wise over views of one shape (broadcast operands have stride 0),

@@ -29,6 +29,8 @@ extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const size_t lib_str_nrows;
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
 extern const size_t lib_einsum_nrows;
+extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
+extern const size_t lib_norm_nrows;
 
 /*
  * Binds args and keywords to b's parameters into a[] (NULL: not given), as

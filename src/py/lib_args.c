@@ -101,7 +101,7 @@ lib_with_grad(struct pyobj *t, struct py_session *s, const struct builtin *b, st
 		return NULL;
 	}
 	if (r) {
-		if (t->u.t.dtype != DT_FLOAT) {
+		if (t->u.t.dtype != DT_FLOAT && t->u.t.dtype != DT_DOUBLE) {
 			py_decref(t);
 			return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
 		}

@@ -480,6 +480,7 @@ const struct builtin lib_tensor_rows[] = {
 	BOTH("mm", method_mm, 0, "mat2"),
 	MTH("bool", method_as, DT_BOOL, "*, ~memory_format=torch.preserve_format"),
 	MTH("float", method_as, DT_FLOAT, "*, ~memory_format=torch.preserve_format"),
+	MTH("double", method_as, DT_DOUBLE, "*, ~memory_format=torch.preserve_format"),
 	MTH("long", method_as, DT_INT64, "*, ~memory_format=torch.preserve_format"),
 	MTH("to", method_to, 0, TO_PARAMS),
 	MTH("item", method_plain, 1, "/"),

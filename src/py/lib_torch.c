@@ -61,6 +61,10 @@ torch_new(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	struct pyobj *t;
 
 	(void)self;
+	if (a[0]->u.seq.n == 0)	/* torch.rand(): no size, no overload (the first line of PyTorch's message) */
+		return py_fail(s, "%s() received an invalid combination of arguments - got (%s%s%s%s), but expected one of:",
+		    b->name, a[1] ? "dtype=torch.dtype, " : "", a[2] ? "requires_grad=" : "", a[2] ? py_type_name(a[2]) : "",
+		    a[2] ? ", " : "");
 	if ((t = shaped(s, b, a, b->op >= NEW_RAND)) == NULL)
 		return NULL;
 	if (b->op == NEW_ONES)

@@ -86,6 +86,8 @@ fill_data(const struct pyobj *o, struct pytensor *t, size_t *i)
 	v = o->type == PY_TENSOR ? pyt_get(&o->u.t, 0) : o->type == PY_FLOAT ? o->u.f : (double)o->u.i;
 	if (t->dtype == DT_FLOAT)
 		((float *)t->st->data)[(*i)++] = (float)v;	/* double -> float32, rounded to nearest */
+	else if (t->dtype == DT_DOUBLE)
+		((double *)t->st->data)[(*i)++] = o->type == PY_INT ? (double)o->u.i : v;
 	else
 		((unsigned char *)t->st->data)[(*i)++] = v != 0;
 }
@@ -112,7 +114,9 @@ op_from_data(struct py_session *s, struct pyobj *data, int dtype)
 		w.kind = 2;
 	if (w.n == 0)	/* [] and [[]]: float32 by default */
 		w.kind = 2;
-	tmp = pyt_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : DT_FLOAT, w.nd, w.shape);
+	/* float data for a float64 tensor: read as doubles, never through float32 */
+	tmp = pyt_empty(w.kind == 0 ? DT_BOOL : w.kind == 1 ? DT_INT64 : w.kind == 3 || dtype == DT_DOUBLE ? DT_DOUBLE :
+	    DT_FLOAT, w.nd, w.shape);
 	if (tmp == NULL)
 		return py_fail(s, TOO_BIG, py_max_numel);
 	fill_data(data, &tmp->u.t, &i);
@@ -128,7 +132,8 @@ static struct pyobj *
 scalar_of(const struct pytensor *t, size_t i)
 {
 	switch (t->dtype) {	/* NULL when malloc refuses: the caller unwinds */
-	case DT_FLOAT: return py_number_try(PY_FLOAT, pyt_get(t, i), 0);
+	case DT_FLOAT:
+	case DT_DOUBLE: return py_number_try(PY_FLOAT, pyt_get(t, i), 0);
 	case DT_INT64: return py_number_try(PY_INT, 0, pyt_geti(t, i));
 	default: return py_number_try(PY_BOOL, 0, pyt_get(t, i) != 0);
 	}

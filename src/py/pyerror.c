@@ -66,6 +66,7 @@ static const struct {
 	{ "arg is an empty sequence", "ValueError", 0 },
 	{ "range() arg 3 must not be zero", "ValueError", 1 },
 	{ "unsupported operand type", "TypeError", 1 },
+	{ "received an invalid combination of arguments", "TypeError", 0 },	/* PyTorch's argument parser */
 	{ "object is not", "TypeError", 0 },
 	{ "positional argument", "TypeError", 0 },
 	{ "keyword argument", "TypeError", 0 },

@@ -681,7 +681,7 @@ augment(struct py_session *s, const struct stmt *st)
  * (seed-000); it has no attributes here, so a use of one is
  * "module 'logging' has no attribute ...", and the import itself is harmless.
  */
-static const char *const modules[] = { "torch", "torch.nn", "torch.nn.functional", "math", "logging", NULL };
+static const char *const modules[] = { "torch", "torch.nn", "torch.nn.functional", "torch.linalg", "math", "logging", NULL };
 
 static int
 import(struct py_session *s, const struct stmt *st)

@@ -154,7 +154,7 @@ void parse_free(struct parsed *p);
 
 /* ---- values (pyval.c) ---- */
 
-enum { DT_FLOAT, DT_INT64, DT_BOOL };	/* torch.float32, torch.int64, torch.bool */
+enum { DT_FLOAT, DT_INT64, DT_BOOL, DT_DOUBLE };	/* torch.float32, torch.int64, torch.bool, torch.float64 */
 
 enum pytype {
 	PY_NONE, PY_BOOL, PY_INT, PY_FLOAT, PY_STR, PY_ELLIPSIS,
@@ -476,6 +476,13 @@ struct pyobj *op_inplace(struct py_session *s, int op, struct pyobj *a, struct p
 struct pyobj *op_neg(struct py_session *s, struct pyobj *a);
 struct pyobj *op_invert(struct py_session *s, struct pyobj *a);
 struct pyobj *op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b);
+
+/* float64's bounds (pyf64.c): o holds a float64 tensor or dtype; the refusal; a row's check */
+int f64_in(const struct pyobj *o, int depth);
+void *f64_refuse(struct py_session *s, const char *op);
+int f64_check_call(struct py_session *s, const struct builtin *b, const struct pyobj *self, struct pyobj **a, int n);
+int f64_op(struct py_session *s, const char *sym, const struct pyobj *a, const struct pyobj *b);	/* 1: refused */
+int f64_index(struct py_session *s, const struct pyobj *x, const struct pyobj *index);	/* 1: refused */
 
 /* views and indexing (pyview.c) */
 struct pyobj *op_index(struct py_session *s, struct pyobj *x, struct pyobj *index);

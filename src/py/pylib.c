@@ -25,6 +25,7 @@ static const struct {
 	{ lib_misc_rows, &lib_misc_nrows },
 	{ lib_einsum_rows, &lib_einsum_nrows },
 	{ lib_str_rows, &lib_str_nrows },
+	{ lib_norm_rows, &lib_norm_nrows },
 };
 
 #define NPARTS (sizeof parts / sizeof parts[0])
@@ -87,7 +88,13 @@ lib_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, 
 
 	if (b->params == NULL)	/* str.format: its arguments as given */
 		return str_format(s, self, args, nargs, kwnames, kwargs, nkw);
+	for (i = 0; i < LIB_MAXARGS; i++)
+		a[i] = NULL;
 	if (lib_bind(s, b, args, nargs, kwnames, kwargs, nkw, a, &rest) != 0) {
+		py_decref(rest);
+		return NULL;
+	}
+	if (f64_check_call(s, b, self, a, LIB_MAXARGS) != 0) {
 		py_decref(rest);
 		return NULL;
 	}
@@ -131,6 +138,9 @@ lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int 
 	if (nargs != 1)
 		return py_fail(s, "forward() takes 2 positional arguments but %d were given", nargs + 1);
 	x = args[0];
+	if (f64_in(x, 0))
+		return f64_refuse(s, mod->kind == MOD_LINEAR ? "nn.Linear" : mod->kind == MOD_DROPOUT ? "nn.Dropout" :
+		    "nn.Softmax");
 	if (x->type != PY_TENSOR)
 		return py_fail(s, mod->kind == MOD_LINEAR ? "linear(): argument 'input' (position 1) must be Tensor, not %s" :
 		    "%s(): argument 'input' (position 1) must be Tensor, not %s",

@@ -365,6 +365,8 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 	int shape[TENSOR_MAXDIM], nd = 0, d;
 	struct pyobj *y;
 
+	if (f64_op(s, "@", a, b))
+		return NULL;
 	m.ta = &a->u.t;
 	m.tb = &b->u.t;
 	m.na = a->u.t.ndim;

@@ -37,6 +37,8 @@ ns_attr(struct py_session *s, struct pyobj *o, const char *name)
 	if (strcmp(ns, "torch") == 0) {
 		if (strcmp(name, "nn") == 0)
 			return ns_new("torch.nn");
+		if (strcmp(name, "linalg") == 0)
+			return ns_new("torch.linalg");
 		if (strcmp(name, "inf") == 0)
 			return py_float(INFINITY);
 		if (strcmp(name, "nan") == 0)
@@ -47,10 +49,13 @@ ns_attr(struct py_session *s, struct pyobj *o, const char *name)
 			return py_dtype(DT_INT64);
 		if (strcmp(name, "bool") == 0)
 			return py_dtype(DT_BOOL);
-		if (strcmp(name, "float64") == 0 || strcmp(name, "double") == 0 || strcmp(name, "int32") == 0 ||
+		if (strcmp(name, "float64") == 0 || strcmp(name, "double") == 0)
+			return py_dtype(DT_DOUBLE);
+		if (strcmp(name, "int32") == 0 ||
 		    strcmp(name, "int") == 0 || strcmp(name, "float16") == 0 || strcmp(name, "half") == 0 ||
 		    strcmp(name, "uint8") == 0)
-			return py_fail(s, "torch.%s: only torch.float32, torch.int64 and torch.bool are supported", name);
+			return py_fail(s, "torch.%s: only torch.float32, torch.float64, torch.int64 and torch.bool are supported",
+			    name);
 	} else if (strcmp(ns, "torch.nn") == 0) {
 		if (strcmp(name, "functional") == 0)
 			return ns_new("torch.nn.functional");
@@ -103,7 +108,7 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 		break;
 	case PY_DTYPE:
 		if (strcmp(name, "is_floating_point") == 0)
-			return py_bool(o->u.i == DT_FLOAT);
+			return py_bool(o->u.i == DT_FLOAT || o->u.i == DT_DOUBLE);
 		break;
 	}
 	return py_fail(s, "'%s' object has no attribute '%s'", py_type_name(o), name);

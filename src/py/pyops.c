@@ -447,6 +447,8 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	int nd, shape[TENSOR_MAXDIM], dtype, is_cmp = op >= B_EQ, scalar_pow = 0;
 	double expo = 0;
 
+	if (f64_op(s, op_sym[op], a, b))
+		return NULL;
 	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
 		if (op >= B_EQ && op <= B_NE)	/* x == None: Python compares identities */
 			return py_bool(op == B_NE);
@@ -510,6 +512,8 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	struct pyobj *r, *c, *tb;
 	int nd, shape[TENSOR_MAXDIM], dtype, d;
 
+	if (f64_op(s, op_sym[op], a, b))
+		return NULL;
 	if (b->type != PY_TENSOR && !py_is_number(b))
 		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
@@ -572,6 +576,8 @@ op_neg(struct py_session *s, struct pyobj *a)
 {
 	struct pyobj *y, *z;
 
+	if (f64_op(s, "unary -", a, NULL))
+		return NULL;
 	if (a->u.t.dtype == DT_BOOL)
 		return py_fail(s, "Negation, the `-` operator, on a bool tensor is not supported. "
 		    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
@@ -604,6 +610,8 @@ op_invert(struct py_session *s, struct pyobj *a)
 	struct pyobj *y;
 	size_t i;
 
+	if (f64_op(s, "~", a, NULL))
+		return NULL;
 	if (a->u.t.dtype == DT_FLOAT)
 		return py_fail(s, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
 	if ((y = pyt_contig(s, a)) == NULL)
@@ -633,6 +641,8 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 		{ "VarBackward0", "VarBackward0" }, { "StdBackward0", "StdBackward0" },
 	};
 
+	if (f64_op(s, "a reduction (sum, mean, var, std)", x, NULL))
+		return NULL;
 	if (t->ndim == 0)
 		dims = 0;
 	else if (!has_dims)
@@ -788,6 +798,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
 	int zero_dim = dim == -3;
 
+	if (f64_op(s, "max, min, argmax, argmin", x, NULL))
+		return NULL;
 	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
 		dim = 0;
 	if (arg && t->dtype == DT_BOOL && !(dim < 0 && t->numel == 0))	/* ATen has no bool argmax kernel */
@@ -870,6 +882,8 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS };
 	struct pyobj *y;
 
+	if (f64_op(s, "exp, sqrt, abs", x, NULL))
+		return NULL;
 	if (op == U_ABS && x->u.t.dtype != DT_FLOAT) {	/* abs keeps integers */
 		size_t i;
 
@@ -904,6 +918,8 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	size_t outer = 1, inner = 1, n = 1;
 	int d;
 
+	if (f64_op(s, "softmax", x, NULL))
+		return NULL;
 	if (t->numel == 0) {	/* no kernel runs: an empty result of the input's dtype */
 		if ((y = pyt_zeros(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));

@@ -17,7 +17,7 @@
 #define TOO_BIG "the result is too large (more than %zu elements)"
 
 /* the dtypes as ATen's messages name them ("expected scalar type Float") */
-const char *const pyt_cat_name[] = { "Float", "Long", "Bool" };
+const char *const pyt_cat_name[] = { "Float", "Long", "Bool", "Double" };
 
 /* ---- arguments ---- */
 
@@ -208,7 +208,7 @@ pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long 
 int
 dtype_rank(int dt)
 {
-	return dt == DT_BOOL ? 0 : dt == DT_INT64 ? 1 : 2;
+	return dt == DT_BOOL ? 0 : dt == DT_INT64 ? 1 : dt == DT_DOUBLE ? 3 : 2;
 }
 
 /* autograd: the result of an operation named `name` on inputs, one requiring grad */
@@ -362,6 +362,8 @@ pyt_write(struct pytensor *dst, const struct pytensor *src)
 		v = pyt_get(src, i);
 		if (dst->dtype == DT_FLOAT)
 			((float *)base)[off] = (float)v;
+		else if (dst->dtype == DT_DOUBLE)
+			((double *)base)[off] = src->dtype == DT_INT64 ? (double)pyt_geti(src, i) : v;
 		else if (dst->dtype == DT_INT64)
 			((long long *)base)[off] = pyt_to_int64(v);
 		else

@@ -328,13 +328,14 @@ py_warn(struct py_session *s, const char *fmt, ...)
 size_t
 dtype_size(int dt)
 {
-	return dt == DT_FLOAT ? sizeof(float) : dt == DT_INT64 ? sizeof(long long) : 1;
+	return dt == DT_FLOAT ? sizeof(float) : dt == DT_INT64 ? sizeof(long long) : dt == DT_DOUBLE ? sizeof(double) : 1;
 }
 
 const char *
 dtype_name(int dt)
 {
-	return dt == DT_FLOAT ? "torch.float32" : dt == DT_INT64 ? "torch.int64" : "torch.bool";
+	return dt == DT_FLOAT ? "torch.float32" : dt == DT_INT64 ? "torch.int64" : dt == DT_DOUBLE ? "torch.float64" :
+	    "torch.bool";
 }
 
 size_t py_max_numel = PY_MAX_NUMEL;
@@ -582,6 +583,7 @@ pyt_get(const struct pytensor *t, size_t i)
 
 	switch (t->dtype) {
 	case DT_FLOAT: return ((const float *)t->st->data)[off];
+	case DT_DOUBLE: return ((const double *)t->st->data)[off];
 	case DT_INT64: return (double)((const long long *)t->st->data)[off];
 	default: return ((const unsigned char *)t->st->data)[off];
 	}
@@ -595,6 +597,7 @@ pyt_geti(const struct pytensor *t, size_t i)
 
 	switch (t->dtype) {
 	case DT_FLOAT: return (long long)((const float *)t->st->data)[off];
+	case DT_DOUBLE: return (long long)((const double *)t->st->data)[off];
 	case DT_INT64: return ((const long long *)t->st->data)[off];
 	default: return ((const unsigned char *)t->st->data)[off];
 	}
@@ -606,6 +609,7 @@ pyt_store(struct pytensor *t, size_t i, double v)
 {
 	switch (t->dtype) {
 	case DT_FLOAT: ((float *)t->st->data)[i] = (float)v; break;
+	case DT_DOUBLE: ((double *)t->st->data)[i] = v; break;
 	case DT_INT64: ((long long *)t->st->data)[i] = (long long)v; break;
 	default: ((unsigned char *)t->st->data)[i] = v != 0; break;
 	}
@@ -784,6 +788,25 @@ tensor_repr(struct sbuf *b, const struct pytensor *t, const struct print_opts *p
 		}
 		s = print_tensor_str(e, po);
 		tensor_free(e);
+	} else if (t->dtype == DT_DOUBLE) {
+		struct tensor *e = tensor_new_uninit(t->ndim, t->shape);
+		double *v;
+		size_t i;
+
+		if (e == NULL) {
+			sbuf_add(b, "tensor(<too large to print>)");
+			return;
+		}
+		v = xmalloc((t->numel ? t->numel : 1) * sizeof *v);
+		for (i = 0; i < t->numel; i++)
+			v[i] = pyt_get(t, i);
+		e->data64 = v;
+		e->grad_fn = pyt_grad_name(t);
+		e->requires_grad = t->requires_grad;
+		e->parameter = t->parameter;
+		s = print_tensor_str(e, po);
+		tensor_free(e);
+		free(v);
 	} else {
 		long long *v = xmalloc((t->numel ? t->numel : 1) * sizeof *v);
 		size_t i;

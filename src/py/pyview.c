@@ -281,6 +281,8 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 
 			if (dtype == DT_FLOAT)
 				((float *)c->u.t.st->data)[i] = (float)v;
+			else if (dtype == DT_DOUBLE)
+				((double *)c->u.t.st->data)[i] = x->u.t.dtype == DT_INT64 ? (double)pyt_geti(&x->u.t, i) : v;
 			else if (dtype == DT_INT64)
 				((long long *)c->u.t.st->data)[i] = pyt_to_int64(v);
 			else
@@ -290,7 +292,7 @@ op_to(struct py_session *s, struct pyobj *x, int dtype)
 		py_decref(c);
 	}
 	y->deps = x->deps;
-	pyt_set_grad(y, "ToCopyBackward0", dtype == DT_FLOAT && pyt_grad(x));
+	pyt_set_grad(y, "ToCopyBackward0", (dtype == DT_FLOAT || dtype == DT_DOUBLE) && pyt_grad(x));
 	return y;
 }
 
@@ -516,6 +518,8 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 	int n = 1, i, specified = 0, dim = 0, tuple = index->type == PY_TUPLE, k;
 	long long v;
 
+	if (f64_index(s, x, index))
+		return NULL;
 	if (tuple) {
 		items = index->u.seq.v;
 		n = index->u.seq.n;
@@ -852,6 +856,8 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	struct pyobj *view, *val;
 	int req = pyt_grad(x) || pyt_grad(v), whole, rc;
 
+	if (f64_op(s, "[]= (item assignment)", x, v))
+		return -1;
 	if (x->u.t.ndim == 0 && index->type == PY_SLICE && (rc = setitem_0dim_slice(s, x, index, v)) != 1)
 		return rc;
 	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */

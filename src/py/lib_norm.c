@@ -1,0 +1,244 @@
+/*
+ * lib_norm.c - vector norms as PyTorch 1.13 dispatches them: x.norm and
+ * torch.norm (torch/functional.py's norm: _VF.norm, or frobenius_norm,
+ * which over two dims is sqrt(sum(x * x)), summed as torch.sum sums),
+ * torch.linalg.vector_norm and torch.linalg.norm (its vector cases and
+ * 'fro'); the reduction itself is kernels' tensor_norm_view (ATen's
+ * norm_kernel_tensor_iterator_impl).  Matrix norms (ord 1, 2, inf, 'nuc'
+ * of a matrix) say they are not supported.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib.h"
+
+/* the norm of order p of x over dims (has: dims given; none or []: all) */
+static struct pyobj *
+norm_reduce(struct py_session *s, struct pyobj *x, double p, unsigned dims, int has, int keep,
+    const char *grad, const char *who)
+{
+	const struct pytensor *t = &x->u.t;
+	int shape[TENSOR_MAXDIM], nd = 0, d;
+	struct tensor_view v;
+	struct pyobj *y;
+	char ps[32];
+
+	if (t->dtype != DT_FLOAT) {
+		if (strcmp(who, "norm") == 0)
+			return py_fail(s, "norm(): input dtype should be either floating point or complex. Got %s instead.",
+			    pyt_cat_name[t->dtype]);
+		return py_fail(s, "%s: Expected a floating point or complex tensor as input. Got %s", who,
+		    pyt_cat_name[t->dtype]);
+	}
+	if (t->numel == 0 && p < 0) {
+		if (isinf(p))
+			snprintf(ps, sizeof ps, "-inf");
+		else
+			snprintf(ps, sizeof ps, "%g", p);
+		return py_fail(s, "linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation "
+		    "does not have an identity", ps);
+	}
+	if (t->ndim == 0 || !has || dims == 0)
+		dims = t->ndim ? (1u << t->ndim) - 1 : 0;
+	for (d = 0; d < t->ndim; d++)
+		if (!(dims >> d & 1))
+			shape[nd++] = t->shape[d];
+		else if (keep)
+			shape[nd++] = 1;
+	if ((y = pyt_result(s, DT_FLOAT, nd, shape, NULL)) == NULL)
+		return NULL;
+	pyt_view(&v, t);
+	tensor_norm_view(pyt_data(&y->u.t), &v, dims, keep, (float)p);
+	y->deps = x->deps;
+	pyt_set_grad(y, grad, pyt_grad(x));
+	return y;
+}
+
+/* an order given as a number (bool refused as ATen's kernel refuses it) */
+static int
+norm_order(struct py_session *s, const struct pyobj *o, double dflt, double *p)
+{
+	if (o == NULL || o->type == PY_NONE) {
+		*p = dflt;
+		return 0;
+	}
+	if (o->type == PY_BOOL) {
+		py_fail(s, "norm_kernel_tensor_iterator_impl expects norm to be integer or float");
+		return -1;
+	}
+	return py_to_double(s, o, "norm(): argument 'p'", p);
+}
+
+/* dtype=: None or float32 (the only floating dtype here) */
+static int
+norm_dtype(struct py_session *s, const struct builtin *b, struct pyobj *o)
+{
+	int dt;
+
+	if (lib_dtype(s, b, o, &dt) != 0)
+		return -1;
+	if (dt >= 0 && dt != DT_FLOAT) {
+		py_fail(s, "%s(): dtype=%s is not supported here (only torch.float32)", b->name, dtype_name(dt));
+		return -1;
+	}
+	return 0;
+}
+
+/* the number of dims a dim argument names: 1 for an int, the length of a list */
+static int
+ndims_given(const struct pyobj *o)
+{
+	if (o == NULL || o->type == PY_NONE)
+		return -1;
+	if (o->type == PY_TUPLE || o->type == PY_LIST)
+		return o->u.seq.n;
+	return 1;
+}
+
+/* frobenius_norm(x, dims, keepdim): two dims: sqrt(sum(x * x, dims, keepdim)); fewer: norm(x, 2, dims) */
+static struct pyobj *
+frobenius(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj *dimo, int keep)
+{
+	unsigned dims;
+	int has, n = ndims_given(dimo), d0, d1;
+	struct pyobj *sq, *sum, *r;
+
+	if (n > 2)
+		return py_fail(s, "Expected at most 2 dimensions, but got %d dimensions instead.", n);
+	if (lib_dims(s, b, n == 2 ? NULL : dimo, x->u.t.ndim, &dims, &has) != 0)
+		return NULL;
+	if (n < 2)
+		return norm_reduce(s, x, 2, dims, has, keep, "NormBackward1", "norm");
+	if (py_to_dim(s, dimo->u.seq.v[0], x->u.t.ndim, &d0) != 0 || py_to_dim(s, dimo->u.seq.v[1], x->u.t.ndim, &d1) != 0)
+		return NULL;
+	if (d0 == d1)
+		return py_fail(s, "Expected dims to be different, got [%d, %d] instead", (int)dimo->u.seq.v[0]->u.i,
+		    (int)dimo->u.seq.v[1]->u.i);
+	if ((sq = op_binary(s, B_MUL, x, x)) == NULL)
+		return NULL;
+	sum = op_reduce(s, R_SUM, sq, 1u << d0 | 1u << d1, 1, keep, 0);
+	py_decref(sq);
+	if (sum == NULL)
+		return NULL;
+	r = op_unary(s, U_SQRT, sum);
+	py_decref(sum);
+	return r;
+}
+
+/* x.norm(p='fro', dim=None, keepdim=False, dtype=None) and torch.norm: functional.py's dispatch */
+static struct pyobj *
+method_norm(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pyobj *po = a[0], *dimo = a[1], *dto = b->self_first ? a[4] : a[3];
+	int keep, has, given = dto != NULL && dto->type != PY_NONE;
+	unsigned dims;
+	double p;
+
+	if (b->self_first && a[3] != NULL && a[3]->type != PY_NONE)
+		return py_fail(s, "norm(): out= is not supported here");
+	if (lib_flag(s, b, a[2], "keepdim", 0, &keep) != 0)
+		return NULL;
+	if (po == NULL || po->type == PY_STR) {
+		const char *ps = po == NULL ? "fro" : po->u.str.s;
+
+		if (strcmp(ps, "fro") == 0) {
+			if (given)
+				return py_fail(s, "ValueError: dtype argument is not supported in frobenius norm");
+			return frobenius(s, b, x, dimo, keep);
+		}
+		if (strcmp(ps, "nuc") == 0)
+			return py_fail(s, "norm(p='nuc'): the nuclear norm is not supported here");
+		return py_fail(s, "only valid string values are 'fro' and 'nuc', found %s", ps);
+	}
+	if (norm_order(s, po, 2, &p) != 0 || norm_dtype(s, b, dto) != 0 ||
+	    lib_dims(s, b, dimo, x->u.t.ndim, &dims, &has) != 0)
+		return NULL;
+	return norm_reduce(s, x, p, dims, has, keep, given ? "NormBackward3" : "NormBackward1", "norm");
+}
+
+/* torch.linalg.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) */
+static struct pyobj *
+linalg_vector_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *x;
+	int keep, has;
+	unsigned dims;
+	double p;
+
+	(void)self;
+	if ((x = lib_need_tensor(s, b, a[0], "x", 1)) == NULL)
+		return NULL;
+	if (a[1] != NULL && a[1]->type == PY_STR)
+		return py_fail(s, "linalg_vector_norm(): argument 'ord' (position 2) must be Number, not str");
+	p = 2;
+	if (lib_flag(s, b, a[3], "keepdim", 0, &keep) != 0 || norm_dtype(s, b, a[4]) != 0 ||
+	    (a[1] != NULL && py_to_double(s, a[1], "linalg_vector_norm(): argument 'ord'", &p) != 0) ||
+	    lib_dims(s, b, a[2], x->u.t.ndim, &dims, &has) != 0)
+		return NULL;
+	return norm_reduce(s, x, p, dims, has, keep, "LinalgVectorNormBackward0", "linalg.vector_norm");
+}
+
+/* torch.linalg.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None): its vector norms and 'fro' */
+static struct pyobj *
+linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *x, *o = a[1];
+	int keep, has, n = ndims_given(a[2]), nd;
+	unsigned dims;
+	double p = 2;
+
+	(void)self;
+	if ((x = lib_need_tensor(s, b, a[0], "A", 1)) == NULL)
+		return NULL;
+	nd = x->u.t.ndim;
+	if (n >= 0 && n != 1 && n != 2) {
+		char got[96];
+		size_t k = 0;
+		int i;
+
+		got[k++] = '[';
+		for (i = 0; i < n && k < sizeof got - 24; i++)
+			k += (size_t)snprintf(got + k, sizeof got - k, "%s%lld", i ? ", " : "",
+			    a[2]->u.seq.v[i]->type == PY_INT ? a[2]->u.seq.v[i]->u.i : 0LL);
+		snprintf(got + k, sizeof got - k, "]");
+		return py_fail(s, "RuntimeError: linalg.norm: If dim is specified, it must be of length 1 or 2. Got %s", got);
+	}
+	if (n < 0 && o != NULL && o->type != PY_NONE && nd != 1 && nd != 2)
+		return py_fail(s, "RuntimeError: linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD.", nd);
+	if (a[4] != NULL && a[4]->type != PY_NONE)
+		return py_fail(s, "%s(): out= is not supported here", b->name);
+	if (lib_flag(s, b, a[3], "keepdim", 0, &keep) != 0 || norm_dtype(s, b, a[5]) != 0 ||
+	    lib_dims(s, b, a[2], nd, &dims, &has) != 0)
+		return NULL;
+	if (o != NULL && o->type == PY_STR) {
+		if (n < 0 && nd < 2)
+			return py_fail(s, "RuntimeError: linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
+		if (n == 1)
+			return py_fail(s, "RuntimeError: linalg.matrix_norm: dim must be a 2-tuple. Got %d",
+			    a[2]->type == PY_INT ? (int)a[2]->u.i : (int)a[2]->u.seq.v[0]->u.i);
+		if (strcmp(o->u.str.s, "fro") != 0)
+			return py_fail(s, "linalg.norm(ord='%s'): matrix norms other than 'fro' are not supported here",
+			    o->u.str.s);
+		if (!has)
+			dims = 3u << (nd - 2);
+		return norm_reduce(s, x, 2, dims, 1, keep, "LinalgVectorNormBackward0", "linalg.vector_norm");
+	}
+	if (o != NULL && o->type != PY_NONE) {
+		if (n == 2 || (n < 0 && nd == 2))
+			return py_fail(s, "linalg.norm: the matrix norm of order %s is not supported here (only 'fro' "
+			    "and vector norms)", o->type == PY_FLOAT && isinf(o->u.f) ? (o->u.f > 0 ? "inf" : "-inf") : "ord");
+		if (py_to_double(s, o, "linalg_norm(): argument 'ord'", &p) != 0)
+			return NULL;
+	}
+	return norm_reduce(s, x, p, dims, has, keep, "LinalgVectorNormBackward0", "linalg.vector_norm");
+}
+
+const struct builtin lib_norm_rows[] = {
+	{ "Tensor", "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, dtype=None", 0 },
+	{ "torch", "norm", method_norm, 0, "input, p='fro', dim=None, keepdim=False, out=None, dtype=None", 1 },
+	{ "torch.linalg", "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", 0 },
+	{ "torch.linalg", "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", 0 },
+};
+
+const size_t lib_norm_nrows = sizeof lib_norm_rows / sizeof lib_norm_rows[0];

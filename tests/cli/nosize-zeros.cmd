@@ -1,0 +1,5 @@
+$BIN --seed 0 --run /dev/stdin <<'EOF'
+import torch
+print('before')
+x = torch.zeros()
+EOF

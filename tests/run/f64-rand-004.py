@@ -1,0 +1,11 @@
+import torch
+torch.manual_seed(132)
+x = torch.arange(25).double()
+print(x[0])
+x = (torch.rand(5) * 1e-6).to(torch.float64)
+print(x)
+print(x)
+x = torch.randn(5, 1, 1).to(dtype=torch.float64)
+print(x.float())
+x = torch.tensor([-0.006987067971133254, -642087185.9126245, -8.069466796082696e-07, 522202.50395053334, -510657971864091.8, 7.167707646429107e-10, 5596090041.421451], dtype=torch.double)
+print(x.unsqueeze(0).transpose(0, -1))

@@ -1,0 +1,12 @@
+import torch
+torch.manual_seed(654)
+x = torch.ones(2, dtype=torch.float64)
+print(x.tolist())
+x = torch.arange(6).double()
+print(x.unsqueeze(0).transpose(0, -1))
+print(x.unsqueeze(0).transpose(0, -1))
+x = torch.arange(28).double()
+print(x.reshape(-1)[:2].float().double())
+print(x.float())
+x = (torch.randn(5) * 1e9).double()
+print(x.reshape(-1)[0].item(), x.dtype, x.shape)

@@ -1,0 +1,12 @@
+import torch
+torch.manual_seed(625)
+x = torch.randn(3, 5, 2).to(dtype=torch.float64)
+print(x)
+x = torch.randn(2, 1, 3).to(dtype=torch.float64)
+print(x.tolist())
+x = (torch.randn(3, 3, 2) * 1000).double()
+print(x.reshape(-1)[:2].float().double())
+x = (torch.rand(2, 5) * 1000).to(torch.float64)
+print(x)
+x = torch.zeros(4, 5, 3, dtype=torch.float64)
+print(x.tolist())

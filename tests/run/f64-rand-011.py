@@ -1,0 +1,13 @@
+import torch
+torch.manual_seed(944)
+x = torch.arange(27).double()
+print(x.reshape(-1)[:2].float().double())
+x = (torch.rand(1) * 1e9).to(torch.float64)
+print(x.reshape(-1)[:2].float().double())
+print(x[0])
+x = torch.tensor([-4.6847871783933124e-06, float('-inf'), -2366.285636421348, -983.0, 4022040179.020234, -0.5162531255441267], dtype=torch.float64)
+print(x.unsqueeze(0).transpose(0, -1))
+print(x)
+x = torch.arange(8).double()
+print(x.unsqueeze(0).transpose(0, -1))
+print(x)

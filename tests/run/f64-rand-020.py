@@ -1,0 +1,13 @@
+import torch
+torch.manual_seed(11)
+torch.set_printoptions(precision=5)
+x = (torch.randn(1) * 1000).double()
+print(x.unsqueeze(0).transpose(0, -1))
+print(x)
+x = torch.randn(5).to(dtype=torch.float64)
+print(x.reshape(-1)[0].item(), x.dtype, x.shape)
+x = torch.zeros(3, dtype=torch.float64)
+print(x.reshape(-1)[0].item(), x.dtype, x.shape)
+x = torch.ones(5, 3, 4, dtype=torch.float64)
+print(x)
+print(x.reshape(-1)[0].item(), x.dtype, x.shape)

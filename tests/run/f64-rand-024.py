@@ -1,0 +1,13 @@
+import torch
+torch.manual_seed(278)
+x = torch.ones(5, 1, dtype=torch.float64)
+print(x.tolist())
+print(x)
+x = torch.zeros(5, 2, dtype=torch.float64)
+print(x)
+print(x.reshape(-1)[0].item(), x.dtype, x.shape)
+x = torch.arange(7).double()
+print(x.reshape(-1)[0].item(), x.dtype, x.shape)
+print(x[0])
+x = torch.ones(1, 5, 5, dtype=torch.float64)
+print(x.reshape(-1)[:2].float().double())

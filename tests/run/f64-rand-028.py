@@ -1,0 +1,13 @@
+import torch
+torch.manual_seed(821)
+x = (torch.rand(3, 1) * 1000).to(torch.float64)
+print(x)
+x = torch.ones(2, 1, dtype=torch.float64)
+print(x)
+x = (torch.rand(5, 3) * 1e-6).to(torch.float64)
+print(x.tolist())
+x = (torch.randn(5) * 1000).double()
+print(x.reshape(-1)[:2].float().double())
+x = (torch.rand(5)).to(torch.float64)
+print(x[0])
+print(x)

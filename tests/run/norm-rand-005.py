@@ -1,0 +1,52 @@
+import torch
+torch.manual_seed(805)
+x = torch.rand(8) * 10
+y = x.norm(p=1)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, 2, 0, keepdim=False)
+print(y.shape, y.tolist())
+y = x.norm('fro')
+print(y.shape, y.tolist())
+x = (torch.randn(5760))[::2]
+y = torch.linalg.vector_norm(x, ord=2.0, keepdim=False)
+print(y.shape, y.tolist())
+y = torch.linalg.norm(x)
+print(y.shape, y.tolist())
+y = x.norm(2, 0)
+print(y.shape, y.tolist())
+x = (torch.randn(1710))[::2]
+y = x.norm(dim=-1)
+print(y.shape, y.tolist())
+x = torch.rand(10, 7, 2, 2) * 0.01
+y = torch.linalg.norm(x, 0.5, dim=0)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, ord=0)
+print(y.shape, y.tolist())
+y = x.norm(2, 2, keepdim=False)
+print(y.shape, y.tolist())
+x = torch.randn(30, 7, 2) * 10
+y = x.norm(0, -2, keepdim=False)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, -1, 2, keepdim=False)
+print(y.shape, y.tolist())
+x = torch.rand(2) * 0.01
+y = x.norm('fro')
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, ord=2, keepdim=True)
+print(y.shape, y.tolist())
+y = x.norm(p=2)
+print(y.shape, y.tolist())
+x = torch.randn(3) * 1000
+y = x.norm('fro')
+print(y.shape, y.tolist())
+y = x.norm(2, 0, keepdim=True)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, ord=-1)
+print(y.shape, y.tolist())
+x = torch.randn(6, 64, 4) * 0.01
+y = x.norm(1, [2, -2])
+print(y.shape, y.tolist())
+y = torch.linalg.norm(x, 3, dim=-1)
+print(y.shape, y.tolist())
+y = torch.norm(x, 'fro', (0, 1), keepdim=True)
+print(y.shape, y.tolist())

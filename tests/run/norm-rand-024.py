@@ -1,0 +1,58 @@
+import torch
+torch.manual_seed(478)
+x = (torch.randn(3, 4) * 10).transpose(0, 1)
+y = torch.norm(x)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, 3, (0, 1), keepdim=False)
+print(y.shape, y.tolist())
+y = x.norm(2, [1, 0], keepdim=False)
+print(y.shape, y.tolist())
+x = (torch.randn(51, 12) * 1000)[:50, :]
+x = x[:50, :]
+y = torch.norm(x)
+print(y.shape, y.tolist())
+y = torch.norm(x, p=0.5, dim=-2, keepdim=True)
+print(y.shape, y.tolist())
+x = torch.rand(659) * 10
+y = torch.linalg.vector_norm(x)
+print(y.shape, y.tolist())
+y = torch.norm(x, float('inf'))
+print(y.shape, y.tolist())
+x = (torch.randn(5, 4, 79)).permute(2, 0, 1)
+y = x.norm(dim=(1, 0), keepdim=True)
+print(y.shape, y.tolist())
+x = (torch.randn(61, 8) * 10)[:60, :]
+x = x[:60, :]
+y = torch.linalg.vector_norm(x, 2, (-2,))
+print(y.shape, y.tolist())
+y = x.norm(p='fro', dim=[0, 1], keepdim=True)
+print(y.shape, y.tolist())
+y = x.norm(dim=(0, 1))
+print(y.shape, y.tolist())
+x = (torch.rand(14) * 1000)[::2]
+x = x[:7]
+y = torch.linalg.vector_norm(x, -1, (0,), keepdim=True)
+print(y.shape, y.tolist())
+y = x.norm('fro')
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, 2, 0, keepdim=False)
+print(y.shape, y.tolist())
+x = torch.rand(14, 6) * 1000
+y = x.norm(p='fro', dim=[1, 0], keepdim=True)
+print(y.shape, y.tolist())
+y = x.norm(dim=(0, 1))
+print(y.shape, y.tolist())
+y = x.norm(2, 1, keepdim=False)
+print(y.shape, y.tolist())
+x = (torch.rand(1, 5) * 1000).permute(1, 0)
+y = torch.linalg.vector_norm(x, 1.5, (-1,))
+print(y.shape, y.tolist())
+y = x.norm(p='fro', dim=[0, 1], keepdim=False)
+print(y.shape, y.tolist())
+y = torch.linalg.norm(x, -1, dim=1)
+print(y.shape, y.tolist())
+x = torch.randn(37, 7) * 10
+y = torch.linalg.norm(x)
+print(y.shape, y.tolist())
+y = x.norm(dim=(1, 0), keepdim=False)
+print(y.shape, y.tolist())

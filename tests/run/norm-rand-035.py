@@ -1,0 +1,32 @@
+import torch
+torch.manual_seed(65)
+x = (torch.rand(1, 31) * 0.01).transpose(0, 1)
+y = torch.linalg.vector_norm(x, 3, (-2, 1))
+print(y.shape, y.tolist())
+y = torch.norm(x, p=2.0, dim=1)
+print(y.shape, y.tolist())
+y = torch.norm(x, -1)
+print(y.shape, y.tolist())
+x = (torch.randn(74, 3)).transpose(1, 0)
+y = torch.linalg.vector_norm(x, ord=1, keepdim=False)
+print(y.shape, y.tolist())
+x = torch.randn(4976) * 10
+y = torch.linalg.vector_norm(x, ord=2)
+print(y.shape, y.tolist())
+y = torch.norm(x, 2.0)
+print(y.shape, y.tolist())
+x = (torch.randn(8340) * 1000)[::3]
+x = x[:2780]
+y = torch.linalg.vector_norm(x, ord=float('inf'))
+print(y.shape, y.tolist())
+y = torch.linalg.norm(x, float('-inf'), dim=-1, keepdim=False)
+print(y.shape, y.tolist())
+y = torch.linalg.norm(x, -1, dim=0)
+print(y.shape, y.tolist())
+x = (torch.randn(12) * 1000)[::3]
+y = x.norm('fro')
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, 3, 0, keepdim=True)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, 1.5, 0)
+print(y.shape, y.tolist())

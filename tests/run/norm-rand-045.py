@@ -1,0 +1,35 @@
+import torch
+torch.manual_seed(544)
+x = (torch.randn(256) * 1000)[::2]
+y = torch.linalg.norm(x, 1, dim=-1)
+print(y.shape, y.tolist())
+y = torch.norm(x, 0.5)
+print(y.shape, y.tolist())
+x = (torch.randn(10) * 10)[::2]
+x = x[:5]
+y = x.norm(2, 0)
+print(y.shape, y.tolist())
+y = x.norm(2, 0)
+print(y.shape, y.tolist())
+y = x.norm('fro')
+print(y.shape, y.tolist())
+x = (torch.rand(6) * 10)[::3]
+x = x[:2]
+y = torch.linalg.norm(x, 2.0, dim=0)
+print(y.shape, y.tolist())
+y = torch.linalg.vector_norm(x, 1.5, [-1])
+print(y.shape, y.tolist())
+x = (torch.randn(3, 14)).permute(1, 0)
+y = x.norm(dim=-1, keepdim=True)
+print(y.shape, y.tolist())
+y = torch.norm(x, p=1.5, dim=1)
+print(y.shape, y.tolist())
+y = x.norm(dim=0, keepdim=False)
+print(y.shape, y.tolist())
+x = torch.rand(7, 8, 10, 8)
+y = torch.linalg.vector_norm(x, float('-inf'), [1, 2])
+print(y.shape, y.tolist())
+y = x.norm()
+print(y.shape, y.tolist())
+y = x.norm(p='fro', dim=[2, 1], keepdim=False)
+print(y.shape, y.tolist())
