@@ -74,6 +74,5 @@ int lib_check_p(struct py_session *s, const struct pyobj *given, double p);
 struct pyobj *lib_maximum(struct py_session *s, struct pyobj *x, struct pyobj *other, int is_min);
 /* every element of t's storage set to v (0 or 1 for a bool) */
 void lib_fill(struct pyobj *t, double v);
-/* characters in UTF-8 text (a Python str's len): the bytes that do not continue one (lib_python.c) */
 
 #endif

@@ -518,7 +518,7 @@ torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 
 	(void)b, (void)self;
 	if (a[0]->u.seq.n < 2)
-		return py_fail(s, "ValueError: einsum(): must specify the equation string and at least one operand, "
+		return py_fail(s, "einsum(): must specify the equation string and at least one operand, "
 		    "or at least one operand and its subscripts list");
 	eqo = a[0]->u.seq.v[0];
 	if (eqo->type == PY_TENSOR)

@@ -236,7 +236,7 @@ linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 
 const struct builtin lib_norm_rows[] = {
 	{ "Tensor", "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, dtype=None", 0 },
-	{ "torch", "norm", method_norm, 0, "input, p='fro', dim=None, keepdim=False, out=None, dtype=None", 1 },
+	{ "torch", "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, out=None, dtype=None", 1 },
 	{ "torch.linalg", "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", 0 },
 	{ "torch.linalg", "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", 0 },
 };
