@@ -382,6 +382,8 @@ test_bpe(const char *dir)
 	}
 	snprintf(f, sizeof f, "%s/bpe-gpt2.jsonl", dir);
 	test_bpe_file(real, f);
+	snprintf(f, sizeof f, "%s/bpe-gpt2-openai.jsonl", dir);
+	test_bpe_file(real, f);	/* more texts, their ids by OpenAI's encoder.py itself (tests/gen/bpe_openai.py) */
 	CHECK(bpe_load_dir(&b, dir, err, sizeof err) == -1 &&
 	    strstr(err, ": no vocab.json + merges.txt, encoder.json + vocab.bpe, nor tokenizer.json") != NULL, "%s", err);
 	CHECK(bpe_load(&b, "tests/model/small/vocab.json", "tests/model/convert.txt", err, sizeof err) == -1 &&
