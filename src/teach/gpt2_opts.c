@@ -125,6 +125,7 @@ file_string(struct gopts *g, const char *path, const cJSON *v, const char *key, 
 		diag("%s: \"%s\": expected a string", path, key);
 		return -1;
 	}
+	free(g->owned[slot]);	/* a key given twice: the last one, as Python's json takes it */
 	g->owned[slot] = xstrdup(v->valuestring);
 	*dst = g->owned[slot];
 	return 0;
@@ -151,6 +152,7 @@ file_tokens(struct gopts *g, const char *path, const cJSON *v)
 		}
 		sbuf_addf(&b, "%s%d", i++ ? "," : "", (int)e->valuedouble);
 	}
+	free(g->owned[2]);
 	g->owned[2] = b.s != NULL ? sbuf_take(&b) : xstrdup("");
 	g->tokens = g->owned[2];
 	return 0;
