@@ -11,32 +11,20 @@
 #include <unistd.h>
 
 #include "../../src/model/model.h"
+#include "fuzz_dir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[64];
-	char path[128], err[1024], real[4096];
+	const char *dir = fuzz_dir("config", "model.safetensors", "tests/model/tiny-f32/model.safetensors");
+	char path[128], err[1024];
 	struct gpt2 m;
 	struct gpt2_run r;
 	int ids[2] = { 1, 2 };
-	FILE *fp;
 
-	if (dir[0] == '\0') {
-		strcpy(dir, "/tmp/fuzz-config-XXXXXX");
-		if (mkdtemp(dir) == NULL || realpath("tests/model/tiny-f32/model.safetensors", real) == NULL)
-			abort();
-		snprintf(path, sizeof path, "%s/model.safetensors", dir);
-		if (symlink(real, path) != 0)
-			abort();
-	}
-	snprintf(path, sizeof path, "%s/config.json", dir);
-	if ((fp = fopen(path, "wb")) == NULL)
-		abort();
-	fwrite(data, 1, size, fp);
-	fclose(fp);
+	fuzz_file(dir, "config.json", data, size, path, sizeof path);
 	err[0] = '\0';
 	if (gpt2_open(&m, dir, err, sizeof err) != 0) {
 		if (err[0] == '\0')

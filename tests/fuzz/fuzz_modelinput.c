@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../../src/teach/gpt2_mode.h"
+#include "fuzz_dir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -22,13 +23,8 @@ input_file(const char *dir, const uint8_t *data, size_t size)
 	char *argv[3];
 	struct gopts g;
 	struct gctx c;
-	FILE *fp;
 
-	snprintf(path, sizeof path, "%s/input.json", dir);
-	if ((fp = fopen(path, "wb")) == NULL)
-		abort();
-	fwrite(data, 1, size, fp);
-	fclose(fp);
+	fuzz_file(dir, "input.json", data, size, path, sizeof path);
 	argv[0] = "attn-explain";
 	argv[1] = path;
 	argv[2] = NULL;
@@ -42,18 +38,10 @@ input_file(const char *dir, const uint8_t *data, size_t size)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[64];
-	char path[128], real[4096], *s;
+	const char *dir = fuzz_dir("modelinput", "tiny", "tests/model/tiny-f32");
+	char *s;
 	int *ids, n;
 
-	if (dir[0] == '\0') {
-		strcpy(dir, "/tmp/fuzz-modelinput-XXXXXX");
-		if (mkdtemp(dir) == NULL || realpath("tests/model/tiny-f32", real) == NULL)
-			abort();
-		snprintf(path, sizeof path, "%s/tiny", dir);
-		if (symlink(real, path) != 0)
-			abort();
-	}
 	if (size == 0)
 		return 0;
 	if (data[0] & 1) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../../src/model/bpe.h"
+#include "fuzz_dir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -19,26 +20,16 @@ static const char text[] = "Your journey starts with one step, isn't it?  42 caf
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[64];
+	const char *dir = fuzz_dir("vocab", NULL, NULL);
 	char path[128], err[1024], *back, *label;
 	struct bpe b;
 	int *ids, n, i, rc, which;
 	size_t len;
-	FILE *fp;
 
-	if (dir[0] == '\0') {
-		strcpy(dir, "/tmp/fuzz-vocab-XXXXXX");
-		if (mkdtemp(dir) == NULL)
-			abort();
-	}
 	if (size == 0)
 		return 0;
 	which = data[0] % 3;
-	snprintf(path, sizeof path, "%s/fuzzed", dir);
-	if ((fp = fopen(path, "wb")) == NULL)
-		abort();
-	fwrite(data + 1, 1, size - 1, fp);
-	fclose(fp);
+	fuzz_file(dir, "fuzzed", data + 1, size - 1, path, sizeof path);
 	err[0] = '\0';
 	if (which == 0)
 		rc = bpe_load(&b, path, "tests/model/small/merges.txt", err, sizeof err);

@@ -18,6 +18,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bpe_cases  # noqa: E402  (bad_case: the line of bytes that are not UTF-8)
+
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "model")
 SHA = {"encoder.json": "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783",
        "vocab.bpe": "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5"}
@@ -90,11 +93,7 @@ def main():
             assert e.decode(ids) == t
             out.write(json.dumps({"hex": t.encode().hex(), "text": t, "ids": ids}, ensure_ascii=False) + "\n")
         for b in BAD:
-            try:
-                b.decode("utf-8")
-                raise AssertionError("valid UTF-8: %r" % b)
-            except UnicodeDecodeError as err:
-                out.write(json.dumps({"hex": b.hex(), "error": "text: invalid UTF-8 at byte %d" % err.start}) + "\n")
+            out.write(bpe_cases.bad_case(b))
 
 
 if __name__ == "__main__":
