@@ -21,7 +21,7 @@ UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o \
            src/kernels/norm.o
-PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/stage.o \
+PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/infile.o src/pipeline/stage.o \
            src/pipeline/code.o src/pipeline/export.o
 MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o src/model/gpt2_forward.o
 PY       = src/py/pylex.o src/py/pyindent.o src/py/pyparse.o src/py/pyblock.o src/py/pystmt.o src/py/pyframe.o \

@@ -943,6 +943,7 @@ main(int argc, char **argv)
 		free(a.whys);
 		return rc;
 	}
+	json_input_drop(a.path);	/* the input file's text, read once by gpt2_cells_wanted(), stays for json_load() */
 	if (a.mode[M_HELP])
 		usage(1);
 	else if (a.mode[M_VERSION])

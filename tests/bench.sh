@@ -136,13 +136,16 @@ else
 fi
 rm -f /tmp/bench.loop.$$.py
 
-# --model: a GPT-2-small-shaped folder (GPT2_BENCH_DIR; make a random one with
+# --model: a GPT-2-small-shaped folder (GPT2_BENCH_DIR, else a cache named below; make a random one with
 # /usr/bin/python3 tests/bench/make_gpt2_small.py DIR, 500 MB, not committed),
 # 64 tokens, layer 11 (eleven blocks in full, then the attention): whole
 # process wall time and peak RSS, against PyTorch doing the same forward from
 # the same file (tests/bench/torch_gpt2.py: its whole process, and its compute
 # alone).  Targets (issue 22): under 1 s on 2 idle cores; RSS under 1.3x the
 # float32 size of the 12 blocks touched (340 MB).
+for d in "${GPT2_BENCH_DIR:-}" "${XDG_CACHE_HOME:-$HOME/.cache}/attn-explain/gpt2-small-rand" /work/cache/gpt2-small-rand; do
+	if [ -n "$d" ] && [ -f "$d/model.safetensors" ]; then GPT2_BENCH_DIR=$d; break; fi
+done
 if [ -n "$GPT2_BENCH_DIR" ] && [ -f "$GPT2_BENCH_DIR/model.safetensors" ]; then
 	ids=$(seq -s, 100 163)
 	: > /tmp/bench.m.$$

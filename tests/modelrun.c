@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "../src/model/model.h"
 #include "test.h"
@@ -382,6 +384,8 @@ test_bpe(const char *dir)
 	}
 	snprintf(f, sizeof f, "%s/bpe-gpt2.jsonl", dir);
 	test_bpe_file(real, f);
+	snprintf(f, sizeof f, "%s/bpe-gpt2-openai.jsonl", dir);
+	test_bpe_file(real, f);	/* more texts, their ids by OpenAI's encoder.py itself (tests/gen/bpe_openai.py) */
 	CHECK(bpe_load_dir(&b, dir, err, sizeof err) == -1 &&
 	    strstr(err, ": no vocab.json + merges.txt, encoder.json + vocab.bpe, nor tokenizer.json") != NULL, "%s", err);
 	CHECK(bpe_load(&b, "tests/model/small/vocab.json", "tests/model/convert.txt", err, sizeof err) == -1 &&
@@ -433,6 +437,135 @@ test_gpt2(const char *dir)
 	}
 }
 
+/*
+ * GPT-2 XL's layout (48 layers of 1600, 6.2 GB of F32) as a sparse file:
+ * layer 0 on 3 tokens must bring into memory only the header, layer 0's
+ * tensors and 3 rows of wte and wpe (mincore() over the mapping), never
+ * the whole file.  Skipped where the file cannot be made.
+ */
+static const char *const xl_block[] = { "ln_1.weight", "ln_1.bias", "attn.c_attn.weight", "attn.c_attn.bias",
+	"attn.c_proj.weight", "attn.c_proj.bias", "ln_2.weight", "ln_2.bias", "mlp.c_fc.weight", "mlp.c_fc.bias",
+	"mlp.c_proj.weight", "mlp.c_proj.bias" };
+
+/* the header of XL's tensors, F32, in the order HF writes them; *block0: layer 0's bytes */
+static char *
+xl_header(long long *total, long long *block0)
+{
+	const long long C = 1600, V = 50257, P = 1024;
+	const long long sz[12][2] = { { C, 1 }, { C, 1 }, { C, 3 * C }, { 3 * C, 1 }, { C, C }, { C, 1 }, { C, 1 },
+		{ C, 1 }, { C, 4 * C }, { 4 * C, 1 }, { 4 * C, C }, { C, 1 } };
+	size_t cap = 1 << 16, n = 0;
+	char *h = malloc(cap);
+	long long off = 0;
+	int l, i;
+
+	n += snprintf(h + n, cap - n, "{\"wte.weight\": {\"dtype\": \"F32\", \"shape\": [%lld, %lld], "
+	    "\"data_offsets\": [0, %lld]}, \"wpe.weight\": {\"dtype\": \"F32\", \"shape\": [%lld, %lld], "
+	    "\"data_offsets\": [%lld, %lld]}", V, C, V * C * 4, P, C, V * C * 4, (V + P) * C * 4);
+	off = (V + P) * C * 4;
+	for (l = 0; l < 48; l++)
+		for (i = 0; i < 12; i++) {
+			long long bytes = sz[i][0] * sz[i][1] * 4;
+
+			if (n + 256 > cap)
+				h = realloc(h, cap *= 2);
+			if (sz[i][1] == 1)
+				n += snprintf(h + n, cap - n, ", \"h.%d.%s\": {\"dtype\": \"F32\", \"shape\": [%lld], "
+				    "\"data_offsets\": [%lld, %lld]}", l, xl_block[i], sz[i][0], off, off + bytes);
+			else
+				n += snprintf(h + n, cap - n, ", \"h.%d.%s\": {\"dtype\": \"F32\", \"shape\": [%lld, %lld], "
+				    "\"data_offsets\": [%lld, %lld]}", l, xl_block[i], sz[i][0], sz[i][1], off, off + bytes);
+			if (l == 0)
+				*block0 += bytes;
+			off += bytes;
+		}
+	n += snprintf(h + n, cap - n, ", \"ln_f.weight\": {\"dtype\": \"F32\", \"shape\": [%lld], \"data_offsets\": "
+	    "[%lld, %lld]}, \"ln_f.bias\": {\"dtype\": \"F32\", \"shape\": [%lld], \"data_offsets\": [%lld, %lld]}}",
+	    C, off, off + C * 4, C, off + C * 4, off + 2 * C * 4);
+	while (n % 8 != 0)
+		h[n++] = ' ';
+	h[n] = '\0';
+	*total = off + 2 * C * 4;
+	return h;
+}
+
+/* the XL folder in dir; 0, or -1 where the sparse file could not be made */
+static int
+xl_folder(const char *dir, long long *block0, long long *size)
+{
+	char path[4096];
+	long long total = 0;
+	char *h = xl_header(&total, block0);
+	uint64_t hlen = strlen(h);
+	unsigned char len8[8];
+	FILE *fp;
+	int i, rc;
+
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	if ((fp = fopen(path, "w")) == NULL) {
+		free(h);
+		return -1;
+	}
+	fputs("{\"model_type\": \"gpt2\", \"n_embd\": 1600, \"n_head\": 25, \"n_layer\": 48, \"n_positions\": 1024, "
+	    "\"vocab_size\": 50257, \"layer_norm_epsilon\": 1e-05}\n", fp);
+	fclose(fp);
+	snprintf(path, sizeof path, "%s/model.safetensors", dir);
+	if ((fp = fopen(path, "wb")) == NULL) {
+		free(h);
+		return -1;
+	}
+	for (i = 0; i < 8; i++)
+		len8[i] = (unsigned char)(hlen >> (8 * i));
+	fwrite(len8, 1, 8, fp);
+	fwrite(h, 1, hlen, fp);
+	fflush(fp);
+	*size = 8 + (long long)hlen + total;
+	rc = ftruncate(fileno(fp), (off_t)*size);	/* the data: one hole */
+	fclose(fp);
+	free(h);
+	return rc;
+}
+
+static void
+test_sparse_xl(void)
+{
+	char dir[] = "/tmp/modelrun-xl-XXXXXX", path[4096], err[512];
+	long long block0 = 0, size = 0, resident = 0;
+	int ids[3] = { 15496, 995, 0 };
+	struct gpt2 m;
+	struct gpt2_run r;
+	unsigned char *vec;
+	size_t pages, i, pg = (size_t)sysconf(_SC_PAGESIZE);
+
+	if (mkdtemp(dir) == NULL || xl_folder(dir, &block0, &size) != 0) {
+		printf("skip sparse GPT-2 XL: cannot make it under /tmp\n");
+		return;
+	}
+	if (gpt2_open(&m, dir, err, sizeof err) != 0) {
+		CHECK(0, "sparse XL: %s", err);
+	} else {
+		CHECK(gpt2_forward(&m, ids, 3, 0, &r, err, sizeof err) == 0, "sparse XL layer 0: %s", err);
+		pages = (m.st.map_len + pg - 1) / pg;
+		vec = malloc(pages);
+		if (mincore(m.st.map, m.st.map_len, vec) == 0)
+			for (i = 0; i < pages; i++)
+				resident += vec[i] & 1;
+		resident *= (long long)pg;
+		/* layer 0 (123 MB) and a little read-around: far from the 6.2 GB */
+		CHECK(resident > 0 && resident < block0 + block0 / 4 + (16 << 20),
+		    "sparse XL layer 0: %lld bytes of the %lld-byte file in memory, layer 0 is %lld", resident, size, block0);
+		free(vec);
+		if (r.T == 3)
+			gpt2_run_free(&r);
+		gpt2_close(&m);
+	}
+	snprintf(path, sizeof path, "%s/model.safetensors", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -445,6 +578,7 @@ main(int argc, char **argv)
 	test_gpt2(dir);
 	test_norm_kernels(dir);
 	test_forward(dir);
+	test_sparse_xl();
 	printf("modelrun: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

@@ -128,6 +128,11 @@ fi
 # 5. src/model: safetensors, GPT-2's BPE, the GPT-2 loader and forward pass (tests/modelrun.c);
 # "skip" lines name what was not there (GPT-2's real vocabulary: GPT2_VOCAB_DIR)
 MODELRUN=${MODELRUN:-tests/modelrun}
+if [ -z "${GPT2_VOCAB_DIR:-}" ]; then	# GPT-2's real vocabulary (encoder.json + vocab.bpe), where a cache holds it
+	for d in tests/model/gpt2 "${XDG_CACHE_HOME:-$HOME/.cache}/attn-explain/gpt2-vocab" /work/cache/gpt2-vocab; do
+		if [ -f "$d/encoder.json" ] || [ -f "$d/vocab.json" ]; then GPT2_VOCAB_DIR=$d; export GPT2_VOCAB_DIR; break; fi
+	done
+fi
 if [ -x "$MODELRUN" ]; then
 	"$MODELRUN" tests/model > "$TMP/model.out" 2> "$TMP/model.err"
 	head -n 40 "$TMP/model.err"

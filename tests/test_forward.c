@@ -230,12 +230,67 @@ kernel_case(char *line, char **p)
 }
 
 /* The kernels alone: DIR/norm-cases.txt. */
+/* n floats from xorshift32 state *s: ((s >> 8) - 2^23) / 2^23 (tests/gen/addmm_cases.py) */
+static float *
+xorshift_floats(uint32_t *s, size_t n)
+{
+	float *v = malloc((n ? n : 1) * sizeof *v);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		*s ^= *s << 13;
+		*s ^= *s >> 17;
+		*s ^= *s << 5;
+		v[i] = (float)((int32_t)(*s >> 8) - (1 << 23)) / (float)(1 << 23);
+	}
+	return v;
+}
+
+/* addmm at GPT-2's sizes and across the kernel's tiles and threads (tests/model/addmm-cases.txt) */
+static void
+addmm_cases(const char *dir)
+{
+	char path[4096], *all, *p, *line;
+	int M, N, K, n = 0;
+	unsigned seed, want;
+
+	snprintf(path, sizeof path, "%s/addmm-cases.txt", dir);
+	p = all = test_slurp(path);
+	CHECK(all != NULL, "%s: cannot read", path);
+	while ((line = next_line(&p)) != NULL) {
+		uint32_t s, h;
+		float *x, *w, *b, *y;
+
+		if (sscanf(line, "addmm-xs %d %d %d %u %x", &M, &N, &K, &seed, &want) != 5) {
+			CHECK(0, "%s: unknown line \"%.40s\"", path, line);
+			continue;
+		}
+		s = seed;
+		x = xorshift_floats(&s, (size_t)M * K);
+		w = xorshift_floats(&s, (size_t)K * N);
+		b = xorshift_floats(&s, (size_t)N);
+		y = malloc((size_t)M * N * sizeof *y);
+		tensor_addmm(y, x, w, b, M, N, K);
+		h = fnv(y, (size_t)M * N * sizeof *y);
+		CHECK(h == want, "addmm %dx%dx%d (xorshift %u): hash %08x, expected %08x (torch)", M, N, K, seed,
+		    (unsigned)h, want);
+		free(x);
+		free(w);
+		free(b);
+		free(y);
+		n++;
+	}
+	CHECK(n >= 10, "%s: too few cases", path);
+	free(all);
+}
+
 void
 test_norm_kernels(const char *dir)
 {
 	char path[4096], *all, *p, *line;
 	int before = test_passed + test_failed;
 
+	addmm_cases(dir);
 	snprintf(path, sizeof path, "%s/norm-cases.txt", dir);
 	p = all = test_slurp(path);
 	CHECK(all != NULL, "%s: cannot read", path);

@@ -255,9 +255,13 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 }
 #endif
 
-/* Rows i0..i1 of c (M, N) = a (M, K) @ b (+ bias), b packed by pack_b(). */
+/*
+ * Rows i0..i1 of c (M, N) = a (M, K) @ b (+ bias), b packed by pack_b();
+ * acc: the sums start from what c holds (addmm's bias), not from zero.
+ */
 static void
-mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bias, int i0, int i1, int N, int K)
+mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bias, int i0, int i1, int N, int K,
+    int acc)
 {
 	int np = (N + NR - 1) / NR, k0, ib, p, i, mr = 4;
 	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int,
@@ -283,7 +287,7 @@ mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bi
 
 				for (i = ib; i < ie; i += mr)
 					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * lda + k0, lda,
-					    b, kc, k0 == 0, ie - i < mr ? ie - i : mr, w, bj);
+					    b, kc, k0 == 0 && !acc, ie - i < mr ? ie - i : mr, w, bj);
 			}
 		}
 	}
@@ -300,6 +304,7 @@ struct mm_job {
 	float *own;		/* else this job's buffer to pack each item's b into (made by the
 				 * main thread: an allocation that fails must not fail in a worker) */
 	const float *bias;	/* (N,) added to every row at the end, or NULL */
+	int acc;		/* sums start from c's contents (tensor_addmm) */
 	size_t lo, hi;		/* rows of the flattened (batch, M) range */
 };
 
@@ -327,7 +332,8 @@ mm_job_run(void *arg)
 
 		if (j->bp == NULL)
 			pack_b(bp, j->b + bi * j->sb, j->rs, j->cs, j->N, j->K);
-		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K);
+		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K,
+		    j->acc);
 		r += (size_t)(i1 - i0);
 	}
 	return NULL;
@@ -352,7 +358,7 @@ pack_job_run(void *arg)
 
 static void
 mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, const float *bias,
-    int batch, int M, int N, int K, size_t sa, size_t sb, size_t sc)
+    int batch, int M, int N, int K, size_t sa, size_t sb, size_t sc, int acc)
 {
 	struct mm_job job[2];
 	size_t rows = (size_t)batch * M, half;
@@ -374,8 +380,11 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 	job[0].bp = NULL;
 	job[0].own = NULL;
 	job[0].bias = bias;
+	job[0].acc = acc;
 	job[0].lo = 0;
 	job[0].hi = rows;
+	if (K == 0 && acc)	/* empty sums from c: c as it is */
+		return;
 	if (K == 0) {		/* empty sums: zeros, plus the bias */
 		size_t r;
 		int n;
@@ -422,20 +431,55 @@ void
 tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M, int N, int K,
     size_t sa, size_t sb, size_t sc, int trans_b)
 {
-	mm(c, a, (size_t)K, b, trans_b ? 1 : (size_t)N, trans_b ? (size_t)K : 1, NULL, batch, M, N, K, sa, sb, sc);
+	mm(c, a, (size_t)K, b, trans_b ? 1 : (size_t)N, trans_b ? (size_t)K : 1, NULL, batch, M, N, K, sa, sb, sc, 0);
 }
 
 void
 tensor_mm_strided(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs,
     int batch, int M, int N, int K, size_t sa, size_t sb)
 {
-	mm(c, a, lda, b, rs, cs, NULL, batch, M, N, K, sa, sb, (size_t)M * N);
+	mm(c, a, lda, b, rs, cs, NULL, batch, M, N, K, sa, sb, (size_t)M * N, 0);
 }
 
 void
 tensor_linear(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int trans_w)
 {
-	mm(y, x, (size_t)K, w, trans_w ? 1 : (size_t)N, trans_w ? (size_t)K : 1, bias, 1, M, N, K, 0, 0, 0);
+	mm(y, x, (size_t)K, w, trans_w ? 1 : (size_t)N, trans_w ? (size_t)K : 1, bias, 1, M, N, K, 0, 0, 0, 0);
+}
+
+/*
+ * torch.addmm(bias, x, w): y (M, N) = bias + x (M, K) @ w (K, N), as the
+ * reference BLAS's sgemm runs the row-major case ("N", "N" on the
+ * transposed problem, beta 1 on y filled with bias): y[i][n] starts at
+ * bias[n], then adds x[i][k] * w[k][n] for k = 0, 1, ..., each product
+ * rounded.  mm()'s kernels keep that order when their sums start from y
+ * (acc) instead of zero: the tiles, panels and two threads of any product.
+ */
+/* one element of tensor_addmm, y[i][j] for the row x of x: the same sum in the same order
+ * (from the bias, each product rounded); prod, if not NULL, gets the K products (why) */
+float
+tensor_addmm_one(const float *x, const float *w, float bias, int N, int K, int j, float *prod)
+{
+	float acc = bias, p;
+	int k;
+
+	for (k = 0; k < K; k++) {
+		p = x[k] * w[(size_t)k * N + j];
+		if (prod != NULL)
+			prod[k] = p;
+		acc += p;
+	}
+	return acc;
+}
+
+void
+tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K)
+{
+	int i;
+
+	for (i = 0; i < M; i++)
+		memcpy(y + (size_t)i * N, bias, (size_t)N * sizeof *y);
+	mm(y, x, (size_t)K, w, (size_t)N, 1, NULL, 1, M, N, K, 0, 0, 0, 1);
 }
 
 /*

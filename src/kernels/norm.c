@@ -2,9 +2,8 @@
  * norm.c - the kernels a GPT-2 block adds to attention's: layer norm
  * (ATen's LayerNormKernelImplInternal with RowwiseMoments), tanh (SLEEF's
  * tanhf_u10, which torch.tanh runs), GPT-2's tanh GELU as Hugging Face
- * writes it (one rounding per torch operation) and addmm in Conv1D's
- * layout (the reference BLAS's sgemm "N", "N" loop: the sum starts at the
- * bias).  Each follows PyTorch 1.13's AVX2 kernels, the CPU capability
+ * writes it (one rounding per torch operation); addmm in Conv1D's layout
+ * is matmul.c's (its kernels, the sums starting at the bias).  Each follows PyTorch 1.13's AVX2 kernels, the CPU capability
  * Debian's build picks on x86-64: 8 float lanes.  Measured against
  * torch: layer norm's moments (RowwiseMoments) round every product before
  * adding it, while its last step, (x * scale + bias) * gamma + beta in
@@ -302,87 +301,36 @@ tensor_tanhf(float x)
 /*
  * Hugging Face's NewGELUActivation, each torch operation rounded to float:
  * 0.5 * x * (1.0 + torch.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * torch.pow(x, 3.0))))
+ * Every element on its own: two threads share the chunks of a large array.
  */
+enum { GELU_CHUNK = 4096 };
+
+struct gelu_job {
+	float *y;
+	const float *x;
+	size_t n;
+};
+
+static void
+gelu_part(void *ctx, size_t lo, size_t hi)
+{
+	const struct gelu_job *g = ctx;
+	const float k = (float)0.7978845608028654, c = (float)0.044715;
+	size_t i, end = hi * GELU_CHUNK < g->n ? hi * GELU_CHUNK : g->n;
+
+	for (i = lo * GELU_CHUNK; i < end; i++) {
+		float v = g->x[i], cube = v * v * v;
+		float inner = k * (v + c * cube);
+
+		g->y[i] = (0.5f * v) * (1.0f + tensor_tanhf(inner));
+	}
+}
+
 void
 tensor_gelu_new(float *y, const float *x, size_t n)
 {
-	const float k = (float)0.7978845608028654, c = (float)0.044715;
-	size_t i;
+	struct gelu_job g = { y, x, n };
 
-	for (i = 0; i < n; i++) {
-		float v = x[i], cube = v * v * v;
-		float inner = k * (v + c * cube);
-
-		y[i] = (0.5f * v) * (1.0f + tensor_tanhf(inner));
-	}
-}
-
-/*
- * torch.addmm(bias, x, w): y (M, N) = bias + x (M, K) @ w (K, N), as the
- * reference BLAS's sgemm runs the row-major case ("N", "N" on the
- * transposed problem): y[i][n] starts at bias[n], then adds x[i][k] *
- * w[k][n] for k = 0, 1, ... each product rounded.  The loops over i and n
- * are independent per element, so blocking them keeps every sum's order:
- * columns j0 .. j1-1 of every row at once, each row of w read once per
- * block (not once per row of x), and the blocks split between two threads.
- */
-enum { ADDMM_COLS = 128 };	/* a block: M rows of 128 floats, in L1/L2 while w streams past */
-
-FMA_CLONES static void
-addmm_cols(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int j0, int j1)
-{
-	int i, k, j;
-
-	for (i = 0; i < M; i++)
-		memcpy(y + (size_t)i * N + j0, bias + j0, (size_t)(j1 - j0) * sizeof *y);
-	for (k = 0; k < K; k++) {
-		const float *wr = w + (size_t)k * N;
-
-		for (i = 0; i < M; i++) {
-			float *yr = y + (size_t)i * N;
-			float a = x[(size_t)i * K + k];
-
-			for (j = j0; j < j1; j++)
-				yr[j] += a * wr[j];
-		}
-	}
-}
-
-struct addmm_job {
-	float *y;
-	const float *x, *w, *bias;
-	int M, N, K;
-};
-
-/* column blocks lo .. hi-1 */
-static void
-addmm_part(void *ctx, size_t lo, size_t hi)
-{
-	const struct addmm_job *a = ctx;
-	size_t j1 = hi * ADDMM_COLS < (size_t)a->N ? hi * ADDMM_COLS : (size_t)a->N;
-
-	addmm_cols(a->y, a->x, a->w, a->bias, a->M, a->N, a->K, (int)(lo * ADDMM_COLS), (int)j1);
-}
-
-float
-tensor_addmm_one(const float *x, const float *w, float bias, int N, int K, int j, float *prod)
-{
-	float acc = bias, p;
-	int k;
-
-	for (k = 0; k < K; k++) {
-		p = x[k] * w[(size_t)k * N + j];
-		if (prod != NULL)
-			prod[k] = p;
-		acc += p;
-	}
-	return acc;
-}
-
-void
-tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K)
-{
-	struct addmm_job a = { y, x, w, bias, M, N, K };
-
-	tensor_parallel(addmm_part, &a, ((size_t)N + ADDMM_COLS - 1) / ADDMM_COLS, (size_t)M * K);
+	/* a tanh costs some 30 additions: weigh each element so */
+	tensor_parallel(gelu_part, &g, (n + GELU_CHUNK - 1) / GELU_CHUNK, (size_t)GELU_CHUNK * 30);
 }

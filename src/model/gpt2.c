@@ -149,15 +149,50 @@ gpt2_check(struct gpt2 *m, char *err, size_t errlen)
 	return 0;
 }
 
+static int
+has_file(const char *dir, const char *name)
+{
+	char path[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((fp = fopen(path, "rb")) == NULL)
+		return 0;
+	fclose(fp);
+	return 1;
+}
+
+/*
+ * dir lacks file (config.json or model.safetensors): say so, naming what
+ * it holds instead when that is OpenAI's TensorFlow checkpoint (the book's
+ * chapter 5 download: hparams.json, model.ckpt.*) or a PyTorch pickle.
+ */
+static int
+gpt2_no_file(const char *dir, const char *file, char *err, size_t errlen)
+{
+	if (has_file(dir, "model.ckpt.index") || has_file(dir, "hparams.json"))
+		return diag_errf(err, errlen, "%s/%s: No such file: this is OpenAI's TensorFlow checkpoint (hparams.json, "
+		    "model.ckpt.*), which attn-explain does not read; expected Hugging Face's config.json + model.safetensors "
+		    "(huggingface-cli download gpt2 --local-dir DIR)", dir, file);
+	if (has_file(dir, "pytorch_model.bin") && strcmp(file, "model.safetensors") == 0)
+		return diag_errf(err, errlen, "%s/model.safetensors: No such file: pytorch_model.bin (a pickle) is not read; "
+		    "expected model.safetensors (huggingface-cli download gpt2 --local-dir DIR, or save_pretrained(DIR))", dir);
+	return diag_errf(err, errlen, "%s/%s: %s", dir, file, strerror(ENOENT));
+}
+
 int
 gpt2_open(struct gpt2 *m, const char *dir, char *err, size_t errlen)
 {
 	char path[4096];
 
 	memset(m, 0, sizeof *m);
+	if (!has_file(dir, "config.json") && errno == ENOENT && has_file(dir, "."))
+		return gpt2_no_file(dir, "config.json", err, errlen);
 	if (gpt2_config_load(&m->cfg, dir, err, errlen) != 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/model.safetensors", dir);
+	if (!has_file(dir, "model.safetensors") && errno == ENOENT)
+		return gpt2_no_file(dir, "model.safetensors", err, errlen);
 	if (st_open(&m->st, path, err, errlen) != 0)
 		return -1;
 	m->dir = xstrdup(dir);

@@ -203,6 +203,7 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 	r->st[G2_X] = t3(1, T, C);
 	add(r->st[G2_X]->data, r->st[G2_TOK_EMB]->data, r->st[G2_POS_EMB]->data, (size_t)T * C);
 	x = r->st[G2_X];
+	tensor_threads(1);	/* one worker for the run's products, woken rather than created per product */
 	if (layer > 0) {
 		r->st[G2_RESIDUAL] = tensor_copy(x);
 		for (l = 0; l < layer; l++)
@@ -210,6 +211,7 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 		x = r->st[G2_RESIDUAL];
 	}
 	attention(m, &m->h[layer], x->data, T, r->st);
+	tensor_threads(0);
 	return 0;
 }
 

@@ -969,7 +969,7 @@ json_load(struct input *in, const char *path)
 	int rc;
 
 	diag_set_file(path);
-	if ((text = read_all(path, &len)) == NULL) {
+	if ((text = json_input_take(path, &len)) == NULL && (text = read_all(path, &len)) == NULL) {
 		input_default(in);
 		in->path = xstrdup(path);
 		diag_set_file(NULL);

@@ -17,6 +17,18 @@
 int json_load(struct input *in, const char *path);
 /* The same from text already in memory (len bytes); path names it in errors. */
 int json_load_text(struct input *in, const char *path, const char *text, size_t len);
+/*
+ * An input file read once (infile.c): json_input_peek() reads path (quietly,
+ * once: a second peek uses the text kept) and says whether it is JSON whose
+ * top-level object has key (1) or not, or could not be read (0).  The text
+ * stays kept until json_input_take() gives it (NUL-terminated, len bytes,
+ * to free()) to the loader; json_load() takes it itself.  NULL: not kept.
+ * json_input_drop() lets go of every text not taken but except's (NULL: all).
+ */
+int json_input_peek(const char *path, const char *key);
+char *json_input_take(const char *path, size_t *len);
+void json_input_drop(const char *except);
+
 /* The input as a file that reproduces it (the REPL's save): free() it. */
 char *json_dump(const struct input *in);
 

@@ -51,7 +51,9 @@ gpt2_cells_main(int argc, char **argv, const struct gpt2_lines *lines)
 	struct gctx c;
 	int rc;
 
-	if ((rc = gopts_parse(argc, argv, &g)) != G2_EXIT_OK) {
+	rc = gopts_parse(argc, argv, &g);
+	json_input_drop(NULL);	/* texts gpt2_cells_wanted() read that the options did not take */
+	if (rc != G2_EXIT_OK) {
 		gopts_free(&g);
 		return rc;
 	}

@@ -78,57 +78,42 @@ gopts_tokens(const char *s, int **ids, int *n)
 	return 0;
 }
 
-/* a file's whole text, or NULL */
-static char *
-slurp(const char *path, size_t max)
-{
-	FILE *f = fopen(path, "rb");
-	struct sbuf b = { 0 };
-	char buf[65536];
-	size_t n;
-
-	if (f == NULL)
-		return NULL;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && b.len <= max)
-		sbuf_addn(&b, buf, n);
-	fclose(f);
-	return b.s != NULL ? sbuf_take(&b) : xstrdup("");
-}
-
-/* path's JSON object when it names a model ("model" key), else NULL */
+/* path's JSON object when it names a model ("model" key), else NULL; the text read once (json_input_peek) */
 static cJSON *
 model_file(const char *path)
 {
-	size_t n = strlen(path);
-	char *text;
+	int is_model = json_input_peek(path, "model");
+	size_t len = 0;
+	char *text = json_input_take(path, &len);
 	cJSON *j = NULL;
 
-	if (n < 6 || strcmp(path + n - 5, ".json") != 0 || (text = slurp(path, (size_t)1 << 30)) == NULL)
-		return NULL;
-	if (strstr(text, "\"model\"") != NULL && (j = cJSON_Parse(text)) != NULL &&
-	    (!cJSON_IsObject(j) || cJSON_GetObjectItemCaseSensitive(j, "model") == NULL)) {
-		cJSON_Delete(j);
-		j = NULL;
+	if (is_model && text != NULL) {
+		size_t bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+		j = cJSON_ParseWithLength(text + bom, len - bom);
 	}
 	free(text);
 	return j;
 }
 
-/* Is this command line --model's mode (--model, or a FILE.json with a "model" key)? */
+/*
+ * Is this command line --model's mode (--model, or a FILE.json with a
+ * "model" key)?  Each FILE.json is read once here and its text kept for
+ * the loader that takes it (json_load(), or read_file() below).
+ */
 int
 gpt2_cells_wanted(int argc, char **argv)
 {
 	int i;
-	cJSON *j;
+	size_t n;
 
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--model") == 0)
 			return 1;
 	for (i = 1; i < argc; i++)
-		if (argv[i][0] != '-' && (j = model_file(argv[i])) != NULL) {
-			cJSON_Delete(j);
+		if (argv[i][0] != '-' && (n = strlen(argv[i])) > 5 && strcmp(argv[i] + n - 5, ".json") == 0 &&
+		    json_input_peek(argv[i], "model"))
 			return 1;
-		}
 	return 0;
 }
 
@@ -140,6 +125,7 @@ file_string(struct gopts *g, const char *path, const cJSON *v, const char *key, 
 		diag("%s: \"%s\": expected a string", path, key);
 		return -1;
 	}
+	free(g->owned[slot]);	/* a key given twice: the last one, as Python's json takes it */
 	g->owned[slot] = xstrdup(v->valuestring);
 	*dst = g->owned[slot];
 	return 0;
@@ -166,6 +152,7 @@ file_tokens(struct gopts *g, const char *path, const cJSON *v)
 		}
 		sbuf_addf(&b, "%s%d", i++ ? "," : "", (int)e->valuedouble);
 	}
+	free(g->owned[2]);
 	g->owned[2] = b.s != NULL ? sbuf_take(&b) : xstrdup("");
 	g->tokens = g->owned[2];
 	return 0;

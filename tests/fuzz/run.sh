@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh - build the libFuzzer harnesses with clang and run each for
 # FUZZ_SECONDS (default 60).  Crashes land in tests/fuzz/crashes/; turn each
-# into a regression test (tests/errors/ or tests/cli/).
+# into a regression test (tests/errors/ or tests/cli/).  FUZZ_ONLY="config vocab"
+# runs those harnesses only.
 set -eu
 cd "$(dirname "$0")/../.."
 secs=${FUZZ_SECONDS:-60}
@@ -18,9 +19,9 @@ for c in src/*/*.c; do
 	clang $flags $extra -c -o "$b/$s.o" "$c"
 	objs="$objs $b/$s.o"
 done
-for h in load expr repl readprint check safetensors bpe ipynb einsum; do
+for h in load expr repl readprint check safetensors bpe ipynb einsum config vocab modelinput; do
 	[ -f "tests/fuzz/fuzz_$h.c" ] || continue
-	[ -z "$only" ] || [ "$only" = "$h" ] || continue
+	case " $only " in "  " | *" $h "*) ;; *) continue ;; esac	# FUZZ_ONLY: one harness or a list
 	clang $flags -fsanitize=fuzzer -o "$b/fuzz_$h" "tests/fuzz/fuzz_$h.c" $objs -lcjson -ledit -lm -lpcre2-8 -lcairo -lfontconfig -ldl
 	mkdir -p "$b/corpus-$h"
 	case $h in
@@ -34,6 +35,9 @@ for h in load expr repl readprint check safetensors bpe ipynb einsum; do
 	bpe) seeds="tests/fuzz/bpe" ;;
 	ipynb) seeds="tests/fuzz/ipynb" ;;
 	einsum) seeds="tests/fuzz/einsum" ;;
+	config) seeds="tests/fuzz/config" ;;
+	vocab) seeds="tests/fuzz/vocab" ;;
+	modelinput) seeds="tests/fuzz/modelinput" ;;
 	esac
 	echo "fuzz_$h: $secs s"
 	"$b/fuzz_$h" -max_total_time="$secs" -max_len=65536 -timeout=10 -close_fd_mask=2 -rss_limit_mb=4096 \

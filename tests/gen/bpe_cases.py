@@ -228,11 +228,16 @@ def cases(enc, path):
             f.write(json.dumps({"hex": t.encode().hex(), "text": t, "ids": ids,
                                 "labels": [label(inv, byte_dec, i) for i in ids]}, ensure_ascii=False) + "\n")
         for b in BAD:
-            try:
-                b.decode("utf-8")
-                raise SystemExit("not invalid: %r" % b)
-            except UnicodeDecodeError as e:
-                f.write(json.dumps({"hex": b.hex(), "error": "text: invalid UTF-8 at byte %d" % e.start}) + "\n")
+            f.write(bad_case(b))
+
+
+def bad_case(b):
+    """the case line of bytes b that are not UTF-8: the byte offset Python's decoder stops at"""
+    try:
+        b.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return json.dumps({"hex": b.hex(), "error": "text: invalid UTF-8 at byte %d" % e.start}) + "\n"
+    raise SystemExit("not invalid: %r" % b)
 
 
 def main():

@@ -1,0 +1,2 @@
+# --model's input file is read once (src/pipeline/infile.c): a named pipe gives its text only once
+f=$TMP/once-model-$$.json; mkfifo "$f"; printf '{"model": "%s/tests/model/tiny-f32", "tokens": [5, 17, 2, 99, 3], "layer": 1}' "$PWD" > "$f" & timeout 20 $BIN --print attn_weights "$f" > "$TMP/pipe.out"; s=$?; rm -f "$f"; $BIN --model tests/model/tiny-f32 --tokens 5,17,2,99,3 --layer 1 --print attn_weights > "$TMP/file.out"; cmp "$TMP/file.out" "$TMP/pipe.out" && echo "model input: same as from the options"; [ $s = 0 ]

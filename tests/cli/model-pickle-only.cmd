@@ -1,0 +1,1 @@
+B=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN"); mkdir -p "$TMP/bin" && cp tests/model/tiny-f32/config.json "$TMP/bin/" && touch "$TMP/bin/pytorch_model.bin" && cd "$TMP" && "$B" --model bin --tokens 1

@@ -1,0 +1,1 @@
+B=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN"); mkdir -p "$TMP/124M" && cd "$TMP/124M" && touch checkpoint encoder.json hparams.json model.ckpt.data-00000-of-00001 model.ckpt.index model.ckpt.meta vocab.bpe && cd .. && "$B" --model 124M --text 'Hello world'

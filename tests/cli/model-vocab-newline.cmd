@@ -1,0 +1,2 @@
+# a vocabulary key with a line break, in the error: still one line (found by tests/fuzz/fuzz_vocab.c)
+B=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN"); mkdir -p "$TMP/nl" && cp tests/model/tiny-f32/config.json tests/model/tiny-f32/model.safetensors tests/model/tiny-f32/merges.txt "$TMP/nl/" && printf '{"a": 0, "two\\nlines": "x"}' > "$TMP/nl/vocab.json" && cd "$TMP" && "$B" --model nl --text 'Hello'
