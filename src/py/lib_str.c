@@ -46,19 +46,6 @@ str_of_buf(struct sbuf *b)
 
 /* ---- s[i], s[a:b:c], s * n ---- */
 
-static long long
-adjust(long long a, long long n, long long st)
-{
-	if (a < 0) {
-		a += n;
-		if (a < 0)
-			a = st < 0 ? -1 : 0;
-	} else if (a >= n) {
-		a = st < 0 ? n - 1 : n;
-	}
-	return a;
-}
-
 static struct pyobj *
 str_slice(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 {
@@ -83,8 +70,8 @@ str_slice(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		if (idx->u.slice.stop == NULL || idx->u.slice.stop->type == PY_NONE)
 			b = -(long long)nc - 1;
 	}
-	a = adjust(a, (long long)nc, st);
-	b = adjust(b, (long long)nc, st);
+	a = py_slice_adjust(a, (long long)nc, st);
+	b = py_slice_adjust(b, (long long)nc, st);
 	off = xmalloc((nc + 1) * sizeof *off);
 	for (i = 0, k = 0; i < (long long)n; i++)
 		if (((unsigned char)p[i] & 0xc0) != 0x80)
@@ -426,14 +413,14 @@ sub_range(struct py_session *s, const struct pyobj *o, struct pyobj *start, stru
 			py_fail(s, "TypeError: slice indices must be integers or None or have an __index__ method");
 			return -1;
 		}
-		a = start->u.i < 0 ? adjust(start->u.i, (long long)nc, 1) : start->u.i;
+		a = start->u.i < 0 ? py_slice_adjust(start->u.i, (long long)nc, 1) : start->u.i;
 	}
 	if (end != NULL && end->type != PY_NONE) {
 		if (!py_is_int(end)) {
 			py_fail(s, "TypeError: slice indices must be integers or None or have an __index__ method");
 			return -1;
 		}
-		z = adjust(end->u.i, (long long)nc, 1);
+		z = py_slice_adjust(end->u.i, (long long)nc, 1);
 	}
 	if (a > z)	/* nothing: find says -1 even for "" */
 		return 1;

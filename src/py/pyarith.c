@@ -466,20 +466,6 @@ arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 }
 
 
-/* one end of a slice of n items, as PySlice_AdjustIndices */
-static long long
-slice_adjust(long long a, long long n, long long st)
-{
-	if (a < 0) {
-		a += n;
-		if (a < 0)
-			a = st < 0 ? -1 : 0;
-	} else if (a >= n) {
-		a = st < 0 ? n - 1 : n;
-	}
-	return a;
-}
-
 /* seq[i] or seq[a:b] for tuples, lists, torch.Size */
 static struct pyobj *
 seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
@@ -507,8 +493,8 @@ seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 			if (idx->u.slice.stop == NULL || idx->u.slice.stop->type == PY_NONE)
 				b = -n - 1;
 		}
-		a = slice_adjust(a, n, st);
-		b = slice_adjust(b, n, st);
+		a = py_slice_adjust(a, n, st);
+		b = py_slice_adjust(b, n, st);
 		if (st < 0 ? b < a : a < b)
 			m = st < 0 ? (a - b - 1) / -st + 1 : (b - a - 1) / st + 1;
 		r = py_seq(o->type == PY_RETURNS ? PY_TUPLE : o->type, (int)m);

@@ -361,6 +361,8 @@ struct pyobj *py_seq_try(int type, int n);
 struct pyobj *py_seq(int type, int n);	/* TUPLE, LIST, SIZE, RETURNS: n NULL items to fill */
 struct pyobj *py_size(int ndim, const int *shape);
 struct pyobj *py_dtype(int dt);
+/* one end a of a slice of n items with step st, as CPython's PySlice_AdjustIndices */
+long long py_slice_adjust(long long a, long long n, long long st);
 const char *py_type_name(const struct pyobj *o);	/* "int", "Tensor", ... as Python's type().__name__ */
 void *py_fail(struct py_session *s, const char *fmt, ...);	/* the line's error; returns NULL */
 void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standard error */

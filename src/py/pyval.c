@@ -1044,3 +1044,16 @@ py_str_of(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 	else
 		py_repr(b, o, po);
 }
+
+long long
+py_slice_adjust(long long a, long long n, long long st)
+{
+	if (a < 0) {
+		a += n;
+		if (a < 0)
+			a = st < 0 ? -1 : 0;
+	} else if (a >= n) {
+		a = st < 0 ? n - 1 : n;
+	}
+	return a;
+}
