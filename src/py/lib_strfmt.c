@@ -22,6 +22,24 @@ struct fmtargs {
 };
 
 /* the value a field names ("", "0", "name"); NULL after Python's error */
+/* str(v) (conv 's') or repr(v) ('r') as a new str; v released; NULL on error */
+static struct pyobj *
+strfmt_as_str(struct py_session *s, struct pyobj *v, int conv)
+{
+	struct sbuf t = { 0 };
+	struct pyobj *r = NULL;
+
+	if (conv == 's')
+		py_str_of(&t, v, s->po);
+	else
+		py_repr(&t, v, s->po);
+	py_decref(v);
+	if (!py_repr_failed(s))
+		r = py_str(t.s ? t.s : "", t.len);
+	free(t.s);
+	return r;
+}
+
 static struct pyobj *
 field_value(struct py_session *s, struct fmtargs *fa, const char *p, size_t n)
 {
@@ -95,21 +113,8 @@ one_field(struct py_session *s, struct fmtargs *fa, const char *p, size_t n, str
 	if (spec < n)
 		spec++;		/* the ':' */
 	if (conv != 0) {
-		struct sbuf t = { 0 };
-		struct pyobj *str;
-
-		if (conv == 's')
-			py_str_of(&t, v, s->po);
-		else
-			py_repr(&t, v, s->po);
-		py_decref(v);
-		if (py_repr_failed(s)) {
-			free(t.s);
+		if ((v = strfmt_as_str(s, v, conv)) == NULL)
 			return -1;
-		}
-		str = py_str(t.s ? t.s : "", t.len);
-		free(t.s);
-		v = str;
 	}
 	r = py_format(s, b, v, p + spec, n - spec);
 	py_decref(v);
@@ -235,21 +240,8 @@ pct_one(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *flags
 
 	if ((x = pct_value(s, v, c)) == NULL)
 		return -1;
-	if (c == 's' || c == 'r') {
-		struct sbuf t = { 0 };
-
-		if (c == 's')
-			py_str_of(&t, x, s->po);
-		else
-			py_repr(&t, x, s->po);
-		py_decref(x);
-		if (py_repr_failed(s)) {
-			free(t.s);
-			return -1;
-		}
-		x = py_str(t.s ? t.s : "", t.len);
-		free(t.s);
-	}
+	if ((c == 's' || c == 'r') && (x = strfmt_as_str(s, x, c)) == NULL)
+		return -1;
 	if (strchr(flags, '-') || x->type == PY_STR)
 		spec[k++] = strchr(flags, '-') ? '<' : '>';
 	if (x->type != PY_STR) {
