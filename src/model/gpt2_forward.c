@@ -89,20 +89,45 @@ split_heads(float *out, const float *qkv, int T, int C, int H, int off)
 }
 
 /*
+ * A layer norm of T rows of C as GPT-2's (F.layer_norm with the config's
+ * eps), or as mistake v writes it: another eps, or eps added to the
+ * standard deviation, (x - mean) / (std + eps) * w + b.
+ */
+static void
+norm(float *y, const float *x, const float *w, const float *b, int T, const struct gpt2 *m, const struct gpt2_mistake *v)
+{
+	int C = m->cfg.n_embd, t, j;
+	float eps = v != NULL && v->eps >= 0 ? v->eps : (float)m->cfg.layer_norm_epsilon, mean, var, rstd;
+
+	if (v == NULL || !v->eps_on_std) {
+		tensor_layer_norm(y, x, w, b, (size_t)T, C, eps);
+		return;
+	}
+	for (t = 0; t < T; t++) {
+		const float *r = x + (size_t)t * C;
+
+		tensor_layer_norm_one(r, C, 0, 1.0f, 0.0f, eps, &mean, &var, &rstd);
+		for (j = 0; j < C; j++)
+			y[(size_t)t * C + j] = (r[j] - mean) / (sqrtf(var) + eps) * w[j] + b[j];
+	}
+}
+
+/*
  * One block's attention on h (1, T, C) into the stages ln_1 .. output of
  * st (every one allocated here).  HF's GPT2Attention: c_attn, split,
  * _split_heads, q @ k^T, / sqrt(head_dim), causal mask, softmax, @ v,
- * _merge_heads, c_proj.
+ * _merge_heads, c_proj.  v: a mistake in the layer norm, or NULL.
  */
 static void
-attention(const struct gpt2 *m, const struct gpt2_block *b, const float *x, int T, struct tensor **st)
+attention(const struct gpt2 *m, const struct gpt2_block *b, const float *x, int T, struct tensor **st,
+    const struct gpt2_mistake *v)
 {
 	int C = m->cfg.n_embd, H = m->cfg.n_head, d = C / H, h, t, j;
 	size_t tt = (size_t)T * T, td = (size_t)T * d;
 	float *s;
 
 	st[G2_LN_1] = t3(1, T, C);
-	tensor_layer_norm(st[G2_LN_1]->data, x, b->ln_1_w, b->ln_1_b, (size_t)T, C, (float)m->cfg.layer_norm_epsilon);
+	norm(st[G2_LN_1]->data, x, b->ln_1_w, b->ln_1_b, T, m, v);
 	st[G2_QKV] = t3(1, T, 3 * C);
 	tensor_addmm(st[G2_QKV]->data, st[G2_LN_1]->data, b->c_attn_w, b->c_attn_b, T, 3 * C, C);
 	for (j = 0; j < 3; j++) {
@@ -152,24 +177,31 @@ free_block_stages(struct tensor **st)
 
 /*
  * x (T, C) through block b in full, in place: x = x + attn(ln_1(x));
- * x = x + mlp(ln_2(x)), the MLP being c_fc, gelu_new, c_proj.
+ * x = x + mlp(ln_2(x)), the MLP being c_fc, gelu_new, c_proj.  v: a
+ * mistake (a residual left out, the layer norms' eps), or NULL.
  */
 static void
-block(const struct gpt2 *m, const struct gpt2_block *b, float *x, int T)
+block(const struct gpt2 *m, const struct gpt2_block *b, float *x, int T, const struct gpt2_mistake *v)
 {
 	struct tensor *st[G2_NSTAGES] = { NULL };
 	int C = m->cfg.n_embd;
 	size_t n = (size_t)T * C;
 	float *h = xmalloc(n * sizeof *h), *fc = xmalloc(n * 4 * sizeof *fc);
 
-	attention(m, b, x, T, st);
-	add(x, st[G2_OUTPUT]->data, x, n);
+	attention(m, b, x, T, st, v);
+	if (v != NULL && v->no_attn_residual)
+		memcpy(x, st[G2_OUTPUT]->data, n * sizeof *x);
+	else
+		add(x, st[G2_OUTPUT]->data, x, n);
 	free_block_stages(st);
-	tensor_layer_norm(h, x, b->ln_2_w, b->ln_2_b, (size_t)T, C, (float)m->cfg.layer_norm_epsilon);
+	norm(h, x, b->ln_2_w, b->ln_2_b, T, m, v);
 	tensor_addmm(fc, h, b->c_fc_w, b->c_fc_b, T, 4 * C, C);
 	tensor_gelu_new(fc, fc, n * 4);
 	tensor_addmm(h, fc, b->mlp_proj_w, b->mlp_proj_b, T, C, 4 * C);
-	add(x, x, h, n);
+	if (v != NULL && v->no_mlp_residual)
+		memcpy(x, h, n * sizeof *x);
+	else
+		add(x, x, h, n);
 	free(fc);
 	free(h);
 }
@@ -207,12 +239,37 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 	if (layer > 0) {
 		r->st[G2_RESIDUAL] = tensor_copy(x);
 		for (l = 0; l < layer; l++)
-			block(m, &m->h[l], r->st[G2_RESIDUAL]->data, T);
+			block(m, &m->h[l], r->st[G2_RESIDUAL]->data, T, NULL);
 		x = r->st[G2_RESIDUAL];
 	}
-	attention(m, &m->h[layer], x->data, T, r->st);
+	attention(m, &m->h[layer], x->data, T, r->st, NULL);
 	tensor_threads(0);
 	return 0;
+}
+
+struct tensor *
+gpt2_residual_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v)
+{
+	struct tensor *x;
+	int l;
+
+	if (r->layer == 0)
+		return NULL;
+	x = tensor_copy(r->st[G2_X]);
+	tensor_threads(1);
+	for (l = 0; l < r->layer; l++)
+		block(m, &m->h[l], x->data, r->T, v);
+	tensor_threads(0);
+	return x;
+}
+
+void
+gpt2_attention_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v,
+    const struct tensor *x, struct tensor **st)
+{
+	tensor_threads(1);
+	attention(m, &m->h[r->layer], (x != NULL ? x : r->st[G2_X])->data, r->T, st, v);
+	tensor_threads(0);
 }
 
 void

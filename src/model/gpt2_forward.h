@@ -34,8 +34,29 @@ struct gpt2_run {
 	struct tensor *st[G2_NSTAGES];	/* st[G2_TOKEN_IDS] and (L = 0) st[G2_RESIDUAL] are NULL */
 };
 
+/*
+ * A learner's mistake in GPT-2's blocks, for check mode (teach names it):
+ * the attention's or the MLP's residual left out (x = attn(ln_1(x)) in
+ * place of x = x + attn(ln_1(x))), and the layer norms' eps: another value
+ * (eps >= 0; < 0: the config's) or added to the standard deviation.
+ */
+struct gpt2_mistake {
+	int no_attn_residual, no_mlp_residual;
+	float eps;
+	int eps_on_std;
+};
+
 int gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *r, char *err, size_t errlen);
 void gpt2_run_free(struct gpt2_run *r);
+/*
+ * r's run made again with mistake v (r's blocks are loaded): the stream
+ * entering layer L (a new (1, T, C) tensor; NULL for L = 0), and from x
+ * (that stream, or NULL for r's x at L = 0) the stages ln_1 .. output of
+ * layer L into st, each a new tensor.
+ */
+struct tensor *gpt2_residual_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v);
+void gpt2_attention_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v,
+    const struct tensor *x, struct tensor **st);
 
 /* "attn_scores" for G2_ATTN_SCORES; NULL out of range.  gpt2_stage_find: the reverse, or -1. */
 const char *gpt2_stage_name(int stage);

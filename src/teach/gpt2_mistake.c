@@ -4,9 +4,12 @@
  * written in (no scale, scaled by d or by n_embd, no causal mask, the mask
  * with 0 or on the diagonal or inverted, softmax over the queries' axis,
  * the mask after softmax, keys times queries, keys for queries, heads
- * split or merged without the transpose, c_proj left out), so that --check
- * can name what a learner's differing print did.  Owns the list of the
- * mistakes it knows (g2_mistakes) and their stages.
+ * split or merged without the transpose, c_proj left out), or the whole
+ * run from the residual stream on made again with a residual connection
+ * left out in blocks 0 .. L-1 or a layer norm's eps not GPT-2's, so that
+ * --check can name what a learner's differing print did.  Owns the list of
+ * the mistakes it knows (g2_mistakes), their readings and their stages,
+ * and the cache of the mistaken residual streams (struct g2_cache).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -30,10 +33,25 @@ const struct g2_mistake g2_mistakes[G2_NMISTAKES] = {
 	{ "queries-are-keys", "the keys used in place of the queries" },
 	{ "heads-not-transposed", "heads split or merged with view and no transpose" },
 	{ "no-out-proj", "the output projection c_proj left out" },
+	{ "no-residual", "a block's residual left out: x = attn(ln_1(x)) or x = mlp(ln_2(x)), not x = x + ..." },
+	{ "layer-norm-eps", "layer norm's eps not GPT-2's layer_norm_epsilon (1e-12, 1e-6 or none; or added to the std)" },
 };
 
 enum { NO_SCALE, BY_D, BY_D_IN, NO_MASK, MASK_ZERO, MASK_DIAG, MASK_INV, WRONG_DIM, MASK_AFTER, SWAPPED,
-	Q_IS_K, NOT_TRANSPOSED, NO_PROJ };
+	Q_IS_K, NOT_TRANSPOSED, NO_PROJ, NO_RESIDUAL, LN_EPS };
+
+/*
+ * The readings of no-residual and layer-norm-eps, G2_NREADINGS each:
+ * the attention's residual, the MLP's or both left out; and the eps of
+ * BERT's LayerNorm (1e-12, which a forgotten eps, / sqrt(var), matches
+ * to the printed digits), of T5's and ViT's (1e-6), and GPT-2's own added
+ * to the standard deviation, (x - mean) / (std + eps), as the Annotated
+ * Transformer's LayerNorm does.
+ */
+static const struct gpt2_mistake readings[2][G2_NREADINGS] = {
+	{ { 1, 0, -1.0f, 0 }, { 0, 1, -1.0f, 0 }, { 1, 1, -1.0f, 0 } },
+	{ { 0, 0, 1e-12f, 0 }, { 0, 0, 1e-6f, 0 }, { 0, 0, -1.0f, 1 } },
+};
 
 /* does the mask (as mistake k draws it) hide key j from query i? */
 static int
@@ -110,25 +128,70 @@ stages(const struct gctx *c, int k, struct tensor **st)
 		tensor_addmm(st[G2_OUTPUT]->data, st[G2_MERGED]->data, b->attn_proj_w, b->attn_proj_b, T, C, C);
 }
 
-struct tensor *
-g2_mistaken(const struct gctx *c, int k, int s)
+int
+g2_readings(const struct gctx *c, int k)
 {
-	struct tensor *st[G2_NSTAGES] = { NULL }, *t;
-	int i;
+	return k == NO_RESIDUAL ? (c->r.layer > 0 ? G2_NREADINGS : 0) : k == LN_EPS ? G2_NREADINGS : 1;
+}
 
-	if (k == NOT_TRANSPOSED && s >= G2_QUERIES_HEADS && s <= G2_VALUES_HEADS) {	/* split: view(1, H, T, d) */
-		t = like(c->r.st[s]);
-		memcpy(t->data, c->r.st[s - 3]->data, t->numel * sizeof *t->data);
-		return t;
+/* the run from the residual stream on with reading i of no-residual or layer-norm-eps */
+static void
+block_stages(const struct gctx *c, struct g2_cache *cache, int k, int i, struct tensor **st)
+{
+	const struct gpt2_mistake *v = &readings[k - NO_RESIDUAL][i];
+	struct tensor **x = &cache->residual[k - NO_RESIDUAL][i];
+
+	if (*x == NULL && c->r.layer > 0)
+		*x = gpt2_residual_mistaken(&c->m, &c->r, v);
+	if (*x != NULL)
+		st[G2_RESIDUAL] = tensor_copy(*x);
+	gpt2_attention_mistaken(&c->m, &c->r, v, *x, st);
+}
+
+void
+g2_mistaken(const struct gctx *c, struct g2_cache *cache, int k, int i, struct tensor **st)
+{
+	int s;
+
+	memset(st, 0, G2_NSTAGES * sizeof *st);
+	if (k >= NO_RESIDUAL) {
+		block_stages(c, cache, k, i, st);
+		return;
 	}
-	if (k < 0 || k >= G2_NMISTAKES || s < first_stage(k))
-		return NULL;
-	if (k == NO_MASK && s == G2_MASKED_SCORES)
-		return NULL;	/* no masked_scores without a mask: their scaled_scores */
 	stages(c, k, st);
-	t = st[s];
-	for (i = G2_ATTN_SCORES; i < G2_NSTAGES; i++)
-		if (i != s)
-			tensor_free(st[i]);
-	return t;
+	for (s = G2_ATTN_SCORES; s < first_stage(k); s++) {
+		tensor_free(st[s]);
+		st[s] = NULL;
+	}
+	if (k == NO_MASK) {	/* no masked_scores without a mask: their scaled_scores */
+		tensor_free(st[G2_MASKED_SCORES]);
+		st[G2_MASKED_SCORES] = NULL;
+	}
+	for (s = G2_QUERIES_HEADS; k == NOT_TRANSPOSED && s <= G2_VALUES_HEADS; s++) {	/* split: view(1, H, T, d) */
+		st[s] = like(c->r.st[s]);
+		memcpy(st[s]->data, c->r.st[s - 3]->data, st[s]->numel * sizeof *st[s]->data);
+	}
+}
+
+void
+g2_stages_free(struct tensor **st)
+{
+	int s;
+
+	for (s = 0; s < G2_NSTAGES; s++) {
+		tensor_free(st[s]);
+		st[s] = NULL;
+	}
+}
+
+void
+g2_cache_free(struct g2_cache *cache)
+{
+	int k, i;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < G2_NREADINGS; i++) {
+			tensor_free(cache->residual[k][i]);
+			cache->residual[k][i] = NULL;
+		}
 }

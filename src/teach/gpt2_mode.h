@@ -77,13 +77,27 @@ int gpt2_repl(struct gctx *c, struct gopts *g, const struct gpt2_lines *lines);
 /* gpt2_figure.c: attn_weights[0, head] (head -1: every head, a grid) as a figure at path; G2_EXIT_* */
 int gctx_figure(const char *path, const struct gctx *c, const struct gopts *g, int head, int numbers, int force);
 
-/* gpt2_mistake.c: check.md's mistakes a --model run can show, and stage s made with mistake k (NULL: untouched) */
-#define G2_NMISTAKES 13
+/*
+ * gpt2_mistake.c: check.md's mistakes a --model run can show, and two of
+ * GPT-2's blocks (no-residual, layer-norm-eps).  g2_readings: how many
+ * ways mistake k can be written (0: none in this run); g2_mistaken: the
+ * stages reading i of mistake k changes into st (NULL where untouched),
+ * freed with g2_stages_free; the mistaken residual streams are kept in a
+ * struct g2_cache (zeroed, then g2_cache_free) for the next tensor.
+ */
+#define G2_NMISTAKES 15
+#define G2_NREADINGS 3
 struct g2_mistake {
 	const char *id, *what;
 };
+struct g2_cache {
+	struct tensor *residual[2][G2_NREADINGS];
+};
 extern const struct g2_mistake g2_mistakes[G2_NMISTAKES];
-struct tensor *g2_mistaken(const struct gctx *c, int k, int s);
+int g2_readings(const struct gctx *c, int k);
+void g2_mistaken(const struct gctx *c, struct g2_cache *cache, int k, int i, struct tensor **st);
+void g2_stages_free(struct tensor **st);
+void g2_cache_free(struct g2_cache *cache);
 
 /* gpt2_emit.c */
 void gctx_emit(FILE *fp, const struct gctx *c, const struct gopts *g);

@@ -266,29 +266,56 @@ equal_to(const struct rp_tensor *t, const struct tensor *a, const struct gopts *
 	return -1;
 }
 
-/* the mistakes of check.md that reproduce their t (on stage named, or on any stage when named < 0): one line each */
-static void
-name_mistakes(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int named, const struct gopts *g)
+/* one mistake that reproduces their tensor: on stage s (head h unless whole) */
+struct hit {
+	int s, k, h, whole;
+};
+
+static int
+hit_order(const void *a, const void *b)
 {
-	int k, s, h, whole, found = 0;
+	const struct hit *x = a, *y = b;
 
-	for (s = G2_QUERIES_HEADS; s < G2_NSTAGES; s++) {
-		if (named >= 0 && s != named)
-			continue;
-		for (k = 0; k < G2_NMISTAKES; k++) {
-			struct tensor *v = g2_mistaken(c, k, s);
+	return x->s != y->s ? (x->s > y->s) - (x->s < y->s) : (x->k > y->k) - (x->k < y->k);
+}
 
-			if (v == NULL)
-				continue;
-			if ((h = equal_to(t, v, g, &whole)) >= 0 && found++ < 3) {
-				fprintf(fp, "  mistake: %s (%s): it gives %s", g2_mistakes[k].id, g2_mistakes[k].what,
-				    gpt2_stage_name(s));
-				if (!whole)
-					fprintf(fp, "[0, %d]", h);
-				fputc('\n', fp);
+/*
+ * The mistakes of check.md (and GPT-2's block mistakes) that reproduce
+ * their t (on stage named, or on any stage when named < 0): one line each,
+ * three at most, by stage, then by the catalogue's order.
+ */
+static void
+name_mistakes(FILE *fp, const struct rp_tensor *t, const struct gctx *c, int named, const struct gopts *g,
+    struct g2_cache *cache)
+{
+	struct tensor *st[G2_NSTAGES];
+	struct hit hits[G2_NMISTAKES * G2_NSTAGES];
+	int k, i, s, h, whole, n = 0, seen;
+
+	for (k = 0; k < G2_NMISTAKES; k++) {
+		seen = n;	/* any of k's readings: one hit per stage */
+		for (i = 0; i < g2_readings(c, k); i++) {
+			g2_mistaken(c, cache, k, i, st);
+			for (s = G2_RESIDUAL; s < G2_NSTAGES; s++) {
+				int j, dup = 0;
+
+				if (st[s] == NULL || (named >= 0 && s != named))
+					continue;
+				for (j = seen; j < n; j++)
+					dup |= hits[j].s == s;
+				if (!dup && (h = equal_to(t, st[s], g, &whole)) >= 0)
+					hits[n++] = (struct hit){ s, k, h, whole };
 			}
-			tensor_free(v);
+			g2_stages_free(st);
 		}
+	}
+	qsort(hits, (size_t)n, sizeof *hits, hit_order);
+	for (i = 0; i < n && i < 3; i++) {
+		fprintf(fp, "  mistake: %s (%s): it gives %s", g2_mistakes[hits[i].k].id, g2_mistakes[hits[i].k].what,
+		    gpt2_stage_name(hits[i].s));
+		if (!hits[i].whole)
+			fprintf(fp, "[0, %d]", hits[i].h);
+		fputc('\n', fp);
 	}
 }
 
@@ -296,6 +323,7 @@ int
 gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 {
 	struct rp_set theirs = { 0, NULL };
+	struct g2_cache cache;
 	char err[1024];
 	int i, s, ok = 0, r;
 
@@ -303,6 +331,7 @@ gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 		diag("%s", err);
 		return G2_EXIT_DATA;
 	}
+	memset(&cache, 0, sizeof cache);
 	for (i = 0; i < theirs.n; i++) {
 		const struct rp_tensor *t = &theirs.t[i];
 		int named = t->label != NULL ? gpt2_stage_find(t->label) : -1;
@@ -321,10 +350,11 @@ gctx_check(FILE *fp, const struct gctx *c, const struct gopts *g)
 			fprintf(fp, "%s: no stage of this run has its shape and values\n", their_name(t, nb, sizeof nb));
 		}
 		if (r != 1)
-			name_mistakes(fp, t, c, named >= 0 && c->r.st[named] != NULL && r == 0 ? named : -1, g);
+			name_mistakes(fp, t, c, named >= 0 && c->r.st[named] != NULL && r == 0 ? named : -1, g, &cache);
 		ok += r == 1;
 	}
 	fprintf(fp, "%d of %d match\n", ok, theirs.n);
+	g2_cache_free(&cache);
 	r = theirs.n - ok;
 	rp_free(&theirs);
 	return r > 0 ? G2_EXIT_DIFFER : G2_EXIT_OK;

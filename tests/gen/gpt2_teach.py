@@ -265,6 +265,8 @@ MISTAKES = {
     "queries-are-keys": "the keys used in place of the queries",
     "heads-not-transposed": "heads split or merged with view and no transpose",
     "no-out-proj": "the output projection c_proj left out",
+    "no-residual": "a block's residual left out: x = attn(ln_1(x)) or x = mlp(ln_2(x)), not x = x + ...",
+    "layer-norm-eps": "layer norm's eps not GPT-2's layer_norm_epsilon (1e-12, 1e-6 or none; or added to the std)",
 }
 
 
@@ -318,6 +320,97 @@ def mistakes_case(enc):
         f.write("status 0\n")
 
 
+class _LayerNormAs:
+    """torch.nn.functional with layer_norm as a learner wrote it: nn.LayerNorm(C, eps=EPS), or by hand:
+    (x - mean) / torch.sqrt(var) (eps forgotten), (x - mean) / (std + eps) (eps on the std)"""
+
+    def __init__(self, how):
+        self.how = how
+
+    def __getattr__(self, name):
+        return getattr(torch.nn.functional, name)
+
+    def layer_norm(self, x, shape, w, b, eps):
+        how = self.how
+        if how[0] == "eps":
+            return torch.nn.functional.layer_norm(x, shape, w, b, how[1])
+        mean = x.mean(dim=-1, keepdim=True)
+        var = x.var(dim=-1, keepdim=True, unbiased=False)
+        if how[0] == "none":
+            return (x - mean) / torch.sqrt(var) * w + b
+        return (x - mean) / (torch.sqrt(var) + eps) * w + b
+
+
+def mistaken_forward(folder, ids, layer, ln=None, attn_res=True, mlp_res=True):
+    """gpt2_forward.py's forward() with a learner's mistake written in: a layer norm of theirs (every ln_1,
+    ln_2), or a block's attention or MLP residual left out (x = attn(ln_1(x)) for x = x + attn(ln_1(x)))"""
+    cfg, sd = gf.load(folder)
+    real = gf.F
+    gf.F = _LayerNormAs(ln) if ln is not None else real
+    st = {}
+    try:
+        with torch.no_grad():
+            st["x"] = gf.F.embedding(torch.tensor([ids]), sd["wte.weight"]) + \
+                gf.F.embedding(torch.arange(len(ids)), sd["wpe.weight"])
+            x = st["x"]
+            for l in range(layer):
+                p = "h.%d." % l
+                a = gf.attention(cfg, sd, l, x, {})
+                x = a + x if attn_res else a
+                h = gf.F.layer_norm(x, (cfg["n_embd"],), sd[p + "ln_2.weight"], sd[p + "ln_2.bias"], cfg["layer_norm_epsilon"])
+                h = gf.conv1d(sd, p + "mlp.c_proj", gf.gelu_new(gf.conv1d(sd, p + "mlp.c_fc", h)))
+                x = x + h if mlp_res else h
+            if layer > 0:
+                st["residual"] = x
+            gf.attention(cfg, sd, layer, x, st)
+    finally:
+        gf.F = real
+    return st
+
+
+def differs_in_print(a, b):
+    """do the two tensors print differently (so that the mistake shows in a print)?"""
+    return str(a) != str(b)
+
+
+def block_mistakes_case(enc):
+    """--check THEIRS with GPT-2's block mistakes written in, each print made by torch: no-residual (the
+    attention's, the MLP's or both residuals left out in block 0) and layer-norm-eps (nn.LayerNorm(eps=1e-6),
+    BERT's 1e-12, eps forgotten, eps on the std); at layer 1 on tiny-f32 and at layer 0 on tiny-wide-f16"""
+    ids = enc[TEXT]["ids"]
+    for name, folder, layer, prints in (
+            ("model-check-block-mistakes", "tiny-f32", 1, [
+                ("residual", "no-residual", "residual", None, dict(attn_res=False)),
+                ("attn_weights", "no-residual", "attn_weights", None, dict(mlp_res=False)),
+                ("queries", "no-residual", "queries", None, dict(attn_res=False, mlp_res=False)),
+                ("ln_1", "layer-norm-eps", "ln_1", None, dict(ln=("eps", 1e-6))),
+                ("residual", "layer-norm-eps", "residual", None, dict(ln=("eps", 1e-12))),
+                ("ln_1", "layer-norm-eps", "ln_1", None, dict(ln=("none",))),
+                ("output", "layer-norm-eps", "output", None, dict(ln=("std",))),
+            ]),
+            ("model-check-eps-layer0", "tiny-wide-f16", 0, [
+                ("ln_1", "layer-norm-eps", "ln_1", None, dict(ln=("eps", 1e-12))),
+                ("keys", "layer-norm-eps", "keys", None, dict(ln=("eps", 1e-6))),
+                ("attn_weights", "layer-norm-eps", "attn_weights", None, dict(ln=("std",))),
+            ])):
+        good = gf.forward(folder, ids, layer)
+        theirs = os.path.join(HERE, "theirs-%s.txt" % name[len("model-check-"):])
+        with open(theirs, "w") as f:
+            for label, _, stage, _, how in prints:
+                t = mistaken_forward(folder, ids, layer, **how)[stage]
+                assert differs_in_print(t, good[stage]), (name, label, how)
+                f.write(">>> %s\n%s\n" % (label, t))
+        with open(os.path.join(CLI, name + ".cmd"), "w") as f:
+            f.write("$BIN --model tests/model/%s --text '%s' --layer %d --check tests/model/%s"
+                    " | grep -e '^  mistake:' -e ' match$'\n" % (folder, TEXT, layer, os.path.basename(theirs)))
+        out = ["  mistake: %s (%s): it gives %s" % (mk, MISTAKES[mk], stage) for _, mk, stage, _, _ in prints]
+        out.append("0 of %d match" % len(prints))
+        with open(os.path.join(CLI, name + ".out"), "w") as f:
+            f.write("\n".join(out) + "\n")
+        with open(os.path.join(CLI, name + ".err"), "w") as f:
+            f.write("status 0\n")
+
+
 def main():
     with open(os.path.join(HERE, "bpe-small.jsonl"), encoding="utf-8") as f:
         enc = {c["text"]: c for c in map(json.loads, f) if "text" in c and "ids" in c}
@@ -325,6 +418,7 @@ def main():
     heatmap_cases(enc)
     repl_case(enc)
     mistakes_case(enc)
+    block_mistakes_case(enc)
 
 
 if __name__ == "__main__":
