@@ -37,7 +37,7 @@ TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/wh
            src/teach/mistake.o src/teach/derived.o src/teach/check.o src/teach/emit.o src/teach/figure.o src/teach/gpt2_cells.o \
            src/teach/gpt2_opts.o src/teach/gpt2_modes.o src/teach/gpt2_why.o src/teach/gpt2_figure.o src/teach/gpt2_mistake.o src/teach/gpt2_emit.o src/teach/gpt2_repl.o src/teach/gpt2_main.o \
            src/teach/notebook.o src/teach/trace.o
-REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/repl_vars.o src/repl/line.o
+REPL     = src/repl/repl.o src/repl/repl_out.o src/repl/repl_step.o src/repl/repl_inspect.o src/repl/repl_settings.o src/repl/repl_vars.o src/repl/repl_common.o src/repl/line.o
 OBJ = $(UTIL) $(KERNELS) $(PIPELINE) $(MODEL) $(PY) $(TEACH) $(REPL)
 TOBJ = tests/unit.o tests/test.o tests/test_tensor.o tests/test_print.o tests/test_rng.o tests/test_expr.o tests/test_stage.o \
        tests/test_settings.o tests/test_json.o tests/test_readprint.o tests/test_why.o tests/test_check.o \
@@ -130,7 +130,7 @@ HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h src/u
       src/py/py.h src/py/pyint.h src/py/pyparse.h src/py/lib.h src/py/expr.h \
       src/teach/teach.h src/teach/cell.h src/teach/explain.h src/teach/heatmap.h src/teach/why.h \
       src/teach/readprint.h src/teach/readnum.h src/teach/readlabel.h src/teach/readipynb.h src/teach/mistake.h src/teach/derived.h src/teach/check.h src/teach/emit.h src/teach/figure.h src/teach/gpt2_cells.h src/teach/gpt2_mode.h src/teach/notebook.h src/teach/trace.h \
-      src/repl/repl.h src/repl/repl_cmds.h src/repl/line.h
+      src/repl/repl.h src/repl/repl_cmds.h src/repl/repl_common.h src/repl/line.h
 src/main.o $(OBJ) $(TOBJ) $(LOBJ) tests/pyrun.o tests/modelrun.o: $(HDR) tests/test.h
 
 .PHONY: all check demo deps deps-torch bench fuzz install uninstall clean

@@ -243,6 +243,12 @@ read_plain(size_t *lenp)
 char *
 line_read(const char *prompt, size_t *lenp)
 {
+	return line_read_intr(prompt, lenp, NULL);
+}
+
+char *
+line_read_intr(const char *prompt, size_t *lenp, int *intr)
+{
 	const char *s;
 	char *line;
 	int count;
@@ -257,9 +263,13 @@ line_read(const char *prompt, size_t *lenp)
 		s = el_gets(el, &count);
 		if (s != NULL)
 			break;
-		/* Ctrl-C: the SIGINT handler (repl.c) let read() fail; start over */
+		/* Ctrl-C: the SIGINT handler (repl.c) let read() fail; start over, or tell the caller */
 		if (count == -1 && errno == EINTR) {
 			fputc('\n', el_out);
+			if (intr != NULL) {
+				*intr = 1;
+				return NULL;
+			}
 			continue;
 		}
 		fputc('\n', el_out);	/* Ctrl-D: leave the shell's prompt a line of its own */

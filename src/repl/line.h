@@ -32,6 +32,8 @@ void line_init(const char *histfile, line_completer complete);
  * Ctrl-C at the prompt discards the line and prompts again.
  */
 char *line_read(const char *prompt, size_t *len);
+/* The same, but Ctrl-C at the prompt returns NULL with *intr set (the line discarded). */
+char *line_read_intr(const char *prompt, size_t *len, int *intr);
 void line_add_history(const char *line);
 /* Saves the history (mode 0600) and releases the editor. */
 void line_done(void);

@@ -31,6 +31,7 @@
 #include "../py/py.h"
 #include "../pipeline/pipeline.h"
 #include "line.h"
+#include "repl_common.h"
 #include "../kernels/kernels.h"
 #include "repl.h"
 #include "repl_cmds.h"
@@ -319,7 +320,7 @@ static void
 python(struct session *s, const char *text)
 {
 	if (py_needs_more(text)) {
-		sbuf_add(&s->pending, text);
+		free(repl_more(&s->pending, text, strlen(text)));	/* NULL: the statement is open */
 		s->blank = 1;	/* nothing to show until the statement is whole */
 		return;
 	}
@@ -366,11 +367,8 @@ do_line(struct session *s, char *line, size_t len)
 	if (s->pending.len > 0) {	/* the lines before left a bracket open: this one goes on */
 		if (line_interactive())
 			line_add_history(line);
-		sbuf_addc(&s->pending, '\n');
-		sbuf_addn(&s->pending, line, len);
-		if (py_needs_more(s->pending.s))
+		if ((p = repl_more(&s->pending, line, len)) == NULL)
 			return;
-		p = sbuf_take(&s->pending);
 		repl_python(s, p);
 		free(p);
 		goto out;
@@ -429,122 +427,66 @@ out:
 	fflush(stdout);
 }
 
-/* ---- completion ---- */
+/* ---- completion (repl_common.c's engine, with this session's words) ---- */
 
-static void
-add_matches(char ***list, size_t *n, const char *word, const char *const *names)
-{
-	size_t len = strlen(word), i, k;
-
-	for (i = 0; names[i] != NULL; i++) {
-		if (strncmp(names[i], word, len) != 0)
-			continue;
-		for (k = 0; k < *n; k++)
-			if (strcmp((*list)[k], names[i]) == 0)
-				break;
-		if (k < *n)
-			continue;
-		*list = xrealloc(*list, (*n + 2) * sizeof **list);
-		(*list)[(*n)++] = xstrdup(names[i]);
-		(*list)[*n] = NULL;
-	}
-}
-
-/*
- * What Tab offers: commands and names for the first word; then, by
- * command, stage names, setting keys and their values, expression names.
- */
 /* The session whose names Tab offers (the REPL runs one at a time). */
 static struct session *current;
 
-/*
- * Python's completions (variables, stages, torch. functions, methods after
- * a dot) as whole words from start, where line.c's word begins.
- */
-static char **
-py_words(const char *line, int start)
+static int
+spec_is_python(void *ctx, const char *line)
 {
-	size_t pstart, k, pre;
-	char **c = py_complete(current->py, line, &pstart);
+	(void)ctx;
+	return current != NULL && is_python(current, line);
+}
 
-	if (c == NULL || pstart < (size_t)start)
-		return c;
-	pre = pstart - (size_t)start;	/* "x." before "sum": line.c replaces the word from start */
-	for (k = 0; c[k] != NULL; k++) {
-		char *w = xmalloc(pre + strlen(c[k]) + 1);
+/*
+ * By command: an expression's names; a stage name (goto, explain);
+ * a command (help); set's keys, then the key's values.
+ */
+static const char *const *
+spec_args(void *ctx, const char *cmd, int nw, const char *prev, int *python)
+{
+	static const char *const weights[] = { "weights", NULL };
+	static const char *both[ST_COUNT + 2];
+	const struct command *c;
+	const struct setting *st;
+	char clist[512];
+	int nmatch, i;
 
-		memcpy(w, line + start, pre);
-		strcpy(w + pre, c[k]);
-		free(c[k]);
-		c[k] = w;
+	(void)ctx;
+	c = lookup_command(cmd, &nmatch, clist, sizeof clist);
+	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap || c->fn == cmd_why) {
+		*python = current != NULL;
+		return expr_words();
 	}
-	return c;
+	if ((c->fn == cmd_goto || c->fn == cmd_explain) && nw == 1) {
+		if (c->fn == cmd_goto)
+			return stage_names();
+		for (i = 0; i < ST_COUNT; i++)
+			both[i] = stage_names()[i];
+		both[i] = weights[0];
+		return both;
+	}
+	if (c->fn == cmd_help && nw == 1)
+		return command_names();
+	if (c->fn == cmd_set && nw == 1)
+		return setting_names();
+	if (c->fn == cmd_set && nw == 2 && (st = setting_find(prev)) != NULL && st->in_repl)
+		return setting_choices(st);
+	return NULL;
 }
 
 static char **
 complete(const char *line, int start)
 {
-	static const char *const weights[] = { "weights", NULL };
-	const char *word = line + start, *p = line, *w[2] = { NULL, NULL };
-	const struct command *c;
-	char **list = NULL, buf[64], clist[512];
-	size_t n = 0, wl[2] = { 0, 0 };
-	int nw = 0, nmatch;
+	struct complete_spec sp;
 
-	/* the words before the one being completed */
-	for (;;) {
-		while (p < word && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p >= word)
-			break;
-		if (nw < 2) {
-			w[nw] = p;
-			wl[nw] = strcspn(p, " \t");
-		}
-		nw++;
-		p += strcspn(p, " \t");
-	}
-	if (nw == 0 && (strpbrk(word, ".([=") != NULL || (current != NULL && is_python(current, line)))) {
-		return py_words(line, start);
-	}
-	if (nw == 0) {
-		add_matches(&list, &n, word, first_words());
-		if (current != NULL) {	/* and the session's variables */
-			char **more = py_words(line, start);
-			size_t k;
-
-			for (k = 0; more != NULL && more[k] != NULL; k++) {
-				const char *one[2] = { more[k], NULL };
-
-				add_matches(&list, &n, word, one);
-				free(more[k]);
-			}
-			free(more);
-		}
-		return list;
-	}
-	snprintf(buf, sizeof buf, "%.*s", (int)(wl[0] < 63 ? wl[0] : 63), w[0]);
-	c = lookup_command(buf, &nmatch, clist, sizeof clist);
-	if (c == NULL || c->fn == cmd_print || c->fn == cmd_diff || c->fn == cmd_heatmap || c->fn == cmd_why) {
-		if (current != NULL)
-			return py_words(line, start);
-		add_matches(&list, &n, word, expr_words());
-	} else if ((c->fn == cmd_goto || c->fn == cmd_explain) && nw == 1) {
-		add_matches(&list, &n, word, stage_names());
-		if (c->fn == cmd_explain)
-			add_matches(&list, &n, word, weights);
-	} else if (c->fn == cmd_help && nw == 1) {
-		add_matches(&list, &n, word, command_names());
-	} else if (c->fn == cmd_set && nw == 1) {
-		add_matches(&list, &n, word, setting_names());
-	} else if (c->fn == cmd_set && nw == 2) {
-		snprintf(buf, sizeof buf, "%.*s", (int)(wl[1] < 63 ? wl[1] : 63), w[1]);
-		const struct setting *st = setting_find(buf);
-
-		if (st != NULL && st->in_repl && setting_choices(st) != NULL)
-			add_matches(&list, &n, word, setting_choices(st));
-	}
-	return list;
+	sp.py = current != NULL ? current->py : NULL;
+	sp.first = first_words();
+	sp.is_python = spec_is_python;
+	sp.args = spec_args;
+	sp.ctx = NULL;
+	return complete_line(&sp, line, start);
 }
 
 static char *
@@ -621,11 +563,7 @@ session_open(struct session *s, const struct input *in, const struct cell_opts *
 static int
 session_close(struct session *s)
 {
-	if (s->pending.len > 0) {
-		fflush(stdout);
-		diag("%s", "the input ended inside an open bracket or string: its last lines were not run");
-		free(sbuf_take(&s->pending));
-	}
+	repl_end_open(&s->pending);
 	diag_set_prefix("attn-explain");
 	trace_free(s->trace);
 	py_session_free(s->py);
@@ -670,7 +608,7 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	current = &s;
 	banner(&s);
 	fflush(stdout);
-	while (!s.done && (line = line_read(s.pending.len > 0 ? "...   " : PROMPT, &len)) != NULL) {
+	while (!s.done && (line = repl_read(&s.pending, PROMPT, &len)) != NULL) {
 		interrupt_pending = 0;
 		do_line(&s, line, len);
 		free(line);
@@ -682,13 +620,85 @@ repl_main(const struct input *in, const struct cell_opts *co)
 	return session_close(&s);
 }
 
-/* --model's -i session: the same editor and history file, Ctrl-C discarding the line */
+/*
+ * --model's -i session: the same editor and history file, Ctrl-C
+ * discarding the line (or the open statement), Tab and Python's
+ * multi-line statements from repl_common.c with the session's words.
+ */
 static struct sigaction model_old_sa;
+static const struct gpt2_vocab *model_vocab;
+
+/* the first word is Python's to complete where the line is a statement already (x = ...) */
+static int
+model_is_python(void *ctx, const char *line)
+{
+	(void)ctx;
+	return py_is_statement(line);
+}
+
+static int
+listed(const char *const *list, const char *w)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(*list, w) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *const *
+model_args(void *ctx, const char *cmd, int nw, const char *prev, int *python)
+{
+	(void)ctx;
+	(void)prev;
+	*python = listed(model_vocab->expr_commands, cmd);
+	return strcmp(cmd, "set") == 0 && nw == 1 ? model_vocab->settings : NULL;
+}
+
+static char **
+model_complete(const char *line, int start)
+{
+	struct complete_spec sp;
+
+	sp.py = model_vocab->py;
+	sp.first = model_vocab->commands;
+	sp.is_python = model_is_python;
+	sp.args = model_args;
+	sp.ctx = NULL;
+	return complete_line(&sp, line, start);
+}
 
 static void
-model_open(void)
+model_open(const struct gpt2_vocab *v)
 {
-	lines_open(NULL, &model_old_sa);
+	model_vocab = v;
+	lines_open(model_complete, &model_old_sa);
+}
+
+static char *
+model_read(const char *prompt, size_t *len)
+{
+	struct sbuf pending = { 0 };
+	char *l, *whole;
+
+	for (;;) {
+		if (pending.len > 0 && !line_interactive()) {
+			fputs("... ", stdout);
+			fflush(stdout);
+		}
+		if ((l = repl_read(&pending, prompt, len)) == NULL) {
+			repl_end_open(&pending);
+			return NULL;
+		}
+		line_add_history(l);
+		if (pending.len == 0 && (!model_vocab->is_python(l + strspn(l, " ")) || !py_needs_more(l)))
+			return l;
+		whole = repl_more(&pending, l, strlen(l));
+		free(l);
+		if (whole != NULL) {
+			*len = strlen(whole);
+			return whole;
+		}
+	}
 }
 
 static void
@@ -697,14 +707,14 @@ model_close(void)
 	if (line_interactive())
 		sigaction(SIGINT, &model_old_sa, NULL);
 	line_done();
+	model_vocab = NULL;
 }
 
 void
 repl_model_lines(struct gpt2_lines *l)
 {
 	l->open = model_open;
-	l->read = line_read;
-	l->add_history = line_add_history;
+	l->read = model_read;
 	l->close = model_close;
 	l->interactive = line_interactive;
 }

@@ -7,8 +7,9 @@
  * anew), `diff EXPR` (EXPR before and after the last set), `cells`,
  * `heatmap [-n] [FILE]` (the terminal's map, or a figure), `why EXPR`,
  * `check THEIRS`, `help`, `quit`.  Lines come from the REPL's editor
- * (struct gpt2_lines, given by main: libedit and the history file on a
- * terminal, plain reads otherwise).
+ * (struct gpt2_lines, given by main: libedit, the history file and Tab on
+ * a terminal, plain reads otherwise), a Python statement that spans lines
+ * (a block, an open bracket) whole; this file gives it the session's words.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ static const char help_text[] =
     "  why EXPR         w   one element's arithmetic, e.g. why ln_1[0, 1, 3]\n"
     "  check THEIRS         their printed tensors (or JSON) against this run's stages\n"
     "  help             h   this text\n"
+    "A Python line ending in ':' opens a block: indented lines follow after ..., a blank line runs it.\n"
     "  quit             q   leave (also: exit, Ctrl-D)\n";
 
 struct msession {
@@ -197,6 +199,29 @@ python(struct msession *m, const char *s)
 	free(out.s);
 }
 
+/* the command words (line() below), Tab's first words */
+static const char *const commands[] = {
+	"print", "p", "set", "show", "diff", "d", "cells", "heatmap", "hm", "why", "w", "check", "help", "h",
+	"quit", "q", "exit", NULL
+};
+static const char *const expr_commands[] = { "print", "p", "diff", "d", "why", "w", NULL };
+static const char *const set_keys[] = { "layer", "head", "text", "tokens", NULL };
+
+/* does line() run s as Python (it starts with no command word)? */
+static int
+is_python(const char *s)
+{
+	int i;
+
+	for (i = 0; commands[i] != NULL; i++) {
+		size_t n = strlen(commands[i]);
+
+		if (strncmp(s, commands[i], n) == 0 && (s[n] == '\0' || s[n] == ' '))
+			return 0;
+	}
+	return *s != '\0' && *s != '#';
+}
+
 /* one line: a command, or Python; 1 to leave */
 static int
 line(struct msession *m, char *s)
@@ -248,6 +273,7 @@ int
 gpt2_repl(struct gctx *c, struct gopts *g, const struct gpt2_lines *lines)
 {
 	struct msession m;
+	struct gpt2_vocab vocab;
 	char *s;
 	size_t n;
 	int tty;
@@ -258,7 +284,12 @@ gpt2_repl(struct gctx *c, struct gopts *g, const struct gpt2_lines *lines)
 	m.c = c;
 	m.g = g;
 	m.py = gctx_session(c, &m.empty);
-	lines->open();
+	vocab.commands = commands;
+	vocab.expr_commands = expr_commands;
+	vocab.settings = set_keys;
+	vocab.is_python = is_python;
+	vocab.py = m.py;
+	lines->open(&vocab);
 	tty = lines->interactive();
 	printf("attn-explain: %s, layer %d, head %d, %d tokens; help lists the commands\n", g->dir, c->r.layer,
 	    g->head < 0 ? 0 : g->head, c->n);
@@ -268,7 +299,6 @@ gpt2_repl(struct gctx *c, struct gopts *g, const struct gpt2_lines *lines)
 		fflush(stdout);
 		if ((s = lines->read(">>> ", &n)) == NULL)
 			break;
-		lines->add_history(s);
 		n = strlen(s);
 		while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' '))
 			s[--n] = '\0';

@@ -373,6 +373,43 @@ def differs_in_print(a, b):
     return str(a) != str(b)
 
 
+def repl_set_case(enc):
+    """-i --model: set layer (up, loading block 1), set head, set text each recompute; the words by hand
+    (gpt2_repl.c's), every tensor and the heat map's shades from torch (gpt2_forward.py's cli_out)"""
+    folder, text2 = "tiny-wide-f16", "Attention is all you need: queries, keys and values."
+    ids, labels = enc[TEXT]["ids"], enc[TEXT]["labels"]
+    ids2, labels2 = enc[text2]["ids"], enc[text2]["labels"]
+    a = gf.forward(folder, ids, 0)
+    b = gf.forward(folder, ids, 1)
+    c = gf.forward(folder, ids2, 1)
+    heat = lambda i, lab, h: gf.cli_out(folder, i, 1, h, lab).split("\n")
+    hb, hc = heat(ids, labels, 3), heat(ids2, labels2, 3)
+    hb = "\n".join(hb[next(k for k, l in enumerate(hb) if l.startswith("attn_weights[0, 3] (layer")):]).rstrip("\n")
+    hc = "\n".join(hc[next(k for k, l in enumerate(hc) if l.startswith("attn_weights[0, 3] (layer")):]).rstrip("\n")
+    lines = ["p attn_weights[0, 3, 5]", "set layer 1", "p attn_weights[0, 3, 5]", "set head 3", "show", "hm",
+             "set text " + text2, "p token_ids", "hm", "d attn_weights[0, 3, 1]", "q"]
+    with open(os.path.join(CLI, "model-repl-set.cmd"), "w") as f:
+        f.write("printf '%s\\n' | $BIN -i --model tests/model/%s --text '%s' --layer 0\n" % ("\\n".join(lines), folder, TEXT))
+    with torch.no_grad():
+        out = ["attn-explain: tests/model/%s, layer 0, head 0, 6 tokens; help lists the commands" % folder,
+               ">>> %s" % a["attn_weights"][0, 3, 5],
+               ">>> layer 1, head 0, 6 tokens: recomputed",
+               ">>> %s" % b["attn_weights"][0, 3, 5],
+               ">>> layer 1, head 3, 6 tokens: recomputed",
+               ">>> model tests/model/%s" % folder, "layer 1", "head 3", "text " + TEXT, "tokens " + ", ".join(map(str, ids)),
+               ">>> " + hb,
+               ">>> layer 1, head 3, %d tokens: recomputed" % len(ids2),
+               ">>> %s" % c["token_ids"],
+               ">>> " + hc,
+               ">>> before (layer 1, head 3, 6 tokens):", str(b["attn_weights"][0, 3, 1]),
+               "after (layer 1, head 3, %d tokens):" % len(ids2), str(c["attn_weights"][0, 3, 1]),
+               ">>> "]
+    with open(os.path.join(CLI, "model-repl-set.out"), "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    with open(os.path.join(CLI, "model-repl-set.err"), "w") as f:
+        f.write("status 0\n")
+
+
 def block_mistakes_case(enc):
     """--check THEIRS with GPT-2's block mistakes written in, each print made by torch: no-residual (the
     attention's, the MLP's or both residuals left out in block 0) and layer-norm-eps (nn.LayerNorm(eps=1e-6),
@@ -419,6 +456,7 @@ def main():
     repl_case(enc)
     mistakes_case(enc)
     block_mistakes_case(enc)
+    repl_set_case(enc)
 
 
 if __name__ == "__main__":

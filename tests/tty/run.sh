@@ -88,6 +88,20 @@ ctrl_c() {
 	screen | grep -F -q "xyzzy" && screen | grep -F -q "$4" && fail "Ctrl-C ran the line"
 }
 
+# wait_read LINE: until LINE, typed at the prompt, has been read: it is on
+# the screen and the cursor is below it (5 s at most)
+wait_read() {
+	i=0
+	while [ $i -lt 50 ]; do
+		y=$(tmux -S "$sock" display -p -t $S '#{cursor_y}')
+		at=$(tmux -S "$sock" capture-pane -p -t $S | sed 's/[[:space:]]*$//' | grep -n -F -x -- "$1" | tail -n 1 | cut -d: -f1)
+		[ -n "$at" ] && [ "$y" -ge "$at" ] && return 0	# at counts from 1, cursor_y from 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "waited 5 s for \"$1\" to be read"
+}
+
 # ctrl_d: Ctrl-D ends the session with status 0
 ctrl_d() {
 	keys C-d
@@ -343,7 +357,19 @@ else
 	echo "ok tty 20 # skip: torch.rand(16384, 16384) took over a minute"
 	echo "ok tty 21 # skip: torch.rand(16384, 16384) took over a minute"
 fi
+# Ctrl-C must reach set causal true while it computes.  It once failed
+# under load: the line was typed while the session was still busy (del big,
+# or big = torch.rand(...) when 20 and 21 were skipped), so Ctrl-C came
+# before the line was read; it interrupted the earlier work or was taken at
+# the prompt, the terminal dropped the typed-ahead line, and neither
+# "interrupted" nor the new setting ever appeared.  So: the prompt first,
+# then the line read (the cursor below it), then Ctrl-C.
+if ! wait_prompt_long; then	# big = torch.rand(...) still going (20 and 21 skipped): stop it first
+	keys C-c
+	wait_last "attn>"
+fi
 keys C-l "set causal true" Enter
+wait_read "attn> set causal true"
 sleep 0.5
 keys C-c
 wait_last "attn>"
@@ -376,3 +402,71 @@ echo "ok tty 24 - --model -i: Ctrl-C at the prompt discards the line"
 ctrl_d
 grep -q "set.*layer.*0" "$HIST" || fail "model session: no history file with its lines"
 echo "ok tty 25 - --model -i: Ctrl-D leaves with status 0, the lines kept in the history file"
+
+# --model's session reads Python as the toy session does (repl_common.c):
+# a line ending in ':' opens a block, "..." continues it, a blank line runs
+# it; Tab completes its commands, the stages and set's keys; Ctrl-C inside
+# a block drops the block (KeyboardInterrupt), as Python's REPL does.
+start_args "--model tests/model/tiny-f32 --tokens 5,17,2 --layer 1"
+wait_last ">>>"
+keys "for i in range(2):" Enter
+wait_last "..."
+keys "    print(i * 10 + 7)" Enter
+wait_last "..."
+keys Enter
+wait_for "17"
+wait_last ">>>"
+screen | grep -q '^7$' || fail "model block: the loop's first line is not on the screen"
+echo "ok tty 26 - --model -i: a line ending in : opens a block, a blank line runs it"
+keys "sh" Tab
+wait_last ">>> show"
+keys Enter
+wait_for "tokens 5, 17, 2"
+wait_last ">>>"
+echo "ok tty 27 - --model -i: Tab completes a command"
+keys "print attn_w" Tab
+wait_last ">>> print attn_weights"
+keys ".shape" Enter
+wait_for "torch.Size([1, 2, 3, 3])"
+keys "scaled_sc" Tab
+wait_last ">>> scaled_scores"
+keys C-u
+echo "ok tty 28 - --model -i: Tab completes a stage's name, after print and as the first word"
+keys "set la" Tab
+wait_last ">>> set layer"
+keys "0" Enter
+wait_for "layer 0, head 0, 3 tokens: recomputed"
+keys "set h" Tab
+wait_last ">>> set head"
+keys C-u
+echo "ok tty 29 - --model -i: Tab completes set's keys"
+keys C-l "for j in range(3):" Enter
+wait_last "..."
+keys "    zz = j" Enter
+wait_last "..."
+keys C-c
+wait_for "KeyboardInterrupt"
+wait_last ">>>"
+keys "zz" Enter
+wait_for "name 'zz' is not defined"
+wait_last ">>>"
+keys "(1110 +" Enter
+wait_last "..."
+keys "2)" Enter
+wait_for "1112"
+wait_last ">>>"
+echo "ok tty 30 - --model -i: Ctrl-C inside a block drops it (nothing ran); the next line starts anew"
+ctrl_d
+
+# the toy session's open statement: Ctrl-C drops it too
+start data/your-journey.json
+wait_last "attn>"
+keys "yy = torch.tensor([1.," Enter
+wait_last "..."
+keys C-c
+wait_for "KeyboardInterrupt"
+wait_last "attn>"
+keys "yy" Enter
+wait_for "name 'yy' is not defined"
+echo "ok tty 31 - Ctrl-C inside an open statement drops it, back at the attn> prompt"
+ctrl_d

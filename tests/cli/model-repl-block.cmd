@@ -1,0 +1,1 @@
+printf 'for i in range(2):\n    print(i * 10 + 7)\n\ndef width(t):\n    return t.shape[-1]\n\nwidth(qkv)\nn = (1 +\n2)\nn\nif n > 2:\n    print(attn_weights.shape)\n' | $BIN -i --model tests/model/tiny-f32 --tokens 5,17,2 --layer 1

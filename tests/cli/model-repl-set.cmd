@@ -1,0 +1,1 @@
+printf 'p attn_weights[0, 3, 5]\nset layer 1\np attn_weights[0, 3, 5]\nset head 3\nshow\nhm\nset text Attention is all you need: queries, keys and values.\np token_ids\nhm\nd attn_weights[0, 3, 1]\nq\n' | $BIN -i --model tests/model/tiny-wide-f16 --text 'Your journey starts with one step' --layer 0
