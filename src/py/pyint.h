@@ -364,7 +364,7 @@ struct pyobj *py_dtype(int dt);
 /* one end a of a slice of n items with step st, as CPython's PySlice_AdjustIndices */
 long long py_slice_adjust(long long a, long long n, long long st);
 /*
- * x[a:b:st] of a sequence of n items (a str's characters, a list): the ends
+ * x[a:b:st] of a sequence of n items (a str's characters, a list), pytensor.c: the ends
  * as CPython's PySlice_Unpack then PySlice_AdjustIndices give them (None ends
  * by the step's sign, then clipped); -1 after the error (an end not an int,
  * a zero step)
