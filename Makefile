@@ -17,7 +17,7 @@ LDLIBS = -lcjson -ledit -lpcre2-8 -lcairo -lfontconfig -lm -lpthread -ldl
 VECFLAGS = -O3
 
 # the parts, left to right: a part uses only the parts before it (tests/layers.sh)
-UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile.o src/util/floatfmt.o
+UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile.o src/util/readfile.o src/util/floatfmt.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o \
            src/kernels/norm.o
@@ -123,7 +123,7 @@ clean:
 
 # header dependencies: every object on every header (one list to keep, a full
 # rebuild is a few seconds)
-HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h src/util/outfile.h src/util/floatfmt.h \
+HDR = src/util/util.h src/util/diag.h src/util/interrupt.h src/util/text.h src/util/outfile.h src/util/readfile.h src/util/floatfmt.h \
       src/kernels/kernels.h src/kernels/kern.h src/kernels/tensor.h src/kernels/rng.h src/kernels/print.h \
       src/pipeline/pipeline.h src/pipeline/input.h src/pipeline/settings.h src/pipeline/json.h src/pipeline/json_scan.h src/pipeline/stage.h src/pipeline/export.h \
       src/model/model.h src/model/safetensors.h src/model/bpe.h src/model/gpt2.h src/model/gpt2_forward.h \

@@ -795,25 +795,15 @@ run_file(const struct args *a)
 static char *
 read_file(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	struct sbuf b = { 0 };
-	char buf[65536];
-	size_t n;
+	size_t len;
+	char *text = file_read(path, 0, &len, err, errlen);
 
-	if (f == NULL) {
-		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+	if (text != NULL && memchr(text, '\0', len) != NULL) {
+		snprintf(err, errlen, "source code cannot contain null bytes");
+		free(text);
 		return NULL;
 	}
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		sbuf_addn(&b, buf, n);
-	if (ferror(f) || memchr(b.s ? b.s : "", '\0', b.len) != NULL) {
-		snprintf(err, errlen, ferror(f) ? "cannot read" : "source code cannot contain null bytes");
-		fclose(f);
-		free(b.s);
-		return NULL;
-	}
-	fclose(f);
-	return b.s != NULL ? sbuf_take(&b) : xstrdup("");
+	return text;
 }
 
 /* Ctrl-C during --run: the interpreter's loops stop with KeyboardInterrupt */

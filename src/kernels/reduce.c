@@ -78,6 +78,10 @@ cascade_short(const float *x, size_t n)
  * One chunk of ATen's cascade_sum (SumKernel.cpp) for 8-float vectors:
  * four vector accumulators (ILP), summed in levels so that rounding error
  * grows with log(n), then the lanes left to right after the scalar tail.
+ * The same cascade as ilp_cols() below, written a second time on purpose:
+ * with 8 contiguous lanes fixed at compile time this loop measured
+ * 0.07 ns/float against 0.13 ns/float for ilp_cols(w = 8, cs = 1) (issue
+ * #21); keep the two in step.
  */
 static float
 cascade_chunk(const float *x, size_t n)

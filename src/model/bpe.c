@@ -343,11 +343,7 @@ bpe_load_dir(struct bpe *b, const char *dir, char *err, size_t errlen)
 void
 bpe_free(struct bpe *b)
 {
-	int i;
-
-	for (i = 0; i < b->n_vocab; i++)
-		free(b->tok[i]);
-	free(b->tok);
+	xfree_strings(b->tok, (size_t)b->n_vocab);
 	map_free(b->ids);
 	map_free(b->ranks);
 	pcre2_code_free(b->re);

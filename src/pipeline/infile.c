@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../util/util.h"
 #include "json.h"
@@ -36,28 +35,9 @@ find(const char *path)
 static char *
 read_quiet(const char *path, size_t *lenp)
 {
-	FILE *fp = fopen(path, "rb");
-	struct sbuf b = { 0 };
-	struct stat st;
-	char buf[65536];
-	size_t n;
+	char err[128];
 
-	if (fp == NULL)
-		return NULL;
-	if (fstat(fileno(fp), &st) != 0 || S_ISDIR(st.st_mode)) {
-		fclose(fp);
-		return NULL;
-	}
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0 && b.len <= (size_t)MAX_KEPT)
-		sbuf_addn(&b, buf, n);
-	if (ferror(fp) || b.len > (size_t)MAX_KEPT) {
-		fclose(fp);
-		free(b.s);
-		return NULL;
-	}
-	fclose(fp);
-	*lenp = b.len;
-	return b.s != NULL ? sbuf_take(&b) : xstrdup("");
+	return file_read(path, (size_t)MAX_KEPT, lenp, err, sizeof err);
 }
 
 /* Is text (len bytes, NUL at text[len]) JSON whose top-level object has key? */

@@ -25,9 +25,7 @@ input_free(struct input *in)
 	int i;
 
 	tensor_free(in->inputs);
-	for (i = 0; i < in->ntokens; i++)
-		free(in->tokens[i]);
-	free(in->tokens);
+	xfree_strings(in->tokens, (size_t)in->ntokens);
 	for (i = 0; i < NLAYER; i++)
 		weight_free(&in->W[i]);
 	free(in->path);

@@ -51,27 +51,11 @@ str_slice(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 {
 	const char *p = o->u.str.s;
 	size_t n = o->u.str.len, nc = text_chars(p, n), *off;
-	long long a = 0, b = (long long)nc, st = 1, k, i;
-	struct pyobj **ends[3] = { &idx->u.slice.start, &idx->u.slice.stop, &idx->u.slice.step };
-	long long *vals[3] = { &a, &b, &st };
+	long long a, b, st, k, i;
 	struct sbuf out = { 0 };
 
-	for (k = 0; k < 3; k++)
-		if (*ends[k] != NULL && (*ends[k])->type != PY_NONE) {
-			if (!py_is_int(*ends[k]))
-				return py_fail(s, "slice indices must be integers or None or have an __index__ method");
-			*vals[k] = (*ends[k])->u.i;
-		}
-	if (st == 0)
-		return py_fail(s, "ValueError: slice step cannot be zero");
-	if (st < 0) {
-		if (idx->u.slice.start == NULL || idx->u.slice.start->type == PY_NONE)
-			a = (long long)nc - 1;
-		if (idx->u.slice.stop == NULL || idx->u.slice.stop->type == PY_NONE)
-			b = -(long long)nc - 1;
-	}
-	a = py_slice_adjust(a, (long long)nc, st);
-	b = py_slice_adjust(b, (long long)nc, st);
+	if (py_slice_ends(s, idx, (long long)nc, &a, &b, &st) != 0)
+		return NULL;
 	off = xmalloc((nc + 1) * sizeof *off);
 	for (i = 0, k = 0; i < (long long)n; i++)
 		if (((unsigned char)p[i] & 0xc0) != 0x80)

@@ -475,26 +475,10 @@ seq_index(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 	struct pyobj *r;
 
 	if (idx->type == PY_SLICE) {
-		long long a = 0, b = n, st = 1, k, m = 0;
-		struct pyobj **ends[3] = { &idx->u.slice.start, &idx->u.slice.stop, &idx->u.slice.step };
-		long long *vals[3] = { &a, &b, &st };
+		long long a, b, st, k, m = 0;
 
-		for (k = 0; k < 3; k++)
-			if (*ends[k] != NULL && (*ends[k])->type != PY_NONE) {
-				if (!py_is_int(*ends[k]))
-					return py_fail(s, "slice indices must be integers or None or have an __index__ method");
-				*vals[k] = (*ends[k])->u.i;
-			}
-		if (st == 0)
-			return py_fail(s, "slice step cannot be zero");
-		if (st < 0) {
-			if (idx->u.slice.start == NULL || idx->u.slice.start->type == PY_NONE)
-				a = n - 1;
-			if (idx->u.slice.stop == NULL || idx->u.slice.stop->type == PY_NONE)
-				b = -n - 1;
-		}
-		a = py_slice_adjust(a, n, st);
-		b = py_slice_adjust(b, n, st);
+		if (py_slice_ends(s, idx, n, &a, &b, &st) != 0)
+			return NULL;
 		if (st < 0 ? b < a : a < b)
 			m = st < 0 ? (a - b - 1) / -st + 1 : (b - a - 1) / st + 1;
 		r = py_seq(o->type == PY_RETURNS ? PY_TUPLE : o->type, (int)m);

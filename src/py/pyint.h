@@ -363,6 +363,14 @@ struct pyobj *py_size(int ndim, const int *shape);
 struct pyobj *py_dtype(int dt);
 /* one end a of a slice of n items with step st, as CPython's PySlice_AdjustIndices */
 long long py_slice_adjust(long long a, long long n, long long st);
+/*
+ * x[a:b:st] of a sequence of n items (a str's characters, a list), pytensor.c: the ends
+ * as CPython's PySlice_Unpack then PySlice_AdjustIndices give them (None ends
+ * by the step's sign, then clipped); -1 after the error (an end not an int,
+ * a zero step)
+ */
+int py_slice_ends(struct py_session *s, const struct pyobj *idx, long long n, long long *a, long long *b,
+    long long *st);
 const char *py_type_name(const struct pyobj *o);	/* "int", "Tensor", ... as Python's type().__name__ */
 void *py_fail(struct py_session *s, const char *fmt, ...);	/* the line's error; returns NULL */
 void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standard error */

@@ -459,3 +459,31 @@ pyt_channels_last_strides(int nd, const int *shape, long long *st)
 	}
 }
 
+int
+py_slice_ends(struct py_session *s, const struct pyobj *idx, long long n, long long *a, long long *b, long long *st)
+{
+	const struct pyobj *ends[3] = { idx->u.slice.start, idx->u.slice.stop, idx->u.slice.step };
+	long long *vals[3] = { a, b, st };
+	int k;
+
+	*a = 0;
+	*b = n;
+	*st = 1;
+	for (k = 0; k < 3; k++)
+		if (ends[k] != NULL && ends[k]->type != PY_NONE) {
+			if (!py_is_int(ends[k]))
+				return py_fail(s, "slice indices must be integers or None or have an __index__ method"), -1;
+			*vals[k] = ends[k]->u.i;
+		}
+	if (*st == 0)
+		return py_fail(s, "ValueError: slice step cannot be zero"), -1;
+	if (*st < 0) {
+		if (ends[0] == NULL || ends[0]->type == PY_NONE)
+			*a = n - 1;
+		if (ends[1] == NULL || ends[1]->type == PY_NONE)
+			*b = -n - 1;
+	}
+	*a = py_slice_adjust(*a, n, *st);
+	*b = py_slice_adjust(*b, n, *st);
+	return 0;
+}

@@ -813,22 +813,11 @@ font_map_free(PangoFontMap *fm)
 static void
 fig_free(struct fig *f)
 {
-	size_t k;
-	int i;
-
-	for (i = 0; i < f->R; i++)
-		free(f->rl[i]);
-	for (i = 0; i < f->C; i++)
-		free(f->cl[i]);
-	for (i = 0; i < f->H; i++)
-		free(f->mt[i]);
-	free(f->rl);
-	free(f->cl);
-	free(f->mt);
+	xfree_strings(f->rl, (size_t)f->R);
+	xfree_strings(f->cl, (size_t)f->C);
+	xfree_strings(f->mt, (size_t)f->H);
 	free(f->title);
-	for (k = 0; f->num != NULL && k < f->t->numel; k++)
-		free(f->num[k]);
-	free(f->num);
+	xfree_strings(f->num, f->num != NULL ? f->t->numel : 0);
 	if (f->ml != NULL)
 		pg.object_unref(f->ml);
 	if (f->fm != NULL)

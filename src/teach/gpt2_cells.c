@@ -227,14 +227,10 @@ gctx_open(struct gctx *c, const struct gopts *g)
 static void
 run_drop(struct gctx *c)
 {
-	int i;
-
 	if (!c->have_run)
 		return;
 	gpt2_run_free(&c->r);
-	for (i = 0; c->labels != NULL && i < c->n; i++)
-		free(c->labels[i]);
-	free(c->labels);
+	xfree_strings(c->labels, (size_t)c->n);
 	free(c->ids);
 	free(c->idtext);
 	c->have_run = 0;

@@ -67,12 +67,8 @@ gctx_figure(const char *path, const struct gctx *c, const struct gopts *g, int h
 	o.force = force;
 	rc = figure_write(path, view, &o, err, sizeof err);
 	figure_release();
-	for (i = 0; i < T; i++)
-		free(lab[i]);
-	for (h = 0; h < nh; h++)
-		free(mt[h]);
-	free(lab);
-	free(mt);
+	xfree_strings(lab, (size_t)T);
+	xfree_strings(mt, (size_t)nh);
 	free(mask);
 	tensor_free(view);
 	if (rc == FIGURE_OK)

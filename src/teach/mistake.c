@@ -183,27 +183,33 @@ normalise_by_sum_line(char *buf, size_t len, const struct mistake_names *nm, int
 	return ST_ATTN_WEIGHTS;
 }
 
+/* attn_weights = torch.softmax(attn_scores<this run's scaling>, dim=-1)<rest>: the mask left out or put late */
 static int
-no_mask_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+unmasked_softmax_line(char *buf, size_t len, const struct mistake_names *nm, const char *rest)
 {
 	char sc[64];
 
-	(void)rd;
-	snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1)  # no masked_fill: the future not masked",
-	    code_scaling(nm->r, nm->in, sc, sizeof sc));
+	snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1)%s", code_scaling(nm->r, nm->in, sc,
+	    sizeof sc), rest);
 	return ST_ATTN_WEIGHTS;
+}
+
+static int
+no_mask_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	return unmasked_softmax_line(buf, len, nm, "  # no masked_fill: the future not masked");
 }
 
 static int
 mask_after_softmax_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
-	char sc[64];
+	char rest[128];
 
 	(void)rd;
-	snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1) * torch.tril(torch.ones(%d, %d))"
-	    "  # masked after softmax, rows not renormalised", code_scaling(nm->r, nm->in, sc, sizeof sc), nm->r->T,
-	    nm->r->T);
-	return ST_ATTN_WEIGHTS;
+	snprintf(rest, sizeof rest, " * torch.tril(torch.ones(%d, %d))  # masked after softmax, rows not renormalised",
+	    nm->r->T, nm->r->T);
+	return unmasked_softmax_line(buf, len, nm, rest);
 }
 
 static int

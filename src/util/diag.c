@@ -280,6 +280,16 @@ xstrdup(const char *s)
 }
 
 void
+xfree_strings(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void
 sbuf_addn(struct sbuf *b, const char *s, size_t n)
 {
 	if (b->len + n + 1 > b->cap) {

@@ -49,6 +49,8 @@ void *xcalloc(size_t n, size_t size);
 void *try_calloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* free(v[0]) .. free(v[n - 1]), then free(v); v may be NULL (then n is not read) */
+void xfree_strings(char **v, size_t n);
 
 /* A growing string: the printer and the cells write into one. */
 struct sbuf {

@@ -3,8 +3,8 @@
  * (attn-explain: FILE:LINE:COL: ...), allocation that cannot fail silently,
  * growing strings, did-you-mean suggestions (diag.h); the Ctrl-C flag
  * (interrupt.h); text helpers (text.h); files written whole or not at all
- * (outfile.h); float32 numbers as their shortest text, fast (floatfmt.h).
- * It knows nothing of tensors,
+ * (outfile.h); files read whole (readfile.h); float32 numbers as their
+ * shortest text, fast (floatfmt.h).  It knows nothing of tensors,
  * inputs or the terminal, and includes no other part.
  *
  * Parts, left to right; a part includes only the public header of a part to
@@ -20,6 +20,7 @@
 #include "interrupt.h"
 #include "text.h"
 #include "outfile.h"
+#include "readfile.h"
 #include "floatfmt.h"
 
 /*
