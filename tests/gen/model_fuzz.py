@@ -180,8 +180,11 @@ def make_folder(r, d, force=None, small=False):
                 "%s %s" % m if r.random() < 0.5 else list(m) for m in merges]},
                 "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False}}, f, ensure_ascii=False)
     else:
-        bpe_cases.write_vocab(vocab, merges, d, *(("vocab.json", "merges.txt") if tok == "hf"
-                                                  else ("encoder.json", "vocab.bpe")))
+        names = ("vocab.json", "merges.txt") if tok == "hf" else ("encoder.json", "vocab.bpe")
+        bpe_cases.write_vocab(vocab, merges, d, *names)
+        if (len(vocab) + len(merges)) % 2:	# \u escapes, as Hugging Face's own vocab.json has them
+            with open(os.path.join(d, names[0]), "w") as f:
+                json.dump(vocab, f)
     return cfg, vocab, merges
 
 
