@@ -290,6 +290,19 @@ def why_wrapped(text):
     return "\n".join(out)
 
 
+def why_values(z, r, base, where, st, names):
+    """--why on one random element of every stage: its value as torch's, and no note that the
+    recomputation differs from the stage's bits"""
+    idx = [tuple(r.randrange(n) for n in st[name].shape) for name in names]
+    rc, out, err = run(base + sum((["--why", "%s[%s]" % (n, ", ".join(map(str, i)))] for n, i in zip(names, idx)), []))
+    got = [line.split("  (")[0] for line in out.split("\n") if line[:1].isalpha()]
+    want = ["%s[%s] = %s" % (n, ", ".join(map(str, i)), int(st[n][i]) if n == "token_ids" else shortest(st[n][i]))
+            for n, i in zip(names, idx)]
+    z.same("why-value", where, "\n".join(got) + err, "\n".join(want))
+    if "note" in out:
+        z.bad("why-note", where, [line for line in out.split("\n") if "note" in line][0][:200])
+
+
 def one_run(z, r, d, cfg, vocab, merges, emit):
     """one random text or ids, layer and head on folder d: every comparison"""
     L = r.randrange(cfg["n_layer"])
@@ -344,6 +357,7 @@ def one_run(z, r, d, cfg, vocab, merges, emit):
             exprs.append(("masked_scores", (h, i, r.randint(i + 1, len(ids) - 1))))
         rc, out, err = run(base + ["-v"] + sum((["--why", "%s[0, %d, %d, %d]" % ((n,) + x)] for n, x in exprs), []))
         z.same("why", where, out + err, why_wrapped(gf.why_text(d, ids, L, labels, exprs)))
+    why_values(z, r, base, where, st, names)
     if emit:
         rc, out, err = run(base + ["--emit", "python"])
         rc2, cells, err2 = run(base)
