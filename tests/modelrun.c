@@ -85,6 +85,8 @@ test_st_errors(void)
 	    "t.safetensors: a: shape: expected whole numbers >= 0");
 	open_case("{\"a\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [0]}}", 4,
 	    "t.safetensors: a: expected data_offsets [BEGIN, END]");
+	open_case("{\"a\": {\"dtype\": \"F16\", \"shape\": [1099511627776, 1099511627776], \"data_offsets\": [0, 4]}}", 4,
+	    "t.safetensors: a: shape's elements overflow 64 bits, expected the 4 bytes of data_offsets [0, 4]");
 	open_case("{\"a\": {\"shape\": [1], \"data_offsets\": [0, 4]}}", 4, "t.safetensors: a: expected a dtype string");
 	open_case("{\"a\": 3}", 4, "t.safetensors: a: expected an object with dtype, shape and data_offsets");
 	open_case("{\"wte.weight\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [0, 4]},"

@@ -456,11 +456,12 @@ tensor_linear(float *y, const float *x, const float *w, const float *bias, int M
  * (acc) instead of zero: the tiles, panels and two threads of any product.
  */
 /* one element of tensor_addmm, y[i][j] for the row x of x: the same sum in the same order
- * (from the bias, each product rounded); prod, if not NULL, gets the K products (why) */
+ * (from the bias, each product rounded; N 1: from +0, the bias added last); prod, if not
+ * NULL, gets the K products (why) */
 float
 tensor_addmm_one(const float *x, const float *w, float bias, int N, int K, int j, float *prod)
 {
-	float acc = bias, p;
+	float acc = N == 1 ? 0.0f : bias, p;
 	int k;
 
 	for (k = 0; k < K; k++) {
@@ -469,7 +470,7 @@ tensor_addmm_one(const float *x, const float *w, float bias, int N, int K, int j
 			prod[k] = p;
 		acc += p;
 	}
-	return acc;
+	return N == 1 ? acc + bias : acc;
 }
 
 void
@@ -477,6 +478,11 @@ tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M,
 {
 	int i;
 
+	if (N == 1) {	/* one column: y (M, 1) has stride 1 both ways, so addmm_impl_cpu_ takes it as
+			 * column-major and sums x[i] . w from zero, adding the bias to the finished sum */
+		mm(y, x, (size_t)K, w, 1, 1, bias, 1, M, 1, K, 0, 0, 0, 0);
+		return;
+	}
 	for (i = 0; i < M; i++)
 		memcpy(y + (size_t)i * N, bias, (size_t)N * sizeof *y);
 	mm(y, x, (size_t)K, w, (size_t)N, 1, NULL, 1, M, N, K, 0, 0, 0, 1);

@@ -26,6 +26,43 @@ static const struct config_key {
 	{ "vocab_size", offsetof(struct gpt2_config, vocab_size), 1, 0 },
 };
 
+/*
+ * The keys that change GPT2Model's computation: n_inner (the MLP's width,
+ * null meaning 4C), and those it does not follow, refused in one line:
+ * another activation than gelu_new, the scores unscaled or scaled by the
+ * layer's index, the upcast reordered attention.
+ */
+static int
+gpt2_config_variant(struct gpt2_config *c, const cJSON *root, const char *path, char *err, size_t errlen)
+{
+	static const struct { const char *name; int dflt; const char *what; } flags[] = {
+		{ "scale_attn_weights", 1, "the scores divided by sqrt(head_dim)" },
+		{ "scale_attn_by_inverse_layer_idx", 0, "no scaling by the layer's index" },
+		{ "reorder_and_upcast_attn", 0, "the scores as matmul, then division" },
+	};
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "n_inner");
+	size_t i;
+
+	c->n_inner = 4 * c->n_embd;
+	if (v != NULL && !cJSON_IsNull(v) && (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1e7 ||
+	    v->valuedouble != (int)v->valuedouble))
+		return diag_errf(err, errlen, "%s: n_inner: expected a whole number >= 1 or null", path);
+	if (cJSON_IsNumber(v))
+		c->n_inner = (int)v->valuedouble;
+	v = cJSON_GetObjectItemCaseSensitive(root, "activation_function");
+	if (v != NULL && !(cJSON_IsString(v) && strcmp(v->valuestring, "gelu_new") == 0))
+		return diag_errf(err, errlen, "%s: activation_function%s%.40s%s expected \"gelu_new\" (GPT-2's tanh GELU, "
+		    "the only one attn-explain computes)", path, cJSON_IsString(v) ? " \"" : ":",
+		    cJSON_IsString(v) ? v->valuestring : "", cJSON_IsString(v) ? "\"," : "");
+	for (i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+		v = cJSON_GetObjectItemCaseSensitive(root, flags[i].name);
+		if (v != NULL && !(cJSON_IsBool(v) && cJSON_IsTrue(v) == flags[i].dflt))
+			return diag_errf(err, errlen, "%s: %s: expected %s (%s, as GPT-2 computes)", path, flags[i].name,
+			    flags[i].dflt ? "true" : "false", flags[i].what);
+	}
+	return 0;
+}
+
 static int
 gpt2_config_keys(struct gpt2_config *c, const cJSON *root, const char *path, char *err, size_t errlen)
 {
@@ -53,7 +90,7 @@ gpt2_config_keys(struct gpt2_config *c, const cJSON *root, const char *path, cha
 	v = cJSON_GetObjectItemCaseSensitive(root, "model_type");
 	if (cJSON_IsString(v) && strcmp(v->valuestring, "gpt2") != 0)
 		return diag_errf(err, errlen, "%s: model_type \"%.40s\", expected \"gpt2\"", path, v->valuestring);
-	return 0;
+	return gpt2_config_variant(c, root, path, err, errlen);
 }
 
 int
@@ -83,7 +120,8 @@ gpt2_config_load(struct gpt2_config *c, const char *dir, char *err, size_t errle
 	return rc;
 }
 
-/* A block's tensors: h.N.NAME, shape (m0 * C, m1 * C) or (m0 * C,) */
+/* A block's tensors: h.N.NAME, shape (m0 * C, m1 * C) or (m0 * C,); m0 or m1 INNER: n_inner */
+enum { INNER = -1 };
 static const struct block_tensor {
 	const char *name;
 	size_t off;
@@ -97,9 +135,9 @@ static const struct block_tensor {
 	{ "attn.c_proj.bias", offsetof(struct gpt2_block, attn_proj_b), 1, 1, 0 },
 	{ "ln_2.weight", offsetof(struct gpt2_block, ln_2_w), 1, 1, 0 },
 	{ "ln_2.bias", offsetof(struct gpt2_block, ln_2_b), 1, 1, 0 },
-	{ "mlp.c_fc.weight", offsetof(struct gpt2_block, c_fc_w), 2, 1, 4 },
-	{ "mlp.c_fc.bias", offsetof(struct gpt2_block, c_fc_b), 1, 4, 0 },
-	{ "mlp.c_proj.weight", offsetof(struct gpt2_block, mlp_proj_w), 2, 4, 1 },
+	{ "mlp.c_fc.weight", offsetof(struct gpt2_block, c_fc_w), 2, 1, INNER },
+	{ "mlp.c_fc.bias", offsetof(struct gpt2_block, c_fc_b), 1, INNER, 0 },
+	{ "mlp.c_proj.weight", offsetof(struct gpt2_block, mlp_proj_w), 2, INNER, 1 },
 	{ "mlp.c_proj.bias", offsetof(struct gpt2_block, mlp_proj_b), 1, 1, 0 },
 };
 enum { NBLOCK = sizeof block_tensors / sizeof block_tensors[0] };
@@ -108,8 +146,8 @@ static void
 block_shape(const struct gpt2 *m, const struct block_tensor *bt, char *name, size_t len, int layer, int64_t *shape)
 {
 	snprintf(name, len, "h.%d.%s", layer, bt->name);
-	shape[0] = (int64_t)bt->m0 * m->cfg.n_embd;
-	shape[1] = (int64_t)bt->m1 * m->cfg.n_embd;
+	shape[0] = bt->m0 == INNER ? m->cfg.n_inner : (int64_t)bt->m0 * m->cfg.n_embd;
+	shape[1] = bt->m1 == INNER ? m->cfg.n_inner : (int64_t)bt->m1 * m->cfg.n_embd;
 }
 
 /* wte missing: say what the file holds instead (LLaMA's model.embed_tokens...) */

@@ -27,6 +27,7 @@ struct gpt2_config {
 	int n_layer;
 	int n_positions;	/* the most tokens */
 	int vocab_size;
+	int n_inner;		/* the MLP's width: config.json's n_inner, 4C when absent or null */
 	double layer_norm_epsilon;
 };
 

@@ -184,9 +184,9 @@ static void
 block(const struct gpt2 *m, const struct gpt2_block *b, float *x, int T, const struct gpt2_mistake *v)
 {
 	struct tensor *st[G2_NSTAGES] = { NULL };
-	int C = m->cfg.n_embd;
+	int C = m->cfg.n_embd, I = m->cfg.n_inner;
 	size_t n = (size_t)T * C;
-	float *h = xmalloc(n * sizeof *h), *fc = xmalloc(n * 4 * sizeof *fc);
+	float *h = xmalloc(n * sizeof *h), *fc = xmalloc((size_t)T * I * sizeof *fc);
 
 	attention(m, b, x, T, st, v);
 	if (v != NULL && v->no_attn_residual)
@@ -195,9 +195,9 @@ block(const struct gpt2 *m, const struct gpt2_block *b, float *x, int T, const s
 		add(x, st[G2_OUTPUT]->data, x, n);
 	free_block_stages(st);
 	norm(h, x, b->ln_2_w, b->ln_2_b, T, m, v);
-	tensor_addmm(fc, h, b->c_fc_w, b->c_fc_b, T, 4 * C, C);
-	tensor_gelu_new(fc, fc, n * 4);
-	tensor_addmm(h, fc, b->mlp_proj_w, b->mlp_proj_b, T, C, 4 * C);
+	tensor_addmm(fc, h, b->c_fc_w, b->c_fc_b, T, I, C);
+	tensor_gelu_new(fc, fc, (size_t)T * I);
+	tensor_addmm(h, fc, b->mlp_proj_w, b->mlp_proj_b, T, C, I);
 	if (v != NULL && v->no_mlp_residual)
 		memcpy(x, h, n * sizeof *x);
 	else

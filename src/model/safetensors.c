@@ -129,6 +129,10 @@ st_entry(struct st_file *f, struct st_tensor *t, const cJSON *e, char *err, size
 		    t->name, (unsigned long long)t->begin, (unsigned long long)t->end,
 		    (unsigned long long)f->data_len);
 	size = numel <= UINT64_MAX / 8 ? numel * dtypes[t->dtype].size : UINT64_MAX;
+	if (size == UINT64_MAX)	/* the sizes' product past 2^61: no file holds it */
+		return st_err(err, errlen, f->path, "%s: shape's elements overflow 64 bits, expected the %llu bytes "
+		    "of data_offsets [%llu, %llu]", t->name, (unsigned long long)(t->end - t->begin),
+		    (unsigned long long)t->begin, (unsigned long long)t->end);
 	if (t->end - t->begin != size)
 		return st_err(err, errlen, f->path,
 		    "%s: data_offsets [%llu, %llu] hold %llu bytes, expected %llu (%s, shape's %llu elements)",

@@ -26,7 +26,7 @@ stage_code(char *buf, size_t len, int s, const struct gpt2_config *c, int T, int
 	int C = c->n_embd, H = c->n_head, d = C / H;
 	char eps[32];
 
-	snprintf(eps, sizeof eps, "%g", c->layer_norm_epsilon);
+	text_shortest(eps, sizeof eps, c->layer_norm_epsilon, 0, 'g');	/* Python's repr: the line runs as shown */
 	switch (s) {
 	case G2_TOKEN_IDS: snprintf(buf, len, "token_ids = torch.tensor([[%s]])", idtext); break;
 	case G2_TOK_EMB: snprintf(buf, len, "tok_emb = sd[\"wte.weight\"][token_ids]"); break;

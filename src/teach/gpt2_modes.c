@@ -85,7 +85,7 @@ int
 gctx_json(FILE *fp, const struct gctx *c, const struct gopts *g)
 {
 	const struct gpt2_config *k = &c->m.cfg;
-	char code[1024];
+	char code[1024], eps[32];
 	int i, s;
 
 	fputs("{\n  \"model\": ", fp);
@@ -104,8 +104,8 @@ gctx_json(FILE *fp, const struct gctx *c, const struct gopts *g)
 	fprintf(fp, ",\n  \"layer\": %d,\n  \"head\": ", c->r.layer);
 	fprintf(fp, g->head >= 0 ? "%d" : "null", g->head);
 	fprintf(fp, ",\n  \"config\": {\"n_embd\": %d, \"n_head\": %d, \"n_layer\": %d, \"n_positions\": %d, "
-	    "\"vocab_size\": %d, \"layer_norm_epsilon\": %g},\n  \"stages\": [\n", k->n_embd, k->n_head, k->n_layer,
-	    k->n_positions, k->vocab_size, k->layer_norm_epsilon);
+	    "\"vocab_size\": %d, \"layer_norm_epsilon\": %s},\n  \"stages\": [\n", k->n_embd, k->n_head, k->n_layer,
+	    k->n_positions, k->vocab_size, text_shortest(eps, sizeof eps, k->layer_norm_epsilon, 0, 'g'));
 	for (s = 0; s < G2_NSTAGES; s++) {
 		if (s != G2_TOKEN_IDS && c->r.st[s] == NULL)
 			continue;

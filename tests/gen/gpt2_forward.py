@@ -171,6 +171,12 @@ def norm_cases(out):
         w = torch.randn(K, N, generator=g) * 0.2
         b = torch.randn(N, generator=g)
         out.write("addmm %d %d %d %08x\n%s\n%s\n%s\n" % (M, N, K, bits_hash(torch.addmm(b, x, w)), hexs(x), hexs(w), hexs(b)))
+    # one column (n_embd 1's c_proj): the output's strides make addmm_impl_cpu_ sum from zero, the bias last
+    for M, N, K in ((2, 1, 4), (1, 1, 9), (7, 1, 33), (3, 1, 1)):
+        x = torch.randn(M, K, generator=g)
+        w = torch.randn(K, N, generator=g) * 0.2
+        b = torch.randn(N, generator=g) * 3
+        out.write("addmm %d %d %d %08x\n%s\n%s\n%s\n" % (M, N, K, bits_hash(torch.addmm(b, x, w)), hexs(x), hexs(w), hexs(b)))
 
 
 WHAT = {

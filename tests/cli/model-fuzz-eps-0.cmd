@@ -1,0 +1,1 @@
+$BIN tests/model/fuzz-eps/run-0.json --heatmap

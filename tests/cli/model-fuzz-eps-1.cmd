@@ -1,0 +1,1 @@
+$BIN tests/model/fuzz-eps/run-1.json --heatmap

@@ -1,0 +1,1 @@
+$BIN tests/model/fuzz-inner/run-0.json --heatmap

@@ -1,0 +1,1 @@
+$BIN tests/model/fuzz-inner/run-1.json --heatmap
