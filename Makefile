@@ -62,7 +62,7 @@ src/kernels/matmul.o: src/kernels/matmul.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/matmul.c
 src/kernels/softmax.o: src/kernels/softmax.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/softmax.c
-src/kernels/reduce.o: src/kernels/reduce.c
+src/kernels/reduce.o: src/kernels/reduce.c src/kernels/reduce_cols.h
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/reduce.c
 src/kernels/elementwise.o: src/kernels/elementwise.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/elementwise.c
