@@ -671,7 +671,8 @@ tensor_unary_view(void *out, const struct tensor_view *x, int op)
  *
  * One IEEE double operation per element (PyTorch's Vectorized<double>
  * lanes and its scalar tails compute the same bits for these), in the
- * same walk as the float32 kernels; pow only for the exponents
+ * same walk as the float32 kernels; exp is SLEEF's expd4 (softmax64.c) for
+ * every element, as vml::vexp maps all of them through vectors; pow only for the exponents
  * pow_tensor_scalar_optimized_kernel specialises (the caller refuses the
  * others: SLEEF's powd4 is not reproduced).
  */
@@ -745,7 +746,7 @@ row64(void *arg, size_t row, const long long *off)
 			    c->op == TENSOR_LT ? x < z : c->op == TENSOR_LE ? x <= z : c->op == TENSOR_GT ? x > z : x >= z);
 		else if (b == NULL)
 			c->out[o + j] = c->op == TENSOR_SQRT ? sqrt(x) : c->op == TENSOR_ABS ? fabs(x) :
-			    c->op == TENSOR_NEG ? -x : c->op == TENSOR_RECIP ? 1.0 / x : x;
+			    c->op == TENSOR_NEG ? -x : c->op == TENSOR_RECIP ? 1.0 / x : c->op == TENSOR_EXP ? tensor_exp64(x) : x;
 		else
 			c->out[o + j] = binop64(c->op, x, z, c->e);
 	}

@@ -161,6 +161,15 @@ float tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, co
 void tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
+/*
+ * float64 (softmax64.c): torch.exp of one double (SLEEF's expd4_u10, as
+ * the AVX2 kernels); x.max()/x.min() of n contiguous doubles (max_all's 4
+ * lanes: which zero, NaN wins); softmax over `outer` blocks of (n, inner)
+ * doubles along n (inner 1: the last dim's kernel).
+ */
+double tensor_exp64(double x);
+double tensor_max_all64(const double *x, size_t n, int is_min);
+void tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */
 float tensor_sum(const float *x, size_t n);
 

@@ -50,13 +50,14 @@ row_ok(const struct builtin *b)
 		/* the arithmetic, computed as ATen's double kernels */
 		"add", "sub", "mul", "div", "pow", "add_", "sub_", "mul_", "div_", "sqrt", "abs", "sum", "mean",
 		"var", "std", "max", "min", "argmax", "argmin", "masked_fill", "masked_fill_", "where", "tril", "triu",
-		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "numel", NULL
+		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "numel", "exp", "softmax",
+		"rand", "randn", "arange", NULL
 	};
 	int i;
 
 	if (b->ns[0] == '\0')	/* Python's builtins: print, len, repr, type, float(x), ... */
 		return 1;
-	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0)
+	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0 && strcmp(b->ns, "torch.nn.functional") != 0)
 		return 0;
 	for (i = 0; ok[i] != NULL; i++)
 		if (strcmp(b->name, ok[i]) == 0)
@@ -196,48 +197,6 @@ pyt_as_dtype(struct py_session *s, struct pyobj *x, int dtype)
 		pyt_store(&y->u.t, i, pyt_get(&x->u.t, i));
 	y->deps = x->deps;
 	return y;
-}
-
-/* _mm256_max_pd / _mm256_min_pd, NaN where either is NaN (Vectorized<double>::maximum) */
-static double
-vmax64(double a, double b, int is_min)
-{
-	if (isnan(a) || isnan(b))
-		return NAN;
-	if (is_min)
-		return a < b ? a : b;
-	return a > b ? a : b;
-}
-
-/*
- * x.max() / x.min() of n contiguous doubles as max_all's vec::reduce_all
- * (4 lanes, the tail merged into the first lanes, then the lanes folded
- * left to right: vec_reduce_all has no AVX2 shuffle tree for double):
- * which of +0 and -0 comes out.
- */
-double
-f64_max_all(const double *x, size_t n, int is_min)
-{
-	double acc[4], r;
-	size_t d, i;
-
-	if (n < 4) {
-		r = x[0];
-		for (i = 1; i < n; i++)
-			r = vmax64(r, x[i], is_min);
-		return r;
-	}
-	for (i = 0; i < 4; i++)
-		acc[i] = x[i];
-	for (d = 4; d < n - n % 4; d += 4)
-		for (i = 0; i < 4; i++)
-			acc[i] = vmax64(acc[i], x[d + i], is_min);
-	for (i = 0; d + i < n; i++)
-		acc[i] = vmax64(acc[i], x[d + i], is_min);
-	r = acc[0];
-	for (i = 1; i < 4; i++)
-		r = vmax64(r, acc[i], is_min);
-	return r;
 }
 
 /* the exponents of x ** e that PyTorch computes without SLEEF's pow (pow_out's 0 and 1, the specialised ones) */

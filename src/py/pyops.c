@@ -853,7 +853,7 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	if (dim < 0 && vals != NULL && t->dtype == DT_FLOAT)	/* which of equal zeros: the kernel's */
 		*(float *)vals->u.t.st->data = max_all_f32((const float *)c->u.t.st->data + c->u.t.offset, n, is_min);
 	else if (dim < 0 && vals != NULL && t->dtype == DT_DOUBLE)
-		*(double *)vals->u.t.st->data = f64_max_all((const double *)c->u.t.st->data + c->u.t.offset, n, is_min);
+		*(double *)vals->u.t.st->data = tensor_max_all64((const double *)c->u.t.st->data + c->u.t.offset, n, is_min);
 	py_decref(c);
 	idx->deps = x->deps;
 	if (arg)
@@ -887,8 +887,6 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS };
 	struct pyobj *y;
 
-	if (op == U_EXP && x->u.t.dtype == DT_DOUBLE)	/* SLEEF's expd4 is not reproduced */
-		return f64_refuse(s, "exp");
 	if (op == U_ABS && x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE) {	/* abs keeps integers */
 		size_t i;
 
@@ -923,14 +921,12 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	size_t outer = 1, inner = 1, n = 1;
 	int d;
 
-	if (f64_op(s, "softmax", x, NULL))
-		return NULL;
 	if (t->numel == 0) {	/* no kernel runs: an empty result of the input's dtype */
 		if ((y = pyt_zeros(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
-	if (t->dtype != DT_FLOAT)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
+	if (t->dtype != DT_FLOAT && t->dtype != DT_DOUBLE)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
 		return py_fail(s, "\"%s\" not implemented for '%s'", dim == t->ndim - 1 || t->ndim == 0 ?
 		    "softmax_lastdim_kernel_impl" : "softmax_kernel_impl", pyt_cat_name[t->dtype]);
 	for (d = 0; d < t->ndim; d++) {
@@ -947,11 +943,14 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	} else if ((c = pyt_contig(s, x)) == NULL) {
 		return NULL;
 	}
-	if ((y = pyt_result(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
+	if ((y = pyt_result(s, t->dtype, t->ndim, t->shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
-	if (t->numel > 0) {
+	if (t->dtype == DT_DOUBLE)	/* softmax_lastdim_kernel only for the last dim itself, as below */
+		tensor_softmax64(y->u.t.st->data, (const double *)c->u.t.st->data + c->u.t.offset, outer, n,
+		    dim == t->ndim - 1 || t->ndim == 0 ? 1 : inner);
+	else if (t->numel > 0) {
 		if (dim == t->ndim - 1 || t->ndim == 0)	/* softmax_lastdim_kernel only for the last dim itself */
 			tensor_softmax_rows(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, (int)n);
 		else
