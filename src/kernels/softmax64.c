@@ -175,9 +175,9 @@ softmax_mid(double *out, const double *in, size_t outer, size_t n, size_t inner)
 }
 
 void
-tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner)
+tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner, int lastdim)
 {
-	if (inner == 1)
+	if (lastdim)
 		softmax_last(out, in, outer, n);
 	else
 		softmax_mid(out, in, outer, n, inner);

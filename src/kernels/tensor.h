@@ -165,11 +165,12 @@ float tensor_expf(float x);
  * float64 (softmax64.c): torch.exp of one double (SLEEF's expd4_u10, as
  * the AVX2 kernels); x.max()/x.min() of n contiguous doubles (max_all's 4
  * lanes: which zero, NaN wins); softmax over `outer` blocks of (n, inner)
- * doubles along n (inner 1: the last dim's kernel).
+ * doubles along n (lastdim: the last dim's kernel, inner 1; else _vec_softmax,
+ * whose scalar tail takes an inner of 1 too).
  */
 double tensor_exp64(double x);
 double tensor_max_all64(const double *x, size_t n, int is_min);
-void tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner);
+void tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner, int lastdim);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */
 float tensor_sum(const float *x, size_t n);
 

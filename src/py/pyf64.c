@@ -1,12 +1,12 @@
 /*
- * pyf64.c - where float64 tensors may go (contract v3): they are made
- * (.double(), .to(torch.float64), dtype=torch.float64 in torch.tensor,
- * zeros, ones, empty and the _like ones), printed as PyTorch prints them
- * (dtype=torch.float64), viewed (shape, transpose, permute, view, reshape,
- * unsqueeze, squeeze, basic indexing), read (.tolist(), .item(), float())
- * and converted back (.float(), .long(), .bool()).  Every other operation
- * with a float64 operand or dtype=torch.float64 stops with one line,
- * "float64 is not supported by OP", rather than compute in float32.
+ * pyf64.c - float64 in the interpreter (issue 23): the rows that take
+ * float64 tensors or dtype=torch.float64 (made, printed, viewed, converted,
+ * and the arithmetic the kernels compute in double: they read the dtype
+ * from the views they are given), PyTorch's result_type of two operands,
+ * an operand as a tensor of a dtype (a Python number exactly), and the
+ * one-line refusal, "float64 is not supported by OP", of every operation
+ * not reproduced bit for bit (pow with other exponents, norms, modules,
+ * advanced indexing, item assignment) rather than compute in float32.
  */
 #include <math.h>
 #include <string.h>

@@ -948,8 +948,8 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 		return NULL;
 	}
 	if (t->dtype == DT_DOUBLE)	/* softmax_lastdim_kernel only for the last dim itself, as below */
-		tensor_softmax64(y->u.t.st->data, (const double *)c->u.t.st->data + c->u.t.offset, outer, n,
-		    dim == t->ndim - 1 || t->ndim == 0 ? 1 : inner);
+		tensor_softmax64(y->u.t.st->data, (const double *)c->u.t.st->data + c->u.t.offset, outer, n, inner,
+		    dim == t->ndim - 1 || t->ndim == 0);
 	else if (t->numel > 0) {
 		if (dim == t->ndim - 1 || t->ndim == 0)	/* softmax_lastdim_kernel only for the last dim itself */
 			tensor_softmax_rows(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, (int)n);
