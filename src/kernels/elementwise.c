@@ -102,27 +102,30 @@ tensor_copy_view(void *out, const struct tensor_view *x)
 	each_row(x->ndim, x->shape, v, 1, copy_row, &c);
 }
 
-/* div_floor_floating (BinaryOps.h): Python's a // b */
-static float
-floor_div(float a, float b)
-{
-	float mod, div, fl;
-
-	if (b == 0)
-		return a / b;
-	mod = fmodf(a, b);
-	div = (a - mod) / b;
-	if (mod != 0 && (b < 0) != (mod < 0))
-		div -= 1;
-	if (div != 0) {
-		fl = floorf(div);
-		if (div - fl > 0.5f)
-			fl += 1;
-	} else {
-		fl = copysignf(0, a / b);
-	}
-	return fl;
+/* div_floor_floating (BinaryOps.h): Python's a // b, in float (floor_div) and in double (floor_div64) */
+#define FLOOR_DIV(NAME, T, FMOD, FLOOR, COPYSIGN) \
+static T \
+NAME(T a, T b) \
+{ \
+	T mod, div, fl; \
+ \
+	if (b == 0) \
+		return a / b; \
+	mod = FMOD(a, b); \
+	div = (a - mod) / b; \
+	if (mod != 0 && (b < 0) != (mod < 0)) \
+		div -= 1; \
+	if (div != 0) { \
+		fl = FLOOR(div); \
+		if (div - fl > (T)0.5) \
+			fl += 1; \
+	} else { \
+		fl = COPYSIGN(0, a / b); \
+	} \
+	return fl; \
 }
+FLOOR_DIV(floor_div, float, fmodf, floorf, copysignf)
+FLOOR_DIV(floor_div64, double, fmod, floor, copysign)
 
 /* remainder_kernel: fmod, moved to the divisor's sign */
 static float
@@ -685,32 +688,10 @@ struct ctx64 {
 	double e;
 };
 
-/* div_floor_floating and remainder (BinaryOps.h) in double */
-static double
-floor_div64(double a, double b)
-{
-	double mod, div, fl;
-
-	if (b == 0)
-		return a / b;
-	mod = fmod(a, b);
-	div = (a - mod) / b;
-	if (mod != 0 && (b < 0) != (mod < 0))
-		div -= 1;
-	if (div != 0) {
-		fl = floor(div);
-		if (div - fl > 0.5)
-			fl += 1;
-	} else {
-		fl = copysign(0, a / b);
-	}
-	return fl;
-}
-
 static double
 binop64(int op, double a, double b, double e)
 {
-	double mod;
+	double mod;	/* remainder (BinaryOps.h): fmod, moved to the divisor's sign */
 
 	switch (op) {
 	case TENSOR_ADD: return a + b;

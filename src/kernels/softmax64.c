@@ -65,16 +65,9 @@ tensor_exp64(double d)
 	return u;
 }
 
-/* Vectorized<double>::maximum (NaN where either is) or minimum */
-static double
-vmax(double a, double b, int is_min)
-{
-	if (isnan(a) || isnan(b))
-		return NAN;
-	if (is_min)
-		return a < b ? a : b;
-	return a > b ? a : b;
-}
+/* Vectorized<double>::maximum and ::minimum: NaN where either is */
+#define VMAX(a, b) (isnan(a) || isnan(b) ? NAN : (a) > (b) ? (a) : (b))
+#define VMIN(a, b) (isnan(a) || isnan(b) ? NAN : (a) < (b) ? (a) : (b))
 
 /*
  * vec::reduce_all over 4 double lanes: the tail joins the first lanes,
@@ -87,7 +80,7 @@ reduce_all4(const double *x, size_t n, int op)
 	double acc[4], r;
 	size_t d, i;
 
-#define RED(a, b) (op == 0 ? (a) + (b) : vmax((a), (b), op == 2))
+#define RED(a, b) (op == 0 ? (a) + (b) : op == 1 ? VMAX(a, b) : VMIN(a, b))
 	if (n < 4) {
 		r = x[0];
 		for (i = 1; i < n; i++)
@@ -132,6 +125,22 @@ softmax_last(double *out, const double *in, size_t rows, size_t n)
 	}
 }
 
+/* _vec_softmax's scalar tail, one column of n doubles st apart: std::max, libm's exp, division by the sum */
+static void
+softmax_column(double *y, const double *x, size_t n, size_t st)
+{
+	double max = x[0], sum = 0;
+	size_t d;
+
+	for (d = 1; d < n; d++)
+		if (max < x[d * st])
+			max = x[d * st];
+	for (d = 0; d < n; d++)
+		sum += (y[d * st] = exp(x[d * st] - max));
+	for (d = 0; d < n; d++)
+		y[d * st] = y[d * st] / sum;
+}
+
 /* _vec_softmax: 4 inner columns a vector (SLEEF exp, division by the sum), the rest with libm's exp */
 static void
 softmax_mid(double *out, const double *in, size_t outer, size_t n, size_t inner)
@@ -149,7 +158,7 @@ softmax_mid(double *out, const double *in, size_t outer, size_t n, size_t inner)
 				max[l] = x[j + l];
 			for (d = 1; d < n; d++)
 				for (l = 0; l < 4; l++)
-					max[l] = vmax(max[l], x[d * inner + j + l], 0);
+					max[l] = VMAX(max[l], x[d * inner + j + l]);
 			for (d = 0; d < n; d++)
 				for (l = 0; l < 4; l++) {
 					y[d * inner + j + l] = tensor_exp64(x[d * inner + j + l] - max[l]);
@@ -159,18 +168,8 @@ softmax_mid(double *out, const double *in, size_t outer, size_t n, size_t inner)
 				for (l = 0; l < 4; l++)
 					y[d * inner + j + l] /= sum[l];
 		}
-		for (; j < inner; j++) {
-			double max = x[j], sum = 0;
-
-			for (d = 1; d < n; d++)	/* std::max */
-				max = max < x[d * inner + j] ? x[d * inner + j] : max;
-			for (d = 0; d < n; d++) {
-				y[d * inner + j] = exp(x[d * inner + j] - max);
-				sum += y[d * inner + j];
-			}
-			for (d = 0; d < n; d++)
-				y[d * inner + j] /= sum;
-		}
+		for (; j < inner; j++)
+			softmax_column(y + j, x + j, n, inner);
 	}
 }
 
