@@ -68,6 +68,7 @@ one_case(char *line, char *want)
 	if (read_hex(&want, w, m) != m)
 		ok = 0;
 	v.data = st + off;
+	v.data64 = NULL;	/* a float32 view */
 	for (d = 0; d < v.ndim; d++)
 		if (dims >> d & 1)
 			count *= (size_t)v.shape[d];

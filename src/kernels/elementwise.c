@@ -84,36 +84,48 @@ copy_row(void *arg, size_t row, const long long *off)
 	}
 }
 
+static void copy64(double *out, const struct tensor_view *x);
+static void binary64(double *out, const struct tensor_view *a, const struct tensor_view *b, int op, double e);
+static void compare64(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
+static void unary64(double *out, const struct tensor_view *x, int op);
+
 void
-tensor_copy_view(float *out, const struct tensor_view *x)
+tensor_copy_view(void *out, const struct tensor_view *x)
 {
 	struct copy_ctx c = { out, x, x->ndim ? (size_t)x->shape[x->ndim - 1] : 1 };
 	const struct tensor_view *v[1] = { x };
 
+	if (x->data64 != NULL) {
+		copy64(out, x);
+		return;
+	}
 	each_row(x->ndim, x->shape, v, 1, copy_row, &c);
 }
 
-/* div_floor_floating (BinaryOps.h): Python's a // b */
-static float
-floor_div(float a, float b)
-{
-	float mod, div, fl;
-
-	if (b == 0)
-		return a / b;
-	mod = fmodf(a, b);
-	div = (a - mod) / b;
-	if (mod != 0 && (b < 0) != (mod < 0))
-		div -= 1;
-	if (div != 0) {
-		fl = floorf(div);
-		if (div - fl > 0.5f)
-			fl += 1;
-	} else {
-		fl = copysignf(0, a / b);
-	}
-	return fl;
+/* div_floor_floating (BinaryOps.h): Python's a // b, in float (floor_div) and in double (floor_div64) */
+#define FLOOR_DIV(NAME, T, FMOD, FLOOR, COPYSIGN) \
+static T \
+NAME(T a, T b) \
+{ \
+	T mod, div, fl; \
+ \
+	if (b == 0) \
+		return a / b; \
+	mod = FMOD(a, b); \
+	div = (a - mod) / b; \
+	if (mod != 0 && (b < 0) != (mod < 0)) \
+		div -= 1; \
+	if (div != 0) { \
+		fl = FLOOR(div); \
+		if (div - fl > (T)0.5) \
+			fl += 1; \
+	} else { \
+		fl = COPYSIGN(0, a / b); \
+	} \
+	return fl; \
 }
+FLOOR_DIV(floor_div, float, fmodf, floorf, copysignf)
+FLOOR_DIV(floor_div64, double, fmod, floor, copysign)
 
 /* remainder_kernel: fmod, moved to the divisor's sign */
 static float
@@ -552,11 +564,15 @@ pow_view(float *out, const struct tensor_view *a, const struct tensor_view *b, i
 }
 
 void
-tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar)
+tensor_binary_view(void *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar)
 {
 	struct bin_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op, scalar };
 	const struct tensor_view *v[2] = { a, b };
 
+	if (a->data64 != NULL) {
+		binary64(out, a, b, op, scalar);
+		return;
+	}
 	if ((op == TENSOR_POW_SCALAR && !is_special_exponent(scalar)) || op == TENSOR_POW) {
 		pow_view(out, a, b, op == TENSOR_POW_SCALAR, scalar);
 		return;
@@ -603,6 +619,10 @@ tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struc
 	struct cmp_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op };
 	const struct tensor_view *v[2] = { a, b };
 
+	if (a->data64 != NULL) {
+		compare64(out, a, b, op);
+		return;
+	}
 	each_row(a->ndim, a->shape, v, 2, cmp_row, &c);
 }
 
@@ -632,15 +652,116 @@ unary_flat(float *y, size_t n, int op)
 }
 
 void
-tensor_unary_view(float *out, const struct tensor_view *x, int op)
+tensor_unary_view(void *out, const struct tensor_view *x, int op)
 {
 	size_t done, n = x->numel, step = (size_t)1 << 20;
 
+	if (x->data64 != NULL) {
+		unary64(out, x, op);
+		return;
+	}
 	tensor_copy_view(out, x);
 	if (op != TENSOR_EXP) {
 		unary_flat(out, n, op);
 		return;
 	}
 	for (done = 0; done < n; done += step)	/* kern_exp_row takes an int count */
-		kern_exp_row(out + done, out + done, 0.0f, (int)(n - done < step ? n - done : step));
+		kern_exp_row((float *)out + done, (float *)out + done, 0.0f, (int)(n - done < step ? n - done : step));
+}
+
+/*
+ * ---- float64: ATen's double kernels ----
+ *
+ * One IEEE double operation per element (PyTorch's Vectorized<double>
+ * lanes and its scalar tails compute the same bits for these), in the
+ * same walk as the float32 kernels; exp is SLEEF's expd4 (softmax64.c) for
+ * every element, as vml::vexp maps all of them through vectors; pow only for the exponents
+ * pow_tensor_scalar_optimized_kernel specialises (the caller refuses the
+ * others: SLEEF's powd4 is not reproduced).
+ */
+struct ctx64 {
+	double *out;
+	unsigned char *cmp;
+	const struct tensor_view *a, *b;
+	size_t inner;
+	int op;
+	double e;
+};
+
+static double
+binop64(int op, double a, double b, double e)
+{
+	double mod;	/* remainder (BinaryOps.h): fmod, moved to the divisor's sign */
+
+	switch (op) {
+	case TENSOR_ADD: return a + b;
+	case TENSOR_SUB: return a - b;
+	case TENSOR_MUL: return a * b;
+	case TENSOR_DIV: return a / b;
+	case TENSOR_FLOORDIV: return floor_div64(a, b);
+	case TENSOR_MOD:
+		mod = fmod(a, b);
+		return mod != 0 && (b < 0) != (mod < 0) ? mod + b : mod;
+	case TENSOR_POW_SCALAR:
+		return e == 2 ? a * a : e == 3 ? a * a * a : e == -2 ? 1.0 / (a * a) : e == 0.5 ? sqrt(a) :
+		    e == -0.5 ? 1.0 / sqrt(a) : e == -1 ? 1.0 / a : e == 0 ? 1.0 : a;
+	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a);
+	default: return 0;
+	}
+}
+
+static void
+row64(void *arg, size_t row, const long long *off)
+{
+	struct ctx64 *c = arg;
+	const double *a = c->a->data64 + off[0], *b = c->b != NULL ? c->b->data64 + off[1] : NULL;
+	int nd = c->a->ndim;
+	long long sa = nd ? c->a->stride[nd - 1] : 0, sb = nd && b != NULL ? c->b->stride[nd - 1] : 0;
+	size_t j, o = row * c->inner;
+
+	for (j = 0; j < c->inner; j++) {
+		double x = a[(long long)j * sa], z = b != NULL ? b[(long long)j * sb] : 0;
+
+		if (c->cmp != NULL)
+			c->cmp[o + j] = (unsigned char)(c->op == TENSOR_EQ ? x == z : c->op == TENSOR_NE ? x != z :
+			    c->op == TENSOR_LT ? x < z : c->op == TENSOR_LE ? x <= z : c->op == TENSOR_GT ? x > z : x >= z);
+		else if (b == NULL)
+			c->out[o + j] = c->op == TENSOR_SQRT ? sqrt(x) : c->op == TENSOR_ABS ? fabs(x) :
+			    c->op == TENSOR_NEG ? -x : c->op == TENSOR_RECIP ? 1.0 / x : c->op == TENSOR_EXP ? tensor_exp64(x) : x;
+		else
+			c->out[o + j] = binop64(c->op, x, z, c->e);
+	}
+}
+
+static void
+run64(double *out, unsigned char *cmp, const struct tensor_view *a, const struct tensor_view *b, int op, double e)
+{
+	struct ctx64 c = { out, cmp, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op, e };
+	const struct tensor_view *v[2] = { a, b };
+
+	each_row(a->ndim, a->shape, v, b != NULL ? 2 : 1, row64, &c);
+}
+
+static void
+copy64(double *out, const struct tensor_view *x)
+{
+	run64(out, NULL, x, NULL, -1, 0);
+}
+
+static void
+binary64(double *out, const struct tensor_view *a, const struct tensor_view *b, int op, double e)
+{
+	run64(out, NULL, a, b, op, e);
+}
+
+static void
+compare64(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op)
+{
+	run64(NULL, out, a, b, op, 0);
+}
+
+static void
+unary64(double *out, const struct tensor_view *x, int op)
+{
+	run64(out, NULL, x, NULL, op, 0);
 }

@@ -509,3 +509,19 @@ tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, const fl
 	}
 	return bias != NULL ? acc + *bias : acc;
 }
+
+void
+tensor_mm64(double *c, const double *a, long long as0, long long as1, const double *b, long long bs0,
+    long long bs1, int M, int N, int K)
+{
+	int i, j, k;
+
+	for (i = 0; i < M && !interrupt_pending; i++)
+		for (j = 0; j < N; j++) {
+			double acc = 0;
+
+			for (k = 0; k < K; k++)
+				acc += a[i * as0 + k * as1] * b[k * bs0 + j * bs1];
+			c[(size_t)i * N + j] = acc;
+		}
+}

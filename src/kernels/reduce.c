@@ -412,106 +412,7 @@ iter_each(const struct iter *it, iter_fn *fn, void *ctx)
 	}
 }
 
-/*
- * multi_row_sum (SumKernel.cpp) for w columns at once: column c sums
- * x[i*rs + c*cs] over i < n with one accumulator per level, each level
- * passed up every 2^level_power rows; the columns never mix, so w only
- * changes the speed.
- */
-static void
-lev_cols(float *res, const float *x, long long rs, long long cs, long long n, int w)
-{
-	float acc[4][32];
-	int lp = ceil_log2((size_t)n) / 4, j, c;
-	long long step, i = 0;
-
-	lp = lp < 4 ? 4 : lp;
-	step = 1LL << lp;
-	memset(acc, 0, sizeof acc);
-	while (i + step <= n) {
-		long long e = i + step;
-
-		for (; i < e; i++)
-			for (c = 0; c < w; c++)
-				acc[0][c] += x[i * rs + c * cs];
-		for (j = 1; j < 4; j++) {
-			for (c = 0; c < w; c++) {
-				acc[j][c] += acc[j - 1][c];
-				acc[j - 1][c] = 0;
-			}
-			if ((i & ((step - 1) << (j * lp))) != 0)
-				break;
-		}
-	}
-	for (; i < n; i++)
-		for (c = 0; c < w; c++)
-			acc[0][c] += x[i * rs + c * cs];
-	for (j = 1; j < 4; j++)
-		for (c = 0; c < w; c++)
-			acc[0][c] += acc[j][c];
-	memcpy(res, acc[0], (size_t)w * sizeof *res);
-}
-
-/*
- * row_sum: the column as (n/4, 4) rows summed by multi_row_sum, the n%4
- * left over into the first partial sum, then the four partials in order;
- * for w columns at once (x[i*st + c*cs]).
- */
-static void
-ilp_cols(float *res, const float *x, long long st, long long cs, long long n, int w)
-{
-	float acc[4][4][8];
-	long long m = n / 4, step, i = 0, k;
-	int lp = ceil_log2((size_t)m) / 4, j, c, q;
-
-	lp = lp < 4 ? 4 : lp;
-	step = 1LL << lp;
-	memset(acc, 0, sizeof acc);
-	while (i + step <= m) {
-		long long e = i + step;
-
-		for (; i < e; i++)
-			for (q = 0; q < 4; q++)
-				for (c = 0; c < w; c++)
-					acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
-		for (j = 1; j < 4; j++) {
-			for (q = 0; q < 4; q++)
-				for (c = 0; c < w; c++) {
-					acc[j][q][c] += acc[j - 1][q][c];
-					acc[j - 1][q][c] = 0;
-				}
-			if ((i & ((step - 1) << (j * lp))) != 0)
-				break;
-		}
-	}
-	for (; i < m; i++)
-		for (q = 0; q < 4; q++)
-			for (c = 0; c < w; c++)
-				acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
-	for (j = 1; j < 4; j++)
-		for (q = 0; q < 4; q++)
-			for (c = 0; c < w; c++)
-				acc[0][q][c] += acc[j][q][c];
-	for (k = m * 4; k < n; k++)
-		for (c = 0; c < w; c++)
-			acc[0][0][c] += x[k * st + c * cs];
-	for (q = 1; q < 4; q++)
-		for (c = 0; c < w; c++)
-			acc[0][0][c] += acc[0][q][c];
-	memcpy(res, acc[0][0], (size_t)w * sizeof *res);
-}
-
-/* out[j*os] += r[j]: CastStoreAccumulate (the output starts at zero) */
-static void
-add_out(float *out, long long os, const float *r, int w)
-{
-	int c;
-
-	for (c = 0; c < w; c++)
-		out[c * os] += r[c];
-}
-
-/* rows [lo, hi) of a vectorized_inner_sum */
+/* rows [lo, hi) of a float32 vectorized_inner_sum */
 struct rows_sum {
 	float *out;
 	const float *in;
@@ -543,59 +444,55 @@ inner_rows(void *arg, size_t lo, size_t hi)
 		r->out[(long long)j * r->os] += cascade_chunk(r->in + (long long)j * r->is, r->n);
 }
 
-/* cascade_sum's loop over one 2-d block (SumKernel.cpp), strides in elements */
+/* the float32 copy of reduce_cols.h */
+#define T float
+#define LANES 8
+#define NAME(f) f
 static void
-sum_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
-    const long long *s1)
+inner_sum(float *out, long long os, const float *in, long long is, long long n, long long rows)
 {
-	float **pp = ctx, *out = pp[0] + off[0], r[32];
-	const float *in = pp[1] + off[1];
-	long long os0 = s0[0], is0 = s0[1], os1 = s1[0], is1 = s1[1], j, k, t;
+	struct rows_sum rs = { out, in, os, is, (size_t)n };
 
-	if (os0 != 0 && os1 == 0) {	/* the reduction first */
-		t = is0, is0 = is1, is1 = t;
-		t = os0, os0 = os1, os1 = t;
-		t = n0, n0 = n1, n1 = t;
-	}
-	if (os0 != 0 && os1 != 0) {	/* not a true reduction: out += in */
-		for (j = 0; j < n1; j++)
-			for (k = 0; k < n0; k++)
-				out[j * os1 + k * os0] += in[j * is1 + k * is0];
-		return;
-	}
-	if (is0 == 1 && n0 >= 8) {	/* vectorized_inner_sum: rows are independent, two threads share many */
-		struct rows_sum rs = { out, in, os1, is1, (size_t)n0 };
+	inner_rows(&rs, 0, (size_t)rows);
+}
+#include "reduce_cols.h"
+#undef T
+#undef LANES
+#undef NAME
 
-		inner_rows(&rs, 0, (size_t)n1);
-	} else if (is1 == 1 && n1 >= 8) {	/* vectorized_outer_sum */
-		for (j = 0; j + 32 <= n1 && !interrupt_pending; j += 32) {
-			lev_cols(r, in + j, is0, 1, n0, 32);
-			add_out(out + j * os1, os1, r, 32);
-		}
-		for (; j + 8 <= n1; j += 8) {
-			ilp_cols(r, in + j, is0, 1, n0, 8);
-			add_out(out + j * os1, os1, r, 8);
-		}
-		for (; j < n1; j++) {
-			ilp_cols(r, in + j, is0, 1, n0, 1);
-			out[j * os1] += r[0];
-		}
-	} else if (is0 < is1) {		/* scalar_inner_sum */
-		for (j = 0; j < n1 && !interrupt_pending; j++) {
-			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
-			out[j * os1] += r[0];
-		}
-	} else {			/* scalar_outer_sum */
-		for (j = 0; j + 3 < n1 && !interrupt_pending; j += 4) {
-			lev_cols(r, in + j * is1, is0, is1, n0, 4);
-			add_out(out + j * os1, os1, r, 4);
-		}
-		for (; j < n1; j++) {
-			ilp_cols(r, in + j * is1, is0, 0, n0, 1);
-			out[j * os1] += r[0];
-		}
+/*
+ * The float64 copy: vectorized_inner_sum over Vectorized<double> (4
+ * lanes) is row_sum with the row's vectors as the rows of 4 columns, the
+ * scalar tail summed from 0, then the 4 lanes added to it in order.
+ */
+static void ilp_cols64(double *res, const double *x, long long st, long long cs, long long n, int w);
+
+static void
+inner_sum64(double *out, long long os, const double *in, long long is, long long n, long long rows)
+{
+	long long j, k;
+	double lanes[4], final;
+	int l;
+
+	for (j = 0; j < rows && !interrupt_pending; j++) {
+		const double *x = in + j * is;
+
+		ilp_cols64(lanes, x, 4, 1, n / 4, 4);
+		final = 0;
+		for (k = n / 4 * 4; k < n; k++)
+			final += x[k];
+		for (l = 0; l < 4; l++)
+			final += lanes[l];
+		out[j * os] += final;
 	}
 }
+#define T double
+#define LANES 4
+#define NAME(f) f##64
+#include "reduce_cols.h"
+#undef T
+#undef LANES
+#undef NAME
 
 /* The number of elements of the result of reducing `dims` (bit d: dim d). */
 static size_t
@@ -611,36 +508,44 @@ kept_numel(const struct tensor_view *x, unsigned dims)
 }
 
 void
-tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim)
+tensor_sum_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim)
 {
 	struct iter it;
-	float *pp[2];
+	void *pp[2];
 
-	memset(out, 0, kept_numel(x, dims) * sizeof *out);	/* iter.output().fill_(0) */
+	memset(out, 0, kept_numel(x, dims) * (x->data64 != NULL ? sizeof(double) : sizeof(float)));	/* fill_(0) */
 	iter_reduce(&it, x, dims, keepdim);
 	pp[0] = out;
-	pp[1] = (float *)x->data;
-	iter_each(&it, sum_block, pp);
+	pp[1] = x->data64 != NULL ? (void *)x->data64 : (void *)x->data;
+	iter_each(&it, x->data64 != NULL ? sum_block64 : sum_block, pp);
 }
 
 /* std_var_all_cpu: sum of (x - mean)^2 in double, one partial sum per 2-d block */
 struct dev_ctx {
 	const float *x;
+	const double *x64;	/* a float64 input instead */
 	double mean, total;
 };
+
+/* element o of a float32 or float64 view, as a double */
+static inline double
+elem(const struct tensor_view *x, long long o)
+{
+	return x->data64 != NULL ? x->data64[o] : (double)x->data[o];
+}
 
 static void
 dev_block(void *ctx, const long long *off, long long n0, long long n1, const long long *s0,
     const long long *s1)
 {
 	struct dev_ctx *c = ctx;
-	const float *x = c->x + off[0];
 	double local = 0;
 	long long i, j;
 
 	for (i = 0; i < n1 && !interrupt_pending; i++)
 		for (j = 0; j < n0; j++) {
-			double dx = (double)x[i * s1[0] + j * s0[0]] - c->mean;
+			long long o = off[0] + i * s1[0] + j * s0[0];
+			double dx = (c->x64 != NULL ? c->x64[o] : (double)c->x[o]) - c->mean;
 
 			local += dx * dx;
 		}
@@ -663,8 +568,10 @@ idx_next(long long *idx, const long long *shape, int lo, int hi)
 
 /* var, or its square root taken in double before the float32 cast (take_sqrt: std) */
 static void
-var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction, int take_sqrt)
+var_std_view(void *outv, const struct tensor_view *x, unsigned dims, int keepdim, int correction, int take_sqrt)
 {
+	float *out = outv;
+	double *out64 = x->data64 != NULL ? outv : NULL;
 	struct iter it;
 	int nred = 0, d;
 	size_t nout = kept_numel(x, dims);
@@ -674,25 +581,33 @@ var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim
 		nred += it.stride[0][d] == 0;
 	if (x->numel == 0) {
 		for (size_t i = 0; i < nout; i++)
-			out[i] = NAN;
+			if (out64 != NULL)
+				out64[i] = NAN;
+			else
+				out[i] = NAN;
 		return;
 	}
 	if (nred == it.ndim) {		/* one value: two passes, the mean in float32 first */
 		struct iter in;
 		struct dev_ctx c;
 		float s;
+		double s64;
 		long long n = (long long)x->numel - correction;
 		double var;
 
-		tensor_sum_view(&s, x, (1u << x->ndim) - 1, 0);
+		tensor_sum_view(x->data64 != NULL ? (void *)&s64 : (void *)&s, x, (1u << x->ndim) - 1, 0);
 		c.x = x->data;
-		c.mean = (double)(s / (float)x->numel);
+		c.x64 = x->data64;
+		c.mean = x->data64 != NULL ? s64 / (double)x->numel : (double)(s / (float)x->numel);
 		c.total = 0;
 		iter_input(&in, x);
 		iter_each(&in, dev_block, &c);
 		var = c.total / (double)(n > 0 ? n : 0);
 		for (size_t i = 0; i < nout; i++)
-			out[i] = (float)(take_sqrt ? sqrt(var) : var);
+			if (out64 != NULL)
+				out64[i] = take_sqrt ? sqrt(var) : var;
+			else
+				out[i] = (float)(take_sqrt ? sqrt(var) : var);
 		return;
 	}
 	/*
@@ -720,19 +635,23 @@ var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim
 
 				for (k = 0; k < nred; k++)
 					o += ridx[k] * it.stride[1][k];
-				v = (double)x->data[o];
+				v = elem(x, o);
 				n++;
 				nf = (double)n;
 				delta = v - mean;
 				nm = mean + delta / nf;
-				m2 = m2 + delta * (v - nm);
+				/* float64: GCC fuses WelfordOps::reduce's m2 + delta * new_delta (AVX2 build) */
+				m2 = x->data64 != NULL ? fma(delta, v - nm, m2) : m2 + delta * (v - nm);
 				mean = nm;
 				if (!idx_next(ridx, it.shape, 0, nred))
 					break;
 			}
 			nf = (double)n;
 			divisor = nf > correction ? nf - correction : 0;
-			out[obase] = (float)(take_sqrt ? sqrt(m2 / divisor) : m2 / divisor);
+			if (out64 != NULL)
+				out64[obase] = take_sqrt ? sqrt(m2 / divisor) : m2 / divisor;
+			else
+				out[obase] = (float)(take_sqrt ? sqrt(m2 / divisor) : m2 / divisor);
 			if (interrupt_pending)	/* Ctrl-C: the caller drops the result */
 				return;
 			if (!idx_next(oidx, it.shape, nred, it.ndim))
@@ -742,13 +661,13 @@ var_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim
 }
 
 void
-tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+tensor_var_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
 {
 	var_std_view(out, x, dims, keepdim, correction, 0);
 }
 
 void
-tensor_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
+tensor_std_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction)
 {
 	var_std_view(out, x, dims, keepdim, correction, 1);
 }

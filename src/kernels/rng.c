@@ -479,6 +479,55 @@ rng_randn(struct rng *g, float *out, size_t n)
 }
 
 /*
+ * float64 (spec 3, 5): torch.rand draws one u64 per element (53 bits);
+ * torch.randn n < 16 the cached double Box-Muller, n >= 16 normal_fill
+ * <double>: uniform doubles, then blocks of 16 (libm's log, cos, sin in
+ * double; u1 = 1 - data[j], theta = 2 pi * data[j + 8]), the last 16
+ * drawn again when n % 16 is not 0.
+ */
+void
+rng_rand64(struct rng *g, double *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = rng_double(g);
+}
+
+static void
+normal_block64(double *d)
+{
+	int j;
+
+	for (j = 0; j < 8; j++) {
+		double u1 = 1 - d[j], u2 = d[j + 8];
+		double radius = sqrt(-2 * log(u1)), theta = 2.0 * PI * u2;
+
+		d[j] = radius * cos(theta);
+		d[j + 8] = radius * sin(theta);
+	}
+}
+
+void
+rng_randn64(struct rng *g, double *out, size_t n)
+{
+	size_t i;
+
+	if (n < NORMAL_BLOCK) {
+		for (i = 0; i < n; i++)
+			out[i] = normal_double(g, 0.0, 1.0);
+		return;
+	}
+	rng_rand64(g, out, n);
+	for (i = 0; i + NORMAL_BLOCK <= n && !interrupt_pending; i += NORMAL_BLOCK)
+		normal_block64(out + i);
+	if (n % NORMAL_BLOCK != 0) {
+		rng_rand64(g, out + n - NORMAL_BLOCK, NORMAL_BLOCK);
+		normal_block64(out + n - NORMAL_BLOCK);
+	}
+}
+
+/*
  * bernoulli_ and dropout (spec 6).
  */
 

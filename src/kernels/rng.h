@@ -54,6 +54,9 @@ void	rng_rand(struct rng *g, float *out, size_t n);
  * [5.1], n >= 16 the 16-wide AVX2 kernel [5.2, 5.3]; the cache survives it.
  */
 void	rng_randn(struct rng *g, float *out, size_t n);
+/* The same for float64 tensors: rand one u64 per element, randn in double throughout [3, 5]. */
+void	rng_rand64(struct rng *g, double *out, size_t n);
+void	rng_randn64(struct rng *g, double *out, size_t n);
 /*
  * Tensor.normal_(mean, std), same dispatch as rng_randn; portable: as ARM,
  * Apple Silicon and x86 DEFAULT capability builds do it [5.4]: n < 16 the

@@ -123,6 +123,13 @@ void tensor_mm_batch(float *c, const float *a, const float *b, int batch, int M,
  */
 void tensor_mm_strided(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs,
     int batch, int M, int N, int K, size_t sa, size_t sb);
+/*
+ * The float64 product of one item: c (M, N, contiguous) with c[i][j] the
+ * sequential double sum from +0 of a[i*as0 + k*as1] * b[k*bs0 + j*bs1],
+ * each product rounded (ATen's gemm and dot for double, like float32's).
+ */
+void tensor_mm64(double *c, const double *a, long long as0, long long as1, const double *b, long long bs0,
+    long long bs1, int M, int N, int K);
 /* y = x / f (divides) or x * f, and y = a * b, element-wise; y may be x or a (in place) */
 void tensor_scale(float *y, const float *x, size_t n, float f, int divides);
 void tensor_mul(float *y, const float *a, const float *b, size_t n);
@@ -154,6 +161,16 @@ float tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, co
 void tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
+/*
+ * float64 (softmax64.c): torch.exp of one double (SLEEF's expd4_u10, as
+ * the AVX2 kernels); x.max()/x.min() of n contiguous doubles (max_all's 4
+ * lanes: which zero, NaN wins); softmax over `outer` blocks of (n, inner)
+ * doubles along n (lastdim: the last dim's kernel, inner 1; else _vec_softmax,
+ * whose scalar tail takes an inner of 1 too).
+ */
+double tensor_exp64(double x);
+double tensor_max_all64(const double *x, size_t n, int is_min);
+void tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner, int lastdim);
 /* torch.sum of n contiguous floats (ATen's cascade sum) */
 float tensor_sum(const float *x, size_t n);
 
@@ -183,7 +200,8 @@ float tensor_addmm_one(const float *x, const float *w, float bias, int N, int K,
  * element (i0, i1, ...) is data[i0*stride[0] + i1*stride[1] + ...].
  */
 struct tensor_view {
-	const float *data;
+	const float *data;		/* float32 elements, or NULL when data64 is set */
+	const double *data64;		/* a float64 view's elements (the kernels then compute in double), or NULL */
 	int ndim;
 	int shape[TENSOR_MAXDIM];
 	long long stride[TENSOR_MAXDIM];	/* in elements, >= 0 */
@@ -196,13 +214,18 @@ struct tensor_view {
  * strided input (see reduce.c).  out: the kept dims, contiguous; keepdim
  * changes no value, only the order ATen may choose.
  */
-void tensor_sum_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim);
-void tensor_var_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
-void tensor_std_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);	/* sqrt in double */
+void tensor_sum_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim);
+void tensor_var_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
+void tensor_std_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);	/* sqrt in double */
 /* torch.linalg.vector_norm(x, p, dims, keepdim) for a reduction of more than one element per output (reduce.c) */
 void tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, float p);
 
 /*
+ * Dtype dispatch: every kernel taking a struct tensor_view reads float32
+ * (data) or float64 (data64, all views of one call alike) and writes its
+ * `void *out` in the same dtype (floats or doubles; comparisons: bytes).
+ * The float64 arithmetic is ATen's double kernels' (4 lanes on AVX2).
+ *
  * Element-wise over views of one shape (broadcast operands have stride 0),
  * out contiguous in row-major order.  TENSOR_POW_SCALAR raises a to the
  * double `scalar` as torch.pow(tensor, number) does; the other binary
@@ -216,11 +239,11 @@ enum {
 };
 /* The strides PyTorch gives the result of an element-wise operation on inputs of these strides (0: broadcast). */
 void tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin);
-void tensor_copy_view(float *out, const struct tensor_view *x);
+void tensor_copy_view(void *out, const struct tensor_view *x);
 /* SLEEF's powf_u10 as PyTorch's AVX2 vector kernels compute x ** y */
 float tensor_sleef_powf(float x, float y);
-void tensor_binary_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar);
+void tensor_binary_view(void *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar);
 void tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
-void tensor_unary_view(float *out, const struct tensor_view *x, int op);
+void tensor_unary_view(void *out, const struct tensor_view *x, int op);
 
 #endif

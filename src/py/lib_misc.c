@@ -203,7 +203,7 @@ where_copy(struct pytensor *y, const struct pytensor *t, const long long *st, si
 	}
 	one.ndim = 0;
 	one.offset = o;
-	((float *)y->st->data)[off] = (float)pyt_get(&one, 0);
+	pyt_store(y, off, pyt_get(&one, 0));
 }
 
 /* t's strides for the shape (nd, shape) it broadcasts to (0 on the dims it repeats) */
@@ -295,10 +295,10 @@ torch_where(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	if (a[0]->u.t.dtype != DT_BOOL)
 		return py_fail(s, "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
 		    pyt_cat_name[a[0]->u.t.dtype]);
-	for (i = 0; i < 3; i++)
-		if ((v[i] = pyt_operand(s, a[i])) == NULL)
+	dt = f64_result_type(a[1], a[2]);
+	for (i = 0; i < 3; i++)	/* a number exactly as the float64 result's double */
+		if ((v[i] = i > 0 && dt == DT_DOUBLE ? pyt_as_dtype(s, a[i], dt) : pyt_operand(s, a[i])) == NULL)
 			goto out;
-	dt = dtype_rank(v[1]->u.t.dtype) >= dtype_rank(v[2]->u.t.dtype) ? v[1]->u.t.dtype : v[2]->u.t.dtype;
 	if (bcast_shape(s, v, 3, &nd, shape) != 0 || (y = pyt_result(s, dt, nd, shape, NULL)) == NULL)
 		goto out;
 	for (i = 0; i < 3; i++)

@@ -148,7 +148,7 @@ method_sum(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	int has, dt, keep;
 
 	/* mean's dtype check comes before the dims are wrapped */
-	if (b->op == R_MEAN && t->dtype != DT_FLOAT && (a[2] == NULL || a[2]->type == PY_NONE))
+	if (b->op == R_MEAN && t->dtype != DT_FLOAT && t->dtype != DT_DOUBLE && (a[2] == NULL || a[2]->type == PY_NONE))
 		return op_reduce(s, R_MEAN, x, 0, 0, 0, 0);
 	if (lib_dims(s, b, a[0], t->ndim, &dims, &has) != 0 || lib_flag(s, b, a[1], "keepdim", 0, &keep) != 0 ||
 	    lib_dtype(s, b, a[2], &dt) != 0)
@@ -171,7 +171,7 @@ method_var(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	unsigned dims;
 	long long k;
 
-	if (t->dtype != DT_FLOAT)	/* var's dtype check comes before the dims are wrapped */
+	if (t->dtype != DT_FLOAT && t->dtype != DT_DOUBLE)	/* var's dtype check comes before the dims are wrapped */
 		return op_reduce(s, b->op ? R_STD : R_VAR, x, 0, 0, 0, 1);
 	if (dimarg != NULL && dimarg->type == PY_BOOL) {	/* var(unbiased) */
 		unbiased = (int)dimarg->u.i;

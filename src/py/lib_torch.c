@@ -42,7 +42,7 @@ shaped(struct py_session *s, const struct builtin *b, struct pyobj **a, int floa
 	if (py_shape_args(s, a[0]->u.seq.v, a[0]->u.seq.n, b->name, &nd, shape, 0) != 0 ||
 	    lib_dtype(s, b, a[1], &dt) != 0)
 		return NULL;
-	if (float_only && dt >= 0 && dt != DT_FLOAT)
+	if (float_only && dt >= 0 && dt != DT_FLOAT && dt != DT_DOUBLE)
 		return py_fail(s, "\"check_uniform_bounds\" not implemented for '%s'", dt == DT_INT64 ? "Long" : "Bool");
 	if ((t = pyt_empty(dt < 0 ? DT_FLOAT : dt, nd, shape)) == NULL)
 		return py_oom(s) ? NULL : py_fail(s, "%s(): the tensor is too large (more than %zu elements)", b->name, py_max_numel);
@@ -69,6 +69,10 @@ torch_new(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 		return NULL;
 	if (b->op == NEW_ONES)
 		lib_fill(t, 1);
+	else if (b->op == NEW_RAND && t->u.t.dtype == DT_DOUBLE)
+		rng_rand64(&s->rng, t->u.t.st->data, t->u.t.numel);
+	else if (b->op == NEW_RANDN && t->u.t.dtype == DT_DOUBLE)
+		rng_randn64(&s->rng, t->u.t.st->data, t->u.t.numel);
 	else if (b->op == NEW_RAND)
 		rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
 	else if (b->op == NEW_RANDN)

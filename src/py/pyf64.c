@@ -1,13 +1,14 @@
 /*
- * pyf64.c - where float64 tensors may go (contract v3): they are made
- * (.double(), .to(torch.float64), dtype=torch.float64 in torch.tensor,
- * zeros, ones, empty and the _like ones), printed as PyTorch prints them
- * (dtype=torch.float64), viewed (shape, transpose, permute, view, reshape,
- * unsqueeze, squeeze, basic indexing), read (.tolist(), .item(), float())
- * and converted back (.float(), .long(), .bool()).  Every other operation
- * with a float64 operand or dtype=torch.float64 stops with one line,
- * "float64 is not supported by OP", rather than compute in float32.
+ * pyf64.c - float64 in the interpreter (issue 23): the rows that take
+ * float64 tensors or dtype=torch.float64 (made, printed, viewed, converted,
+ * and the arithmetic the kernels compute in double: they read the dtype
+ * from the views they are given), PyTorch's result_type of two operands,
+ * an operand as a tensor of a dtype (a Python number exactly), and the
+ * one-line refusal, "float64 is not supported by OP", of every operation
+ * not reproduced bit for bit (pow with other exponents, norms, modules,
+ * advanced indexing, item assignment) rather than compute in float32.
  */
+#include <math.h>
 #include <string.h>
 
 #include "lib.h"
@@ -45,13 +46,18 @@ row_ok(const struct builtin *b)
 	static const char *const ok[] = {
 		"double", "float", "long", "bool", "to", "item", "tolist", "size", "dim", "ndimension", "numel",
 		"detach", "contiguous", "is_contiguous", "stride", "transpose", "t", "permute", "view", "reshape",
-		"unsqueeze", "squeeze", "tensor", "zeros", "ones", "empty", "zeros_like", "ones_like", NULL
+		"unsqueeze", "squeeze", "tensor", "zeros", "ones", "empty", "zeros_like", "ones_like",
+		/* the arithmetic, computed as ATen's double kernels */
+		"add", "sub", "mul", "div", "pow", "add_", "sub_", "mul_", "div_", "sqrt", "abs", "sum", "mean",
+		"var", "std", "max", "min", "argmax", "argmin", "masked_fill", "masked_fill_", "where", "tril", "triu",
+		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "numel", "exp", "softmax",
+		"rand", "randn", "arange", NULL
 	};
 	int i;
 
 	if (b->ns[0] == '\0')	/* Python's builtins: print, len, repr, type, float(x), ... */
 		return 1;
-	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0)
+	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0 && strcmp(b->ns, "torch.nn.functional") != 0)
 		return 0;
 	for (i = 0; ok[i] != NULL; i++)
 		if (strcmp(b->name, ok[i]) == 0)
@@ -112,4 +118,90 @@ f64_index(struct py_session *s, const struct pyobj *x, const struct pyobj *index
 			return 1;
 		}
 	return 0;
+}
+
+/* ---- float64 arithmetic: the result's dtype, and operands in it ---- */
+
+static int
+is_floating(int dt)
+{
+	return dt == DT_FLOAT || dt == DT_DOUBLE;
+}
+
+/* promote_skip_undefined (-1: undefined) */
+static int
+promote_skip(int a, int b)
+{
+	if (a < 0)
+		return b;
+	if (b < 0)
+		return a;
+	return dtype_rank(a) >= dtype_rank(b) ? a : b;
+}
+
+/* c10's combine_categories(higher, lower) */
+static int
+combine(int higher, int lower)
+{
+	if (higher >= 0 && is_floating(higher))
+		return higher;
+	if (higher == DT_BOOL || (lower >= 0 && is_floating(lower)))
+		return promote_skip(higher, lower);
+	return higher >= 0 ? higher : lower;
+}
+
+/*
+ * at::result_type(a, b) (ResultTypeState): tensors with dims, 0-dim
+ * tensors and Python numbers (a float one as the default float32) each
+ * promoted apart, then combined by category: float32 + a 0-dim float64
+ * tensor stays float32, an int64 tensor + a 0-dim float64 one is float64,
+ * a float64 tensor + 2.5 float64.
+ */
+int
+f64_result_type(const struct pyobj *a, const struct pyobj *b)
+{
+	const struct pyobj *o[2] = { a, b };
+	int dim = -1, zero = -1, wrapped = -1, i;
+
+	for (i = 0; i < 2; i++) {
+		if (o[i]->type == PY_TENSOR && o[i]->u.t.ndim > 0)
+			dim = promote_skip(dim, o[i]->u.t.dtype);
+		else if (o[i]->type == PY_TENSOR)
+			zero = promote_skip(zero, o[i]->u.t.dtype);
+		else
+			wrapped = promote_skip(wrapped, o[i]->type == PY_FLOAT ? DT_FLOAT : o[i]->type == PY_BOOL ?
+			    DT_BOOL : DT_INT64);
+	}
+	return combine(dim, combine(zero, wrapped));
+}
+
+/* x (a tensor or a Python number) as a tensor of dtype: x itself when it is one, else a contiguous copy */
+struct pyobj *
+pyt_as_dtype(struct py_session *s, struct pyobj *x, int dtype)
+{
+	struct pyobj *y;
+	size_t i;
+
+	if (x->type == PY_TENSOR && x->u.t.dtype == dtype) {
+		py_incref(x);
+		return x;
+	}
+	if (x->type != PY_TENSOR) {
+		y = pyt_empty(dtype, 0, NULL);
+		pyt_store(&y->u.t, 0, x->type == PY_FLOAT ? x->u.f : (double)x->u.i);
+		return y;
+	}
+	if ((y = pyt_zeros(s, dtype, x->u.t.ndim, x->u.t.shape, NULL)) == NULL)
+		return NULL;
+	for (i = 0; i < x->u.t.numel; i++)
+		pyt_store(&y->u.t, i, pyt_get(&x->u.t, i));
+	y->deps = x->deps;
+	return y;
+}
+
+/* the exponents of x ** e that PyTorch computes without SLEEF's pow (pow_out's 0 and 1, the specialised ones) */
+int
+f64_pow_exact(double e)
+{
+	return e == 0 || e == 1 || e == 2 || e == 3 || e == -2 || e == 0.5 || e == -0.5 || e == -1;
 }

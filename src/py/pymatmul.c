@@ -284,6 +284,14 @@ mm_compute(struct py_session *s, struct mm *m, struct pyobj *a, struct pyobj *y)
 		m->as0 = m->K;	/* any lda: one row */
 	if (m->ta->dtype == DT_FLOAT) {
 		mm_float(pyt_data(&y->u.t), m);
+	} else if (m->ta->dtype == DT_DOUBLE) {
+		for (it = 0; it < m->items; it++) {
+			long long oa = m->ta->offset, ob = m->tb->offset;
+
+			mm_offsets(&oa, &ob, it, m->nbatch, m->bshape, m->as, m->bs);
+			tensor_mm64((double *)y->u.t.st->data + it * (size_t)m->M * m->N, (const double *)m->ta->st->data + oa,
+			    m->as0, m->as1, (const double *)m->tb->st->data + ob, m->bs0, m->bs1, m->M, m->N, m->K);
+		}
 	} else {
 		for (it = 0; it < m->items; it++) {
 			long long oa = m->ta->offset, ob = m->tb->offset;
@@ -365,8 +373,6 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 	int shape[TENSOR_MAXDIM], nd = 0, d;
 	struct pyobj *y;
 
-	if (f64_op(s, "@", a, b))
-		return NULL;
 	m.ta = &a->u.t;
 	m.tb = &b->u.t;
 	m.na = a->u.t.ndim;

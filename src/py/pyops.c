@@ -264,6 +264,7 @@ static struct pyobj *
 float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int nd, const int *shape,
     int scalar_pow, double expo)
 {
+	int dtype = a->u.t.dtype;	/* float32 or float64: the kernels dispatch on the views */
 	struct tensor_view va, vb;
 	long long layout[TENSOR_MAXDIM];
 	struct pyobj *y;
@@ -280,7 +281,7 @@ float_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b, int
 	bvs[0] = va;
 	bvs[1] = vb;
 	out_layout(layout, nd, shape, ins, bvs, 2);
-	if ((y = pyt_result(s, is_cmp ? DT_BOOL : DT_FLOAT, nd, shape, layout)) == NULL)
+	if ((y = pyt_result(s, is_cmp ? DT_BOOL : dtype, nd, shape, layout)) == NULL)
 		return NULL;
 	layout_perm(&y->u.t, perm);
 	permute_view(&va, perm);
@@ -306,16 +307,16 @@ unary_kernel(struct py_session *s, struct pyobj *x, int kernel, int like_x)
 	struct pyobj *f, *y;
 	struct tensor_view v;
 	long long layout[TENSOR_MAXDIM];
-	int perm[TENSOR_MAXDIM];
+	int perm[TENSOR_MAXDIM], dtype = x->u.t.dtype == DT_DOUBLE ? DT_DOUBLE : DT_FLOAT;
 
-	if ((f = as_float(s, x)) == NULL)
+	if ((f = pyt_as_dtype(s, x, dtype)) == NULL)
 		return NULL;
 	pyt_view(&v, &f->u.t);
 	out_layout(layout, v.ndim, v.shape, like_x ? &x : &f, &v, 1);
-	if ((y = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) != NULL) {
+	if ((y = pyt_result(s, dtype, v.ndim, v.shape, layout)) != NULL) {
 		layout_perm(&y->u.t, perm);
 		permute_view(&v, perm);
-		tensor_unary_view(pyt_data(&y->u.t), &v, kernel);
+		tensor_unary_view(y->u.t.st->data, &v, kernel);
 	}
 	py_decref(f);
 	return y;
@@ -341,25 +342,30 @@ binary_rdiv(struct py_session *s, struct pyobj *a, struct pyobj *b)
  * -1 after the error.
  */
 static int
-binary_dtype(struct py_session *s, int op, const struct pytensor *ta, const struct pytensor *tb,
-    const struct pyobj *b, int *dtype, int *scalar_pow, double *expo)
+binary_dtype(struct py_session *s, int op, const struct pyobj *a, const struct pyobj *b, int *dtype, int *scalar_pow,
+    double *expo)
 {
-	*dtype = promote(ta->dtype, tb->dtype);
+	*dtype = f64_result_type(a, b);
 	switch (op) {
 	case B_DIV:
-		*dtype = DT_FLOAT;
+		if (*dtype != DT_DOUBLE)
+			*dtype = DT_FLOAT;
 		break;
 	case B_AND: case B_OR: case B_XOR:
-		if (*dtype == DT_FLOAT) {
-			py_fail(s, "\"bitwise_%s_cpu\" not implemented for 'Float'",
-			    op == B_AND ? "and" : op == B_OR ? "or" : "xor");
+		if (*dtype == DT_FLOAT || *dtype == DT_DOUBLE) {
+			py_fail(s, "\"bitwise_%s_cpu\" not implemented for '%s'",
+			    op == B_AND ? "and" : op == B_OR ? "or" : "xor", pyt_cat_name[*dtype]);
 			return -1;
 		}
 		break;
 	case B_POW:
-		if (b->type != PY_TENSOR && *dtype == DT_FLOAT) {	/* torch.pow(tensor, number) */
+		if (b->type != PY_TENSOR && (*dtype == DT_FLOAT || *dtype == DT_DOUBLE)) {	/* torch.pow(tensor, number) */
 			*scalar_pow = 1;
 			*expo = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
+		}
+		if (*dtype == DT_DOUBLE && (!*scalar_pow || !f64_pow_exact(*expo))) {
+			f64_refuse(s, "pow with this exponent (SLEEF's powd4)");
+			return -1;
 		}
 		break;
 	case B_FLOORDIV: case B_MOD:
@@ -417,7 +423,7 @@ binary_grad(struct pyobj *y, int op, const struct pyobj *a, const struct pyobj *
 		g = "NotImplemented";
 	else if (op == B_POW && scalar_pow)
 		g = "PowBackward0";
-	pyt_set_grad(y, g, (pyt_grad(a) || pyt_grad(b)) && y->u.t.dtype == DT_FLOAT);
+	pyt_set_grad(y, g, (pyt_grad(a) || pyt_grad(b)) && (y->u.t.dtype == DT_FLOAT || y->u.t.dtype == DT_DOUBLE));
 }
 
 /* sub_check: no bool operand, before any other check */
@@ -447,8 +453,6 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	int nd, shape[TENSOR_MAXDIM], dtype, is_cmp = op >= B_EQ, scalar_pow = 0;
 	double expo = 0;
 
-	if (f64_op(s, op_sym[op], a, b))
-		return NULL;
 	if ((a->type != PY_TENSOR && !py_is_number(a)) || (b->type != PY_TENSOR && !py_is_number(b))) {
 		if (op >= B_EQ && op <= B_NE)	/* x == None: Python compares identities */
 			return py_bool(op == B_NE);
@@ -461,9 +465,13 @@ op_binary(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	tb = pyt_operand(s, b);
 	if ((op == B_SUB && binary_sub_check(s, &ta->u.t, &tb->u.t) != 0) ||
 	    broadcast(s, &ta->u.t, &tb->u.t, &nd, shape) != 0 ||
-	    binary_dtype(s, op, &ta->u.t, &tb->u.t, b, &dtype, &scalar_pow, &expo) != 0)
+	    binary_dtype(s, op, a, b, &dtype, &scalar_pow, &expo) != 0)
 		goto out;
-	if (dtype == DT_FLOAT || (is_cmp && (ta->u.t.dtype == DT_FLOAT || tb->u.t.dtype == DT_FLOAT))) {
+	if (dtype == DT_DOUBLE) {	/* numbers exactly, as the double a wrapped number is */
+		if ((fa = pyt_as_dtype(s, a, dtype)) == NULL || (fb = pyt_as_dtype(s, b, dtype)) == NULL)
+			goto out;
+		y = float_binary(s, op, fa, fb, nd, shape, scalar_pow, expo);
+	} else if (dtype == DT_FLOAT || (is_cmp && (ta->u.t.dtype == DT_FLOAT || tb->u.t.dtype == DT_FLOAT))) {
 		if ((fa = as_float(s, ta)) == NULL || (fb = as_float(s, tb)) == NULL)
 			goto out;
 		y = float_binary(s, op, fa, fb, nd, shape, scalar_pow, expo);
@@ -512,8 +520,6 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 	struct pyobj *r, *c, *tb;
 	int nd, shape[TENSOR_MAXDIM], dtype, d;
 
-	if (f64_op(s, op_sym[op], a, b))
-		return NULL;
 	if (b->type != PY_TENSOR && !py_is_number(b))
 		return py_fail(s, "unsupported operand type(s) for %s=: '%s' and '%s'", op_sym[op],
 		    py_type_name(a), py_type_name(b));
@@ -527,8 +533,8 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		return py_fail(s, "unsupported operation: some elements of the input tensor and the written-to tensor "
 		    "refer to a single memory location. Please clone() the tensor before performing the operation.");
 	tb = pyt_operand(s, b);
-	dtype = promote(a->u.t.dtype, tb->u.t.dtype);
-	if (op == B_DIV)
+	dtype = f64_result_type(a, b);
+	if (op == B_DIV && dtype != DT_DOUBLE)
 		dtype = DT_FLOAT;
 	if (broadcast(s, &a->u.t, &tb->u.t, &nd, shape) != 0) {
 		py_decref(tb);
@@ -550,7 +556,7 @@ op_inplace(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		py_decref(tb);
 		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb);
 	}
-	if (dtype_rank(dtype) > dtype_rank(a->u.t.dtype)) {
+	if (dtype_rank(dtype) > dtype_rank(a->u.t.dtype) && !(dtype == DT_DOUBLE && a->u.t.dtype == DT_FLOAT)) {
 		py_decref(tb);
 		return py_fail(s, "result type %s can't be cast to the desired output type %s",
 		    pyt_cat_name[dtype], pyt_cat_name[a->u.t.dtype]);
@@ -576,8 +582,6 @@ op_neg(struct py_session *s, struct pyobj *a)
 {
 	struct pyobj *y, *z;
 
-	if (f64_op(s, "unary -", a, NULL))
-		return NULL;
 	if (a->u.t.dtype == DT_BOOL)
 		return py_fail(s, "Negation, the `-` operator, on a bool tensor is not supported. "
 		    "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
@@ -594,11 +598,11 @@ op_neg(struct py_session *s, struct pyobj *a)
 
 		pyt_view(&v, &a->u.t);
 		out_layout(layout, v.ndim, v.shape, &a, &v, 1);
-		if ((y = pyt_result(s, DT_FLOAT, v.ndim, v.shape, layout)) == NULL)
+		if ((y = pyt_result(s, a->u.t.dtype, v.ndim, v.shape, layout)) == NULL)
 			return NULL;
 		layout_perm(&y->u.t, perm);
 		permute_view(&v, perm);
-		tensor_unary_view(pyt_data(&y->u.t), &v, TENSOR_NEG);
+		tensor_unary_view(y->u.t.st->data, &v, TENSOR_NEG);
 		pyt_set_grad(y, "NegBackward0", pyt_grad(a));
 		return y;
 	}
@@ -610,9 +614,7 @@ op_invert(struct py_session *s, struct pyobj *a)
 	struct pyobj *y;
 	size_t i;
 
-	if (f64_op(s, "~", a, NULL))
-		return NULL;
-	if (a->u.t.dtype == DT_FLOAT)
+	if (a->u.t.dtype == DT_FLOAT || a->u.t.dtype == DT_DOUBLE)
 		return py_fail(s, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
 	if ((y = pyt_contig(s, a)) == NULL)
 		return NULL;
@@ -641,8 +643,6 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 		{ "VarBackward0", "VarBackward0" }, { "StdBackward0", "StdBackward0" },
 	};
 
-	if (f64_op(s, "a reduction (sum, mean, var, std)", x, NULL))
-		return NULL;
 	if (t->ndim == 0)
 		dims = 0;
 	else if (!has_dims)
@@ -656,7 +656,9 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 			shape[nd++] = t->shape[d];
 		}
 	}
-	if (t->dtype != DT_FLOAT) {
+	if (t->dtype == DT_DOUBLE) {
+		dtype = DT_DOUBLE;
+	} else if (t->dtype != DT_FLOAT) {
 		if (op == R_MEAN)
 			return py_fail(s, "mean(): could not infer output dtype. Input dtype must be either a floating point "
 			    "or complex dtype. Got: %s", pyt_cat_name[t->dtype]);
@@ -664,7 +666,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 			return py_fail(s, "std and var only support floating point and complex dtypes");
 		dtype = DT_INT64;
 	}
-	if ((y = dtype == DT_FLOAT ? pyt_result(s, dtype, nd, shape, NULL) : pyt_zeros(s, dtype, nd, shape, NULL)) == NULL)
+	if ((y = dtype != DT_INT64 ? pyt_result(s, dtype, nd, shape, NULL) : pyt_zeros(s, dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	if (dtype == DT_INT64) {	/* exact: any order */
 		long long *out = y->u.t.st->data;
@@ -688,10 +690,13 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 	}
 	pyt_view(&v, t);
 	if (op == R_VAR || op == R_STD) {
-		(op == R_STD ? tensor_std_view : tensor_var_view)(pyt_data(&y->u.t), &v, dims, keepdim, correction);
+		(op == R_STD ? tensor_std_view : tensor_var_view)(y->u.t.st->data, &v, dims, keepdim, correction);
 	} else {
-		tensor_sum_view(pyt_data(&y->u.t), &v, dims, keepdim);
-		if (op == R_MEAN)	/* sum(...).div_(count) */
+		tensor_sum_view(y->u.t.st->data, &v, dims, keepdim);
+		if (op == R_MEAN && dtype == DT_DOUBLE)
+			for (i = 0; i < y->u.t.numel; i++)
+				((double *)y->u.t.st->data)[i] /= (double)count;
+		else if (op == R_MEAN)	/* sum(...).div_(count) */
 			for (i = 0; i < y->u.t.numel; i++)
 				pyt_data(&y->u.t)[i] /= (float)count;
 	}
@@ -798,8 +803,6 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 	const char *fn = arg ? (is_min ? "argmin" : "argmax") : (is_min ? "min" : "max");
 	int zero_dim = dim == -3;
 
-	if (f64_op(s, "max, min, argmax, argmin", x, NULL))
-		return NULL;
 	if (zero_dim)	/* a 0-dim tensor with a dim: one element, still (values, indices) */
 		dim = 0;
 	if (arg && t->dtype == DT_BOOL && !(dim < 0 && t->numel == 0))	/* ATen has no bool argmax kernel */
@@ -849,6 +852,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 		}
 	if (dim < 0 && vals != NULL && t->dtype == DT_FLOAT)	/* which of equal zeros: the kernel's */
 		*(float *)vals->u.t.st->data = max_all_f32((const float *)c->u.t.st->data + c->u.t.offset, n, is_min);
+	else if (dim < 0 && vals != NULL && t->dtype == DT_DOUBLE)
+		*(double *)vals->u.t.st->data = tensor_max_all64((const double *)c->u.t.st->data + c->u.t.offset, n, is_min);
 	py_decref(c);
 	idx->deps = x->deps;
 	if (arg)
@@ -882,9 +887,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS };
 	struct pyobj *y;
 
-	if (f64_op(s, "exp, sqrt, abs", x, NULL))
-		return NULL;
-	if (op == U_ABS && x->u.t.dtype != DT_FLOAT) {	/* abs keeps integers */
+	if (op == U_ABS && x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE) {	/* abs keeps integers */
 		size_t i;
 
 		if (x->u.t.dtype == DT_BOOL)
@@ -918,14 +921,12 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	size_t outer = 1, inner = 1, n = 1;
 	int d;
 
-	if (f64_op(s, "softmax", x, NULL))
-		return NULL;
 	if (t->numel == 0) {	/* no kernel runs: an empty result of the input's dtype */
 		if ((y = pyt_zeros(s, t->dtype, t->ndim, t->shape, NULL)) != NULL)
 			pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
 		return y;
 	}
-	if (t->dtype != DT_FLOAT)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
+	if (t->dtype != DT_FLOAT && t->dtype != DT_DOUBLE)	/* the kernel softmax_cpu_out picks: lastdim for the last dim only */
 		return py_fail(s, "\"%s\" not implemented for '%s'", dim == t->ndim - 1 || t->ndim == 0 ?
 		    "softmax_lastdim_kernel_impl" : "softmax_kernel_impl", pyt_cat_name[t->dtype]);
 	for (d = 0; d < t->ndim; d++) {
@@ -942,11 +943,14 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 	} else if ((c = pyt_contig(s, x)) == NULL) {
 		return NULL;
 	}
-	if ((y = pyt_result(s, DT_FLOAT, t->ndim, t->shape, NULL)) == NULL) {
+	if ((y = pyt_result(s, t->dtype, t->ndim, t->shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
-	if (t->numel > 0) {
+	if (t->dtype == DT_DOUBLE)	/* softmax_lastdim_kernel only for the last dim itself, as below */
+		tensor_softmax64(y->u.t.st->data, (const double *)c->u.t.st->data + c->u.t.offset, outer, n, inner,
+		    dim == t->ndim - 1 || t->ndim == 0);
+	else if (t->numel > 0) {
 		if (dim == t->ndim - 1 || t->ndim == 0)	/* softmax_lastdim_kernel only for the last dim itself */
 			tensor_softmax_rows(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, (int)n);
 		else
@@ -993,7 +997,7 @@ masked_check(struct py_session *s, struct pyobj *x, struct pyobj *mask, struct p
 		return py_fail(s, "output with shape [%s] doesn't match the broadcast shape [%s]", sa, sb), -1;
 	}
 	vt = pyt_operand(s, value);
-	*v = pyt_get(&vt->u.t, 0);
+	*v = value->type == PY_FLOAT ? value->u.f : pyt_get(&vt->u.t, 0);	/* a float64 x takes the double */
 	py_decref(vt);
 	if (x->u.t.dtype == DT_INT64 && !pyt_fits_int64(*v))
 		return py_fail(s, "value cannot be converted to type int64_t without overflow"), -1;

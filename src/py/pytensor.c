@@ -256,6 +256,7 @@ pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const in
 	int d, k = nd - t->ndim;
 
 	v->data = t->dtype == DT_FLOAT ? pyt_data(t) : NULL;
+	v->data64 = t->dtype == DT_DOUBLE ? (const double *)t->st->data + t->offset : NULL;
 	v->ndim = nd;
 	v->numel = 1;
 	for (d = 0; d < nd; d++) {

@@ -551,7 +551,8 @@ pyt_view(struct tensor_view *v, const struct pytensor *t)
 {
 	int d;
 
-	v->data = pyt_data(t);
+	v->data = t->dtype == DT_DOUBLE ? NULL : pyt_data(t);
+	v->data64 = t->dtype == DT_DOUBLE ? (const double *)t->st->data + t->offset : NULL;
 	v->ndim = t->ndim;
 	v->numel = t->numel;
 	for (d = 0; d < t->ndim; d++) {
