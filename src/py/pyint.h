@@ -428,7 +428,8 @@ struct pyobj *pyt_result(struct py_session *s, int dtype, int nd, const int *sha
 struct pyobj *pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
 int dtype_rank(int dt);		/* bool 0 < int64 1 < float32 2 */
 void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
-int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
+int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad (0 while grad is off) */
+int pyt_grad_mode(int enabled);			/* grad on or off (torch.no_grad); returns what it was */
 int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
 int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
 int pyt_fits_int64(double v);	/* converts to an int64 without overflow */

@@ -193,16 +193,20 @@ exec_assert(struct py_session *s, const struct stmt *st)
 	return F_ERROR;
 }
 
-/* with torch.no_grad(): the body (the interpreter records no autograd graph of its own) */
+/* with torch.no_grad(): the body with grad off (results take no grad_fn), then the mode it had */
 static int
 exec_with(struct py_session *s, const struct stmt *st)
 {
 	const struct node *e = st->value;
+	int was, f;
 
 	if (!(e->kind == N_CALL && e->n == 0 && e->a->kind == N_ATTR && strcmp(e->a->name, "no_grad") == 0 &&
 	    e->a->a->kind == N_NAME && strcmp(e->a->a->name, "torch") == 0))
 		return py_fail(s, "'with' is supported for torch.no_grad() only"), F_ERROR;
-	return exec_block(s, st->body);
+	was = pyt_grad_mode(0);
+	f = exec_block(s, st->body);
+	pyt_grad_mode(was);
+	return f;
 }
 
 /* class NAME(BASE): the body run with its own locals, which become the class's namespace (pyclass.c) */
@@ -439,6 +443,7 @@ exec_text(struct py_session *s, const char *text, const struct print_opts *po, s
 	s->code = p;
 	if (jump == NULL && setjmp(oom) != 0) {	/* the outermost input only: a nested one is inside this */
 		diag_nomem_jump = NULL;
+		pyt_grad_mode(1);	/* a with torch.no_grad() jumped out of is closed */
 		rc = exec_nomem(s, outer, frame);
 		code_decref(p);
 		return rc;
