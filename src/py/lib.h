@@ -25,6 +25,8 @@ extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
 extern const size_t lib_fmt_nrows;
 extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, expand, ... (lib_misc.c) */
 extern const size_t lib_misc_nrows;
+extern const struct builtin lib_list_rows[];	/* list's methods (lib_list.c) */
+extern const size_t lib_list_nrows;
 extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const size_t lib_str_nrows;
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */

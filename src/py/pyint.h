@@ -568,6 +568,8 @@ struct pyobj *str_format(struct py_session *s, struct pyobj *self, struct pyobj 
 
 /* o's items as a new tuple or list (a tensor: its rows); NULL after "object is not iterable" */
 struct pyobj *py_iter_items(struct py_session *s, struct pyobj *o);
+/* l (a list) extended in place by the items of xs (lib_list.c); -1 after xs's error */
+int list_extend(struct py_session *s, struct pyobj *l, struct pyobj *xs);
 long long range_len(const struct pyobj *o);	/* a range's count of ints */
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */
