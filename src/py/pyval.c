@@ -922,6 +922,9 @@ class_name(const struct builtin *f)
 		{ "torch.nn", "Linear", "torch.nn.modules.linear.Linear" },
 		{ "torch.nn", "Dropout", "torch.nn.modules.dropout.Dropout" },
 		{ "torch.nn", "Softmax", "torch.nn.modules.activation.Softmax" },
+		{ "torch.nn", "Module", "torch.nn.modules.module.Module" },
+		{ "torch.nn", "ModuleList", "torch.nn.modules.container.ModuleList" },
+		{ "torch.nn", "Sequential", "torch.nn.modules.container.Sequential" },
 	};
 	size_t i;
 
