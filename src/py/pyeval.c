@@ -97,7 +97,8 @@ lookup(struct py_session *s, const char *name)
 	struct pyobj *o;
 	int id, l;
 
-	if (s->frame != NULL && (v = frame_find(s->frame, name)) != NULL) {
+	if (s->frame != NULL && ((v = frame_find(s->frame, name)) != NULL ||
+	    (v = frame_enclosing_find(s->frame, name)) != NULL)) {
 		py_incref(v->v);
 		return v->v;
 	}

@@ -250,6 +250,9 @@ struct pyobj {
 			struct parsed *code;		/* counted: code_decref() */
 			struct pyobj **defaults;	/* def->nnames values, NULL where none */
 			char *qualname;			/* a method's "Class.name" for messages, or NULL */
+			struct pyframe *encl;		/* a nested def's: the call that ran the def, */
+			unsigned long encl_serial;	/* that call's serial (it may have returned) */
+			struct pyvar *cap;		/* and the names it and its enclosing calls had then */
 		} uf;			/* UFUNC */
 		struct {
 			char *name;		/* CLASS: its name */
@@ -327,6 +330,8 @@ struct pyframe {
 	const char *name;		/* the function's */
 	struct pyobj *fn;		/* the UFUNC running (super() reads it), or NULL */
 	struct pyframe *up;
+	unsigned long serial;		/* a function's call: told apart from a later one at the same address */
+	struct pyframe *encl;		/* a nested def's call: the running call that defined it, or NULL */
 };
 /* A list of variables (a frame's, or one bucket of the session's): find; name = o (a new reference;
  * *created when the name is new); unlink and free (0, or -1 when there is none). */
@@ -334,6 +339,13 @@ struct pyvar *varlist_find(struct pyvar *head, const char *name);
 struct pyvar *varlist_set(struct pyvar **head, const char *name, struct pyobj *o, int *created);
 int varlist_del(struct pyvar **head, const char *name);
 struct pyvar *frame_find(const struct pyframe *f, const char *name);
+/* a name of the functions enclosing f's (a nested def's closure): the defining call while it runs, else
+ * the names it saw when the def ran (pyframe.c); NULL when none has it */
+struct pyvar *frame_enclosing_find(const struct pyframe *f, const char *name);
+/* at a def inside a function: the closure fn keeps (the call defining it, and its names now) */
+void frame_capture(struct pyframe *f, struct pyobj *fn);
+/* at a call of fn: the defining call, when it is still running below f */
+void frame_enclose(struct pyframe *f, const struct pyobj *fn);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);

@@ -160,6 +160,7 @@ exec_def(struct py_session *s, const struct stmt *st)
 			py_decref(fn);
 			return F_ERROR;
 		}
+	frame_capture(s->frame, fn);
 	if (s->frame != NULL)
 		frame_set(s->frame, st->names[0], fn);
 	else
@@ -354,12 +355,15 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	struct parsed *code = s->code;
 	struct pyobj *r = NULL;
 	int depth = s->depth, rc;
+	static unsigned long serial;
 
 	if (s->calls >= PY_MAX_CALLS)
 		return py_fail(s, "RecursionError: maximum recursion depth exceeded");
 	fr.name = f->u.uf.def->names[0];
 	fr.fn = f;
 	fr.up = s->frame;
+	fr.serial = ++serial;
+	frame_enclose(&fr, f);
 	if (bind_args(s, f, &fr, args, nargs, kwnames, kwargs, nkw) != 0) {
 		frame_clear(&fr);
 		return NULL;

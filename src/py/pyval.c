@@ -119,6 +119,12 @@ obj_free(struct pyobj *o)
 		free(o->u.uf.defaults);
 		free(o->u.uf.qualname);
 		code_decref(o->u.uf.code);
+		{
+			struct pyframe cap = { 0 };
+
+			cap.vars = o->u.uf.cap;
+			frame_clear(&cap);
+		}
 		break;
 	case PY_CLASS: case PY_OBJ: case PY_METHOD: case PY_SUPER:
 		free(o->u.obj.name);
