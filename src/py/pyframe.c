@@ -206,6 +206,7 @@ trace_value(struct py_session *s, const struct stmt *st, const char *name, struc
 	ev.returned = how == 2;
 	ev.v = &v;
 	ev.out = s->out;
+	ev.po = s->po;
 	s->trace(s->trace_ctx, &ev);
 	tensor_free(v.t);
 }
