@@ -44,18 +44,6 @@ list_extend(struct py_session *s, struct pyobj *l, struct pyobj *xs)
 	return 0;
 }
 
-/* an index argument: an int (or bool), else Python's TypeError */
-static int
-int_arg(struct py_session *s, const struct pyobj *o, long long *k)
-{
-	if (!py_is_int(o)) {
-		py_fail(s, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(o));
-		return -1;
-	}
-	*k = o->u.i;
-	return 0;
-}
-
 /* append(object) (op 0), extend(iterable) (op 1), insert(index, object) (op 2) */
 static struct pyobj *
 list_add(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
@@ -69,7 +57,7 @@ list_add(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		put(self, self->u.seq.n, a[0]);
 		return py_none();
 	}
-	if (int_arg(s, a[0], &k) != 0)
+	if (lib_need_index(s, a[0], &k) != 0)
 		return NULL;
 	if (k < 0)
 		k = k + n < 0 ? 0 : k + n;
@@ -86,7 +74,7 @@ list_pop(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 	struct pyobj *r;
 
 	(void)b;
-	if (a[0] != NULL && int_arg(s, a[0], &k) != 0)
+	if (a[0] != NULL && lib_need_index(s, a[0], &k) != 0)
 		return NULL;
 	if (n == 0)
 		return py_fail(s, "IndexError: pop from empty list");
@@ -134,7 +122,7 @@ list_find(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 
 	for (j = 0; j < 2; j++)
 		if (b->op == 0 && a[1 + j] != NULL) {
-			if (int_arg(s, a[1 + j], &ends[j]) != 0)
+			if (lib_need_index(s, a[1 + j], &ends[j]) != 0)
 				return NULL;
 			if (ends[j] < 0)
 				ends[j] = ends[j] + n < 0 ? 0 : ends[j] + n;

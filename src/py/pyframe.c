@@ -149,14 +149,7 @@ frame_enclose(struct pyframe *f, const struct pyobj *fn)
 void
 frame_clear(struct pyframe *f)
 {
-	struct pyvar *v, *next;
-
-	for (v = f->vars; v != NULL; v = next) {
-		next = v->next;
-		py_decref(v->v);
-		free(v->name);
-		free(v);
-	}
+	varlist_free(f->vars);
 	f->vars = NULL;
 }
 

@@ -338,6 +338,7 @@ struct pyframe {
 struct pyvar *varlist_find(struct pyvar *head, const char *name);
 struct pyvar *varlist_set(struct pyvar **head, const char *name, struct pyobj *o, int *created);
 int varlist_del(struct pyvar **head, const char *name);
+void varlist_free(struct pyvar *head);	/* pyval.c: the list released */
 struct pyvar *frame_find(const struct pyframe *f, const char *name);
 /* a name of the functions enclosing f's (a nested def's closure): the defining call while it runs, else
  * the names it saw when the def ran (pyframe.c); NULL when none has it */

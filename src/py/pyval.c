@@ -59,6 +59,20 @@ dead_push(struct pyobj *o)
 	dead[ndead++] = o;
 }
 
+/* a list of variables (a frame's locals, a closure's names) released */
+void
+varlist_free(struct pyvar *head)
+{
+	struct pyvar *v, *next;
+
+	for (v = head; v != NULL; v = next) {
+		next = v->next;
+		py_decref(v->v);
+		free(v->name);
+		free(v);
+	}
+}
+
 void
 py_decref(struct pyobj *o)
 {
@@ -119,12 +133,7 @@ obj_free(struct pyobj *o)
 		free(o->u.uf.defaults);
 		free(o->u.uf.qualname);
 		code_decref(o->u.uf.code);
-		{
-			struct pyframe cap = { 0 };
-
-			cap.vars = o->u.uf.cap;
-			frame_clear(&cap);
-		}
+		varlist_free(o->u.uf.cap);
 		break;
 	case PY_CLASS: case PY_OBJ: case PY_METHOD: case PY_SUPER:
 		free(o->u.obj.name);

@@ -80,9 +80,11 @@ last_digit_step(char *buf, int up)
 /*
  * The shortest digits that read back as v (Python's repr, David Gay's
  * rule).  At each count of digits the correctly rounded string is tried,
- * then its neighbour on v's other side: at a power of two the interval
- * that reads back as v is lopsided, and at a tie (printf rounds half to
- * even: -2^-24 is ...0625) only that neighbour may be inside it.
+ * then, for a double, its neighbour on v's other side: at a power of two
+ * the interval that reads back as v is lopsided, and at a tie (printf
+ * rounds half to even: -2^-24 is ...0625) only that neighbour may be
+ * inside it.  A float (single) keeps the correctly rounded strings only,
+ * as floatfmt.c's prints (tests/test_floatfmt.c holds them equal).
  */
 char *
 text_shortest(char *buf, size_t len, double v, int single, char conv)
@@ -96,7 +98,7 @@ text_shortest(char *buf, size_t len, double v, int single, char conv)
 		if (reads_back(buf, v, single))
 			break;
 		c = strtod(buf, NULL);
-		if (prec < most && last_digit_step(buf, fabs(c) < fabs(v)) && reads_back(buf, v, single))
+		if (!single && prec < most && last_digit_step(buf, fabs(c) < fabs(v)) && reads_back(buf, v, single))
 			break;
 		snprintf(buf, len, conv == 'e' ? "%.*e" : "%.*g", conv == 'e' ? prec - 1 : prec, v);
 	}
