@@ -25,6 +25,10 @@ extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
 extern const size_t lib_fmt_nrows;
 extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, expand, ... (lib_misc.c) */
 extern const size_t lib_misc_nrows;
+/* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
+int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
+extern const struct builtin lib_list_rows[];	/* list's methods (lib_list.c) */
+extern const size_t lib_list_nrows;
 extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const size_t lib_str_nrows;
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */

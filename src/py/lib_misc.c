@@ -38,6 +38,7 @@ row(const char *ns, const char *name)
 	} parts[] = {
 		{ lib_python_rows, &lib_python_nrows }, { lib_iter_rows, &lib_iter_nrows },
 		{ lib_fmt_rows, &lib_fmt_nrows }, { lib_torch_rows, &lib_torch_nrows },
+		{ lib_nn_rows, &lib_nn_nrows },
 	};
 	size_t p, i;
 
@@ -67,6 +68,11 @@ type_row(const struct pyobj *o)
 	case PY_MODULE:
 		return o->u.m.kind == MOD_LINEAR ? row("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
 		    row("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? row("torch.nn", "Softmax") : NULL;
+	case PY_OBJ:	/* nn.Module(), nn.ModuleList, nn.Sequential (a class's instance: its class, not a row) */
+		if (o->u.obj.cls != NULL)
+			return NULL;
+		return row("torch.nn", o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ?
+		    "Sequential" : "Module");
 	}
 	return NULL;
 }
@@ -75,9 +81,11 @@ static int
 is_type(const struct pyobj *t)
 {
 	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "range", "Size",
-		"Tensor", "Parameter", "Linear", "Dropout", "Softmax", NULL };
+		"Tensor", "Parameter", "Linear", "Dropout", "Softmax", "Module", "ModuleList", "Sequential", NULL };
 	int i;
 
+	if (t->type == PY_CLASS)
+		return 1;
 	if (t->type != PY_FUNC || t->u.fn.self != NULL)
 		return 0;
 	for (i = 0; types[i] != NULL; i++)
@@ -86,14 +94,23 @@ is_type(const struct pyobj *t)
 	return 0;
 }
 
-/* o is an instance of the type t (a row): its own type, or one it derives from */
+/* o is an instance of the type t (a row, or a script's class): its own type, or one it derives from */
 static int
-instance_of(const struct pyobj *o, const struct builtin *t)
+instance_of(const struct pyobj *o, const struct pyobj *type)
 {
-	const struct builtin *mine = type_row(o);
+	const struct builtin *mine = type_row(o), *t = type->type == PY_FUNC ? type->u.fn.fn : NULL;
+	const struct pyobj *c;
 
+	if (type->type == PY_CLASS) {	/* o's class or one of its bases */
+		for (c = o->type == PY_OBJ ? o->u.obj.cls : NULL; c != NULL; c = c->u.obj.cls)
+			if (c == type)
+				return 1;
+		return 0;
+	}
 	if (mine == t)
 		return 1;
+	if (t == row("torch.nn", "Module"))	/* every module is one */
+		return o->type == PY_MODULE || o->type == PY_OBJ;
 	if (t == row("", "int"))
 		return o->type == PY_BOOL;
 	if (t == row("", "tuple"))
@@ -117,13 +134,13 @@ builtin_isinstance(struct py_session *s, const struct builtin *b, struct pyobj *
 			if (!is_type(t->u.seq.v[i]))
 				return py_fail(s, "isinstance() arg 2 must be a type, a tuple of types, or a union");
 		for (i = 0; i < t->u.seq.n; i++)
-			if (instance_of(a[0], t->u.seq.v[i]->u.fn.fn))
+			if (instance_of(a[0], t->u.seq.v[i]))
 				return py_bool(1);
 		return py_bool(0);
 	}
 	if (!is_type(t))
 		return py_fail(s, "isinstance() arg 2 must be a type, a tuple of types, or a union");
-	return py_bool(instance_of(a[0], t->u.fn.fn));
+	return py_bool(instance_of(a[0], t));
 }
 
 static struct pyobj *
@@ -133,6 +150,10 @@ builtin_type(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	struct pyobj *r;
 
 	(void)b, (void)self;
+	if (a[0]->type == PY_OBJ && a[0]->u.obj.cls != NULL) {	/* a script's class */
+		py_incref(a[0]->u.obj.cls);
+		return a[0]->u.obj.cls;
+	}
 	if ((t = type_row(a[0])) == NULL)
 		return py_fail(s, "type() of a %s is not supported", py_type_name(a[0]));
 	r = py_new(PY_FUNC);

@@ -135,7 +135,7 @@ builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	if (a[0] == NULL)
 		return py_int(0);
 	if (a[0]->type == PY_FLOAT || (a[0]->type == PY_TENSOR && a[0]->u.t.dtype == DT_FLOAT)) {
-		if (py_to_double(s, a[0], "int() argument", &v) != 0)
+		if (one_element(s, a[0]) != 0 || py_to_double(s, a[0], "int() argument", &v) != 0)
 			return NULL;
 		if (isnan(v))
 			return py_fail(s, "cannot convert float NaN to integer");

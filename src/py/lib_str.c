@@ -127,8 +127,8 @@ need_str(struct py_session *s, const struct pyobj *o, const char *fmt)
 	return -1;
 }
 
-static int
-need_index(struct py_session *s, const struct pyobj *o, long long *v)
+int
+lib_need_index(struct py_session *s, const struct pyobj *o, long long *v)
 {
 	if (!py_is_int(o)) {
 		py_fail(s, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(o));
@@ -158,7 +158,7 @@ str_split(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	(void)b;
 	if (a[0] != NULL && a[0]->type != PY_NONE && need_str(s, a[0], "TypeError: must be str or None, not %s") != 0)
 		return NULL;
-	if (a[1] != NULL && need_index(s, a[1], &max) != 0)
+	if (a[1] != NULL && lib_need_index(s, a[1], &max) != 0)
 		return NULL;
 	if (a[0] == NULL || a[0]->type == PY_NONE) {
 		for (;;) {
@@ -354,7 +354,7 @@ str_replace(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	(void)b;
 	if (need_str(s, a[0], "TypeError: replace() argument 1 must be str, not %s") != 0 ||
 	    need_str(s, a[1], "TypeError: replace() argument 2 must be str, not %s") != 0 ||
-	    (a[2] != NULL && need_index(s, a[2], &max) != 0))
+	    (a[2] != NULL && lib_need_index(s, a[2], &max) != 0))
 		return NULL;
 	sbuf_addn(&out, "", 0);
 	if (a[0]->u.str.len == 0) {	/* between every character */
@@ -475,7 +475,7 @@ str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 	size_t fn = 1;
 	struct sbuf out = { 0 };
 
-	if (need_index(s, a[0], &w) != 0)
+	if (lib_need_index(s, a[0], &w) != 0)
 		return NULL;
 	if (a[1] != NULL) {
 		if (a[1]->type != PY_STR)
@@ -507,7 +507,7 @@ str_zfill(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	size_t sign = 0;
 
 	(void)b;
-	if (need_index(s, a[0], &w) != 0)
+	if (lib_need_index(s, a[0], &w) != 0)
 		return NULL;
 	if (w <= nc)
 		return py_str(self->u.str.s, self->u.str.len);

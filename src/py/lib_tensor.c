@@ -108,6 +108,33 @@ method_view(struct py_session *s, const struct builtin *b, struct pyobj *x, stru
 	return op_reshape(s, x, nd, shape, b->op);
 }
 
+/* flatten(start_dim=0, end_dim=-1): reshape's view or copy; x itself when the dims are one; a 0-dim x as (1) */
+static struct pyobj *
+method_flatten(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int nd = x->u.t.ndim, d0 = 0, d1 = nd > 0 ? nd - 1 : 0, shape[TENSOR_MAXDIM], n = 0, d;
+
+	(void)b;
+	if ((a[0] != NULL && py_to_dim(s, a[0], nd, &d0) != 0) || (a[1] != NULL && py_to_dim(s, a[1], nd, &d1) != 0))
+		return NULL;
+	if (nd == 0) {
+		shape[0] = 1;
+		return op_reshape(s, x, 1, shape, 0);
+	}
+	if (d0 > d1)
+		return py_fail(s, "flatten() has invalid args: start_dim cannot come after end_dim");
+	if (d0 == d1) {
+		py_incref(x);
+		return x;
+	}
+	for (d = 0; d < nd; d++)
+		if (d <= d0 || d > d1)
+			shape[n++] = x->u.t.shape[d];
+		else
+			shape[n - 1] *= x->u.t.shape[d];
+	return op_reshape(s, x, n, shape, 0);
+}
+
 static struct pyobj *
 method_unsqueeze(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
@@ -456,6 +483,7 @@ const struct builtin lib_tensor_rows[] = {
 	{ "torch", "permute", method_permute, 0, "*dims", 1 },
 	MTH("view", method_view, 1, "*size | dtype"),
 	MTH("reshape", method_view, 0, "*shape"),
+	BOTH("flatten", method_flatten, 0, "start_dim=0, end_dim=-1"),
 	{ "torch", "reshape", method_view, 0, "*shape", 1 },
 	MTH("contiguous", method_plain, 0, "*, ~memory_format=torch.contiguous_format"),
 	BOTH("unsqueeze", method_unsqueeze, 0, "dim"),

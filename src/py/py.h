@@ -88,6 +88,7 @@ struct py_trace_event {
 	int returned;		/* return EXPR: the value given back (name: EXPR's, if a name, else "") */
 	const struct value *v;	/* its value (expr.h) */
 	struct sbuf *out;	/* where the statement's output goes: a cell is appended to it */
+	const struct print_opts *po;	/* the script's print options now (torch.set_printoptions) */
 };
 typedef void (*py_trace_fn)(void *ctx, const struct py_trace_event *ev);
 /* fn NULL: tracing off */

@@ -63,6 +63,9 @@ static const struct {
 	{ "too many values to unpack", "ValueError", 1 },
 	{ "not enough values to unpack", "ValueError", 1 },
 	{ "invalid literal for", "ValueError", 1 },
+	{ "only one element tensors can be converted", "ValueError", 1 },	/* item(), float(), int(), torch.tensor([t]) */
+	{ "dropout probability has to be", "ValueError", 1 },	/* nn.Dropout, F.dropout (functional.py's check) */
+	{ "has no len()", "TypeError", 0 },
 	{ "arg is an empty sequence", "ValueError", 0 },
 	{ "range() arg 3 must not be zero", "ValueError", 1 },
 	{ "unsupported operand type", "TypeError", 1 },

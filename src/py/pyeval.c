@@ -97,7 +97,8 @@ lookup(struct py_session *s, const char *name)
 	struct pyobj *o;
 	int id, l;
 
-	if (s->frame != NULL && (v = frame_find(s->frame, name)) != NULL) {
+	if (s->frame != NULL && ((v = frame_find(s->frame, name)) != NULL ||
+	    (v = frame_enclosing_find(s->frame, name)) != NULL)) {
 		py_incref(v->v);
 		return v->v;
 	}
@@ -661,6 +662,12 @@ augment(struct py_session *s, const struct stmt *st)
 	}
 	if (cur->type == PY_TENSOR && st->op != O_MATMUL)
 		r = op_inplace(s, arith_bop_code(st->op), cur, v);
+	else if (cur->type == PY_LIST && st->op == O_ADD) {	/* list.__iadd__: extended in place */
+		if (list_extend(s, cur, v) == 0) {
+			r = cur;
+			py_incref(r);
+		}
+	}
 	else if ((r = arith_binop(s, st->op, cur, v)) == NULL && s->failed)
 		aug_message(s);
 	if (r != NULL) {

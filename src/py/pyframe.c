@@ -85,17 +85,71 @@ frame_del(struct pyframe *f, const char *name)
 	return varlist_del(&f->vars, name);
 }
 
+/*
+ * Closures.  A def run inside a function keeps the call that ran it (its
+ * address and serial) and a copy of the names that call saw (its locals and
+ * its own enclosing names).  While that call runs, a name is read from it,
+ * as Python's cells read the latest value; once it has returned, from the copy.
+ */
+struct pyvar *
+frame_enclosing_find(const struct pyframe *f, const char *name)
+{
+	struct pyvar *v;
+
+	while (f != NULL && f->fn != NULL) {
+		if (f->encl != NULL) {
+			f = f->encl;
+			if ((v = varlist_find(f->vars, name)) != NULL)
+				return v;
+			continue;
+		}
+		return f->fn->type == PY_UFUNC ? varlist_find(f->fn->u.uf.cap, name) : NULL;
+	}
+	return NULL;
+}
+
+void
+frame_capture(struct pyframe *f, struct pyobj *fn)
+{
+	struct pyvar *v, *seen;
+	const struct pyframe *g;
+	int created;
+
+	if (f == NULL || f->fn == NULL)	/* at module level, or a class body: no closure */
+		return;
+	fn->u.uf.encl = f;
+	fn->u.uf.encl_serial = f->serial;
+	for (v = f->vars; v != NULL; v = v->next)
+		varlist_set(&fn->u.uf.cap, v->name, v->v, &created);
+	for (g = f; g != NULL && g->fn != NULL; g = g->encl) {	/* the enclosing names f sees */
+		seen = g->encl != NULL ? g->encl->vars : g->fn->type == PY_UFUNC ? g->fn->u.uf.cap : NULL;
+		for (v = seen; v != NULL; v = v->next)
+			if (varlist_find(fn->u.uf.cap, v->name) == NULL)
+				varlist_set(&fn->u.uf.cap, v->name, v->v, &created);
+		if (g->encl == NULL)
+			break;
+	}
+}
+
+void
+frame_enclose(struct pyframe *f, const struct pyobj *fn)
+{
+	struct pyframe *g;
+
+	f->encl = NULL;
+	if (fn->u.uf.encl == NULL)
+		return;
+	for (g = f->up; g != NULL; g = g->up)
+		if (g == fn->u.uf.encl && g->serial == fn->u.uf.encl_serial) {
+			f->encl = g;
+			return;
+		}
+}
+
 void
 frame_clear(struct pyframe *f)
 {
-	struct pyvar *v, *next;
-
-	for (v = f->vars; v != NULL; v = next) {
-		next = v->next;
-		py_decref(v->v);
-		free(v->name);
-		free(v);
-	}
+	varlist_free(f->vars);
 	f->vars = NULL;
 }
 
@@ -145,6 +199,7 @@ trace_value(struct py_session *s, const struct stmt *st, const char *name, struc
 	ev.returned = how == 2;
 	ev.v = &v;
 	ev.out = s->out;
+	ev.po = s->po;
 	s->trace(s->trace_ctx, &ev);
 	tensor_free(v.t);
 }

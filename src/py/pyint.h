@@ -250,6 +250,9 @@ struct pyobj {
 			struct parsed *code;		/* counted: code_decref() */
 			struct pyobj **defaults;	/* def->nnames values, NULL where none */
 			char *qualname;			/* a method's "Class.name" for messages, or NULL */
+			struct pyframe *encl;		/* a nested def's: the call that ran the def, */
+			unsigned long encl_serial;	/* that call's serial (it may have returned) */
+			struct pyvar *cap;		/* and the names it and its enclosing calls had then */
 		} uf;			/* UFUNC */
 		struct {
 			char *name;		/* CLASS: its name */
@@ -327,13 +330,23 @@ struct pyframe {
 	const char *name;		/* the function's */
 	struct pyobj *fn;		/* the UFUNC running (super() reads it), or NULL */
 	struct pyframe *up;
+	unsigned long serial;		/* a function's call: told apart from a later one at the same address */
+	struct pyframe *encl;		/* a nested def's call: the running call that defined it, or NULL */
 };
 /* A list of variables (a frame's, or one bucket of the session's): find; name = o (a new reference;
  * *created when the name is new); unlink and free (0, or -1 when there is none). */
 struct pyvar *varlist_find(struct pyvar *head, const char *name);
 struct pyvar *varlist_set(struct pyvar **head, const char *name, struct pyobj *o, int *created);
 int varlist_del(struct pyvar **head, const char *name);
+void varlist_free(struct pyvar *head);	/* pyval.c: the list released */
 struct pyvar *frame_find(const struct pyframe *f, const char *name);
+/* a name of the functions enclosing f's (a nested def's closure): the defining call while it runs, else
+ * the names it saw when the def ran (pyframe.c); NULL when none has it */
+struct pyvar *frame_enclosing_find(const struct pyframe *f, const char *name);
+/* at a def inside a function: the closure fn keeps (the call defining it, and its names now) */
+void frame_capture(struct pyframe *f, struct pyobj *fn);
+/* at a call of fn: the defining call, when it is still running below f */
+void frame_enclose(struct pyframe *f, const struct pyobj *fn);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
@@ -436,7 +449,8 @@ struct pyobj *pyt_result(struct py_session *s, int dtype, int nd, const int *sha
 struct pyobj *pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
 int dtype_rank(int dt);		/* bool 0 < int64 1 < float32 2 */
 void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
-int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad */
+int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad (0 while grad is off) */
+int pyt_grad_mode(int enabled);			/* grad on or off (torch.no_grad); returns what it was */
 int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
 int py_wrap_dim(struct py_session *s, long long d, int ndim, int *out);
 int pyt_fits_int64(double v);	/* converts to an int64 without overflow */
@@ -578,6 +592,8 @@ struct pyobj *str_format(struct py_session *s, struct pyobj *self, struct pyobj 
 
 /* o's items as a new tuple or list (a tensor: its rows); NULL after "object is not iterable" */
 struct pyobj *py_iter_items(struct py_session *s, struct pyobj *o);
+/* l (a list) extended in place by the items of xs (lib_list.c); -1 after xs's error */
+int list_extend(struct py_session *s, struct pyobj *l, struct pyobj *xs);
 long long range_len(const struct pyobj *o);	/* a range's count of ints */
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */

@@ -25,6 +25,7 @@ static const struct {
 	{ lib_misc_rows, &lib_misc_nrows },
 	{ lib_einsum_rows, &lib_einsum_nrows },
 	{ lib_str_rows, &lib_str_nrows },
+	{ lib_list_rows, &lib_list_nrows },
 	{ lib_norm_rows, &lib_norm_nrows },
 };
 

@@ -103,7 +103,8 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 			return py_fail(s, "torch.Size.numel() is not supported");
 		break;
 	case PY_STR:	/* a bound method */
-		if ((r = lib_bound(o, "str", name)) != NULL)
+	case PY_LIST:
+		if ((r = lib_bound(o, o->type == PY_STR ? "str" : "list", name)) != NULL)
 			return r;
 		break;
 	case PY_DTYPE:

@@ -160,6 +160,7 @@ exec_def(struct py_session *s, const struct stmt *st)
 			py_decref(fn);
 			return F_ERROR;
 		}
+	frame_capture(s->frame, fn);
 	if (s->frame != NULL)
 		frame_set(s->frame, st->names[0], fn);
 	else
@@ -193,16 +194,20 @@ exec_assert(struct py_session *s, const struct stmt *st)
 	return F_ERROR;
 }
 
-/* with torch.no_grad(): the body (the interpreter records no autograd graph of its own) */
+/* with torch.no_grad(): the body with grad off (results take no grad_fn), then the mode it had */
 static int
 exec_with(struct py_session *s, const struct stmt *st)
 {
 	const struct node *e = st->value;
+	int was, f;
 
 	if (!(e->kind == N_CALL && e->n == 0 && e->a->kind == N_ATTR && strcmp(e->a->name, "no_grad") == 0 &&
 	    e->a->a->kind == N_NAME && strcmp(e->a->a->name, "torch") == 0))
 		return py_fail(s, "'with' is supported for torch.no_grad() only"), F_ERROR;
-	return exec_block(s, st->body);
+	was = pyt_grad_mode(0);
+	f = exec_block(s, st->body);
+	pyt_grad_mode(was);
+	return f;
 }
 
 /* class NAME(BASE): the body run with its own locals, which become the class's namespace (pyclass.c) */
@@ -350,12 +355,15 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	struct parsed *code = s->code;
 	struct pyobj *r = NULL;
 	int depth = s->depth, rc;
+	static unsigned long serial;
 
 	if (s->calls >= PY_MAX_CALLS)
 		return py_fail(s, "RecursionError: maximum recursion depth exceeded");
 	fr.name = f->u.uf.def->names[0];
 	fr.fn = f;
 	fr.up = s->frame;
+	fr.serial = ++serial;
+	frame_enclose(&fr, f);
 	if (bind_args(s, f, &fr, args, nargs, kwnames, kwargs, nkw) != 0) {
 		frame_clear(&fr);
 		return NULL;
@@ -439,6 +447,7 @@ exec_text(struct py_session *s, const char *text, const struct print_opts *po, s
 	s->code = p;
 	if (jump == NULL && setjmp(oom) != 0) {	/* the outermost input only: a nested one is inside this */
 		diag_nomem_jump = NULL;
+		pyt_grad_mode(1);	/* a with torch.no_grad() jumped out of is closed */
 		rc = exec_nomem(s, outer, frame);
 		code_decref(p);
 		return rc;

@@ -212,17 +212,29 @@ dtype_rank(int dt)
 }
 
 /* autograd: the result of an operation named `name` on inputs, one requiring grad */
+/* autograd's grad mode, process-wide as PyTorch's (off inside `with torch.no_grad():`) */
+static int grad_off;
+
+int
+pyt_grad_mode(int enabled)
+{
+	int was = !grad_off;
+
+	grad_off = !enabled;
+	return was;
+}
+
 void
 pyt_set_grad(struct pyobj *y, const char *name, int requires)
 {
-	y->u.t.grad_fn = requires ? name : NULL;
+	y->u.t.grad_fn = requires && !grad_off ? name : NULL;
 	y->u.t.requires_grad = 0;
 }
 
 int
 pyt_grad(const struct pyobj *o)
 {
-	return o != NULL && o->type == PY_TENSOR && pyt_has_grad(&o->u.t);
+	return !grad_off && o != NULL && o->type == PY_TENSOR && pyt_has_grad(&o->u.t);
 }
 
 struct pyobj *
@@ -240,6 +252,8 @@ op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, cons
 	y->u.t.base_version = root->u.t.version;
 	y->deps = x->deps;
 	pyt_set_grad(y, grad, pyt_grad(x));
+	/* a view made under no_grad: no grad_fn, but it requires grad as its base does (autograd's is_view rule) */
+	y->u.t.requires_grad = grad_off && pyt_has_grad(&x->u.t);
 	return y;
 }
 
@@ -287,6 +301,8 @@ pyt_check_inplace(struct py_session *s, const struct pyobj *x)
 {
 	const struct pytensor *t = &x->u.t;
 
+	if (grad_off)
+		return 0;	/* no_grad: a leaf may be written in place */
 	if (t->requires_grad && t->grad_fn == NULL) {
 		py_fail(s, "a leaf Variable that requires grad is being used in an in-place operation.");
 		return -1;

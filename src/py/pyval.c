@@ -59,6 +59,20 @@ dead_push(struct pyobj *o)
 	dead[ndead++] = o;
 }
 
+/* a list of variables (a frame's locals, a closure's names) released */
+void
+varlist_free(struct pyvar *head)
+{
+	struct pyvar *v, *next;
+
+	for (v = head; v != NULL; v = next) {
+		next = v->next;
+		py_decref(v->v);
+		free(v->name);
+		free(v);
+	}
+}
+
 void
 py_decref(struct pyobj *o)
 {
@@ -119,6 +133,7 @@ obj_free(struct pyobj *o)
 		free(o->u.uf.defaults);
 		free(o->u.uf.qualname);
 		code_decref(o->u.uf.code);
+		varlist_free(o->u.uf.cap);
 		break;
 	case PY_CLASS: case PY_OBJ: case PY_METHOD: case PY_SUPER:
 		free(o->u.obj.name);
@@ -923,6 +938,9 @@ class_name(const struct builtin *f)
 		{ "torch.nn", "Linear", "torch.nn.modules.linear.Linear" },
 		{ "torch.nn", "Dropout", "torch.nn.modules.dropout.Dropout" },
 		{ "torch.nn", "Softmax", "torch.nn.modules.activation.Softmax" },
+		{ "torch.nn", "Module", "torch.nn.modules.module.Module" },
+		{ "torch.nn", "ModuleList", "torch.nn.modules.container.ModuleList" },
+		{ "torch.nn", "Sequential", "torch.nn.modules.container.Sequential" },
 	};
 	size_t i;
 

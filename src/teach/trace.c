@@ -341,6 +341,10 @@ on_event(void *ctx, const struct py_trace_event *ev)
 	if (ev->v->kind == VAL_TENSOR && x != NULL) {
 		sbuf_addf(ev->out, "  shape %s\n", text_dims(sh, sizeof sh, x->ndim, x->shape, "(", ")"));
 	}
+	if (ev->po != NULL) {	/* shown as print() shows it now; judged above in the run's options */
+		free(text);
+		text = value_str(ev->v, ev->po);
+	}
 	sbuf_addf(ev->out, "%s\n", text);
 	if (named.len > 0)
 		sbuf_addf(ev->out, "%s", named.s);

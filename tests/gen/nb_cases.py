@@ -48,6 +48,8 @@ def error_line(tb):
     line = 0
     for t in tb:
         t = ANSI.sub("", t)
+        if t.startswith("File "):  # a frame of a module's file (torch's), not of the cell
+            continue
         for m in re.finditer(r"(?:<cell line: (\d+)>|Cell In\[\d+\], line (\d+)|^-*> ?(\d+) )", t, re.M):
             line = int(m.group(1) or m.group(2) or m.group(3))
             break

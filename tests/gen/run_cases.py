@@ -40,6 +40,7 @@ def one(path):
         err = "attn-explain: tests/run/%s: line %d: %s\n" % (name, line, last)
     with open(base + ".err", "w") as f:
         f.write(err + "status %d\n" % (1 if p.returncode else 0))
+    return p
 
 
 def main():

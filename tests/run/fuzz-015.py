@@ -1,0 +1,189 @@
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+
+
+class SelfAttention_v1(nn.Module):
+    def __init__(self, d_in, d_out):
+        super().__init__()
+        self.W_query = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_key   = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_value = nn.Parameter(torch.rand(d_in, d_out))
+
+    def forward(self, x):
+        keys = x @ self.W_key
+        queries = x @ self.W_query
+        values = x @ self.W_value
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class SelfAttention_v2(nn.Module):
+    def __init__(self, d_in, d_out, qkv_bias=False):
+        super().__init__()
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+
+    def forward(self, x):
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class CausalAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, qkv_bias=False):
+        super().__init__()
+        self.d_out = d_out
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer('mask', torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.transpose(1, 2)
+        attn_scores.masked_fill_(self.mask.bool()[:num_tokens, :num_tokens], -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = attn_weights @ values
+        return context_vec
+
+
+class MultiHeadAttentionWrapper(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        self.heads = nn.ModuleList()
+        for _ in range(num_heads):
+            self.heads.append(CausalAttention(d_in, d_out, context_length, dropout, qkv_bias))
+
+    def forward(self, x):
+        outs = []
+        for head in self.heads:
+            outs = outs + [head(x)]
+        return torch.cat(outs, dim=-1)
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        assert (d_out % num_heads == 0), "d_out must be divisible by num_heads"
+        self.d_out = d_out
+        self.num_heads = num_heads
+        self.head_dim = d_out // num_heads
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.out_proj = nn.Linear(d_out, d_out)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer("mask", torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        keys = keys.view(b, num_tokens, self.num_heads, self.head_dim)
+        values = values.view(b, num_tokens, self.num_heads, self.head_dim)
+        queries = queries.view(b, num_tokens, self.num_heads, self.head_dim)
+        keys = keys.transpose(1, 2)
+        queries = queries.transpose(1, 2)
+        values = values.transpose(1, 2)
+        attn_scores = queries @ keys.transpose(2, 3)
+        mask_bool = self.mask.bool()[:num_tokens, :num_tokens]
+        attn_scores.masked_fill_(mask_bool, -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = (attn_weights @ values).transpose(1, 2)
+        context_vec = context_vec.contiguous().view(b, num_tokens, self.d_out)
+        context_vec = self.out_proj(context_vec)
+        return context_vec
+
+
+class Head(nn.Module):
+    """ one head of self-attention """
+
+    def __init__(self, n_embd, head_size, block_size, dropout):
+        super().__init__()
+        self.key = nn.Linear(n_embd, head_size, bias=False)
+        self.query = nn.Linear(n_embd, head_size, bias=False)
+        self.value = nn.Linear(n_embd, head_size, bias=False)
+        self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        k = self.key(x)
+        q = self.query(x)
+        wei = q @ k.transpose(-2, -1) * C**-0.5
+        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
+        wei = F.softmax(wei, dim=-1)
+        wei = self.dropout(wei)
+        v = self.value(x)
+        out = wei @ v
+        return out
+
+
+def count(m):
+    n = 0
+    for p in m.parameters():
+        n += p.numel()
+    return n
+
+
+torch.manual_seed(47285)
+inputs1 = torch.tensor([[-0.98, 0.08], [0.32, -0.14], [0.36, -0.66], [-0.51, 0.51], [-0.85, -0.13], [-0.69, 0.47]])
+def softmax_naive2(v, dim=0):
+    return torch.exp(v) / torch.exp(v).sum(dim=dim)
+query = inputs1[3]
+attn_scores_2 = torch.empty(inputs1.shape[0])
+for i, x_i in enumerate(inputs1):
+    attn_scores_2[i] = torch.dot(x_i, query)
+    print(f"{i}: {attn_scores_2[i]:^9.2f}")
+w = softmax_naive2(attn_scores_2)
+print("Attention weights:", w)
+print("Sum:", w.sum())
+print(torch.softmax(attn_scores_2, dim=0))
+scores = torch.empty(6, 6)
+for i, x_i in enumerate(inputs1):
+    for j, x_j in enumerate(inputs1):
+        scores[i, j] = torch.dot(x_i, x_j)
+print(scores)
+print(torch.allclose(scores, inputs1 @ inputs1.T))
+aw = torch.softmax(scores, dim=-1)
+print("All row sums:", aw.sum(dim=-1))
+print(aw @ inputs1)
+x4 = torch.rand(1, 1, 6)
+m3 = Head(6, 2, 2, 0.75)
+m3.eval()
+with torch.no_grad():
+    out5 = m3(x4)
+print("out:", out5.shape, out5)
+print(m3)
+print(sum(p.numel() for p in m3.parameters()))
+x7 = torch.stack((torch.tensor([[-0.64], [-0.77], [0.40], [0.55], [-0.78]]), torch.rand(5, 1)), dim=0)
+m6 = MultiHeadAttention(1, 3, 7, 0.75, 1, True)
+m6.eval()
+out8 = m6(x7)
+print(out8)
+for name, p in m6.named_parameters():
+    print(f"{name:} {tuple(p.shape)} {p.numel():>5}")
+torch.manual_seed(0)
+x10 = torch.rand(4, 2)
+m9 = SelfAttention_v1(2, 9)
+out11 = m9(x10)
+print("out:", out11.shape, out11)
+print(type(m9), isinstance(m9, nn.Module))
+print([round(v, 3) for v in out11.flatten().tolist()][:5])
+torch.manual_seed(789)
+drop = nn.Dropout(0.1)
+ex = torch.ones(4, 4)
+print(drop(ex))

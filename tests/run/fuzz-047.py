@@ -1,0 +1,194 @@
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+
+
+class SelfAttention_v1(nn.Module):
+    def __init__(self, d_in, d_out):
+        super().__init__()
+        self.W_query = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_key   = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_value = nn.Parameter(torch.rand(d_in, d_out))
+
+    def forward(self, x):
+        keys = x @ self.W_key
+        queries = x @ self.W_query
+        values = x @ self.W_value
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class SelfAttention_v2(nn.Module):
+    def __init__(self, d_in, d_out, qkv_bias=False):
+        super().__init__()
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+
+    def forward(self, x):
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=0)
+        return attn_weights @ values
+
+
+class CausalAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, qkv_bias=False):
+        super().__init__()
+        self.d_out = d_out
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer('mask', torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.transpose(1, 2)
+        attn_scores.masked_fill_(self.mask.bool()[:num_tokens, :num_tokens], -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = attn_weights @ values
+        return context_vec
+
+
+class MultiHeadAttentionWrapper(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        self.heads = nn.ModuleList()
+        for _ in range(num_heads):
+            self.heads.append(CausalAttention(d_in, d_out, context_length, dropout, qkv_bias))
+
+    def forward(self, x):
+        outs = []
+        for head in self.heads:
+            outs = outs + [head(x)]
+        return torch.cat(outs, dim=-1)
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        assert (d_out % num_heads == 0), "d_out must be divisible by num_heads"
+        self.d_out = d_out
+        self.num_heads = num_heads
+        self.head_dim = d_out // num_heads
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.out_proj = nn.Linear(d_out, d_out)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer("mask", torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        keys = keys.view(b, num_tokens, self.num_heads, self.head_dim)
+        values = values.view(b, num_tokens, self.num_heads, self.head_dim)
+        queries = queries.view(b, num_tokens, self.num_heads, self.head_dim)
+        keys = keys.transpose(1, 2)
+        queries = queries.transpose(1, 2)
+        values = values.transpose(1, 2)
+        attn_scores = queries @ keys.transpose(2, 3)
+        mask_bool = self.mask.bool()[:num_tokens, :num_tokens]
+        attn_scores.masked_fill_(mask_bool, -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = (attn_weights @ values).transpose(1, 2)
+        context_vec = context_vec.contiguous().view(b, num_tokens, self.d_out)
+        context_vec = self.out_proj(context_vec)
+        return context_vec
+
+
+class Head(nn.Module):
+    """ one head of self-attention """
+
+    def __init__(self, n_embd, head_size, block_size, dropout):
+        super().__init__()
+        self.key = nn.Linear(n_embd, head_size, bias=False)
+        self.query = nn.Linear(n_embd, head_size, bias=False)
+        self.value = nn.Linear(n_embd, head_size, bias=False)
+        self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        k = self.key(x)
+        q = self.query(x)
+        wei = q @ k.transpose(-2, -1) * C**-0.5
+        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
+        wei = F.softmax(wei, dim=-1)
+        wei = self.dropout(wei)
+        v = self.value(x)
+        out = wei @ v
+        return out
+
+
+def count(m):
+    n = 0
+    for p in m.parameters():
+        n += p.numel()
+    return n
+
+
+torch.manual_seed(49268)
+x2 = torch.randn(6, 6)
+m1 = SelfAttention_v2(6, d_out=4, qkv_bias=True)
+with torch.no_grad():
+    out3 = m1(x2)
+print(out3[0])
+print(out3.requires_grad)
+print(type(m1), isinstance(m1, nn.Module))
+torch.manual_seed(0)
+x5 = torch.randn(4, 5)
+m4 = SelfAttention_v1(5, 2)
+m4.eval()
+with torch.no_grad():
+    out6 = m4(x5)
+print(out6[0])
+print(type(m4), isinstance(m4, nn.Module))
+torch.manual_seed(881)
+drop = nn.Dropout(0.3)
+ex = torch.ones(1, 6)
+print(drop(ex))
+inputs7 = torch.randn(5, 5)
+def softmax_naive8(v, dim=0):
+    return torch.exp(v) / torch.exp(v).sum(dim=dim)
+query = inputs7[0]
+attn_scores_2 = torch.empty(inputs7.shape[0])
+for i, x_i in enumerate(inputs7):
+    attn_scores_2[i] = torch.dot(x_i, query)
+    print(f"{i}: {attn_scores_2[i]:.2f}")
+w = softmax_naive8(attn_scores_2)
+print("Attention weights:", w)
+print("Sum:", w.sum())
+print(torch.softmax(attn_scores_2, dim=0))
+scores = torch.empty(5, 5)
+for i, x_i in enumerate(inputs7):
+    for j, x_j in enumerate(inputs7):
+        scores[i, j] = torch.dot(x_i, x_j)
+print(scores)
+print(torch.allclose(scores, inputs7 @ inputs7.T))
+aw = torch.softmax(scores, dim=-1)
+print("All row sums:", aw.sum(dim=-1))
+print(aw @ inputs7)
+a9 = torch.tensor([[0.31, 0.34, -0.26], [0.65, -0.27, 0.71], [-0.29, 0.63, -0.10], [-0.78, 0.34, -0.99]])
+rows = [r.sum().item() for r in a9]
+best = max(rows)
+print(len(rows), f"{best:{8}.{2}f}", [int(v > 0) for v in rows])
+torch.manual_seed(789)
+x11 = torch.rand(3, 3, 4)
+m10 = MultiHeadAttention(4, 6, 5, 0.75, 2, True)
+with torch.no_grad():
+    out12 = m10(x11)
+print(f"{out12.shape}")
+print(m10.training, [c.training for c in m10.children()])
+print([round(v, 3) for v in out12.flatten().tolist()][:5])

@@ -1,0 +1,196 @@
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+
+
+class SelfAttention_v1(nn.Module):
+    def __init__(self, d_in, d_out):
+        super().__init__()
+        self.W_query = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_key   = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_value = nn.Parameter(torch.rand(d_in, d_out))
+
+    def forward(self, x):
+        keys = x @ self.W_key
+        queries = x @ self.W_query
+        values = x @ self.W_value
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class SelfAttention_v2(nn.Module):
+    def __init__(self, d_in, d_out, qkv_bias=False):
+        super().__init__()
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+
+    def forward(self, x):
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class CausalAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, qkv_bias=False):
+        super().__init__()
+        self.d_out = d_out
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer('mask', torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.transpose(1, 2)
+        attn_scores.masked_fill_(self.mask.bool()[:num_tokens, :num_tokens], -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1], dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = attn_weights @ values
+        return context_vec
+
+
+class MultiHeadAttentionWrapper(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        self.heads = nn.ModuleList()
+        for _ in range(num_heads):
+            self.heads.append(CausalAttention(d_in, d_out, context_length, dropout, qkv_bias))
+
+    def forward(self, x):
+        outs = []
+        for head in self.heads:
+            outs = outs + [head(x)]
+        return torch.cat(outs, dim=-1)
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        assert (d_out % num_heads == 0), "d_out must be divisible by num_heads"
+        self.d_out = d_out
+        self.num_heads = num_heads
+        self.head_dim = d_out // num_heads
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.out_proj = nn.Linear(d_out, d_out)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer("mask", torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        keys = keys.view(b, num_tokens, self.num_heads, self.head_dim)
+        values = values.view(b, num_tokens, self.num_heads, self.head_dim)
+        queries = queries.view(b, num_tokens, self.num_heads, self.head_dim)
+        keys = keys.transpose(1, 2)
+        queries = queries.transpose(1, 2)
+        values = values.transpose(1, 2)
+        attn_scores = queries @ keys.transpose(2, 3)
+        mask_bool = self.mask.bool()[:num_tokens, :num_tokens]
+        attn_scores.masked_fill_(mask_bool, -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = (attn_weights @ values).transpose(1, 2)
+        context_vec = context_vec.contiguous().view(b, num_tokens, self.d_out)
+        context_vec = self.out_proj(context_vec)
+        return context_vec
+
+
+class Head(nn.Module):
+    """ one head of self-attention """
+
+    def __init__(self, n_embd, head_size, block_size, dropout):
+        super().__init__()
+        self.key = nn.Linear(n_embd, head_size, bias=False)
+        self.query = nn.Linear(n_embd, head_size, bias=False)
+        self.value = nn.Linear(n_embd, head_size, bias=False)
+        self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        k = self.key(x)
+        q = self.query(x)
+        wei = q @ k.transpose(-2, -1) * C**-0.5
+        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
+        wei = F.softmax(wei, dim=-1)
+        wei = self.dropout(wei)
+        v = self.value(x)
+        out = wei @ v
+        return out
+
+
+def count(m):
+    n = 0
+    for p in m.parameters():
+        n += p.numel()
+    return n
+
+
+torch.manual_seed(31841)
+torch.manual_seed(123)
+x2 = torch.tensor([[-0.25, 0.33, 0.47, -0.11], [-0.94, 0.57, 0.81, 0.83], [-0.27, 0.90, -0.24, -0.34], [0.67, 0.03, 0.92, -0.08], [0.24, 0.10, -0.25, -0.41], [-0.69, -0.17, 0.97, 0.69]])
+m1 = SelfAttention_v2(4, d_out=6, qkv_bias=False)
+_ = m1.train(False)
+with torch.no_grad():
+    out3 = m1(x2)
+print(out3.shape)
+print(m1)
+print(sum(p.numel() for p in m1.parameters()))
+for name, p in m1.named_parameters():
+    print(f"{name:<20} {tuple(p.shape)} {p.numel():,}")
+print(m1.training, [c.training for c in m1.children()])
+torch.manual_seed(789)
+x5 = torch.stack((torch.rand(2, 1), torch.randn(2, 1)), dim=0)
+m4 = MultiHeadAttentionWrapper(1, 2, 3, 0.0, num_heads=2)
+with torch.no_grad():
+    out6 = m4(x5)
+print(out6)
+print([round(v, 2) for v in out6.flatten().tolist()][:5])
+print(out6.requires_grad)
+print(m4)
+torch.manual_seed(42)
+B, T, C = 1, 4, 3
+x = torch.randn(B, T, C)
+xbow = torch.zeros((B, T, C))
+for b in range(B):
+    for t in range(T):
+        xprev = x[b, :t + 1]
+        xbow[b, t] = torch.mean(xprev, 0)
+print(xbow[0])
+wei = torch.tril(torch.ones(T, T))
+wei = wei / wei.sum(1, keepdim=True)
+xbow2 = wei @ x
+print(torch.allclose(xbow, xbow2), (xbow - xbow2).abs().max().item() < 1e-6)
+print(xbow2[-1])
+key = nn.Linear(C, 2, bias=False)
+query = nn.Linear(C, 2, bias=False)
+k = key(x)
+q = query(x)
+wei = q @ k.transpose(-2, -1) * 2**-0.5
+wei = wei.masked_fill(torch.tril(torch.ones(T, T)) == 0, float('-inf'))
+wei = F.softmax(wei, dim=-1)
+print(wei[0])
+print(k.var(), q.var(), wei.var())
+torch.set_printoptions(profile="default")
+p7 = torch.tensor([[-0.91, -0.11, -0.02], [0.25, 0.84, 0.24], [-0.22, -0.83, -0.04], [0.18, -0.64, -0.59]]) * 1
+print(p7)
+a8 = torch.rand(3, 3)
+rows = [r.sum().item() for r in a8]
+best = max(rows)
+print(len(rows), f"{best:{2}.{4}f}", [int(v > 0) for v in rows])
+torch.set_printoptions(precision=7, sci_mode=False)
+p9 = torch.tensor([[0.41, 0.29], [-0.78, 0.79], [-0.53, -0.04]]) * -3
+print(p9)

@@ -1,0 +1,195 @@
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+
+
+class SelfAttention_v1(nn.Module):
+    def __init__(self, d_in, d_out):
+        super().__init__()
+        self.W_query = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_key   = nn.Parameter(torch.rand(d_in, d_out))
+        self.W_value = nn.Parameter(torch.rand(d_in, d_out))
+
+    def forward(self, x):
+        keys = x @ self.W_key
+        queries = x @ self.W_query
+        values = x @ self.W_value
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class SelfAttention_v2(nn.Module):
+    def __init__(self, d_in, d_out, qkv_bias=False):
+        super().__init__()
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+
+    def forward(self, x):
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.T
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        return attn_weights @ values
+
+
+class CausalAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, qkv_bias=False):
+        super().__init__()
+        self.d_out = d_out
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key   = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer('mask', torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.transpose(1, 2)
+        attn_scores.masked_fill_(self.mask.bool()[:num_tokens, :num_tokens], -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights) * 0.5
+        context_vec = attn_weights @ values
+        return context_vec
+
+
+class MultiHeadAttentionWrapper(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        self.heads = nn.ModuleList()
+        for _ in range(num_heads):
+            self.heads.append(CausalAttention(d_in, d_out, context_length, dropout, qkv_bias))
+
+    def forward(self, x):
+        outs = []
+        for head in self.heads:
+            outs = outs + [head(x)]
+        return torch.cat(outs, dim=-1)
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
+        super().__init__()
+        assert (d_out % num_heads == 0), "d_out must be divisible by num_heads"
+        self.d_out = d_out
+        self.num_heads = num_heads
+        self.head_dim = d_out // num_heads
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.out_proj = nn.Linear(d_out, d_out)
+        self.dropout = nn.Dropout(dropout)
+        self.register_buffer("mask", torch.triu(torch.ones(context_length, context_length), diagonal=1))
+
+    def forward(self, x):
+        b, num_tokens, d_in = x.shape
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        keys = keys.view(b, num_tokens, self.num_heads, self.head_dim)
+        values = values.view(b, num_tokens, self.num_heads, self.head_dim)
+        queries = queries.view(b, num_tokens, self.num_heads, self.head_dim)
+        keys = keys.transpose(1, 2)
+        queries = queries.transpose(1, 2)
+        values = values.transpose(1, 2)
+        attn_scores = queries @ keys.transpose(2, 3)
+        mask_bool = self.mask.bool()[:num_tokens, :num_tokens]
+        attn_scores.masked_fill_(mask_bool, -torch.inf)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        context_vec = (attn_weights @ values).transpose(1, 2)
+        context_vec = context_vec.contiguous().view(b, num_tokens, self.d_out)
+        context_vec = self.out_proj(context_vec)
+        return context_vec
+
+
+class Head(nn.Module):
+    """ one head of self-attention """
+
+    def __init__(self, n_embd, head_size, block_size, dropout):
+        super().__init__()
+        self.key = nn.Linear(n_embd, head_size, bias=False)
+        self.query = nn.Linear(n_embd, head_size, bias=False)
+        self.value = nn.Linear(n_embd, head_size, bias=False)
+        self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        k = self.key(x)
+        q = self.query(x)
+        wei = q @ k.transpose(-2, -1) * C**-0.5
+        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
+        wei = F.softmax(wei, dim=-1)
+        wei = self.dropout(wei)
+        v = self.value(x)
+        out = wei @ v
+        return out
+
+
+def count(m):
+    n = 0
+    for p in m.parameters():
+        n += p.numel()
+    return n
+
+
+torch.manual_seed(68846)
+torch.manual_seed(789)
+x2 = torch.tensor([[-0.51, 0.64, 0.54, 0.24, -0.93], [-0.29, 0.37, 0.53, 0.15, -0.95], [-0.43, 0.43, 0.14, -0.16, 0.90], [0.63, -0.72, -0.53, -0.68, 0.88], [0.03, -0.28, -0.60, 0.59, -0.06]])
+m1 = SelfAttention_v1(5, 3)
+m1.eval()
+with torch.no_grad():
+    out3 = m1(x2)
+print("out:", out3.shape, out3)
+print(sum(p.numel() for p in m1.parameters()))
+print(type(m1), isinstance(m1, nn.Module))
+a4 = torch.randn(2, 3)
+y = a4.view(-1).view(-1, 1)
+print(y.shape, y.is_contiguous(), y.transpose(0, 1).is_contiguous())
+z = a4.T.contiguous()
+print(z, z.view(-1)[:])
+torch.manual_seed(789)
+x6 = torch.rand(1, 4, 5)
+m5 = MultiHeadAttentionWrapper(5, 2, 4, 0.25, num_heads=2)
+with torch.no_grad():
+    out7 = m5(x6)
+print(out7[0])
+for name, p in m5.named_parameters():
+    print(f"{name:^16} {tuple(p.shape)} {p.numel():4d}")
+print(sum(p.numel() for p in m5.parameters()))
+print([round(v, 3) for v in out7.flatten().tolist()][:2])
+print(out7.requires_grad)
+a8 = torch.randn(3, 3)
+for k, (u, w) in enumerate(zip(a8, a8 * 2)):
+    print(k, f"{u.sum():10.5f}", (u - w).tolist())
+inputs9 = torch.rand(4, 1)
+def softmax_naive10(v, dim=0):
+    return torch.exp(v) / torch.exp(v).sum(dim=dim)
+query = inputs9[1]
+attn_scores_2 = torch.empty(inputs9.shape[0])
+for i, x_i in enumerate(inputs9):
+    attn_scores_2[i] = torch.dot(x_i, query)
+w = softmax_naive10(attn_scores_2)
+print("Attention weights:", w)
+print("Sum:", w.sum())
+print(torch.softmax(attn_scores_2, dim=0))
+context_vec_2 = torch.zeros(query.shape)
+for i, x_i in enumerate(inputs9):
+    context_vec_2 += w[i] * x_i
+print(context_vec_2)
+scores = torch.empty(4, 4)
+for i, x_i in enumerate(inputs9):
+    for j, x_j in enumerate(inputs9):
+        scores[i, j] = torch.dot(x_i, x_j)
+print(scores)
+print(torch.allclose(scores, inputs9 @ inputs9.T))
+aw = torch.softmax(scores, dim=0)
+print("All row sums:", aw.sum(dim=-1))
+print(aw @ inputs9)
+print(torch.rand(3).item())
