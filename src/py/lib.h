@@ -60,6 +60,12 @@ extern const size_t lib_norm_nrows;
 int lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest);
 
+/* 0 when b's parameter text binds as lib_bind reads it (a self_first row
+ * names no "input"; no parameter twice), else -1 and why (lib_bind.c) */
+int lib_row_check(const struct builtin *b, char *why, size_t n);
+/* b, then each row of every file in turn; NULL after the last (pylib.c) */
+const struct builtin *lib_rows_next(const struct builtin *b);
+
 /* one argument each; they fail with PyTorch's message, naming b */
 struct pyobj *lib_need_tensor(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg,
     int pos);

@@ -539,3 +539,37 @@ lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int
 	}
 	return 0;
 }
+
+/*
+ * A row's parameter text as the binder needs it: a self_first row
+ * (torch.f(x, ...)) has "input" first in each overload, unwritten, so a
+ * written "input" would be a second one (torch.norm's row once had it:
+ * every call then bound its first argument twice).  0 when the row is
+ * sound, else -1 with the reason in why.
+ */
+int
+lib_row_check(const struct builtin *b, char *why, size_t n)
+{
+	struct params ps;
+	int k, i;
+
+	if (b->params == NULL)	/* binds its own arguments (str.format) */
+		return 0;
+	params_read(b, &ps);
+	for (k = 0; k < ps.nov; k++) {
+		const struct overload *o = &ps.ov[k];
+
+		for (i = b->self_first ? 1 : 0; i < o->n; i++)
+			if (b->self_first && strcmp(o->p[i].name, "input") == 0) {
+				snprintf(why, n, "%s.%s: a self_first row names 'input' (it is unwritten)", b->ns,
+				    b->name);
+				return -1;
+			}
+		for (i = 0; i < o->n; i++)
+			if (find_param(o, o->p[i].name) != i) {
+				snprintf(why, n, "%s.%s: parameter '%s' twice", b->ns, b->name, o->p[i].name);
+				return -1;
+			}
+	}
+	return 0;
+}
