@@ -113,6 +113,14 @@ obj_free(struct pyobj *o)
 		py_decref(o->u.slice.stop);
 		py_decref(o->u.slice.step);
 		break;
+	case PY_GEN:
+		for (i = 0; i < o->u.gen->depth; i++)
+			py_iter_end(&o->u.gen->it[i]);
+		for (i = 0; i < o->u.gen->nn; i++)
+			py_decref(o->u.gen->vals[i]);
+		code_decref(o->u.gen->code);
+		free(o->u.gen);
+		break;
 	case PY_UFUNC:
 		for (i = 0; i < o->u.uf.def->nnames; i++)
 			py_decref(o->u.uf.defaults[i]);
@@ -290,6 +298,7 @@ py_type_name(const struct pyobj *o)
 	case PY_METHOD: return "method";
 	case PY_SUPER: return "super";
 	case PY_RANGE: return "range";
+	case PY_GEN: return "generator";
 	}
 	return "object";
 }
@@ -1013,6 +1022,7 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
 	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
+	case PY_GEN: sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o); break;
 	case PY_RANGE:
 		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
 		sbuf_add(b, o->u.range.step != 1 ? "" : ")");
