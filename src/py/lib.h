@@ -40,7 +40,11 @@ extern const size_t lib_norm_nrows;
  *
  * A row's parameter text: [[STYLE [NAME]]] OVERLOAD [| OVERLOAD ...]
  *   STYLE  "def" (a Python function: Python's messages) or "builtin" (a C
- *          builtin of Python's: "takes no keyword arguments"); without it a
+ *          builtin of Python's: "takes no keyword arguments"), or a builtin
+ *          with CPython's count checks of its calling convention, made first:
+ *          "noargs", "meth_o", "checkpos" (_PyArg_CheckPositional), "tuple"
+ *          (PyArg_ParseTuple), "clinic" (keywords allowed; _PyArg_UnpackKeywords)
+ *          (lib_bind.c's cconv_check); without it a
  *          Tensor, torch. or F. row is PyTorch's argument parser, a "" or
  *          math. row a builtin, any other a def.  NAME: the name messages
  *          give (default: the row's; "Linear.__init__" for nn., "math.sqrt").
