@@ -16,34 +16,6 @@
 /* the tuple iter_items is filling, released should malloc refuse on the way */
 static struct pyobj *iter_hold;
 
-int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);
-
-/* a generator's items from where it is to its end, as a tuple (list(g)); NULL after an error inside */
-static struct pyobj *
-gen_drain(struct py_session *s, struct pyobj *g)
-{
-	struct sbuf b = { 0 };
-	struct pyobj *v, *r = NULL, **items;
-	int rc, i, n;
-
-	while ((rc = py_gen_next(s, g, &v)) == 1)
-		sbuf_addn(&b, (const char *)&v, sizeof v);
-	items = (struct pyobj **)(void *)b.s;
-	n = (int)(b.len / sizeof v);
-	if (rc == 0) {
-		r = py_seq(PY_TUPLE, n);
-		for (i = 0; i < n; i++) {
-			r->u.seq.v[i] = items[i];
-			r->deps |= items[i]->deps;
-		}
-	} else {
-		for (i = 0; i < n; i++)
-			py_decref(items[i]);
-	}
-	free(b.s);
-	return r;
-}
-
 static struct pyobj *
 iter_items(struct py_session *s, struct pyobj *o)
 {
@@ -99,7 +71,7 @@ iter_items(struct py_session *s, struct pyobj *o)
 			return r;
 		break;
 	case PY_GEN:	/* what is left of it: it is used up */
-		return gen_drain(s, o);
+		return py_gen_drain(s, o);
 	}
 	return py_fail(s, "'%s' object is not iterable", py_type_name(o));
 }

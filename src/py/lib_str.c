@@ -226,7 +226,7 @@ str_join(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 	int i;
 
 	if (x->type == PY_GEN) {	/* as Python's: the generator's items gathered, then joined */
-		struct pyobj *t = py_iter_items(s, a[0]), *r;
+		struct pyobj *t = py_gen_drain(s, a[0]), *r;
 
 		if (t == NULL)
 			return NULL;

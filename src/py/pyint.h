@@ -580,6 +580,9 @@ const struct builtin *lib_find(const char *ns, const char *name);
 /* a module `import` takes: torch, torch.nn, torch.nn.functional, torch.linalg, math, logging
  * (its name, static), else NULL (pyparse.c) */
 const char *py_module_known(const char *m);
+/* the parser's lib_find for `from torch import NAME` (set by stmt_hooks, so that the parser calls no library
+ * file; NULL: every name passes, and the import says it when it runs) */
+extern const struct builtin *(*parse_lib_find)(const char *ns, const char *name);
 /* The names in a namespace ("Tensor" for the methods), NULL-terminated; static. */
 const char *const *lib_names(const char *ns);
 struct pyobj *lib_call(struct py_session *s, struct pyobj *fn, struct pyobj **args, int nargs,
@@ -611,7 +614,9 @@ int py_iter_next(struct py_session *s, struct pyiter *it, struct pyobj **item);
 void py_iter_end(struct pyiter *it);
 /* a generator's next item, as py_iter_next (pycomp.c's gen_next; set by stmt_hooks, so that
  * lib_iter.c calls it without calling into pycomp.c) */
-extern int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);
+extern int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);	/* pyval.c */
+/* what is left of a generator, as a tuple (it is used up); NULL after an error inside (pyval.c) */
+struct pyobj *py_gen_drain(struct py_session *s, struct pyobj *g);
 int gen_next(struct py_session *s, struct pyobj *g, struct pyobj **item);
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */

@@ -114,8 +114,8 @@ obj_free(struct pyobj *o)
 		py_decref(o->u.slice.step);
 		break;
 	case PY_GEN:
-		for (i = 0; i < o->u.gen->depth; i++)
-			py_iter_end(&o->u.gen->it[i]);
+		for (i = 0; i < o->u.gen->depth; i++)	/* py_iter_end's, without calling lib_iter.c */
+			py_decref(o->u.gen->it[i].src);
 		for (i = 0; i < o->u.gen->nn; i++)
 			py_decref(o->u.gen->vals[i]);
 		code_decref(o->u.gen->code);
@@ -1066,4 +1066,34 @@ py_slice_adjust(long long a, long long n, long long st)
 		a = st < 0 ? n - 1 : n;
 	}
 	return a;
+}
+
+/* ---- generators: pycomp.c runs them; here, below every caller, what a pull needs ---- */
+
+int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);
+
+/* a generator's items from where it is to its end, as a tuple (list(g)); NULL after an error inside */
+struct pyobj *
+py_gen_drain(struct py_session *s, struct pyobj *g)
+{
+	struct sbuf b = { 0 };
+	struct pyobj *v, *r = NULL, **items;
+	int rc, i, n;
+
+	while ((rc = py_gen_next(s, g, &v)) == 1)
+		sbuf_addn(&b, (const char *)&v, sizeof v);
+	items = (struct pyobj **)(void *)b.s;
+	n = (int)(b.len / sizeof v);
+	if (rc == 0) {
+		r = py_seq(PY_TUPLE, n);
+		for (i = 0; i < n; i++) {
+			r->u.seq.v[i] = items[i];
+			r->deps |= items[i]->deps;
+		}
+	} else {
+		for (i = 0; i < n; i++)
+			py_decref(items[i]);
+	}
+	free(b.s);
+	return r;
 }
