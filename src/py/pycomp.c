@@ -334,9 +334,9 @@ static struct pyobj *
 eval_comp(struct py_session *s, const struct node *n)
 {
 	const char *names[COMP_MAXNAMES];
-	struct pyobj *old[COMP_MAXNAMES], *r = NULL, **v;
+	struct pyobj *old[COMP_MAXNAMES];
 	struct sbuf out = { 0 };
-	int nn = 0, i, count, rc;
+	int nn = 0, i, rc;
 
 	if (n->op != N_LIST)
 		return gen_make(s, n);
@@ -347,20 +347,7 @@ eval_comp(struct py_session *s, const struct node *n)
 	rc = comp_loop(s, n, 0, &out);
 	for (i = 0; i < nn; i++)
 		rebind(s, names[i], old[i]);
-	v = (struct pyobj **)(void *)out.s;
-	count = (int)(out.len / sizeof *v);
-	if (rc == 0) {
-		r = py_seq(n->op == N_LIST ? PY_LIST : PY_TUPLE, count);
-		for (i = 0; i < count; i++) {
-			r->u.seq.v[i] = v[i];
-			r->deps |= v[i]->deps;
-		}
-	} else {
-		for (i = 0; i < count; i++)
-			py_decref(v[i]);
-	}
-	free(out.s);
-	return r;
+	return py_seq_of_buf(PY_LIST, &out, rc == 0);
 }
 
 /* ---- a if c else b ---- */

@@ -617,6 +617,8 @@ void py_iter_end(struct pyiter *it);
 extern int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);	/* pyval.c */
 /* what is left of a generator, as a tuple (it is used up); NULL after an error inside (pyval.c) */
 struct pyobj *py_gen_drain(struct py_session *s, struct pyobj *g);
+/* the object pointers gathered in b as a new sequence of type (ok), or released (not ok); b emptied */
+struct pyobj *py_seq_of_buf(int type, struct sbuf *b, int ok);
 int gen_next(struct py_session *s, struct pyobj *g, struct pyobj **item);
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */

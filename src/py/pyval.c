@@ -1072,28 +1072,37 @@ py_slice_adjust(long long a, long long n, long long st)
 
 int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);
 
+struct pyobj *
+py_seq_of_buf(int type, struct sbuf *b, int ok)
+{
+	struct pyobj **v = (struct pyobj **)(void *)b->s, *r = NULL;
+	int i, n = (int)(b->len / sizeof *v);
+
+	if (ok) {
+		r = py_seq(type, n);
+		for (i = 0; i < n; i++) {
+			r->u.seq.v[i] = v[i];
+			r->deps |= v[i]->deps;
+		}
+	} else {
+		for (i = 0; i < n; i++)
+			py_decref(v[i]);
+	}
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return r;
+}
+
 /* a generator's items from where it is to its end, as a tuple (list(g)); NULL after an error inside */
 struct pyobj *
 py_gen_drain(struct py_session *s, struct pyobj *g)
 {
 	struct sbuf b = { 0 };
-	struct pyobj *v, *r = NULL, **items;
-	int rc, i, n;
+	struct pyobj *v;
+	int rc;
 
 	while ((rc = py_gen_next(s, g, &v)) == 1)
 		sbuf_addn(&b, (const char *)&v, sizeof v);
-	items = (struct pyobj **)(void *)b.s;
-	n = (int)(b.len / sizeof v);
-	if (rc == 0) {
-		r = py_seq(PY_TUPLE, n);
-		for (i = 0; i < n; i++) {
-			r->u.seq.v[i] = items[i];
-			r->deps |= items[i]->deps;
-		}
-	} else {
-		for (i = 0; i < n; i++)
-			py_decref(items[i]);
-	}
-	free(b.s);
-	return r;
+	return py_seq_of_buf(PY_TUPLE, &b, rc == 0);
 }
