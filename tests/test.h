@@ -36,6 +36,7 @@ void test_why(void);
 void test_check(void);
 void test_reduce(void);
 void test_py(void);
+void test_bind_rows(void);
 /* tests/modelrun's (test_forward.c) */
 void test_forward(const char *dir);
 void test_norm_kernels(const char *dir);

@@ -7,6 +7,7 @@
 #include "../src/py/py.h"
 #include "../src/pipeline/stage.h"
 #include "../src/py/pyint.h"
+#include "../src/py/lib.h"
 #include "test.h"
 
 /* the line's output, or its error after "error: " */
@@ -163,4 +164,25 @@ test_py(void)
 	py_session_free(s);
 	stage_free(&r);
 	input_free(&in);
+}
+
+/*
+ * Every row of the library binds as lib_bind reads it: a self_first row
+ * (torch.f(x, ...)) does not name "input" (lib_bind adds it), no row names
+ * a parameter twice.  A bad row made here must be caught.
+ */
+void
+test_bind_rows(void)
+{
+	static const struct builtin bad = { "torch", "norm", NULL, 0, "input, p='fro', dim=None", 1 };
+	static const struct builtin twice = { "Tensor", "sum", NULL, 0, "dim=None, dim=None", 0 };
+	const struct builtin *b;
+	char why[160];
+	int n = 0;
+
+	for (b = lib_rows_next(NULL); b != NULL; b = lib_rows_next(b), n++)
+		CHECK(lib_row_check(b, why, sizeof why) == 0, "%s", why);
+	CHECK(n > 150, "only %d rows walked", n);
+	CHECK(lib_row_check(&bad, why, sizeof why) != 0, "a self_first row naming input passed");
+	CHECK(lib_row_check(&twice, why, sizeof why) != 0, "a row naming dim twice passed");
 }

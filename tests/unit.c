@@ -28,6 +28,7 @@ static const struct {
 	{"check", test_check},
 	{"reduce", test_reduce},
 	{"py", test_py},
+	{"bind_rows", test_bind_rows},
 };
 
 int

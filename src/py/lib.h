@@ -44,7 +44,11 @@ extern const size_t lib_norm_nrows;
  *
  * A row's parameter text: [[STYLE [NAME]]] OVERLOAD [| OVERLOAD ...]
  *   STYLE  "def" (a Python function: Python's messages) or "builtin" (a C
- *          builtin of Python's: "takes no keyword arguments"); without it a
+ *          builtin of Python's: "takes no keyword arguments"), or a builtin
+ *          with CPython's count checks of its calling convention, made first:
+ *          "noargs", "meth_o", "checkpos" (_PyArg_CheckPositional), "tuple"
+ *          (PyArg_ParseTuple), "clinic" (keywords allowed; _PyArg_UnpackKeywords)
+ *          (lib_bind.c's cconv_check); without it a
  *          Tensor, torch. or F. row is PyTorch's argument parser, a "" or
  *          math. row a builtin, any other a def.  NAME: the name messages
  *          give (default: the row's; "Linear.__init__" for nn., "math.sqrt").
@@ -63,6 +67,12 @@ extern const size_t lib_norm_nrows;
  */
 int lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest);
+
+/* 0 when b's parameter text binds as lib_bind reads it (a self_first row
+ * names no "input"; no parameter twice), else -1 and why (lib_bind.c) */
+int lib_row_check(const struct builtin *b, char *why, size_t n);
+/* b, then each row of every file in turn; NULL after the last (pylib.c) */
+const struct builtin *lib_rows_next(const struct builtin *b);
 
 /* one argument each; they fail with PyTorch's message, naming b */
 struct pyobj *lib_need_tensor(struct py_session *s, const struct builtin *b, struct pyobj *o, const char *arg,

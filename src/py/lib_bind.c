@@ -14,6 +14,8 @@
 #include "lib.h"
 
 enum { ST_PARSER, ST_DEF, ST_BUILTIN };
+/* a C method's calling convention (a builtin style's word): how CPython counts its arguments */
+enum { CC_NONE, CC_NOARGS, CC_O, CC_CHECKPOS, CC_TUPLE, CC_CLINIC };
 #define OV_MAX 8
 #define OV_PARAMS 12
 
@@ -30,7 +32,7 @@ struct overload {
 
 struct params {
 	char names[LIB_MAXARGS][24];	/* a[]'s order */
-	int n, style, nov;
+	int n, style, nov, cc;
 	char who[64];			/* the name in messages */
 	struct overload ov[OV_MAX];
 };
@@ -63,12 +65,19 @@ read_style(const struct builtin *b, const char *p, struct params *ps)
 {
 	size_t n;
 
+	static const char *const ccs[] = { "builtin", "noargs", "meth_o", "checkpos", "tuple", "clinic" };
+	int k;
+
 	default_style(b, ps);
+	ps->cc = CC_NONE;
 	if (*p != '[')
 		return p;
 	p++;
 	n = strcspn(p, " ]");
 	ps->style = strncmp(p, "def", n) == 0 ? ST_DEF : ST_BUILTIN;
+	for (k = 0; k < 6; k++)
+		if (strlen(ccs[k]) == n && strncmp(p, ccs[k], n) == 0)
+			ps->cc = k;
 	p += n;
 	if (*p == ' ') {
 		n = strcspn(++p, "]");
@@ -505,6 +514,56 @@ no_overload(struct py_session *s, const struct params *ps, const struct bound *r
 	free(m.s);
 }
 
+/*
+ * CPython's own checks of a C method's arguments, before its parameters are
+ * matched to names: keywords refused by the method descriptor ("str.strip()
+ * takes no keyword arguments"), then the count as the convention says it:
+ * METH_NOARGS, METH_O, _PyArg_CheckPositional ("strip expected at most 1
+ * argument, got 2"), PyArg_ParseTuple ("find() takes at least 1 argument (0
+ * given)"), Argument Clinic's _PyArg_UnpackKeywords ("split() takes at most 2
+ * arguments (3 given)").  -1 after the message.
+ */
+static int
+cconv_check(struct py_session *s, const struct builtin *b, const struct params *ps, int nargs, int nkw)
+{
+	const struct overload *o = &ps->ov[0];
+	int min = 0, max = 0, k, lim;
+
+	for (k = 0; k < o->n; k++) {
+		min += o->p[k].req;
+		max += !o->p[k].kwonly && !o->p[k].star;
+	}
+	if (ps->cc != CC_CLINIC && nkw > 0)
+		return py_fail(s, "%s() takes no keyword arguments", ps->who), -1;
+	lim = nargs < min ? min : max;
+	switch (ps->cc) {
+	case CC_NOARGS:
+		if (nargs > 0)
+			return py_fail(s, "%s() takes no arguments (%d given)", ps->who, nargs), -1;
+		break;
+	case CC_O:
+		if (nargs != 1)
+			return py_fail(s, "%s() takes exactly one argument (%d given)", ps->who, nargs), -1;
+		break;
+	case CC_CHECKPOS:
+		if (nargs < min || nargs > max)
+			return py_fail(s, "%s expected %s%d argument%s, got %d", b->name, min == max ? "" : nargs < min ?
+			    "at least " : "at most ", lim, lim == 1 ? "" : "s", nargs), -1;
+		break;
+	case CC_TUPLE:
+		if (nargs < min || nargs > max)
+			return py_fail(s, "%s() takes %s %d argument%s (%d given)", b->name, min == max ? "exactly" :
+			    nargs < min ? "at least" : "at most", lim, lim == 1 ? "" : "s", nargs), -1;
+		break;
+	case CC_CLINIC:
+		if (nargs + nkw > max)
+			return py_fail(s, "%s() takes at most %d %sargument%s (%d given)", b->name, max,
+			    nargs == 0 ? "keyword " : "", max == 1 ? "" : "s", nargs + nkw), -1;
+		break;
+	}
+	return 0;
+}
+
 int
 lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest)
@@ -518,6 +577,8 @@ lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int
 	for (i = 0; i < LIB_MAXARGS; i++)
 		a[i] = NULL;
 	*rest = NULL;
+	if (ps.cc != CC_NONE && cconv_check(s, b, &ps, nargs, nkw) != 0)
+		return -1;
 	for (i = 0; i < ps.nov; i++)
 		if (bind_one(s, &ps, &ps.ov[i], &rs[i], args, nargs, kwnames, kwargs, nkw, rest) == 0)
 			break;
@@ -536,6 +597,40 @@ lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int
 			continue;
 		if (o->p[k].u >= 0)
 			a[o->p[k].u] = rs[i].v[k];
+	}
+	return 0;
+}
+
+/*
+ * A row's parameter text as the binder needs it: a self_first row
+ * (torch.f(x, ...)) has "input" first in each overload, unwritten, so a
+ * written "input" would be a second one (torch.norm's row once had it:
+ * every call then bound its first argument twice).  0 when the row is
+ * sound, else -1 with the reason in why.
+ */
+int
+lib_row_check(const struct builtin *b, char *why, size_t n)
+{
+	struct params ps;
+	int k, i;
+
+	if (b->params == NULL)	/* binds its own arguments (str.format) */
+		return 0;
+	params_read(b, &ps);
+	for (k = 0; k < ps.nov; k++) {
+		const struct overload *o = &ps.ov[k];
+
+		for (i = b->self_first ? 1 : 0; i < o->n; i++)
+			if (b->self_first && strcmp(o->p[i].name, "input") == 0) {
+				snprintf(why, n, "%s.%s: a self_first row names 'input' (it is unwritten)", b->ns,
+				    b->name);
+				return -1;
+			}
+		for (i = 0; i < o->n; i++)
+			if (find_param(o, o->p[i].name) != i) {
+				snprintf(why, n, "%s.%s: parameter '%s' twice", b->ns, b->name, o->p[i].name);
+				return -1;
+			}
 	}
 	return 0;
 }

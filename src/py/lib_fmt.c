@@ -377,7 +377,7 @@ builtin_str(struct py_session *s, const struct builtin *bi, struct pyobj *self, 
 }
 
 const struct builtin lib_fmt_rows[] = {
-	{ "", "format", builtin_format, 0, "value, format_spec=None, /", 0 },
+	{ "", "format", builtin_format, 0, "[checkpos format] value, format_spec=None, /", 0 },
 	{ "", "str", builtin_str, 0, "object=None", 0 },
 	{ "", "repr", builtin_str, 1, "obj, /", 0 },
 };

@@ -70,6 +70,8 @@ iter_items(struct py_session *s, struct pyobj *o)
 		if ((r = nn_children(o)) != NULL)
 			return r;
 		break;
+	case PY_GEN:	/* what is left of it: it is used up */
+		return py_gen_drain(s, o);
 	}
 	return py_fail(s, "'%s' object is not iterable", py_type_name(o));
 }
@@ -99,6 +101,69 @@ py_iter_items(struct py_session *s, struct pyobj *o)
 	iter_hold = NULL;
 	diag_nomem_jump = outer;
 	return r;
+}
+
+int
+py_iter_begin(struct py_session *s, struct pyobj *seq, struct pyiter *it)
+{
+	it->pos = 0;
+	if (seq->type == PY_RANGE || seq->type == PY_GEN) {
+		it->src = seq;
+		return 0;
+	}
+	it->src = py_iter_items(s, seq);
+	py_decref(seq);
+	return it->src != NULL ? 0 : -1;
+}
+
+int
+py_iter_next(struct py_session *s, struct pyiter *it, struct pyobj **item)
+{
+	struct pyobj *o = it->src;
+
+	*item = NULL;
+	if (o->type == PY_GEN)
+		return py_gen_next(s, o, item);
+	if (o->type == PY_RANGE) {
+		if (it->pos >= range_len(o))
+			return 0;
+		*item = py_int(o->u.range.start + it->pos++ * o->u.range.step);
+		return 1;
+	}
+	if (it->pos >= o->u.seq.n)
+		return 0;
+	*item = o->u.seq.v[it->pos++];
+	py_incref(*item);
+	return 1;
+}
+
+void
+py_iter_end(struct pyiter *it)
+{
+	py_decref(it->src);
+	it->src = NULL;
+}
+
+/* next(iterator[, default]): a generator's next item; at its end default, else StopIteration */
+static struct pyobj *
+builtin_next(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	int na = a[0]->u.seq.n, rc;
+	struct pyobj *v;
+
+	(void)b, (void)self;
+	if (na < 1 || na > 2)
+		return py_fail(s, na < 1 ? "next expected at least 1 argument, got 0" :
+		    "next expected at most 2 arguments, got %d", na);
+	if (a[0]->u.seq.v[0]->type != PY_GEN)
+		return py_fail(s, "'%s' object is not an iterator", py_type_name(a[0]->u.seq.v[0]));
+	if ((rc = py_gen_next(s, a[0]->u.seq.v[0], &v)) != 0)
+		return rc > 0 ? v : NULL;
+	if (na == 2) {
+		py_incref(a[0]->u.seq.v[1]);
+		return a[0]->u.seq.v[1];
+	}
+	return py_fail(s, "StopIteration");
 }
 
 static struct pyobj *
@@ -166,36 +231,48 @@ builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *s
 	return r;
 }
 
+/* zip(a, b, ...): a list of tuples; each round takes one item of each in turn, and stops at the
+ * first that ends (a generator before it has given one item more, as Python's) */
 static struct pyobj *
 builtin_zip(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	int na = a[0]->u.seq.n, n = 0, i, k;
-	struct pyobj *its[16], *r;
+	int na = a[0]->u.seq.n, k, rc = 1;
+	struct pyiter its[16];
+	struct sbuf rows = { 0 };
+	struct pyobj *r = NULL, *t = NULL, **v;
 
 	(void)b, (void)self;
 	if (na > 16)
 		return py_fail(s, "zip() of more than 16 sequences is not supported");
 	for (k = 0; k < na; k++) {
-		if ((its[k] = py_iter_items(s, a[0]->u.seq.v[k])) == NULL) {
+		py_incref(a[0]->u.seq.v[k]);
+		if (py_iter_begin(s, a[0]->u.seq.v[k], &its[k]) != 0) {
 			while (k-- > 0)
-				py_decref(its[k]);
+				py_iter_end(&its[k]);
 			return NULL;
 		}
-		if (k == 0 || its[k]->u.seq.n < n)
-			n = its[k]->u.seq.n;
 	}
-	r = py_seq(PY_LIST, n);
-	for (i = 0; i < n; i++) {
-		struct pyobj *t = py_seq(PY_TUPLE, na);
-
-		for (k = 0; k < na; k++) {
-			t->u.seq.v[k] = its[k]->u.seq.v[i];
-			py_incref(t->u.seq.v[k]);
-		}
-		r->u.seq.v[i] = t;
+	while (na > 0 && rc == 1) {
+		t = py_seq(PY_TUPLE, na);
+		for (k = 0; k < na && (rc = py_iter_next(s, &its[k], &t->u.seq.v[k])) == 1; k++)
+			;
+		if (rc == 1)
+			sbuf_addn(&rows, (const char *)&t, sizeof t);
+		else
+			py_decref(t);
 	}
+	v = (struct pyobj **)(void *)rows.s;
+	if (rc == 0 || na == 0)
+		r = py_seq(PY_LIST, (int)(rows.len / sizeof *v));
+	for (k = 0; k < (int)(rows.len / sizeof *v); k++) {
+		if (r != NULL)
+			r->u.seq.v[k] = v[k];
+		else
+			py_decref(v[k]);
+	}
+	free(rows.s);
 	for (k = 0; k < na; k++)
-		py_decref(its[k]);
+		py_iter_end(&its[k]);
 	return r;
 }
 
@@ -214,24 +291,28 @@ builtin_seq(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	return items;
 }
 
-/* any(xs) (op 1), all(xs) (op 0): the first item whose truth is op decides */
+/* any(xs) (op 1), all(xs) (op 0): the first item whose truth is op decides (a generator stops there) */
 static struct pyobj *
 builtin_any(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	struct pyobj *items;
-	int i, t = 0, found = 0;
+	struct pyiter it;
+	struct pyobj *v;
+	int t = 0, found = 0, rc = 0;
 
 	(void)self;
-	if ((items = py_iter_items(s, a[0])) == NULL)
+	py_incref(a[0]);
+	if (py_iter_begin(s, a[0], &it) != 0)
 		return NULL;
-	for (i = 0; i < items->u.seq.n && !found; i++) {
-		if (op_truth(s, items->u.seq.v[i], &t) != 0) {
-			py_decref(items);
-			return NULL;
-		}
+	while (!found && (rc = py_iter_next(s, &it, &v)) == 1) {
+		rc = op_truth(s, v, &t) != 0 ? -1 : 1;
+		py_decref(v);
+		if (rc < 0)
+			break;
 		found = t == b->op;
 	}
-	py_decref(items);
+	py_iter_end(&it);
+	if (!found && rc < 0)
+		return NULL;
 	return py_bool(found ? b->op : !b->op);
 }
 
@@ -335,6 +416,7 @@ const struct builtin lib_iter_rows[] = {
 	{ "", "round", builtin_round, 0, "number, ndigits=None", 0 },
 	{ "", "any", builtin_any, 1, "iterable", 0 },
 	{ "", "all", builtin_any, 0, "iterable", 0 },
+	{ "", "next", builtin_next, 0, "*args", 0 },
 };
 
 const size_t lib_iter_nrows = sizeof lib_iter_rows / sizeof lib_iter_rows[0];

@@ -4,8 +4,11 @@
  * which over two dims is sqrt(sum(x * x)), summed as torch.sum sums),
  * torch.linalg.vector_norm and torch.linalg.norm (its vector cases and
  * 'fro'); the reduction itself is kernels' tensor_norm_view (ATen's
- * norm_kernel_tensor_iterator_impl).  Matrix norms (ord 1, 2, inf, 'nuc'
- * of a matrix) say they are not supported.
+ * norm_kernel_tensor_iterator_impl).  Matrix norms (torch.linalg.matrix_norm,
+ * and linalg.norm over two dims): ord 1, -1, inf, -inf as ATen's
+ * linalg_matrix_norm (the 1-norm over one dim, then amax or amin over the
+ * other), 'fro' the vector 2-norm; ord 2, -2 and 'nuc' need an SVD and are
+ * refused in one line.
  */
 #include <math.h>
 #include <stdio.h>
@@ -148,7 +151,8 @@ method_norm(struct py_session *s, const struct builtin *b, struct pyobj *x, stru
 			return frobenius(s, b, x, dimo, keep);
 		}
 		if (strcmp(ps, "nuc") == 0)
-			return py_fail(s, "norm(p='nuc'): the nuclear norm is not supported here");
+			return py_fail(s, "NotImplementedError: norm(p='nuc'): the nuclear norm needs the singular values "
+			    "(an SVD), which attn-explain does not compute");
 		return py_fail(s, "only valid string values are 'fro' and 'nuc', found %s", ps);
 	}
 	if (norm_order(s, po, 2, &p) != 0 || norm_dtype(s, b, dto) != 0 ||
@@ -179,7 +183,139 @@ linalg_vector_norm(struct py_session *s, const struct builtin *b, struct pyobj *
 	return norm_reduce(s, x, p, dims, has, keep, "LinalgVectorNormBackward0", "linalg.vector_norm");
 }
 
-/* torch.linalg.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None): its vector norms and 'fro' */
+/* an ord as c10 prints a double ("3", "0.5", "inf") */
+static const char *
+ord_text(double o, char *buf, size_t n)
+{
+	snprintf(buf, n, "%g", o);
+	return buf;
+}
+
+/*
+ * ATen's linalg_matrix_norm over the dims (d0, d1) as given (unwrapped):
+ * ord a number (ostr NULL) 1, -1, inf, -inf: the 1-norm over d0 (d1 for
+ * +-inf), then amax (amin for a negative ord) over the other; "fro": the
+ * vector 2-norm over both.  2, -2 and "nuc" (singular values) are refused.
+ */
+static struct pyobj *
+matrix_norm(struct py_session *s, const struct builtin *b, struct pyobj *x, double ord, const char *ostr,
+    const struct pyobj *d0o, const struct pyobj *d1o, int keep)
+{
+	int nd = x->u.t.ndim, d[2], t;
+	struct pyobj *r1, *mm, *r;
+	char buf[32];
+
+	(void)b;
+	if (ostr != NULL ? strcmp(ostr, "fro") != 0 && strcmp(ostr, "nuc") != 0 :
+	    fabs(ord) != 1 && fabs(ord) != 2 && !isinf(ord))
+		return py_fail(s, "RuntimeError: linalg.matrix_norm: Order %s not supported.", ostr ? ostr : ord_text(ord,
+		    buf, sizeof buf));
+	if (nd < 2)
+		return py_fail(s, "RuntimeError: linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
+	if (x->u.t.dtype != DT_FLOAT)
+		return py_fail(s, "RuntimeError: linalg.matrix_norm: Expected a floating point or complex tensor as input. "
+		    "Got %s", pyt_cat_name[x->u.t.dtype]);
+	if (py_to_dim(s, d0o, nd, &d[0]) != 0 || py_to_dim(s, d1o, nd, &d[1]) != 0)
+		return NULL;
+	if (d[0] == d[1])
+		return py_fail(s, "RuntimeError: linalg.matrix_norm: dims must be different. Got (%d, %d)", d[0], d[1]);
+	if (ostr != NULL ? strcmp(ostr, "nuc") == 0 : fabs(ord) == 2)
+		return py_fail(s, "NotImplementedError: linalg.matrix_norm(ord=%s): the %s norm needs the singular values "
+		    "(an SVD), which attn-explain does not compute", ostr ? "'nuc'" : ord_text(ord, buf, sizeof buf),
+		    ostr ? "nuclear" : "spectral");
+	if (ostr != NULL)
+		return norm_reduce(s, x, 2, 1u << d[0] | 1u << d[1], 1, keep, "LinalgVectorNormBackward0",
+		    "linalg.vector_norm");
+	if (isinf(ord)) {
+		t = d[0];
+		d[0] = d[1];
+		d[1] = t;
+	}
+	if (!keep && d[0] < d[1])
+		d[1]--;
+	if ((r1 = norm_reduce(s, x, 1, 1u << d[0], 1, keep, "LinalgVectorNormBackward0", "linalg.vector_norm")) == NULL)
+		return NULL;
+	if (r1->u.t.shape[d[1]] == 0) {
+		py_decref(r1);
+		return py_fail(s, "IndexError: %s(): Expected reduction dim %d to have non-zero size.", ord < 0 ? "amin" :
+		    "amax", d[1]);
+	}
+	mm = op_max(s, r1, d[1], keep, ord < 0, 0);
+	py_decref(r1);
+	if (mm == NULL)
+		return NULL;
+	r = mm->u.seq.v[0];
+	py_incref(r);
+	py_decref(mm);
+	r->u.t.ghost0 = 0;
+	pyt_set_grad(r, ord < 0 ? "AminBackward0" : "AmaxBackward0", pyt_grad(x));
+	return r;
+}
+
+/* an ord object: a string (*ostr), else a number; -1 after PyTorch's message */
+static int
+matrix_ord(struct py_session *s, const char *who, const struct pyobj *o, double *ord, const char **ostr)
+{
+	*ostr = NULL;
+	if (o != NULL && o->type == PY_STR) {
+		*ostr = o->u.str.s;
+		return 0;
+	}
+	return py_to_double(s, o, who, ord);
+}
+
+/* torch.linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None) (dim None here: the
+ * default, as the row's text cannot hold a tuple) */
+static struct pyobj *
+linalg_matrix_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *x, *dim = a[2];
+	const char *ostr = "fro";
+	double ord = 0;
+	int keep;
+
+	(void)self;
+	if ((x = lib_need_tensor(s, b, a[0], "A", 1)) == NULL)
+		return NULL;
+	if (a[1] != NULL && matrix_ord(s, "linalg_matrix_norm(): argument 'ord'", a[1], &ord, &ostr) != 0)
+		return NULL;
+	if (lib_flag(s, b, a[3], "keepdim", 0, &keep) != 0 || norm_dtype(s, b, a[4]) != 0)
+		return NULL;
+	if (dim != NULL && dim->type == PY_NONE)
+		dim = NULL;
+	if (dim != NULL && (dim->type == PY_TUPLE || dim->type == PY_LIST) && dim->u.seq.n == 2)
+		return matrix_norm(s, b, x, ord, ostr, dim->u.seq.v[0], dim->u.seq.v[1], keep);
+	if (dim != NULL)
+		return py_fail(s, "RuntimeError: linalg.matrix_norm: dim must be a 2-tuple. Got %d",
+		    dim->type == PY_INT ? (int)dim->u.i : dim->type == PY_TUPLE || dim->type == PY_LIST ? dim->u.seq.n : 0);
+	{
+		struct pyobj *m2 = py_int(-2), *m1 = py_int(-1), *r;
+
+		r = matrix_norm(s, b, x, ord, ostr, m2, m1, keep);
+		py_decref(m2);
+		py_decref(m1);
+		return r;
+	}
+}
+
+/* "linalg.norm: If dim is specified, it must be of length 1 or 2. Got [0, 1, 2]" */
+static struct pyobj *
+bad_dim_count(struct py_session *s, const struct pyobj *dim, int n)
+{
+	char got[96];
+	size_t k = 0;
+	int i;
+
+	got[k++] = '[';
+	for (i = 0; i < n && k < sizeof got - 24; i++)
+		k += (size_t)snprintf(got + k, sizeof got - k, "%s%lld", i ? ", " : "",
+		    dim->u.seq.v[i]->type == PY_INT ? dim->u.seq.v[i]->u.i : 0LL);
+	snprintf(got + k, sizeof got - k, "]");
+	return py_fail(s, "RuntimeError: linalg.norm: If dim is specified, it must be of length 1 or 2. Got %s", got);
+}
+
+/* torch.linalg.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None): a vector norm, or a
+ * matrix norm when ord is given over two dims (or a 2-D A without dim) */
 static struct pyobj *
 linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
@@ -192,45 +328,37 @@ linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	if ((x = lib_need_tensor(s, b, a[0], "A", 1)) == NULL)
 		return NULL;
 	nd = x->u.t.ndim;
-	if (n >= 0 && n != 1 && n != 2) {
-		char got[96];
-		size_t k = 0;
-		int i;
-
-		got[k++] = '[';
-		for (i = 0; i < n && k < sizeof got - 24; i++)
-			k += (size_t)snprintf(got + k, sizeof got - k, "%s%lld", i ? ", " : "",
-			    a[2]->u.seq.v[i]->type == PY_INT ? a[2]->u.seq.v[i]->u.i : 0LL);
-		snprintf(got + k, sizeof got - k, "]");
-		return py_fail(s, "RuntimeError: linalg.norm: If dim is specified, it must be of length 1 or 2. Got %s", got);
-	}
+	if (n >= 0 && n != 1 && n != 2)
+		return bad_dim_count(s, a[2], n);
 	if (n < 0 && o != NULL && o->type != PY_NONE && nd != 1 && nd != 2)
 		return py_fail(s, "RuntimeError: linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD.", nd);
 	if (a[4] != NULL && a[4]->type != PY_NONE)
 		return py_fail(s, "%s(): out= is not supported here", b->name);
-	if (lib_flag(s, b, a[3], "keepdim", 0, &keep) != 0 || norm_dtype(s, b, a[5]) != 0 ||
-	    lib_dims(s, b, a[2], nd, &dims, &has) != 0)
+	if (lib_flag(s, b, a[3], "keepdim", 0, &keep) != 0 || norm_dtype(s, b, a[5]) != 0)
 		return NULL;
-	if (o != NULL && o->type == PY_STR) {
-		if (n < 0 && nd < 2)
-			return py_fail(s, "RuntimeError: linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
-		if (n == 1)
-			return py_fail(s, "RuntimeError: linalg.matrix_norm: dim must be a 2-tuple. Got %d",
-			    a[2]->type == PY_INT ? (int)a[2]->u.i : (int)a[2]->u.seq.v[0]->u.i);
-		if (strcmp(o->u.str.s, "fro") != 0)
-			return py_fail(s, "linalg.norm(ord='%s'): matrix norms other than 'fro' are not supported here",
-			    o->u.str.s);
-		if (!has)
-			dims = 3u << (nd - 2);
-		return norm_reduce(s, x, 2, dims, 1, keep, "LinalgVectorNormBackward0", "linalg.vector_norm");
-	}
-	if (o != NULL && o->type != PY_NONE) {
-		if (n == 2 || (n < 0 && nd == 2))
-			return py_fail(s, "linalg.norm: the matrix norm of order %s is not supported here (only 'fro' "
-			    "and vector norms)", o->type == PY_FLOAT && isinf(o->u.f) ? (o->u.f > 0 ? "inf" : "-inf") : "ord");
-		if (py_to_double(s, o, "linalg_norm(): argument 'ord'", &p) != 0)
+	if (o != NULL && o->type == PY_STR && n == 1)
+		return py_fail(s, "RuntimeError: linalg.matrix_norm: dim must be a 2-tuple. Got %d",
+		    a[2]->type == PY_INT ? (int)a[2]->u.i : (int)a[2]->u.seq.v[0]->u.i);
+	if (o != NULL && o->type != PY_NONE && (n == 2 || (n < 0 && (nd == 2 || o->type == PY_STR)))) {
+		const char *ostr;
+		double ord;
+		struct pyobj *z, *one, *r;
+
+		if (matrix_ord(s, "linalg_norm(): argument 'ord'", o, &ord, &ostr) != 0)
 			return NULL;
+		if (n == 2)
+			return matrix_norm(s, b, x, ord, ostr, a[2]->u.seq.v[0], a[2]->u.seq.v[1], keep);
+		z = py_int(0);
+		one = py_int(1);
+		r = matrix_norm(s, b, x, ord, ostr, z, one, keep);
+		py_decref(z);
+		py_decref(one);
+		return r;
 	}
+	if (lib_dims(s, b, a[2], nd, &dims, &has) != 0)
+		return NULL;
+	if (o != NULL && o->type != PY_NONE && py_to_double(s, o, "linalg_norm(): argument 'ord'", &p) != 0)
+		return NULL;
 	return norm_reduce(s, x, p, dims, has, keep, "LinalgVectorNormBackward0", "linalg.vector_norm");
 }
 
@@ -239,6 +367,8 @@ const struct builtin lib_norm_rows[] = {
 	{ "torch", "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, out=None, dtype=None", 1 },
 	{ "torch.linalg", "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", 0 },
 	{ "torch.linalg", "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", 0 },
+	{ "torch.linalg", "matrix_norm", linalg_matrix_norm, 0, "A, ord='fro', dim=None, keepdim=False, *, dtype=None",
+	    0 },
 };
 
 const size_t lib_norm_nrows = sizeof lib_norm_rows / sizeof lib_norm_rows[0];

@@ -209,6 +209,15 @@ str_join(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 	size_t at, k;
 	int i;
 
+	if (x->type == PY_GEN) {	/* as Python's: the generator's items gathered, then joined */
+		struct pyobj *t = py_gen_drain(s, a[0]), *r;
+
+		if (t == NULL)
+			return NULL;
+		r = str_join(s, b, self, &t);
+		py_decref(t);
+		return r;
+	}
 	(void)b;
 	sbuf_addn(&out, "", 0);
 	switch (x->type) {
@@ -479,7 +488,8 @@ str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		return NULL;
 	if (a[1] != NULL) {
 		if (a[1]->type != PY_STR)
-			return py_fail(s, "TypeError: %s() argument 2 must be str, not %s", b->name, py_type_name(a[1]));
+			return py_fail(s, "TypeError: The fill character must be a unicode character, not %s",
+			    py_type_name(a[1]));
 		if (text_chars(a[1]->u.str.s, a[1]->u.str.len) != 1)
 			return py_fail(s, "TypeError: The fill character must be exactly one character long");
 		fill = a[1]->u.str.s;
@@ -546,25 +556,25 @@ str_is(struct py_session *s, const struct builtin *b, struct pyobj *self, struct
 }
 
 const struct builtin lib_str_rows[] = {
-	{ "str", "split", str_split, 0, "sep=None, maxsplit=-1", 0 },
-	{ "str", "join", str_join, 0, "iterable", 0 },
-	{ "str", "strip", str_strip, 3, "chars=None", 0 },
-	{ "str", "lstrip", str_strip, 1, "chars=None", 0 },
-	{ "str", "rstrip", str_strip, 2, "chars=None", 0 },
-	{ "str", "upper", str_case, 1, "", 0 },
-	{ "str", "lower", str_case, 0, "", 0 },
-	{ "str", "replace", str_replace, 0, "old, new, count=-1", 0 },
-	{ "str", "count", str_search, 0, "sub, start=None, end=None", 0 },
-	{ "str", "find", str_search, 1, "sub, start=None, end=None", 0 },
-	{ "str", "index", str_search, 2, "sub, start=None, end=None", 0 },
-	{ "str", "startswith", str_affix, 0, "prefix, start=None, end=None", 0 },
-	{ "str", "endswith", str_affix, 1, "suffix, start=None, end=None", 0 },
-	{ "str", "ljust", str_just, 0, "width, fillchar=None", 0 },
-	{ "str", "rjust", str_just, 1, "width, fillchar=None", 0 },
-	{ "str", "center", str_just, 2, "width, fillchar=None", 0 },
-	{ "str", "zfill", str_zfill, 0, "width", 0 },
-	{ "str", "isdigit", str_is, 0, "", 0 },
-	{ "str", "isalpha", str_is, 1, "", 0 },
+	{ "str", "split", str_split, 0, "[clinic split] sep=None, maxsplit=-1", 0 },
+	{ "str", "join", str_join, 0, "[meth_o str.join] iterable, /", 0 },
+	{ "str", "strip", str_strip, 3, "[checkpos str.strip] chars=None, /", 0 },
+	{ "str", "lstrip", str_strip, 1, "[checkpos str.lstrip] chars=None, /", 0 },
+	{ "str", "rstrip", str_strip, 2, "[checkpos str.rstrip] chars=None, /", 0 },
+	{ "str", "upper", str_case, 1, "[noargs str.upper]", 0 },
+	{ "str", "lower", str_case, 0, "[noargs str.lower]", 0 },
+	{ "str", "replace", str_replace, 0, "[checkpos str.replace] old, new, count=-1, /", 0 },
+	{ "str", "count", str_search, 0, "[tuple str.count] sub, start=None, end=None, /", 0 },
+	{ "str", "find", str_search, 1, "[tuple str.find] sub, start=None, end=None, /", 0 },
+	{ "str", "index", str_search, 2, "[tuple str.index] sub, start=None, end=None, /", 0 },
+	{ "str", "startswith", str_affix, 0, "[tuple str.startswith] prefix, start=None, end=None, /", 0 },
+	{ "str", "endswith", str_affix, 1, "[tuple str.endswith] suffix, start=None, end=None, /", 0 },
+	{ "str", "ljust", str_just, 0, "[checkpos str.ljust] width, fillchar=None, /", 0 },
+	{ "str", "rjust", str_just, 1, "[checkpos str.rjust] width, fillchar=None, /", 0 },
+	{ "str", "center", str_just, 2, "[checkpos str.center] width, fillchar=None, /", 0 },
+	{ "str", "zfill", str_zfill, 0, "[meth_o str.zfill] width, /", 0 },
+	{ "str", "isdigit", str_is, 0, "[noargs str.isdigit]", 0 },
+	{ "str", "isalpha", str_is, 1, "[noargs str.isalpha]", 0 },
 	{ "str", "format", NULL, 0, NULL, 0 },	/* str_format (lib_strfmt.c), called by lib_call */
 };
 

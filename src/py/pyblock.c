@@ -386,6 +386,8 @@ unclosed(struct parser *p)
 	char scratch[160];
 	int d;
 
+	if (p->fail_at > 0)
+		return p->fail_at - 1;
 	if (p->lx.depth <= 0 || (strncmp(p->err, "invalid syntax", 14) != 0 && strstr(p->err, "was never closed") == NULL))
 		return at;
 	memset(&t, 0, sizeof t);
@@ -409,11 +411,19 @@ unclosed(struct parser *p)
 int
 parse_text(const char *text, struct parsed *out, char *err, size_t errlen)
 {
+	return parse_text_in(text, out, err, errlen, NULL);
+}
+
+int
+parse_text_in(const char *text, struct parsed *out, char *err, size_t errlen, const char *const *inert)
+{
 	struct parser p;
 	struct stmt *last = NULL, *st, *tail;
 
 	memset(&p, 0, sizeof p);
 	memset(out, 0, sizeof *out);
+	for (; inert != NULL && *inert != NULL && p.ninert < 8; inert++)
+		p.inert[p.ninert++] = *inert;
 	p.err = err;
 	p.errlen = errlen;
 	p.line = 1;

@@ -1,9 +1,10 @@
 /*
  * pycomp.c - the expressions of contract v3 beyond v2's, evaluated:
  * f-strings (N_FSTR: literal parts and {fields}, formatted by lib_fmt.c),
- * list comprehensions and generator expressions (N_COMP: a generator
- * expression's items are gathered at once, into a tuple), and a if c else
- * b (N_IFEXP).  pyeval.c reaches comp_eval through s->eval_more (set by
+ * list comprehensions and generator expressions (N_COMP: a list at once; a
+ * generator, PY_GEN, lazy as Python's: each next() runs its clauses just
+ * far enough for one item, in the scope that made it), and a if c else b
+ * (N_IFEXP).  pyeval.c reaches comp_eval through s->eval_more (set by
  * stmt_hooks, pystmt.c), so calls go one way.
  */
 #include <stdlib.h>
@@ -129,60 +130,61 @@ rebind(struct py_session *s, const char *name, struct pyobj *old)
 
 static int comp_item(struct py_session *s, const struct node *n, int k, struct pyobj *item, struct sbuf *out);
 
-/* clause k of n: each item of its iterable, gathered into out (pyobj pointers) */
+/* clause k of n: each item of its iterable (a generator pulled one at a time), gathered into out */
 static int
 comp_loop(struct py_session *s, const struct node *n, int k, struct sbuf *out)
 {
-	struct pyobj *seq, *items;
-	long long i;
-	int r = 0;
+	struct pyobj *seq, *v;
+	struct pyiter it;
+	int r = 0, rc;
 
-	if ((seq = eval_node(s, n->items[k]->b)) == NULL)
+	if ((seq = eval_node(s, n->items[k]->b)) == NULL || py_iter_begin(s, seq, &it) != 0)
 		return -1;
-	if (seq->type == PY_RANGE) {	/* counted without a list */
-		for (i = 0; r == 0 && i < range_len(seq); i++) {
-			struct pyobj *v = py_int(seq->u.range.start + i * seq->u.range.step);
-
-			r = comp_item(s, n, k, v, out);
-			py_decref(v);
+	while (r == 0 && (rc = py_iter_next(s, &it, &v)) != 0) {
+		if (rc < 0) {
+			r = -1;
+			break;
 		}
-		py_decref(seq);
-		return r;
+		r = comp_item(s, n, k, v, out);
+		py_decref(v);
 	}
-	items = py_iter_items(s, seq);
-	py_decref(seq);
-	if (items == NULL)
-		return -1;
-	for (i = 0; r == 0 && i < items->u.seq.n; i++)
-		r = comp_item(s, n, k, items->u.seq.v[i], out);
-	py_decref(items);
+	py_iter_end(&it);
 	return r;
+}
+
+/* the ifs of clause f, its target bound: 1 when all hold, 0 when one does not, -1 after an error */
+static int
+clause_pass(struct py_session *s, const struct node *f)
+{
+	struct pyobj *v;
+	int j, t;
+
+	for (j = 0; j < f->n; j++) {
+		if ((v = eval_node(s, f->items[j])) == NULL)
+			return -1;
+		t = op_truth(s, v, &t) != 0 ? -1 : t;
+		py_decref(v);
+		if (t <= 0)
+			return t;
+	}
+	return 1;
 }
 
 /* one item of clause k: bound, filtered by the clause's ifs, then the next clause or the element */
 static int
 comp_item(struct py_session *s, const struct node *n, int k, struct pyobj *item, struct sbuf *out)
 {
-	const struct node *f = n->items[k];
 	struct pyobj *v;
-	int j, t;
+	int t;
 
 	if (interrupt_pending) {
 		py_fail(s, "KeyboardInterrupt");
 		return -1;
 	}
-	if (assign(s, f->a, item) != 0)
+	if (assign(s, n->items[k]->a, item) != 0)
 		return -1;
-	for (j = 0; j < f->n; j++) {
-		if ((v = eval_node(s, f->items[j])) == NULL)
-			return -1;
-		t = op_truth(s, v, &t) != 0 ? -1 : t;
-		py_decref(v);
-		if (t < 0)
-			return -1;
-		if (!t)
-			return 0;
-	}
+	if ((t = clause_pass(s, n->items[k])) <= 0)
+		return t;
 	if (k + 1 < n->n)
 		return comp_loop(s, n, k + 1, out);
 	if ((v = eval_node(s, n->a)) == NULL)
@@ -191,16 +193,153 @@ comp_item(struct py_session *s, const struct node *n, int k, struct pyobj *item,
 	return 0;
 }
 
+/* ---- generators ---- */
+
+/* a generator expression: its first iterable taken now (as Python's), the rest as it is pulled */
+static struct pyobj *
+gen_make(struct py_session *s, const struct node *n)
+{
+	struct pygen *g;
+	struct pyobj *seq, *o;
+	int i;
+
+	if (n->n > GEN_MAXCL)
+		return py_fail(s, "a generator expression of more than %d 'for' clauses is not supported", GEN_MAXCL);
+	if ((seq = eval_node(s, n->items[0]->b)) == NULL)
+		return NULL;
+	g = xmalloc(sizeof *g);
+	memset(g, 0, sizeof *g);
+	if (py_iter_begin(s, seq, &g->it[0]) != 0) {
+		free(g);
+		return NULL;
+	}
+	g->depth = 1;
+	g->n = n;
+	if ((g->code = s->code) != NULL)
+		g->code->refs++;
+	g->frame = s->frame;
+	g->frame_serial = s->frame != NULL ? s->frame->serial : 0;
+	g->line = s->run_line;
+	for (i = 0; i < n->n; i++)
+		g->nn = target_names(n->items[i]->a, g->names, g->nn, GEN_MAXNAMES);
+	o = py_new(PY_GEN);
+	o->u.gen = g;
+	return o;
+}
+
+/* the clauses run on from where g stopped to its next element: 1 and *out, 0 at the end, -1 */
+static int
+gen_step(struct py_session *s, struct pygen *g, struct pyobj **out)
+{
+	const struct node *n = g->n;
+	struct pyobj *item, *seq;
+	int k, rc;
+
+	for (;;) {
+		if (interrupt_pending) {
+			py_fail(s, "KeyboardInterrupt");
+			return -1;
+		}
+		k = g->depth - 1;
+		if ((rc = py_iter_next(s, &g->it[k], &item)) < 0)
+			return -1;
+		if (rc == 0) {
+			if (k == 0)
+				return 0;
+			py_iter_end(&g->it[k]);
+			g->depth--;
+			continue;
+		}
+		rc = assign(s, n->items[k]->a, item);
+		py_decref(item);
+		if (rc != 0 || (rc = clause_pass(s, n->items[k])) < 0)
+			return -1;
+		if (rc == 0)
+			continue;
+		if (k + 1 < n->n) {
+			if ((seq = eval_node(s, n->items[k + 1]->b)) == NULL || py_iter_begin(s, seq, &g->it[k + 1]) != 0)
+				return -1;
+			g->depth++;
+			continue;
+		}
+		return (*out = eval_node(s, n->a)) != NULL ? 1 : -1;
+	}
+}
+
+/* is the scope that made g still running (the module's always is) */
+static int
+gen_scope_live(const struct py_session *s, const struct pygen *g)
+{
+	const struct pyframe *f;
+
+	if (g->frame == NULL)
+		return 1;
+	for (f = s->frame; f != NULL; f = f->up)
+		if (f == g->frame && f->serial == g->frame_serial)
+			return 1;
+	return 0;
+}
+
+/*
+ * The next item of a generator: its own names (the loop targets) put back
+ * in the scope that made it, its clauses run on, the names taken out again.
+ * After its end or an error it is done: every later next() ends at once,
+ * as Python's.  An error inside names the line that made it (Python's
+ * <genexpr> frame) unless a function it called named its own.
+ */
+int
+gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
+{
+	struct pygen *g = go->u.gen;
+	struct pyframe *outer = s->frame;
+	struct pyobj *old[GEN_MAXNAMES];
+	int i, rc;
+
+	*item = NULL;
+	if (g->done)
+		return 0;
+	if (g->running)
+		return py_fail(s, "generator already executing"), -1;
+	if (!gen_scope_live(s, g))
+		return py_fail(s, "a generator used after the function that made it returned: its scope is gone (not in contract v3)"), -1;
+	g->running = 1;
+	s->frame = g->frame;
+	for (i = 0; i < g->nn; i++) {
+		old[i] = binding(s, g->names[i]);
+		if (g->vals[i] != NULL)
+			rebind(s, g->names[i], g->vals[i]);
+		g->vals[i] = NULL;
+	}
+	rc = gen_step(s, g, item);
+	for (i = 0; i < g->nn; i++) {
+		g->vals[i] = binding(s, g->names[i]);
+		rebind(s, g->names[i], old[i]);
+	}
+	s->frame = outer;
+	g->running = 0;
+	if (rc <= 0) {
+		for (i = 0; i < g->depth; i++)
+			py_iter_end(&g->it[i]);
+		g->depth = 0;
+		g->done = 1;
+	}
+	if (rc < 0 && s->err_line == 0)
+		s->err_line = g->line;
+	return rc;
+}
+
 #define COMP_MAXNAMES 32
 
 static struct pyobj *
 eval_comp(struct py_session *s, const struct node *n)
 {
 	const char *names[COMP_MAXNAMES];
-	struct pyobj *old[COMP_MAXNAMES], *r = NULL, **v;
+	struct pyobj *old[COMP_MAXNAMES];
 	struct sbuf out = { 0 };
-	int nn = 0, i, count, rc;
+	int nn = 0, i, rc;
 
+	if (n->op != N_LIST)
+		return gen_make(s, n);
 	for (i = 0; i < n->n; i++)
 		nn = target_names(n->items[i]->a, names, nn, COMP_MAXNAMES);
 	for (i = 0; i < nn; i++)	/* the comprehension's own names: what they were comes back */
@@ -208,20 +347,7 @@ eval_comp(struct py_session *s, const struct node *n)
 	rc = comp_loop(s, n, 0, &out);
 	for (i = 0; i < nn; i++)
 		rebind(s, names[i], old[i]);
-	v = (struct pyobj **)(void *)out.s;
-	count = (int)(out.len / sizeof *v);
-	if (rc == 0) {
-		r = py_seq(n->op == N_LIST ? PY_LIST : PY_TUPLE, count);
-		for (i = 0; i < count; i++) {
-			r->u.seq.v[i] = v[i];
-			r->deps |= v[i]->deps;
-		}
-	} else {
-		for (i = 0; i < count; i++)
-			py_decref(v[i]);
-	}
-	free(out.s);
-	return r;
+	return py_seq_of_buf(PY_LIST, &out, rc == 0);
 }
 
 /* ---- a if c else b ---- */

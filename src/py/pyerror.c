@@ -16,6 +16,8 @@ static const struct {
 	{ "maximum recursion depth exceeded", "RecursionError", 1 },	/* in a repr, a comparison, a Sequential */
 	{ "AssertionError", NULL, 1 },
 	{ "KeyboardInterrupt", NULL, 1 },
+	{ "StopIteration", NULL, 1 },
+	{ "generator already executing", "ValueError", 1 },
 	{ "KeyError: ", NULL, 1 },
 	{ "TypeError: ", NULL, 1 },
 	{ "IndexError: ", NULL, 1 },
@@ -55,6 +57,11 @@ static const struct {
 	{ "No module named", "ModuleNotFoundError", 1 },
 	{ "cannot import name", "ImportError", 1 },
 	{ "has no attribute", "AttributeError", 0 },
+	{ "has no len()", "TypeError", 0 },
+	{ "() takes no arguments (", "TypeError", 0 },	/* CPython's counts of a C method's arguments */
+	{ "() takes at most ", "TypeError", 0 },
+	{ "() takes at least ", "TypeError", 0 },
+	{ "() takes exactly ", "TypeError", 0 },
 	{ "index out of range", "IndexError", 0 },
 	{ "Dimension out of range", "IndexError", 1 },
 	{ "is out of bounds for dimension", "IndexError", 0 },

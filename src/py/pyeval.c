@@ -683,26 +683,17 @@ augment(struct py_session *s, const struct stmt *st)
 	return r != NULL ? 0 : -1;
 }
 
-/*
- * The modules `import` takes.  logging: minGPT's model file imports it
- * (seed-000); it has no attributes here, so a use of one is
- * "module 'logging' has no attribute ...", and the import itself is harmless.
- */
-static const char *const modules[] = { "torch", "torch.nn", "torch.nn.functional", "torch.linalg", "math", "logging", NULL };
-
 static int
 import(struct py_session *s, const struct stmt *st)
 {
-	int i, k;
+	int i;
 
 	for (i = 0; i < st->nnames; i++) {
 		const char *m = st->names[i];
 		struct pyobj *o;
 
-		for (k = 0; modules[k] != NULL && strcmp(m, modules[k]) != 0; k++)
-			;
-		if (modules[k] != NULL) {
-			o = ns_obj(modules[k]);
+		if (py_module_known(m) != NULL) {	/* the parser refused the others (pyparse.c) */
+			o = ns_obj(py_module_known(m));
 		} else {
 			const char *dot = strrchr(m, '.');
 			const struct builtin *b = NULL;

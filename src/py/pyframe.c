@@ -65,6 +65,14 @@ varlist_del(struct pyvar **head, const char *name)
 
 /* ---- a frame ---- */
 
+long
+frame_serial(void)
+{
+	static long serial;
+
+	return ++serial;
+}
+
 struct pyvar *
 frame_find(const struct pyframe *f, const char *name)
 {

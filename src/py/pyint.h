@@ -150,6 +150,9 @@ struct parsed {
 
 /* 0, or -1 with a one-line message; free the result with parse_free(). */
 int parse_text(const char *text, struct parsed *out, char *err, size_t errlen);
+/* the same, with the names (NULL-terminated) an earlier input bound by `import logging`: a module
+ * without attributes, any use of them refused with the text, before it runs */
+int parse_text_in(const char *text, struct parsed *out, char *err, size_t errlen, const char *const *inert);
 void parse_free(struct parsed *p);
 
 /* ---- values (pyval.c) ---- */
@@ -162,7 +165,8 @@ enum pytype {
 	PY_TENSOR, PY_MODULE, PY_NS, PY_FUNC, PY_DTYPE, PY_SLICE,
 	PY_UFUNC,		/* a function the script defined (pystmt.c) */
 	PY_CLASS, PY_OBJ, PY_METHOD, PY_SUPER,	/* classes, nn.Module instances, bound methods, super() (pyclass.c) */
-	PY_RANGE		/* range(start, stop, step): counted, never a list (lib_iter.c) */
+	PY_RANGE,		/* range(start, stop, step): counted, never a list (lib_iter.c) */
+	PY_GEN			/* a generator expression's generator, lazy (pycomp.c) */
 };
 
 /* Names of the run: the stages, then the weights (their bits in deps). */
@@ -251,7 +255,7 @@ struct pyobj {
 			struct pyobj **defaults;	/* def->nnames values, NULL where none */
 			char *qualname;			/* a method's "Class.name" for messages, or NULL */
 			struct pyframe *encl;		/* a nested def's: the call that ran the def, */
-			unsigned long encl_serial;	/* that call's serial (it may have returned) */
+			long encl_serial;	/* that call's serial (it may have returned) */
 			struct pyvar *cap;		/* and the names it and its enclosing calls had then */
 		} uf;			/* UFUNC */
 		struct {
@@ -266,7 +270,34 @@ struct pyobj {
 		struct {
 			long long start, stop, step;
 		} range;		/* RANGE */
+		struct pygen *gen;	/* GEN */
 	} u;
+};
+
+/* One walk over an iterable: a range counted, a generator pulled, anything else its items (lib_iter.c). */
+struct pyiter {
+	struct pyobj *src;	/* the RANGE, the GEN, or a tuple of the items */
+	long long pos;
+};
+
+/*
+ * A generator expression's state (pycomp.c runs it; pyval.c frees it): the
+ * clauses open (depth), each one's walk, and the generator's own names (its
+ * loop targets) with their values between two items.
+ */
+#define GEN_MAXCL 8
+#define GEN_MAXNAMES 16
+struct pygen {
+	const struct node *n;		/* its N_COMP, in code's arena */
+	struct parsed *code;		/* counted */
+	struct pyframe *frame;		/* the scope that made it (NULL: the module's) */
+	long frame_serial;		/* that frame's, to know it is still running */
+	int line;			/* the line that made it: errors inside name it */
+	struct pyiter it[GEN_MAXCL];
+	int depth, done, running;
+	const char *names[GEN_MAXNAMES];
+	struct pyobj *vals[GEN_MAXNAMES];
+	int nn;
 };
 
 struct pyvar {
@@ -327,10 +358,11 @@ struct py_session {
 
 struct pyframe {
 	struct pyvar *vars;		/* its locals */
+	long serial;			/* a number no other call's frame has (frame_serial): a call told
+					 * apart from a later one at the same address */
 	const char *name;		/* the function's */
 	struct pyobj *fn;		/* the UFUNC running (super() reads it), or NULL */
 	struct pyframe *up;
-	unsigned long serial;		/* a function's call: told apart from a later one at the same address */
 	struct pyframe *encl;		/* a nested def's call: the running call that defined it, or NULL */
 };
 /* A list of variables (a frame's, or one bucket of the session's): find; name = o (a new reference;
@@ -350,6 +382,7 @@ void frame_enclose(struct pyframe *f, const struct pyobj *fn);
 void frame_set(struct pyframe *f, const char *name, struct pyobj *o);	/* takes a new reference */
 int frame_del(struct pyframe *f, const char *name);
 void frame_clear(struct pyframe *f);
+long frame_serial(void);	/* a new frame's serial: a generator knows its scope still runs */
 /* a statement of the innermost frame ran: the names it bound (or changed in place: x.masked_fill_()) to the trace */
 void frame_step(struct py_session *s, const struct stmt *st);
 /* a frame returns v (return EXPR): its value to the trace */
@@ -569,6 +602,12 @@ struct builtin {
 };
 
 const struct builtin *lib_find(const char *ns, const char *name);
+/* a module `import` takes: torch, torch.nn, torch.nn.functional, torch.linalg, math, logging
+ * (its name, static), else NULL (pyparse.c) */
+const char *py_module_known(const char *m);
+/* the parser's lib_find for `from torch import NAME` (set by stmt_hooks, so that the parser calls no library
+ * file; NULL: every name passes, and the import says it when it runs) */
+extern const struct builtin *(*parse_lib_find)(const char *ns, const char *name);
 /* The names in a namespace ("Tensor" for the methods), NULL-terminated; static. */
 const char *const *lib_names(const char *ns);
 struct pyobj *lib_call(struct py_session *s, struct pyobj *fn, struct pyobj **args, int nargs,
@@ -595,6 +634,19 @@ struct pyobj *py_iter_items(struct py_session *s, struct pyobj *o);
 /* l (a list) extended in place by the items of xs (lib_list.c); -1 after xs's error */
 int list_extend(struct py_session *s, struct pyobj *l, struct pyobj *xs);
 long long range_len(const struct pyobj *o);	/* a range's count of ints */
+/* a walk over seq (its reference taken): 0, or -1 after "object is not iterable" */
+int py_iter_begin(struct py_session *s, struct pyobj *seq, struct pyiter *it);
+/* the next item (a new reference): 1; 0 at the end; -1 after an error */
+int py_iter_next(struct py_session *s, struct pyiter *it, struct pyobj **item);
+void py_iter_end(struct pyiter *it);
+/* a generator's next item, as py_iter_next (pycomp.c's gen_next; set by stmt_hooks, so that
+ * lib_iter.c calls it without calling into pycomp.c) */
+extern int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);	/* pyval.c */
+/* what is left of a generator, as a tuple (it is used up); NULL after an error inside (pyval.c) */
+struct pyobj *py_gen_drain(struct py_session *s, struct pyobj *g);
+/* the object pointers gathered in b as a new sequence of type (ok), or released (not ok); b emptied */
+struct pyobj *py_seq_of_buf(int type, struct sbuf *b, int ok);
+int gen_next(struct py_session *s, struct pyobj *g, struct pyobj **item);
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */
 struct pyobj *comp_eval(struct py_session *s, const struct node *n);

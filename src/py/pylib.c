@@ -44,6 +44,25 @@ lib_find(const char *ns, const char *name)
 	return NULL;
 }
 
+const struct builtin *
+lib_rows_next(const struct builtin *b)
+{
+	size_t p;
+
+	for (p = 0; p < NPARTS; p++) {
+		if (b == NULL)
+			return *parts[p].n > 0 ? parts[p].rows : NULL;
+		if (b >= parts[p].rows && b < parts[p].rows + *parts[p].n) {
+			if (b + 1 < parts[p].rows + *parts[p].n)
+				return b + 1;
+			for (p++; p < NPARTS && *parts[p].n == 0; p++)
+				;
+			return p < NPARTS ? parts[p].rows : NULL;
+		}
+	}
+	return NULL;
+}
+
 /* the names of a namespace, for completion: functions, then attributes */
 const char *const *
 lib_names(const char *ns)

@@ -343,6 +343,7 @@ atom(struct parser *p)
 	case T_NAME: {
 		const char *s = p->lx.text + pos;
 		size_t len = p->tok.len;
+		int k;
 
 		if (is_kw(p, "True") || is_kw(p, "False") || is_kw(p, "None")) {
 			n = node(p, s[0] == 'T' ? N_TRUE : s[0] == 'F' ? N_FALSE : N_NONE, pos);
@@ -356,6 +357,10 @@ atom(struct parser *p)
 		if (is_keyword(s, len))
 			return fail_null(p, "invalid syntax at '%.*s' (column %zu): a keyword cannot start an expression",
 			    (int)len, s, pos + 1);
+		for (k = 0; k < p->ninert; k++)
+			if (strlen(p->inert[k]) == len && strncmp(p->inert[k], s, len) == 0)
+				return fail_null(p, "using the module 'logging' (%.*s) is not supported: only its import",
+				    (int)len, s);
 		n = node(p, N_NAME, pos);
 		n->name = arena_strndup(&p->mem, s, len);
 		advance(p);
@@ -858,6 +863,54 @@ name_token(struct parser *p)
 	return s;
 }
 
+/*
+ * The modules `import` takes (contract v3).  logging: minGPT's model file
+ * imports it (seed-000); it has no attributes here, so its import binds it
+ * and any use of the name it binds is refused with the rest of the text.
+ */
+static const char *const modules[] = { "torch", "torch.nn", "torch.nn.functional", "torch.linalg", "math", "logging", NULL };
+
+const struct builtin *(*parse_lib_find)(const char *ns, const char *name);
+
+const char *
+py_module_known(const char *m)
+{
+	int k;
+
+	for (k = 0; modules[k] != NULL; k++)
+		if (strcmp(m, modules[k]) == 0)
+			return modules[k];
+	return NULL;
+}
+
+/*
+ * An import's module or name (full: "torch.nn.functional", "math.sqrt")
+ * checked before anything of the text runs, with the message the import
+ * would raise: any other module is absent here (ModuleNotFoundError).
+ */
+static int
+import_check(struct parser *p, const char *full, int from, size_t pos)
+{
+	const char *dot = strrchr(full, '.');
+	char top[64], ns[32];
+
+
+	if (py_module_known(full) != NULL)
+		return 0;
+	if (from && dot != NULL && (size_t)(dot - full) < sizeof ns) {
+		snprintf(ns, sizeof ns, "%.*s", (int)(dot - full), full);
+		if (parse_lib_find == NULL || parse_lib_find(ns, dot + 1) != NULL)
+			return 0;
+	}
+	snprintf(top, sizeof top, "%.*s", (int)strcspn(full, "."), full);
+	p->fail_at = pos + 1;
+	if (py_module_known(top) == NULL)
+		return fail(p, "No module named '%s'", top);
+	if (!from)
+		return fail(p, "'import %s' is not supported", full);
+	return fail(p, "cannot import name '%s' (not supported here)", dot + 1);
+}
+
 /* import a.b [as c], ...  |  from a.b import c [as d], ... */
 static struct stmt *
 import_stmt(struct parser *p, struct stmt *st)
@@ -878,6 +931,7 @@ import_stmt(struct parser *p, struct stmt *st)
 			return fail_null(p, "'from %s import *' is not supported", mod);
 	}
 	for (;;) {
+		size_t at = p->tok.pos;
 		char *nm = from ? name_token(p) : dotted(p), *as = NULL;
 
 		if (nm == NULL)
@@ -889,11 +943,17 @@ import_stmt(struct parser *p, struct stmt *st)
 		}
 		if (n == 64)
 			return fail_null(p, "too many names in one import");
+		if (!from && import_check(p, nm, 0, at) != 0)
+			return NULL;
+		if (!from && strcmp(nm, "logging") == 0 && p->ninert < 8)
+			p->inert[p->ninert++] = as ? as : nm;
 		if (from) {
 			size_t len = strlen(mod) + strlen(nm) + 2;
 			char *full = arena_alloc(&p->mem, len);
 
 			snprintf(full, len, "%s.%s", mod, nm);
+			if (import_check(p, full, 1, at) != 0)
+				return NULL;
 			names[n] = full;
 			binds[n] = as ? as : nm;
 		} else {

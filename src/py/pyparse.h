@@ -41,6 +41,10 @@ struct parser {
 	size_t line_pos;
 	int line;
 	int loops, funcs;
+	/* names `import logging [as X]` bound in this text: a module without attributes, any use refused */
+	const char *inert[8];
+	int ninert;
+	size_t fail_at;		/* 1 + where a failure is when not at the current token (an import's name) */
 };
 
 /* a growing list of nodes in the arena */

@@ -55,22 +55,25 @@ loop_end(struct py_session *s, const struct stmt *st, int f)
 	return f;
 }
 
-/* for over a range: its ints made one at a time, no list */
+/* for over a range (its ints made one at a time, no list) or a generator (pulled an item at a time) */
 static int
 exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
 {
-	long long i, n = range_len(r);
-	int f = F_NEXT;
+	struct pyiter it;
+	struct pyobj *v;
+	int f = F_NEXT, rc;
 
-	for (i = 0; i < n; i++) {
-		struct pyobj *v;
-
+	py_iter_begin(s, r, &it);	/* a range or a generator: no error */
+	for (;;) {
 		if (interrupt_pending) {
 			py_fail(s, "KeyboardInterrupt");
 			f = F_ERROR;
 			break;
 		}
-		v = py_int(r->u.range.start + i * r->u.range.step);
+		if ((rc = py_iter_next(s, &it, &v)) <= 0) {
+			f = rc < 0 ? F_ERROR : f;
+			break;
+		}
 		if (assign(s, st->targets[0], v) != 0)
 			f = F_ERROR;
 		py_decref(v);
@@ -80,7 +83,7 @@ exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
 		if (loop_stop(&f))
 			break;
 	}
-	py_decref(r);
+	py_iter_end(&it);
 	return loop_end(s, st, f);
 }
 
@@ -96,7 +99,7 @@ exec_for(struct py_session *s, const struct stmt *st)
 		return py_fail(s, "KeyboardInterrupt"), F_ERROR;
 	if ((seq = eval_node(s, st->value)) == NULL)
 		return F_ERROR;
-	if (seq->type == PY_RANGE)
+	if (seq->type == PY_RANGE || seq->type == PY_GEN)
 		return exec_for_range(s, st, seq);
 	if ((item = py_iter_items(s, seq)) == NULL) {
 		py_decref(seq);
@@ -222,6 +225,7 @@ exec_class(struct py_session *s, const struct stmt *st)
 		return F_ERROR;
 	fr.name = st->names[0];
 	fr.up = s->frame;
+	fr.serial = frame_serial();
 	s->frame = &fr;
 	s->script = 1;		/* a docstring prints nothing */
 	f = exec_block(s, st->body);
@@ -355,14 +359,13 @@ call_user(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	struct parsed *code = s->code;
 	struct pyobj *r = NULL;
 	int depth = s->depth, rc;
-	static unsigned long serial;
 
 	if (s->calls >= PY_MAX_CALLS)
 		return py_fail(s, "RecursionError: maximum recursion depth exceeded");
 	fr.name = f->u.uf.def->names[0];
 	fr.fn = f;
 	fr.up = s->frame;
-	fr.serial = ++serial;
+	fr.serial = frame_serial();
 	frame_enclose(&fr, f);
 	if (bind_args(s, f, &fr, args, nargs, kwnames, kwargs, nkw) != 0) {
 		frame_clear(&fr);
@@ -394,6 +397,8 @@ stmt_hooks(struct py_session *s)
 {
 	s->call_user = call_user;
 	s->eval_more = comp_eval;
+	py_gen_next = gen_next;
+	parse_lib_find = lib_find;
 }
 
 /*
@@ -420,6 +425,21 @@ exec_nomem(struct py_session *s, struct parsed *outer, struct pyframe *frame)
 }
 
 /* a REPL input, a script or a notebook cell (cell: its last statement, an expression, is shown) */
+/* the session's names bound to the module logging (NULL-terminated, at most n - 1) */
+static void
+inert_names(const struct py_session *s, const char **names, int n)
+{
+	const char *logging = py_module_known("logging");
+	const struct pyvar *v;
+	int b, k = 0;
+
+	for (b = 0; b < PY_NVAR_BUCKETS; b++)
+		for (v = s->vars[b]; v != NULL; v = v->next)
+			if (k < n - 1 && v->v->type == PY_NS && v->v->u.ns == logging)
+				names[k++] = v->name;
+	names[k] = NULL;
+}
+
 static int
 exec_text(struct py_session *s, const char *text, const struct print_opts *po, struct sbuf *out, char *err,
     size_t errlen, struct sbuf *shown)
@@ -429,12 +449,14 @@ exec_text(struct py_session *s, const char *text, const struct print_opts *po, s
 	struct pyframe *frame = s->frame;
 	const struct stmt *st;
 	jmp_buf oom, *jump = diag_nomem_jump;
+	const char *inert[8];
 	int rc;
 
 	eval_begin(s, po, out, err, errlen);
 	s->err_line = 0;
 	stmt_hooks(s);
-	if (parse_text(text, p, err, errlen) != 0) {
+	inert_names(s, inert, 8);
+	if (parse_text_in(text, p, err, errlen, inert) != 0) {
 		s->err_line = p->line;
 		free(p);
 		return -1;

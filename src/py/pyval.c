@@ -127,6 +127,14 @@ obj_free(struct pyobj *o)
 		py_decref(o->u.slice.stop);
 		py_decref(o->u.slice.step);
 		break;
+	case PY_GEN:
+		for (i = 0; i < o->u.gen->depth; i++)	/* py_iter_end's, without calling lib_iter.c */
+			py_decref(o->u.gen->it[i].src);
+		for (i = 0; i < o->u.gen->nn; i++)
+			py_decref(o->u.gen->vals[i]);
+		code_decref(o->u.gen->code);
+		free(o->u.gen);
+		break;
 	case PY_UFUNC:
 		for (i = 0; i < o->u.uf.def->nnames; i++)
 			py_decref(o->u.uf.defaults[i]);
@@ -305,6 +313,7 @@ py_type_name(const struct pyobj *o)
 	case PY_METHOD: return "method";
 	case PY_SUPER: return "super";
 	case PY_RANGE: return "range";
+	case PY_GEN: return "generator";
 	}
 	return "object";
 }
@@ -1032,6 +1041,7 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
 	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
+	case PY_GEN: sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o); break;
 	case PY_RANGE:
 		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
 		sbuf_add(b, o->u.range.step != 1 ? "" : ")");
@@ -1075,4 +1085,43 @@ py_slice_adjust(long long a, long long n, long long st)
 		a = st < 0 ? n - 1 : n;
 	}
 	return a;
+}
+
+/* ---- generators: pycomp.c runs them; here, below every caller, what a pull needs ---- */
+
+int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);
+
+struct pyobj *
+py_seq_of_buf(int type, struct sbuf *b, int ok)
+{
+	struct pyobj **v = (struct pyobj **)(void *)b->s, *r = NULL;
+	int i, n = (int)(b->len / sizeof *v);
+
+	if (ok) {
+		r = py_seq(type, n);
+		for (i = 0; i < n; i++) {
+			r->u.seq.v[i] = v[i];
+			r->deps |= v[i]->deps;
+		}
+	} else {
+		for (i = 0; i < n; i++)
+			py_decref(v[i]);
+	}
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return r;
+}
+
+/* a generator's items from where it is to its end, as a tuple (list(g)); NULL after an error inside */
+struct pyobj *
+py_gen_drain(struct py_session *s, struct pyobj *g)
+{
+	struct sbuf b = { 0 };
+	struct pyobj *v;
+	int rc;
+
+	while ((rc = py_gen_next(s, g, &v)) == 1)
+		sbuf_addn(&b, (const char *)&v, sizeof v);
+	return py_seq_of_buf(PY_TUPLE, &b, rc == 0);
 }

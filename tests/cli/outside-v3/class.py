@@ -1,0 +1,3 @@
+print("ran")
+class Config:
+    n_embd = 4

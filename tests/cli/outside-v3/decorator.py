@@ -1,0 +1,6 @@
+print("ran")
+def deco(f):
+    return f
+@deco
+def g():
+    pass

@@ -1,0 +1,3 @@
+import torch
+print("ran")
+from torch import optim

@@ -1,0 +1,5 @@
+print("ran")
+x = 1
+def f():
+    global x
+    x = 2

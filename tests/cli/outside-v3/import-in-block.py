@@ -1,0 +1,3 @@
+print("ran")
+if True:
+    from collections import OrderedDict

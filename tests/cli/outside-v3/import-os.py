@@ -1,0 +1,3 @@
+import math
+print("ran")
+import os

@@ -1,0 +1,3 @@
+import torch
+print("ran")
+import torch.optim

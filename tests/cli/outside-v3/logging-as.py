@@ -1,0 +1,3 @@
+import logging as log
+print("ran")
+logger = log.getLogger(__name__)

@@ -1,0 +1,5 @@
+print("ran")
+try:
+    x = 1
+except ValueError:
+    pass

@@ -1,0 +1,3 @@
+print("ran")
+def gen():
+    yield 1

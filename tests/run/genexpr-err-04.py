@@ -1,0 +1,3 @@
+g = (x for x in [])
+print(next(g, 'empty'))
+print(next(g))

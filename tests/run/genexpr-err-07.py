@@ -1,0 +1,2 @@
+g = (x for x in [1])
+next(g, 1, 2)

@@ -1,0 +1,3 @@
+g = (next(g) for x in range(3))
+print('made')
+next(g)

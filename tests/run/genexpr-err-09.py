@@ -1,0 +1,2 @@
+print('before')
+g = (x for x in 5)

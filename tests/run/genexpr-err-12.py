@@ -1,0 +1,2 @@
+g = (x for x in [1])
+print(len(g))

@@ -1,0 +1,4 @@
+import torch
+print('before')
+y = torch.linalg.matrix_norm(torch.ones(2, 3), 0.5)
+print(y)

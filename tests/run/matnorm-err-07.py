@@ -1,0 +1,4 @@
+import torch
+print('before')
+y = torch.linalg.matrix_norm(torch.ones(2, 3), 1, (0, 2))
+print(y)

@@ -1,0 +1,2 @@
+print("before")
+print(repr("a b".split(None, 1.5)))

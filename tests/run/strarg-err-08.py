@@ -1,0 +1,2 @@
+print("before")
+print(repr("a".strip(1, 2)))

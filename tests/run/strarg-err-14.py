@@ -1,0 +1,2 @@
+print("before")
+print(repr("a".join([1], 2)))

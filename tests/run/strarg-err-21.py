@@ -1,0 +1,2 @@
+print("before")
+print(repr("a".replace("a", "b", 1, 2)))

@@ -1,0 +1,2 @@
+print("before")
+print(repr("a".count("a", 0.5)))

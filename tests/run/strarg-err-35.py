@@ -1,0 +1,2 @@
+print("before")
+print(repr("a".startswith(("a", 1))))

@@ -1,0 +1,2 @@
+print("before")
+print(repr("a".rjust(3, "x", 1)))

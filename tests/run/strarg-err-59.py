@@ -1,0 +1,2 @@
+print("before")
+print(repr("{x}".format(y=1)))

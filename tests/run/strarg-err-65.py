@@ -1,0 +1,2 @@
+print("before")
+print(repr("{0} {}".format(1, 2)))
