@@ -27,6 +27,17 @@ put(struct pyobj *l, int at, struct pyobj *v)
 	l->u.seq.n++;
 }
 
+/* l[at] taken out (its reference goes to the caller), the items after it moved down */
+static struct pyobj *
+cut(struct pyobj *l, int at)
+{
+	struct pyobj *v = l->u.seq.v[at];
+
+	memmove(l->u.seq.v + at, l->u.seq.v + at + 1, (size_t)(l->u.seq.n - at - 1) * sizeof *l->u.seq.v);
+	l->u.seq.n--;
+	return v;
+}
+
 int
 list_extend(struct py_session *s, struct pyobj *l, struct pyobj *xs)
 {
@@ -71,7 +82,6 @@ static struct pyobj *
 list_pop(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long k = -1, n = self->u.seq.n;
-	struct pyobj *r;
 
 	(void)b;
 	if (a[0] != NULL && lib_need_index(s, a[0], &k) != 0)
@@ -82,10 +92,7 @@ list_pop(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 		k += n;
 	if (k < 0 || k >= n)
 		return py_fail(s, "IndexError: pop index out of range");
-	r = self->u.seq.v[k];
-	memmove(self->u.seq.v + k, self->u.seq.v + k + 1, (size_t)(n - k - 1) * sizeof *self->u.seq.v);
-	self->u.seq.n--;
-	return r;
+	return cut(self, (int)k);
 }
 
 /* the first i in [from, to) where l[i] is x or == x; -1 when none; -2 after an error */
@@ -146,9 +153,7 @@ list_find(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	}
 	if (b->op == 0)
 		return py_int(k);
-	py_decref(self->u.seq.v[k]);
-	memmove(self->u.seq.v + k, self->u.seq.v + k + 1, (size_t)(n - k - 1) * sizeof *self->u.seq.v);
-	self->u.seq.n--;
+	py_decref(cut(self, k));
 	return py_none();
 }
 

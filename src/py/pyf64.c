@@ -50,7 +50,7 @@ row_ok(const struct builtin *b)
 		/* the arithmetic, computed as ATen's double kernels */
 		"add", "sub", "mul", "div", "pow", "add_", "sub_", "mul_", "div_", "sqrt", "abs", "sum", "mean",
 		"var", "std", "max", "min", "argmax", "argmin", "masked_fill", "masked_fill_", "where", "tril", "triu",
-		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "numel", "exp", "softmax",
+		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "exp", "softmax",
 		"rand", "randn", "arange", NULL
 	};
 	int i;
