@@ -86,7 +86,7 @@ pack_transposed8(float *d, const float *b, size_t cs, int w8, int k8)
 /*
  * Pack b (K, N), element [k][j] at b + k*rs + j*cs, into panels: panel p
  * holds columns 32p..32p+31 as K rows of 32 floats, zeros past N.  Panels
- * p0..p1 only.
+ * p0..p1 only, panel p0 at bp.
  */
 static void
 pack_panels(float *bp, const float *b, size_t rs, size_t cs, int N, int K, int p0, int p1)
@@ -94,7 +94,7 @@ pack_panels(float *bp, const float *b, size_t rs, size_t cs, int N, int K, int p
 	int p, k, jj;
 
 	for (p = p0; p < p1; p++) {
-		float *d = bp + (size_t)p * K * NR;
+		float *d = bp + (size_t)(p - p0) * K * NR;
 		int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
 
 		if (rs == 1) {		/* b given transposed: read each column's run, */
@@ -130,13 +130,42 @@ pack_b(float *bp, const float *b, size_t rs, size_t cs, int N, int K)
 }
 
 /*
- * c[r][0..w-1] (+)= sum over k < kc of a[r][k] * bp[k][0..w-1], rows r <
+ * Where the kernels read b: packed panels (bp), or b's own rows in place
+ * (bp NULL; b's columns contiguous, rows rs apart), its last panel packed
+ * into edge when N is not a multiple of 32 (the kernels read 32 columns).
+ * A product of few rows reads each weight a few times only: packing it
+ * first would cost more than the product (GPT-2's Conv1D, 64 tokens).
+ */
+struct bsrc {
+	const float *bp, *b, *edge;
+	size_t rs;
+	int N, K;
+};
+
+/* panel p of b from depth k0 on, and the distance between its rows */
+static const float *
+panel_at(const struct bsrc *s, int p, int k0, size_t *ldb)
+{
+	if (s->bp != NULL) {
+		*ldb = NR;
+		return s->bp + ((size_t)p * s->K + (size_t)k0) * NR;
+	}
+	if (s->edge != NULL && p == (s->N - 1) / NR) {
+		*ldb = NR;
+		return s->edge + (size_t)k0 * NR;
+	}
+	*ldb = s->rs;
+	return s->b + (size_t)k0 * s->rs + (size_t)p * NR;
+}
+
+/*
+ * c[r][0..w-1] (+)= sum over k < kc of a[r][k] * bp[k*ldb + 0..w-1], rows r <
  * rows <= 4, from zero when first, else from the sums c already holds;
  * then + bias[0..w-1] when bias is not NULL (the last pass of a linear
  * layer: nn.Linear adds its bias to the finished sum).
  */
 TARGETS static void
-kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
+kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, size_t ldb, int kc,
     int first, int rows, int w, const float *bias)
 {
 	const float *a0 = a, *a1 = a + (rows > 1) * lda, *a2 = a + (rows > 2) * 2 * lda;
@@ -162,8 +191,8 @@ kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, 
 		for (k = 0; k < kc; k++) {
 			v8 b0, b1;
 
-			LOAD8(b0, bp + (size_t)k * NR + h);
-			LOAD8(b1, bp + (size_t)k * NR + h + 8);
+			LOAD8(b0, bp + (size_t)k * ldb + h);
+			LOAD8(b1, bp + (size_t)k * ldb + h + 8);
 			c00 += b0 * a0[k];
 			c01 += b1 * a0[k];
 			c10 += b0 * a1[k];
@@ -195,7 +224,7 @@ kern_generic(float *c, size_t ldc, const float *a, size_t lda, const float *bp, 
  * a last panel of 16 columns or fewer (T = 100: 3 x 32 + 4) only in 6.
  */
 __attribute__((target("avx512f"))) static void
-kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, int kc,
+kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, size_t ldb, int kc,
     int first, int rows, int w, const float *bias)
 {
 	__mmask16 m0 = w >= 16 ? 0xffff : (__mmask16)((1u << w) - 1);
@@ -228,13 +257,13 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 	}
 	if (w <= 16) {		/* a last panel of 16 columns or fewer: half the work */
 		for (k = 0; k < kc; k++) {
-			__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), x;
+			__m512 b0 = _mm512_loadu_ps(bp + (size_t)k * ldb), x;
 
 			EACH_ROW(STEP16)
 		}
 	} else {
 		for (k = 0; k < kc; k++) {
-			__m512 b0 = _mm512_load_ps(bp + (size_t)k * NR), b1 = _mm512_load_ps(bp + (size_t)k * NR + 16);
+			__m512 b0 = _mm512_loadu_ps(bp + (size_t)k * ldb), b1 = _mm512_loadu_ps(bp + (size_t)k * ldb + 16);
 			__m512 x;
 
 			EACH_ROW(STEP)
@@ -256,15 +285,16 @@ kern_avx512(float *c, size_t ldc, const float *a, size_t lda, const float *bp, i
 #endif
 
 /*
- * Rows i0..i1 of c (M, N) = a (M, K) @ b (+ bias), b packed by pack_b();
- * acc: the sums start from what c holds (addmm's bias), not from zero.
+ * Rows i0..i1, panels p0..p1 of c (M, N) = a (M, K) @ b (+ bias), b read
+ * from src; acc: the sums start from what c holds (addmm's bias), not
+ * from zero.
  */
 static void
-mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bias, int i0, int i1, int N, int K,
-    int acc)
+mm_rows(float *c, const float *a, size_t lda, const struct bsrc *src, const float *bias, int i0, int i1,
+    int p0, int p1, int acc)
 {
-	int np = (N + NR - 1) / NR, k0, ib, p, i, mr = 4;
-	void (*kern)(float *, size_t, const float *, size_t, const float *, int, int, int, int,
+	int N = src->N, K = src->K, k0, ib, p, i, mr = 4;
+	void (*kern)(float *, size_t, const float *, size_t, const float *, size_t, int, int, int, int,
 	    const float *) = kern_generic;
 
 #ifdef HAVE_AVX512_KERNEL
@@ -279,15 +309,15 @@ mm_packed(float *c, const float *a, size_t lda, const float *bp, const float *bi
 		for (ib = i0; ib < i1 && !interrupt_pending; ib += MC) {
 			int ie = i1 - ib < MC ? i1 : ib + MC;
 
-			for (p = 0; p < np; p++) {
-				const float *b = bp + ((size_t)p * K + (size_t)k0) * NR;
+			for (p = p0; p < p1; p++) {
+				size_t ldb;
+				const float *b = panel_at(src, p, k0, &ldb);
 				int j0 = p * NR, w = N - j0 < NR ? N - j0 : NR;
-
 				const float *bj = bias != NULL && k0 + kc == K ? bias + j0 : NULL;
 
 				for (i = ib; i < ie; i += mr)
 					kern(c + (size_t)i * N + j0, (size_t)N, a + (size_t)i * lda + k0, lda,
-					    b, kc, k0 == 0 && !acc, ie - i < mr ? ie - i : mr, w, bj);
+					    b, ldb, kc, k0 == 0 && !acc, ie - i < mr ? ie - i : mr, w, bj);
 			}
 		}
 	}
@@ -301,18 +331,21 @@ struct mm_job {
 	size_t lda;		/* a[m][k] at a + m*lda + k */
 	size_t rs, cs;		/* b[k][j] at b + k*rs + j*cs */
 	const float *bp;	/* b packed once for every row (one item), or NULL */
-	float *own;		/* else this job's buffer to pack each item's b into (made by the
-				 * main thread: an allocation that fails must not fail in a worker) */
+	float *own;		/* else this job's buffer to pack each item's b (direct: its last panel)
+				 * into (made by the main thread: an allocation that fails must not
+				 * fail in a worker) */
+	int direct;		/* b read in place (cs 1), no packing but of a last panel under 32 wide */
+	int p0, p1;		/* the panels (32 columns each) this job computes */
 	const float *bias;	/* (N,) added to every row at the end, or NULL */
 	int acc;		/* sums start from c's contents (tensor_addmm) */
 	size_t lo, hi;		/* rows of the flattened (batch, M) range */
 };
 
-/* A 64-byte aligned buffer for one packed b, and its block to free. */
+/* A 64-byte aligned buffer for panels p0..p1 of a packed b, and its block to free. */
 static float *
-packed_buf(int N, int K, void **block)
+packed_buf(int p0, int p1, int K, void **block)
 {
-	size_t n = (size_t)((N + NR - 1) / NR) * NR * (size_t)K;
+	size_t n = (size_t)(p1 - p0) * NR * (size_t)K;
 
 	*block = xmalloc(n * sizeof(float) + 64);
 	return (float *)(((uintptr_t)*block + 63) / 64 * 64);
@@ -323,17 +356,22 @@ mm_job_run(void *arg)
 {
 	const struct mm_job *j = arg;
 	size_t r = j->lo;
-	float *bp = j->own;
+	int np = (j->N + NR - 1) / NR, edge = j->direct && j->N % NR != 0 && j->p1 == np;
 
 	while (r < j->hi && !interrupt_pending) {
 		size_t bi = r / (size_t)j->M;
 		int i0 = (int)(r % (size_t)j->M);
 		int i1 = (size_t)j->M - (size_t)i0 < j->hi - r ? j->M : i0 + (int)(j->hi - r);
+		struct bsrc src = { j->bp, j->b + bi * j->sb, NULL, j->rs, j->N, j->K };
 
-		if (j->bp == NULL)
-			pack_b(bp, j->b + bi * j->sb, j->rs, j->cs, j->N, j->K);
-		mm_packed(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, j->bp ? j->bp : bp, j->bias, i0, i1, j->N, j->K,
-		    j->acc);
+		if (edge) {
+			pack_panels(j->own, src.b, j->rs, j->cs, j->N, j->K, np - 1, np);
+			src.edge = j->own;
+		} else if (!j->direct && j->bp == NULL) {
+			pack_b(j->own, src.b, j->rs, j->cs, j->N, j->K);
+			src.bp = j->own;
+		}
+		mm_rows(j->c + bi * j->sc, j->a + bi * j->sa, j->lda, &src, j->bias, i0, i1, j->p0, j->p1, j->acc);
 		r += (size_t)(i1 - i0);
 	}
 	return NULL;
@@ -352,8 +390,45 @@ pack_job_run(void *arg)
 {
 	const struct pack_job *j = arg;
 
-	pack_panels(j->bp, j->b, j->rs, j->cs, j->N, j->K, j->p0, j->p1);
+	pack_panels(j->bp + (size_t)j->p0 * j->K * NR, j->b, j->rs, j->cs, j->N, j->K, j->p0, j->p1);
 	return NULL;
+}
+
+/* K 0: the empty sums, c as it is (acc) or zeros plus the bias */
+static void
+mm_empty(float *c, const float *bias, size_t rows, int M, int N, size_t sc, int acc)
+{
+	size_t r;
+	int n;
+
+	for (r = 0; r < rows && !acc; r++)
+		for (n = 0; n < N; n++)
+			c[r / (size_t)M * sc + r % (size_t)M * (size_t)N + (size_t)n] = bias ? 0.0f + bias[n] : 0.0f;
+}
+
+/*
+ * Read b in place rather than pack it: its columns are contiguous and the
+ * rows are few (each weight read by at most MC / mr row tiles), which is
+ * GPT-2's Conv1D on a sentence and attention's weights @ values.
+ */
+static int
+mm_direct(size_t cs, int M, int N)
+{
+	return cs == 1 && M <= MC && N >= NR;
+}
+
+/* the second thread's share: panels (one b read in place, several panels) or rows */
+static void
+mm_split(struct mm_job *job, int batch, int M, int np, size_t rows)
+{
+	job[1] = job[0];
+	if (batch == 1 && job[0].direct && np >= 2) {
+		job[0].p1 = np / 2;
+		job[1].p0 = np / 2;
+		return;
+	}
+	job[0].hi = batch > 1 ? (size_t)(batch / 2) * M : rows / 2 / 6 * 6;
+	job[1].lo = job[0].hi;
 }
 
 static void
@@ -361,10 +436,16 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
     int batch, int M, int N, int K, size_t sa, size_t sb, size_t sc, int acc)
 {
 	struct mm_job job[2];
-	size_t rows = (size_t)batch * M, half;
+	size_t rows = (size_t)batch * M;
+	int np = (N + NR - 1) / NR, two = (double)rows * N * K >= 1e6 && rows >= 12;
 	void *block = NULL, *block2 = NULL;
 	double t0 = tensor_clock();
 
+	if (K == 0) {
+		mm_empty(c, bias, rows, M, N, sc, acc);
+		return;
+	}
+	memset(&job[0], 0, sizeof job[0]);
 	job[0].c = c;
 	job[0].a = a;
 	job[0].b = b;
@@ -377,26 +458,18 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 	job[0].lda = lda;
 	job[0].rs = rs;
 	job[0].cs = cs;
-	job[0].bp = NULL;
-	job[0].own = NULL;
+	job[0].direct = mm_direct(cs, M, N);
+	job[0].p1 = np;
 	job[0].bias = bias;
 	job[0].acc = acc;
-	job[0].lo = 0;
 	job[0].hi = rows;
-	if (K == 0 && acc)	/* empty sums from c: c as it is */
+	if (rows == 0 || N == 0)
 		return;
-	if (K == 0) {		/* empty sums: zeros, plus the bias */
-		size_t r;
-		int n;
-
-		for (r = 0; r < rows; r++)
-			for (n = 0; n < N; n++)
-				c[r / (size_t)M * sc + r % (size_t)M * (size_t)N + (size_t)n] = bias ? 0.0f + bias[n] : 0.0f;
-		return;
-	}
-	if (batch == 1 && M > 0 && N > 0) {	/* both threads share one packed b */
-		int np = (N + NR - 1) / NR;
-		struct pack_job pj[2] = { { packed_buf(N, K, &block), b, job[0].rs, job[0].cs, N, K, 0, np / 2 } };
+	if (job[0].direct) {	/* a buffer for the last panel only, if under 32 wide */
+		if (N % NR != 0)
+			job[0].own = packed_buf(0, 1, K, &block);
+	} else if (batch == 1) {	/* both threads share one packed b */
+		struct pack_job pj[2] = { { packed_buf(0, np, K, &block), b, rs, cs, N, K, 0, np / 2 } };
 
 		pj[1] = pj[0];
 		pj[1].p0 = pj[0].p1;
@@ -404,19 +477,16 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 		if ((double)N * K >= 65536)
 			two_threads(pack_job_run, &pj[0], &pj[1]);
 		else
-			pack_b(pj[0].bp, b, job[0].rs, job[0].cs, N, K);
+			pack_b(pj[0].bp, b, rs, cs, N, K);
 		job[0].bp = pj[0].bp;
-	} else if (rows > 0) {
-		job[0].own = packed_buf(N, K, &block);
+	} else {
+		job[0].own = packed_buf(0, np, K, &block);
 	}
 	/* a second thread pays off from about a million multiply-adds */
-	if ((double)rows * N * K >= 1e6 && rows >= 12) {
-		half = batch > 1 ? (size_t)(batch / 2) * M : rows / 2 / 6 * 6;
-		job[1] = job[0];
-		job[0].hi = half;
-		job[1].lo = half;
-		if (job[0].bp == NULL)
-			job[1].own = packed_buf(N, K, &block2);
+	if (two) {
+		mm_split(job, batch, M, np, rows);
+		if (job[0].own != NULL)
+			job[1].own = job[0].direct ? packed_buf(0, 1, K, &block2) : packed_buf(0, np, K, &block2);
 		two_threads(mm_job_run, &job[0], &job[1]);
 	} else {
 		mm_job_run(&job[0]);

@@ -10,6 +10,7 @@
  * tensor_addmm for Conv1D, tensor_mm_batch for matmul, tensor_softmax_rows,
  * tensor_gelu_new), so the stages agree with torch bit for bit.
  */
+#include <malloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,6 +237,16 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 	add(r->st[G2_X]->data, r->st[G2_TOK_EMB]->data, r->st[G2_POS_EMB]->data, (size_t)T * C);
 	x = r->st[G2_X];
 	tensor_threads(1);	/* one worker for the run's products, woken rather than created per product */
+#if defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+	/*
+	 * Each block makes and drops the same buffers (T x 4C floats, 768 KiB
+	 * for GPT-2 small on 64 tokens): keep the freed ones for the next
+	 * block, whose pages are then already there, rather than give each
+	 * back to the kernel and fault a fresh mapping in (a trap per 4 KiB).
+	 */
+	mallopt(M_MMAP_THRESHOLD, 64 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
 	if (layer > 0) {
 		r->st[G2_RESIDUAL] = tensor_copy(x);
 		for (l = 0; l < layer; l++)

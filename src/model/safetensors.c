@@ -411,6 +411,27 @@ st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shap
 	return st_read_rows(f, name, ndim, shape, 0, shape[0], out, err, errlen);
 }
 
+/*
+ * The pages of one tensor's bytes, mapped now in one system call
+ * (MADV_POPULATE_READ, Linux 5.14): a product reading the weights in place
+ * would otherwise take a page fault every few pages, a trap each (some
+ * microseconds in a virtual machine).  Only this tensor's range: a layer
+ * asked for reads only the layers up to it.  Older kernels: read ahead
+ * (MADV_WILLNEED) in large runs instead.
+ */
+static void
+st_populate(const unsigned char *p, size_t len)
+{
+	void *a = (void *)((uintptr_t)p & ~(uintptr_t)4095);
+	size_t n = len + ((uintptr_t)p & 4095);
+
+#ifdef MADV_POPULATE_READ
+	if (madvise(a, n, MADV_POPULATE_READ) == 0)
+		return;
+#endif
+	madvise(a, n, MADV_WILLNEED);
+}
+
 const float *
 st_f32_view(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err, size_t errlen)
 {
@@ -423,8 +444,7 @@ st_f32_view(const struct st_file *f, const char *name, int ndim, const int64_t *
 	p = f->data + t->begin;
 	if ((uintptr_t)p % sizeof(float) != 0)
 		return NULL;
-	madvise((void *)((uintptr_t)p & ~(uintptr_t)4095), (size_t)(t->end - t->begin) + ((uintptr_t)p & 4095),
-	    MADV_WILLNEED);	/* read ahead in large runs, not a fault per page */
+	st_populate(p, (size_t)(t->end - t->begin));
 	return (const float *)(const void *)p;
 }
 
