@@ -183,6 +183,7 @@ float tensor_sum(const float *x, size_t n);
  */
 void tensor_layer_norm(float *y, const float *x, const float *gamma, const float *beta, size_t rows, int n, float eps);
 float tensor_tanhf(float x);
+void tensor_tanh_array(float *y, const float *x, size_t n);	/* y[i] = tensor_tanhf(x[i]), 8 lanes at a time */
 void tensor_gelu_new(float *y, const float *x, size_t n);
 void tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K);
 /*

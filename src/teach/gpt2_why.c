@@ -214,32 +214,47 @@ result(FILE *fp, float mine, float stage)
 		fprintf(fp, "  note: recomputed %.9g, the stage holds %.9g\n", mine, stage);
 }
 
-/* Conv1D's element j of row x (K floats) by W (K, N) and bias: the sum from the bias, its terms shown */
+/*
+ * Conv1D's element j of row x (K floats) by W (K, N) and bias, its terms
+ * shown in the order tensor_addmm_one adds them: from the bias, or (one
+ * output column, N 1) from zero with the bias added to the finished sum.
+ */
 static void
 conv1d(FILE *fp, const char *in, const char *wname, int L, int t, int j, const float *x, const float *w,
     const float *bias, int N, int K, float stage, int verbose)
 {
 	float *prod = xmalloc((size_t)K * sizeof *prod), v;
 	char a[64], b[64];
-	int k, pass;
+	int k, pass, last = N == 1;
 
 	v = tensor_addmm_one(x, w, bias[j], N, K, j, prod);
-	fprintf(fp, "  = h.%d.%s.bias[%d] + sum over k < %d of %s[0, %d, k] * h.%d.%s.weight[k, %d]\n"
-	    "    (torch.addmm: the sum starts at the bias, then adds each product, rounded, in order of k)\n",
-	    L, wname, j, K, in, t, L, wname, j);
+	if (last)
+		fprintf(fp, "  = sum over k < %d of %s[0, %d, k] * h.%d.%s.weight[k, %d] + h.%d.%s.bias[%d]\n"
+		    "    (torch.addmm with one output column: the sum starts at 0 and adds each product, rounded, in order\n"
+		    "    of k; the bias is added to the finished sum)\n", K, in, t, L, wname, j, L, wname, j);
+	else
+		fprintf(fp, "  = h.%d.%s.bias[%d] + sum over k < %d of %s[0, %d, k] * h.%d.%s.weight[k, %d]\n"
+		    "    (torch.addmm: the sum starts at the bias, then adds each product, rounded, in order of k)\n",
+		    L, wname, j, K, in, t, L, wname, j);
 	for (pass = 0; pass < 2; pass++) {
-		fprintf(fp, "  = %s", num(a, sizeof a, bias[j]));
+		fputs("  =", fp);
+		if (!last)
+			fprintf(fp, " %s", num(a, sizeof a, bias[j]));
 		for (k = 0; k < K; k++) {
+			const char *plus = last && k == 0 ? " " : " + ";
+
 			if (!verbose && k >= 4 && k < K - 1) {
 				if (k == 4)
 					fprintf(fp, " + ... (%d more; -v shows every term)", K - 5);
 				continue;
 			}
 			if (pass == 0)
-				fprintf(fp, " + %s * %s", num(a, sizeof a, x[k]), num(b, sizeof b, w[(size_t)k * N + j]));
+				fprintf(fp, "%s%s * %s", plus, num(a, sizeof a, x[k]), num(b, sizeof b, w[(size_t)k * N + j]));
 			else
-				fprintf(fp, " + %s", num(a, sizeof a, prod[k]));
+				fprintf(fp, "%s%s", plus, num(a, sizeof a, prod[k]));
 		}
+		if (last)
+			fprintf(fp, " + %s", num(a, sizeof a, bias[j]));
 		fputc('\n', fp);
 	}
 	result(fp, v, stage);

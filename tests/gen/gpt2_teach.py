@@ -42,9 +42,10 @@ def shortest(v):
     return "%.9g" % float(f)
 
 
-def terms(bias, xs, ws, verbose):
+def terms(bias, xs, ws, verbose, last=False):
+    """the sum's terms in torch.addmm's order: from the bias, or (last: one output column) from 0, the bias at the end"""
     K = len(xs)
-    a, b = "  = " + pt(bias), "  = " + pt(bias)
+    a, b = ("  =", "  =") if last else ("  = " + pt(bias), "  = " + pt(bias))
     for k in range(K):
         if not verbose and 4 <= k < K - 1:
             if k == 4:
@@ -52,8 +53,12 @@ def terms(bias, xs, ws, verbose):
                 a += more
                 b += more
             continue
-        a += " + %s * %s" % (pt(xs[k]), pt(ws[k]))
-        b += " + %s" % pt(xs[k] * ws[k])
+        plus = " " if last and k == 0 else " + "
+        a += "%s%s * %s" % (plus, pt(xs[k]), pt(ws[k]))
+        b += "%s%s" % (plus, pt(xs[k] * ws[k]))
+    if last:
+        a += " + " + pt(bias)
+        b += " + " + pt(bias)
     return [a, b]
 
 
@@ -122,9 +127,15 @@ def why(st, cfg, sd, layer, ids, labels, name, ix, verbose):
         out.append("  = " + pt(v))
     elif name in ("qkv", "output"):
         src, w = ("ln_1", "attn.c_attn") if name == "qkv" else ("merged", "attn.c_proj")
-        out.append("  = h.%d.%s.bias[%d] + sum over k < %d of %s[0, %d, k] * h.%d.%s.weight[k, %d]" % (layer, w, j, C, src, t, layer, w, j))
-        out.append("    (torch.addmm: the sum starts at the bias, then adds each product, rounded, in order of k)")
-        out += terms(sd[p + w + ".bias"][j], st[src][0, t], sd[p + w + ".weight"][:, j], verbose)
+        last = sd[p + w + ".weight"].size(1) == 1  # one output column: addmm sums from 0, the bias last
+        if last:
+            out.append("  = sum over k < %d of %s[0, %d, k] * h.%d.%s.weight[k, %d] + h.%d.%s.bias[%d]" % (C, src, t, layer, w, j, layer, w, j))
+            out.append("    (torch.addmm with one output column: the sum starts at 0 and adds each product, rounded, in order")
+            out.append("    of k; the bias is added to the finished sum)")
+        else:
+            out.append("  = h.%d.%s.bias[%d] + sum over k < %d of %s[0, %d, k] * h.%d.%s.weight[k, %d]" % (layer, w, j, C, src, t, layer, w, j))
+            out.append("    (torch.addmm: the sum starts at the bias, then adds each product, rounded, in order of k)")
+        out += terms(sd[p + w + ".bias"][j], st[src][0, t], sd[p + w + ".weight"][:, j], verbose, last)
         out.append("  = " + pt(v))
     elif name in ("queries", "keys", "values"):
         off = ["queries", "keys", "values"].index(name) * C
@@ -148,7 +159,22 @@ WHY = [
      [("ln_1", (0, 0, 0)), ("ln_1", (0, 5, 15)), ("qkv", (0, 3, 40)), ("output", (0, 5, 1)), ("x", (0, 0, 2))]),
     ("model-why-stages-verbose", "tiny-wide-f16", TEXT, 1, True,
      [("token_ids", (0, 2)), ("qkv", (0, 5, 0)), ("output", (0, 0, 9)), ("ln_1", (0, 4, 6))]),
+    # n_embd 1: c_proj has one output column, so addmm sums from 0 and adds the bias last (qkv's three start at it)
+    ("model-why-embd1", "fuzz-c1", [89, 141, 131], 1, False,
+     [("qkv", (0, 2, 1)), ("output", (0, 2, 0)), ("output", (0, 0, 0))]),
 ]
+
+
+def vocab_labels(folder, ids):
+    """the tokens' texts as attn-explain labels ids given by --tokens: from the folder's encoder.json, else none"""
+    path = os.path.join(HERE, folder, "encoder.json")
+    if not os.path.exists(path):
+        return None
+    import bpe_cases
+    with open(path, encoding="utf-8") as f:
+        inv = {v: k for k, v in json.load(f).items()}
+    dec = {v: k for k, v in bpe_cases.bytes_to_unicode().items()}
+    return [bpe_cases.label(inv, dec, i) for i in ids]
 
 
 def why_cases(enc):
@@ -158,7 +184,7 @@ def why_cases(enc):
             ids, labels = enc[src]["ids"], enc[src]["labels"]
             how = "--text '%s'" % src
         else:
-            ids, labels = src, None
+            ids, labels = src, vocab_labels(folder, src)
             how = "--tokens %s" % ",".join(map(str, ids))
         st = gf.forward(folder, ids, layer)
         with torch.no_grad():
