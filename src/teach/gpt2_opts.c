@@ -194,9 +194,12 @@ read_file(struct gopts *g, const char *path, const int *given)
 			rc = given[0] || given[1] ? 0 : file_string(g, path, v, k, &g->text, 1);
 		else if (strcmp(k, "tokens") == 0)
 			rc = given[0] || given[1] ? 0 : file_tokens(g, path, v);
-		else if (strcmp(k, "layer") == 0 || strcmp(k, "head") == 0) {
+		else if (strcmp(k, "head") == 0 && cJSON_IsNull(v)) {
+			if (!given[3])	/* null: no head selected, as without --head */
+				g->head = -1;
+		} else if (strcmp(k, "layer") == 0 || strcmp(k, "head") == 0) {
 			if (n < 0) {
-				diag("%s: \"%s\": expected a whole number >= 0", path, k);
+				diag("%s: \"%s\": expected a whole number >= 0%s", path, k, k[0] == 'h' ? " or null (no head)" : "");
 				rc = -1;
 			} else if (strcmp(k, "layer") == 0 && !given[2])
 				g->layer = n;
