@@ -24,6 +24,7 @@ char *test_slurp(const char *path);
 void test_tensor(void);
 void test_kernels(void);
 void test_mm_order(void);
+void test_tanh_lanes(void);
 void test_print(void);
 void test_rng(void);
 void test_expr(void);

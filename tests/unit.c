@@ -16,6 +16,7 @@ static const struct {
 	{"tensor", test_tensor},
 	{"kernels", test_kernels},
 	{"mm_order", test_mm_order},
+	{"tanh_lanes", test_tanh_lanes},
 	{"print", test_print},
 	{"rng", test_rng},
 	{"expr", test_expr},

@@ -305,22 +305,15 @@ tensor_tanhf(float x)
  * operation, each lane's IEEE result being the scalar's (an FMA instruction
  * is fmaf, a division or conversion the same rounding); the early returns
  * become selects at the end.  Held to the scalar's bits over all 2^32
- * floats (tests/model/gelu: see tanh8_check) and to torch by the model tests.
+ * floats once, and in make check by tests/unit's tanh_lanes (a sample of them)
+ * and to torch by the model tests.
  */
 #define V8 static inline __attribute__((target("avx2,fma")))
 struct vdf {
 	__m256 x, y;
 };
 
-V8 struct vdf
-vdf_make(__m256 x, __m256 y)
-{
-	struct vdf r;
-
-	r.x = x;
-	r.y = y;
-	return r;
-}
+#define vdf_make(x, y) ((struct vdf){ (x), (y) })
 
 V8 __m256
 vneg(__m256 a)
@@ -485,6 +478,7 @@ gelu8_run(float *y, const float *x, size_t n8)
 	}
 }
 #undef V8
+#undef vdf_make
 #endif
 
 /* 8 lanes at a time where the CPU has AVX2 and FMA (the same bits): how many of n, else 0 */
