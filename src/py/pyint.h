@@ -286,7 +286,7 @@ struct pyiter {
  * loop targets) with their values between two items.
  */
 #define GEN_MAXCL 8
-#define GEN_MAXNAMES 16
+#define GEN_MAXNAMES 32
 struct pygen {
 	const struct node *n;		/* its N_COMP, in code's arena */
 	struct parsed *code;		/* counted */
