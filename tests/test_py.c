@@ -174,8 +174,9 @@ test_py(void)
 void
 test_bind_rows(void)
 {
-	static const struct builtin bad = { "torch", "norm", NULL, 0, "input, p='fro', dim=None", 1 };
-	static const struct builtin twice = { "Tensor", "sum", NULL, 0, "dim=None, dim=None", 0 };
+	static const struct builtin bad[] = { LIB_NS("torch"), { "norm", NULL, 0, "input, p='fro', dim=None",
+	    LIB_SELF_FIRST }, LIB_END };
+	static const struct builtin twice[] = { LIB_NS("Tensor"), { "sum", NULL, 0, "dim=None, dim=None", 0 }, LIB_END };
 	const struct builtin *b;
 	char why[160];
 	int n = 0;
@@ -183,6 +184,6 @@ test_bind_rows(void)
 	for (b = lib_rows_next(NULL); b != NULL; b = lib_rows_next(b), n++)
 		CHECK(lib_row_check(b, why, sizeof why) == 0, "%s", why);
 	CHECK(n > 150, "only %d rows walked", n);
-	CHECK(lib_row_check(&bad, why, sizeof why) != 0, "a self_first row naming input passed");
-	CHECK(lib_row_check(&twice, why, sizeof why) != 0, "a row naming dim twice passed");
+	CHECK(lib_row_check(&bad[1], why, sizeof why) != 0, "a self_first row naming input passed");
+	CHECK(lib_row_check(&twice[1], why, sizeof why) != 0, "a row naming dim twice passed");
 }

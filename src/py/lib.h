@@ -1,11 +1,13 @@
 /*
- * lib.h - the insides of the library (pylib.c), shared by its files:
- * lib_args.c (Python's binding of arguments to a row's parameters, and the
- * checks of one argument each entry shares), and the rows themselves:
- * lib_tensor.c (a tensor's methods and their torch.f mirrors), lib_torch.c
- * (torch., F. and nn. functions and modules), lib_python.c (Python's
- * builtins and math.).  A row (struct builtin, pyint.h) names its own C
- * function and its parameters as PyTorch's signature spells them.
+ * lib.h - the insides of the library, shared by its files: lib_bind.c (the
+ * binding of arguments to a row's parameters), lib_args.c (the checks of
+ * one argument each entry shares), and the rows themselves.  A row (struct
+ * builtin, pyint.h) names its own C function, its parameters as PyTorch's
+ * signature spells them and its flags (LIB_SELF_FIRST, LIB_F64); it does
+ * not name its namespace.  Each lib_*.c file exports one table, its rows
+ * grouped under LIB_NS("torch") heads and ended by LIB_END, as Lua's
+ * luaL_Reg lists; lib_reg.c, the one registry, lists the tables in the
+ * order completion shows their names, and pylib.c calls a row.
  */
 #ifndef LIB_H
 #define LIB_H
@@ -14,27 +16,20 @@
 
 #define LIB_MAXARGS 8
 
-/* the rows of each file, in the order completion lists them */
-extern const struct builtin lib_tensor_rows[], lib_torch_rows[], lib_python_rows[];
-extern const size_t lib_tensor_nrows, lib_torch_nrows, lib_python_nrows;
+/* each file's table (pyint.h: LIB_NS heads, LIB_END), listed by lib_reg.c in completion order */
+extern const struct builtin lib_tensor_rows[];	/* a tensor's methods and their torch.f mirrors (lib_tensor.c) */
+extern const struct builtin lib_torch_rows[];	/* torch., F. and nn. functions and modules (lib_torch.c) */
+extern const struct builtin lib_python_rows[];	/* Python's builtins and math. (lib_python.c) */
 extern const struct builtin lib_iter_rows[];	/* range, enumerate, zip, ... (lib_iter.c) */
-extern const size_t lib_iter_nrows;
 extern const struct builtin lib_nn_rows[];	/* nn.Module, nn.ModuleList, nn.Sequential, super, Module's methods (lib_nn.c) */
-extern const size_t lib_nn_nrows;
 extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
-extern const size_t lib_fmt_nrows;
 extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, expand, ... (lib_misc.c) */
-extern const size_t lib_misc_nrows;
+extern const struct builtin lib_list_rows[];	/* list's methods (lib_list.c) */
+extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
+extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
+extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
 /* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
 int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
-extern const struct builtin lib_list_rows[];	/* list's methods (lib_list.c) */
-extern const size_t lib_list_nrows;
-extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
-extern const size_t lib_str_nrows;
-extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
-extern const size_t lib_einsum_nrows;
-extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
-extern const size_t lib_norm_nrows;
 
 /*
  * Binds args and keywords to b's parameters into a[] (NULL: not given), as
@@ -71,7 +66,7 @@ int lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args,
 /* 0 when b's parameter text binds as lib_bind reads it (a self_first row
  * names no "input"; no parameter twice), else -1 and why (lib_bind.c) */
 int lib_row_check(const struct builtin *b, char *why, size_t n);
-/* b, then each row of every file in turn; NULL after the last (pylib.c) */
+/* the row after b (NULL: the first) of every table in turn; NULL after the last (lib_reg.c) */
 const struct builtin *lib_rows_next(const struct builtin *b);
 
 /* one argument each; they fail with PyTorch's message, naming b */

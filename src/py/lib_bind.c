@@ -41,7 +41,7 @@ struct params {
 static void
 default_style(const struct builtin *b, struct params *ps)
 {
-	const char *ns = b->ns;
+	const char *ns = lib_ns(b);
 
 	if (strcmp(ns, "Tensor") == 0 || strcmp(ns, "torch") == 0 || strcmp(ns, "torch.nn.functional") == 0)
 		ps->style = ST_PARSER;
@@ -140,7 +140,7 @@ read_overload(struct params *ps, const struct builtin *b, const char *p, size_t 
 	int kwonly = 0, i;
 
 	o->n = o->noargs = 0;
-	if (b->self_first)
+	if (b->flags & LIB_SELF_FIRST)
 		add_param(ps, o, "input", 5, 0);
 	while (p < end) {
 		size_t n;
@@ -620,15 +620,15 @@ lib_row_check(const struct builtin *b, char *why, size_t n)
 	for (k = 0; k < ps.nov; k++) {
 		const struct overload *o = &ps.ov[k];
 
-		for (i = b->self_first ? 1 : 0; i < o->n; i++)
-			if (b->self_first && strcmp(o->p[i].name, "input") == 0) {
-				snprintf(why, n, "%s.%s: a self_first row names 'input' (it is unwritten)", b->ns,
+		for (i = b->flags & LIB_SELF_FIRST ? 1 : 0; i < o->n; i++)
+			if ((b->flags & LIB_SELF_FIRST) && strcmp(o->p[i].name, "input") == 0) {
+				snprintf(why, n, "%s.%s: a self_first row names 'input' (it is unwritten)", lib_ns(b),
 				    b->name);
 				return -1;
 			}
 		for (i = 0; i < o->n; i++)
 			if (find_param(o, o->p[i].name) != i) {
-				snprintf(why, n, "%s.%s: parameter '%s' twice", b->ns, b->name, o->p[i].name);
+				snprintf(why, n, "%s.%s: parameter '%s' twice", lib_ns(b), b->name, o->p[i].name);
 				return -1;
 			}
 	}

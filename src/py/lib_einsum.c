@@ -535,7 +535,7 @@ torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 }
 
 const struct builtin lib_einsum_rows[] = {
-	{ "torch", "einsum", torch_einsum, 0, "[def] *args", 0 },
+	LIB_NS("torch"),
+	{ "einsum", torch_einsum, 0, "[def] *args", 0 },
+	LIB_END
 };
-
-const size_t lib_einsum_nrows = sizeof lib_einsum_rows / sizeof lib_einsum_rows[0];

@@ -377,9 +377,9 @@ builtin_str(struct py_session *s, const struct builtin *bi, struct pyobj *self, 
 }
 
 const struct builtin lib_fmt_rows[] = {
-	{ "", "format", builtin_format, 0, "[checkpos format] value, format_spec=None, /", 0 },
-	{ "", "str", builtin_str, 0, "object=None", 0 },
-	{ "", "repr", builtin_str, 1, "obj, /", 0 },
+	LIB_NS(""),
+	{ "format", builtin_format, 0, "[checkpos format] value, format_spec=None, /", 0 },
+	{ "str", builtin_str, 0, "object=None", 0 },
+	{ "repr", builtin_str, 1, "obj, /", 0 },
+	LIB_END
 };
-
-const size_t lib_fmt_nrows = sizeof lib_fmt_rows / sizeof lib_fmt_rows[0];

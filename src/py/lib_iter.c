@@ -405,18 +405,18 @@ builtin_round(struct py_session *s, const struct builtin *b, struct pyobj *self,
 }
 
 const struct builtin lib_iter_rows[] = {
-	{ "", "range", builtin_range, 0, "*args, /", 0 },
-	{ "", "enumerate", builtin_enumerate, 0, "iterable, start=0", 0 },
-	{ "", "zip", builtin_zip, 0, "*iterables, ~strict=False", 0 },
-	{ "", "list", builtin_seq, PY_LIST, "iterable=None, /", 0 },
-	{ "", "tuple", builtin_seq, PY_TUPLE, "iterable=None, /", 0 },
-	{ "", "sum", builtin_sum, 0, "iterable, /, start=None", 0 },
-	{ "", "max", builtin_max, 0, "*args", 0 },
-	{ "", "min", builtin_max, 1, "*args", 0 },
-	{ "", "round", builtin_round, 0, "number, ndigits=None", 0 },
-	{ "", "any", builtin_any, 1, "iterable", 0 },
-	{ "", "all", builtin_any, 0, "iterable", 0 },
-	{ "", "next", builtin_next, 0, "*args", 0 },
+	LIB_NS(""),
+	{ "range", builtin_range, 0, "*args, /", 0 },
+	{ "enumerate", builtin_enumerate, 0, "iterable, start=0", 0 },
+	{ "zip", builtin_zip, 0, "*iterables, ~strict=False", 0 },
+	{ "list", builtin_seq, PY_LIST, "iterable=None, /", 0 },
+	{ "tuple", builtin_seq, PY_TUPLE, "iterable=None, /", 0 },
+	{ "sum", builtin_sum, 0, "iterable, /, start=None", 0 },
+	{ "max", builtin_max, 0, "*args", 0 },
+	{ "min", builtin_max, 1, "*args", 0 },
+	{ "round", builtin_round, 0, "number, ndigits=None", 0 },
+	{ "any", builtin_any, 1, "iterable", 0 },
+	{ "all", builtin_any, 0, "iterable", 0 },
+	{ "next", builtin_next, 0, "*args", 0 },
+	LIB_END
 };
-
-const size_t lib_iter_nrows = sizeof lib_iter_rows / sizeof lib_iter_rows[0];

@@ -187,16 +187,16 @@ list_whole(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 }
 
 const struct builtin lib_list_rows[] = {
-	{ "list", "append", list_add, 0, "[builtin list.append] object, /", 0 },
-	{ "list", "extend", list_add, 1, "[builtin list.extend] iterable, /", 0 },
-	{ "list", "insert", list_add, 2, "[builtin list.insert] index, object, /", 0 },
-	{ "list", "pop", list_pop, 0, "[builtin list.pop] index=-1, /", 0 },
-	{ "list", "index", list_find, 0, "[builtin list.index] value, start=0, stop=None, /", 0 },
-	{ "list", "remove", list_find, 1, "[builtin list.remove] value, /", 0 },
-	{ "list", "count", list_find, 2, "[builtin list.count] value, /", 0 },
-	{ "list", "reverse", list_whole, 0, "[builtin list.reverse] /", 0 },
-	{ "list", "copy", list_whole, 1, "[builtin list.copy] /", 0 },
-	{ "list", "clear", list_whole, 2, "[builtin list.clear] /", 0 },
+	LIB_NS("list"),
+	{ "append", list_add, 0, "[builtin list.append] object, /", 0 },
+	{ "extend", list_add, 1, "[builtin list.extend] iterable, /", 0 },
+	{ "insert", list_add, 2, "[builtin list.insert] index, object, /", 0 },
+	{ "pop", list_pop, 0, "[builtin list.pop] index=-1, /", 0 },
+	{ "index", list_find, 0, "[builtin list.index] value, start=0, stop=None, /", 0 },
+	{ "remove", list_find, 1, "[builtin list.remove] value, /", 0 },
+	{ "count", list_find, 2, "[builtin list.count] value, /", 0 },
+	{ "reverse", list_whole, 0, "[builtin list.reverse] /", 0 },
+	{ "copy", list_whole, 1, "[builtin list.copy] /", 0 },
+	{ "clear", list_whole, 2, "[builtin list.clear] /", 0 },
+	LIB_END
 };
-
-const size_t lib_list_nrows = sizeof lib_list_rows / sizeof lib_list_rows[0];

@@ -28,50 +28,27 @@ torch_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *
 	return py_int((long long)s->initial_seed);
 }
 
-/* the row of a class by name, among the files' rows (not through pylib.c, which calls this file) */
-static const struct builtin *
-row(const char *ns, const char *name)
-{
-	static const struct {
-		const struct builtin *rows;
-		const size_t *n;
-	} parts[] = {
-		{ lib_python_rows, &lib_python_nrows }, { lib_iter_rows, &lib_iter_nrows },
-		{ lib_fmt_rows, &lib_fmt_nrows }, { lib_torch_rows, &lib_torch_nrows },
-		{ lib_nn_rows, &lib_nn_nrows },
-	};
-	size_t p, i;
-
-	if (strcmp(ns, "torch") == 0 && strcmp(name, "Tensor") == 0)
-		return &lib_misc_rows[0];
-	for (p = 0; p < sizeof parts / sizeof parts[0]; p++)
-		for (i = 0; i < *parts[p].n; i++)
-			if (strcmp(parts[p].rows[i].ns, ns) == 0 && strcmp(parts[p].rows[i].name, name) == 0)
-				return &parts[p].rows[i];
-	return NULL;
-}
-
 /* the row that is o's type (its "class"), or NULL */
 static const struct builtin *
 type_row(const struct pyobj *o)
 {
 	switch (o->type) {
-	case PY_BOOL: return row("", "bool");
-	case PY_INT: return row("", "int");
-	case PY_FLOAT: return row("", "float");
-	case PY_STR: return row("", "str");
-	case PY_LIST: return row("", "list");
-	case PY_TUPLE: return row("", "tuple");
-	case PY_RANGE: return row("", "range");
-	case PY_SIZE: return row("torch", "Size");
-	case PY_TENSOR: return o->u.t.parameter ? row("torch.nn", "Parameter") : row("torch", "Tensor");
+	case PY_BOOL: return lib_find_hook("", "bool");
+	case PY_INT: return lib_find_hook("", "int");
+	case PY_FLOAT: return lib_find_hook("", "float");
+	case PY_STR: return lib_find_hook("", "str");
+	case PY_LIST: return lib_find_hook("", "list");
+	case PY_TUPLE: return lib_find_hook("", "tuple");
+	case PY_RANGE: return lib_find_hook("", "range");
+	case PY_SIZE: return lib_find_hook("torch", "Size");
+	case PY_TENSOR: return o->u.t.parameter ? lib_find_hook("torch.nn", "Parameter") : lib_find_hook("torch", "Tensor");
 	case PY_MODULE:
-		return o->u.m.kind == MOD_LINEAR ? row("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
-		    row("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? row("torch.nn", "Softmax") : NULL;
+		return o->u.m.kind == MOD_LINEAR ? lib_find_hook("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
+		    lib_find_hook("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find_hook("torch.nn", "Softmax") : NULL;
 	case PY_OBJ:	/* nn.Module(), nn.ModuleList, nn.Sequential (a class's instance: its class, not a row) */
 		if (o->u.obj.cls != NULL)
 			return NULL;
-		return row("torch.nn", o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ?
+		return lib_find_hook("torch.nn", o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ?
 		    "Sequential" : "Module");
 	}
 	return NULL;
@@ -109,13 +86,13 @@ instance_of(const struct pyobj *o, const struct pyobj *type)
 	}
 	if (mine == t)
 		return 1;
-	if (t == row("torch.nn", "Module"))	/* every module is one */
+	if (t == lib_find_hook("torch.nn", "Module"))	/* every module is one */
 		return o->type == PY_MODULE || o->type == PY_OBJ;
-	if (t == row("", "int"))
+	if (t == lib_find_hook("", "int"))
 		return o->type == PY_BOOL;
-	if (t == row("", "tuple"))
+	if (t == lib_find_hook("", "tuple"))
 		return o->type == PY_SIZE || o->type == PY_RETURNS;
-	if (t == row("torch", "Tensor"))
+	if (t == lib_find_hook("torch", "Tensor"))
 		return o->type == PY_TENSOR;
 	return 0;
 }
@@ -147,7 +124,6 @@ static struct pyobj *
 builtin_type(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const struct builtin *t;
-	struct pyobj *r;
 
 	(void)b, (void)self;
 	if (a[0]->type == PY_OBJ && a[0]->u.obj.cls != NULL) {	/* a script's class */
@@ -156,10 +132,7 @@ builtin_type(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	}
 	if ((t = type_row(a[0])) == NULL)
 		return py_fail(s, "type() of a %s is not supported", py_type_name(a[0]));
-	r = py_new(PY_FUNC);
-	r->u.fn.fn = t;
-	r->u.fn.self = NULL;
-	return r;
+	return py_func(t, NULL);
 }
 
 /* x.expand(*sizes): a view, size-1 dims (and new leading ones) with stride 0 */
@@ -415,15 +388,17 @@ torch_set_printoptions(struct py_session *s, const struct builtin *b, struct pyo
 }
 
 const struct builtin lib_misc_rows[] = {
-	{ "torch", "Tensor", torch_tensor_type, 0, "[def] *args", 0 },	/* first: row() returns it */
-	{ "torch", "set_printoptions", torch_set_printoptions, 0,
+	LIB_NS("torch"),
+	{ "Tensor", torch_tensor_type, 0, "[def] *args", 0 },
+	{ "set_printoptions", torch_set_printoptions, 0,
 	  "[def] precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None", 0 },
-	{ "", "isinstance", builtin_isinstance, 0, "obj, class_or_tuple, /", 0 },
-	{ "", "type", builtin_type, 0, "object", 0 },
-	{ "torch", "initial_seed", torch_initial_seed, 0, "[def]", 0 },
-	{ "torch", "where", torch_where, 0, "condition | condition, input, other, *, ~out=None"
-	  " | condition, ~self, other | condition, input, ~other | condition, ~self, ~other", 0 },
-	{ "Tensor", "expand", method_expand, 0, "*size, ~implicit=False", 0 },
+	{ "initial_seed", torch_initial_seed, 0, "[def]", 0 },
+	{ "where", torch_where, 0, "condition | condition, input, other, *, ~out=None"
+	  " | condition, ~self, other | condition, input, ~other | condition, ~self, ~other", LIB_F64 },
+	LIB_NS(""),
+	{ "isinstance", builtin_isinstance, 0, "obj, class_or_tuple, /", 0 },
+	{ "type", builtin_type, 0, "object", 0 },
+	LIB_NS("Tensor"),
+	{ "expand", method_expand, 0, "*size, ~implicit=False", LIB_F64 },
+	LIB_END
 };
-
-const size_t lib_misc_nrows = sizeof lib_misc_rows / sizeof lib_misc_rows[0];

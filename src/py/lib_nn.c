@@ -479,52 +479,41 @@ py_super(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 }
 
 const struct builtin lib_nn_rows[] = {
-	{ "torch.nn", "Module", nn_module, 0, "", 0 },
-	{ "torch.nn", "ModuleList", nn_modulelist, 0, "modules=None", 0 },
-	{ "torch.nn", "Sequential", nn_sequential, 0, "*args", 0 },
-	{ "", "super", py_super, 0, "type=None, obj=None", 0 },
-	{ "Module", "__init__", m_init, 0, "*args", 0 },
-	{ "Module", "parameters", m_members, A_PARAM, "recurse=True", 0 },
-	{ "Module", "named_parameters", m_members, A_PARAM | 16, "prefix='', recurse=True", 0 },
-	{ "Module", "buffers", m_members, A_BUFFER, "recurse=True", 0 },
-	{ "Module", "named_buffers", m_members, A_BUFFER | 16, "prefix='', recurse=True", 0 },
-	{ "Module", "modules", m_members, A_MODULE, "", 0 },
-	{ "Module", "named_modules", m_members, A_MODULE | 16, "", 0 },
-	{ "Module", "children", m_children, 0, "", 0 },
-	{ "Module", "named_children", m_children, 1, "", 0 },
-	{ "Module", "train", m_train, 0, "mode=True", 0 },
-	{ "Module", "eval", m_train, 1, "", 0 },
-	{ "Module", "register_buffer", m_register, A_BUFFER, "name, tensor, persistent=True", 0 },
-	{ "Module", "register_parameter", m_register, A_PARAM, "name, param", 0 },
-	{ "Module", "add_module", m_register, A_MODULE, "name, module", 0 },
-	{ "ModuleList", "append", m_append, 0, "module", 0 },
-	{ "ModuleList", "extend", m_append, 1, "modules", 0 },
+	LIB_NS("torch.nn"),
+	{ "Module", nn_module, 0, "", 0 },
+	{ "ModuleList", nn_modulelist, 0, "modules=None", 0 },
+	{ "Sequential", nn_sequential, 0, "*args", 0 },
+	LIB_NS(""),
+	{ "super", py_super, 0, "type=None, obj=None", 0 },
+	LIB_NS("Module"),
+	{ "__init__", m_init, 0, "*args", 0 },
+	{ "parameters", m_members, A_PARAM, "recurse=True", 0 },
+	{ "named_parameters", m_members, A_PARAM | 16, "prefix='', recurse=True", 0 },
+	{ "buffers", m_members, A_BUFFER, "recurse=True", 0 },
+	{ "named_buffers", m_members, A_BUFFER | 16, "prefix='', recurse=True", 0 },
+	{ "modules", m_members, A_MODULE, "", 0 },
+	{ "named_modules", m_members, A_MODULE | 16, "", 0 },
+	{ "children", m_children, 0, "", 0 },
+	{ "named_children", m_children, 1, "", 0 },
+	{ "train", m_train, 0, "mode=True", 0 },
+	{ "eval", m_train, 1, "", 0 },
+	{ "register_buffer", m_register, A_BUFFER, "name, tensor, persistent=True", 0 },
+	{ "register_parameter", m_register, A_PARAM, "name, param", 0 },
+	{ "add_module", m_register, A_MODULE, "name, module", 0 },
+	LIB_NS("ModuleList"),
+	{ "append", m_append, 0, "module", 0 },
+	{ "extend", m_append, 1, "modules", 0 },
+	LIB_END
 };
-
-const size_t lib_nn_nrows = sizeof lib_nn_rows / sizeof lib_nn_rows[0];
 
 struct pyobj *
 nn_method(struct py_session *s, struct pyobj *m, const char *name)
 {
-	size_t i;
+	const struct builtin *b = lib_find_hook("Module", name);
 
 	(void)s;
-	for (i = 0; i < lib_nn_nrows; i++) {
-		const struct builtin *b = &lib_nn_rows[i];
-
-		if (strcmp(b->name, name) != 0 || (strcmp(b->ns, "Module") != 0 && strcmp(b->ns, "ModuleList") != 0))
-			continue;
-		if (strcmp(b->ns, "ModuleList") == 0 && !(m->type == PY_OBJ && (m->u.obj.kind == OBJ_LIST ||
-		    (m->u.obj.kind == OBJ_SEQ && b->op == 0))))
-			continue;
-		{
-			struct pyobj *r = py_new(PY_FUNC);
-
-			r->u.fn.fn = b;
-			r->u.fn.self = m;
-			py_incref(m);
-			return r;
-		}
-	}
-	return NULL;
+	if (b == NULL && (b = lib_find_hook("ModuleList", name)) != NULL && !(m->type == PY_OBJ &&
+	    (m->u.obj.kind == OBJ_LIST || (m->u.obj.kind == OBJ_SEQ && b->op == 0))))
+		b = NULL;	/* a Sequential extends nothing */
+	return b != NULL ? py_func(b, m) : NULL;
 }

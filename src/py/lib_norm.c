@@ -133,12 +133,12 @@ frobenius(struct py_session *s, const struct builtin *b, struct pyobj *x, struct
 static struct pyobj *
 method_norm(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
-	struct pyobj *po = a[0], *dimo = a[1], *dto = b->self_first ? a[4] : a[3];
+	struct pyobj *po = a[0], *dimo = a[1], *dto = b->flags & LIB_SELF_FIRST ? a[4] : a[3];
 	int keep, has, given = dto != NULL && dto->type != PY_NONE;
 	unsigned dims;
 	double p;
 
-	if (b->self_first && a[3] != NULL && a[3]->type != PY_NONE)
+	if ((b->flags & LIB_SELF_FIRST) && a[3] != NULL && a[3]->type != PY_NONE)
 		return py_fail(s, "norm(): out= is not supported here");
 	if (lib_flag(s, b, a[2], "keepdim", 0, &keep) != 0)
 		return NULL;
@@ -363,12 +363,13 @@ linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 const struct builtin lib_norm_rows[] = {
-	{ "Tensor", "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, dtype=None", 0 },
-	{ "torch", "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, out=None, dtype=None", 1 },
-	{ "torch.linalg", "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", 0 },
-	{ "torch.linalg", "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", 0 },
-	{ "torch.linalg", "matrix_norm", linalg_matrix_norm, 0, "A, ord='fro', dim=None, keepdim=False, *, dtype=None",
-	    0 },
+	LIB_NS("Tensor"),
+	{ "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, dtype=None", 0 },
+	LIB_NS("torch"),
+	{ "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, out=None, dtype=None", LIB_SELF_FIRST },
+	LIB_NS("torch.linalg"),
+	{ "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", 0 },
+	{ "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", 0 },
+	{ "matrix_norm", linalg_matrix_norm, 0, "A, ord='fro', dim=None, keepdim=False, *, dtype=None", 0 },
+	LIB_END
 };
-
-const size_t lib_norm_nrows = sizeof lib_norm_rows / sizeof lib_norm_rows[0];

@@ -230,14 +230,15 @@ builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self,
 }
 
 const struct builtin lib_python_rows[] = {
-	{ "math", "sqrt", math_fn, 0, "x, /", 0 },
-	{ "math", "exp", math_fn, 1, "x, /", 0 },
-	{ "", "print", builtin_print, 0, "*args, sep=None, end=None, ~file=None, flush=False", 0 },
-	{ "", "len", builtin_len, 0, "obj, /", 0 },
-	{ "", "float", builtin_float, 0, "x=None, /", 0 },
-	{ "", "int", builtin_int, 0, "x=None, /, ~base=10", 0 },
-	{ "", "bool", builtin_bool, 0, "x=None, /", 0 },
-	{ "", "abs", builtin_abs, 0, "x, /", 0 },
+	LIB_NS("math"),
+	{ "sqrt", math_fn, 0, "x, /", 0 },
+	{ "exp", math_fn, 1, "x, /", 0 },
+	LIB_NS(""),
+	{ "print", builtin_print, 0, "*args, sep=None, end=None, ~file=None, flush=False", 0 },
+	{ "len", builtin_len, 0, "obj, /", 0 },
+	{ "float", builtin_float, 0, "x=None, /", 0 },
+	{ "int", builtin_int, 0, "x=None, /, ~base=10", 0 },
+	{ "bool", builtin_bool, 0, "x=None, /", 0 },
+	{ "abs", builtin_abs, 0, "x, /", 0 },
+	LIB_END
 };
-
-const size_t lib_python_nrows = sizeof lib_python_rows / sizeof lib_python_rows[0];

@@ -556,26 +556,26 @@ str_is(struct py_session *s, const struct builtin *b, struct pyobj *self, struct
 }
 
 const struct builtin lib_str_rows[] = {
-	{ "str", "split", str_split, 0, "[clinic split] sep=None, maxsplit=-1", 0 },
-	{ "str", "join", str_join, 0, "[meth_o str.join] iterable, /", 0 },
-	{ "str", "strip", str_strip, 3, "[checkpos str.strip] chars=None, /", 0 },
-	{ "str", "lstrip", str_strip, 1, "[checkpos str.lstrip] chars=None, /", 0 },
-	{ "str", "rstrip", str_strip, 2, "[checkpos str.rstrip] chars=None, /", 0 },
-	{ "str", "upper", str_case, 1, "[noargs str.upper]", 0 },
-	{ "str", "lower", str_case, 0, "[noargs str.lower]", 0 },
-	{ "str", "replace", str_replace, 0, "[checkpos str.replace] old, new, count=-1, /", 0 },
-	{ "str", "count", str_search, 0, "[tuple str.count] sub, start=None, end=None, /", 0 },
-	{ "str", "find", str_search, 1, "[tuple str.find] sub, start=None, end=None, /", 0 },
-	{ "str", "index", str_search, 2, "[tuple str.index] sub, start=None, end=None, /", 0 },
-	{ "str", "startswith", str_affix, 0, "[tuple str.startswith] prefix, start=None, end=None, /", 0 },
-	{ "str", "endswith", str_affix, 1, "[tuple str.endswith] suffix, start=None, end=None, /", 0 },
-	{ "str", "ljust", str_just, 0, "[checkpos str.ljust] width, fillchar=None, /", 0 },
-	{ "str", "rjust", str_just, 1, "[checkpos str.rjust] width, fillchar=None, /", 0 },
-	{ "str", "center", str_just, 2, "[checkpos str.center] width, fillchar=None, /", 0 },
-	{ "str", "zfill", str_zfill, 0, "[meth_o str.zfill] width, /", 0 },
-	{ "str", "isdigit", str_is, 0, "[noargs str.isdigit]", 0 },
-	{ "str", "isalpha", str_is, 1, "[noargs str.isalpha]", 0 },
-	{ "str", "format", NULL, 0, NULL, 0 },	/* str_format (lib_strfmt.c), called by lib_call */
+	LIB_NS("str"),
+	{ "split", str_split, 0, "[clinic split] sep=None, maxsplit=-1", 0 },
+	{ "join", str_join, 0, "[meth_o str.join] iterable, /", 0 },
+	{ "strip", str_strip, 3, "[checkpos str.strip] chars=None, /", 0 },
+	{ "lstrip", str_strip, 1, "[checkpos str.lstrip] chars=None, /", 0 },
+	{ "rstrip", str_strip, 2, "[checkpos str.rstrip] chars=None, /", 0 },
+	{ "upper", str_case, 1, "[noargs str.upper]", 0 },
+	{ "lower", str_case, 0, "[noargs str.lower]", 0 },
+	{ "replace", str_replace, 0, "[checkpos str.replace] old, new, count=-1, /", 0 },
+	{ "count", str_search, 0, "[tuple str.count] sub, start=None, end=None, /", 0 },
+	{ "find", str_search, 1, "[tuple str.find] sub, start=None, end=None, /", 0 },
+	{ "index", str_search, 2, "[tuple str.index] sub, start=None, end=None, /", 0 },
+	{ "startswith", str_affix, 0, "[tuple str.startswith] prefix, start=None, end=None, /", 0 },
+	{ "endswith", str_affix, 1, "[tuple str.endswith] suffix, start=None, end=None, /", 0 },
+	{ "ljust", str_just, 0, "[checkpos str.ljust] width, fillchar=None, /", 0 },
+	{ "rjust", str_just, 1, "[checkpos str.rjust] width, fillchar=None, /", 0 },
+	{ "center", str_just, 2, "[checkpos str.center] width, fillchar=None, /", 0 },
+	{ "zfill", str_zfill, 0, "[meth_o str.zfill] width, /", 0 },
+	{ "isdigit", str_is, 0, "[noargs str.isdigit]", 0 },
+	{ "isalpha", str_is, 1, "[noargs str.isalpha]", 0 },
+	{ "format", NULL, 0, NULL, 0 },	/* str_format (lib_strfmt.c), called by lib_call */
+	LIB_END
 };
-
-const size_t lib_str_nrows = sizeof lib_str_rows / sizeof lib_str_rows[0];

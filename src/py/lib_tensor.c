@@ -270,7 +270,7 @@ softmax_as(struct py_session *s, struct pyobj *x, int d, int dt)
 static struct pyobj *
 method_softmax(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
-	int nd = x->u.t.ndim, d, dt, fn = strcmp(b->ns, "torch.nn.functional") == 0;
+	int nd = x->u.t.ndim, d, dt, fn = b->op == 1;	/* F.softmax */
 	struct pyobj *dtarg = a[fn ? 2 : 1];	/* F.softmax's a[]: dim, _stacklevel, dtype */
 
 	if ((a[0] == NULL || a[0]->type == PY_NONE) && fn) {
@@ -449,17 +449,8 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	return op_inplace(s, b->op, x, a[0]);
 }
 
-/*
- * x.name(params); BOTH adds torch.name(input, params), the tensor first;
- * BOTH0 a method that takes nothing ("/": METH_NOARGS) and torch.name(input).
- * The parameters are PyTorch 1.13's, overloads and all (lib.h: the grammar),
- * so that a call PyTorch refuses is refused with its message; the Dimname
- * overloads are written too, as they count in its choice of message.
- */
-#define MTH(name, fn, op, params) { "Tensor", name, fn, op, params, 0 }
-#define BOTH(name, fn, op, params) MTH(name, fn, op, params), { "torch", name, fn, op, params, 1 }
-#define BOTH0(name, fn, op) MTH(name, fn, op, "/"), { "torch", name, fn, op, "", 1 }
-
+/* sum and mean: a[] is dim, keepdim, dtype */
+#define SUM_PARAMS "dim, keepdim=False, *, dtype=None | *, dtype=None | dim, keepdim=False, *, dtype=None"
 /* var and std: a[] is dim, unbiased, keepdim, correction */
 #define VAR_PARAMS "dim, unbiased=True, keepdim=False | dim, *, correction, keepdim=False | unbiased=True" \
 	" | dim, unbiased=True, keepdim=False | dim, *, correction, keepdim=False"
@@ -472,64 +463,92 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 /* div: a[] is other (the Tensor and the Number other; rounding_mode=None is true division) */
 #define DIV_PARAMS "other | other, *, ~rounding_mode | other, *, ~rounding_mode"
 
-const struct builtin lib_tensor_rows[] = {
-	MTH("size", method_size, 0, " | dim | dim"),
-	MTH("dim", method_dim, 0, "/"),
-	MTH("ndimension", method_dim, 0, "/"),
-	BOTH0("numel", method_numel, 0),
-	BOTH("transpose", method_transpose, 0, "dim0, dim1 | dim0, dim1"),
-	BOTH0("t", method_t, 0),
-	MTH("permute", method_permute, 0, "*dims"),
-	{ "torch", "permute", method_permute, 0, "*dims", 1 },
-	MTH("view", method_view, 1, "*size | dtype"),
-	MTH("reshape", method_view, 0, "*shape"),
-	BOTH("flatten", method_flatten, 0, "start_dim=0, end_dim=-1"),
-	{ "torch", "reshape", method_view, 0, "*shape", 1 },
-	MTH("contiguous", method_plain, 0, "*, ~memory_format=torch.contiguous_format"),
-	BOTH("unsqueeze", method_unsqueeze, 0, "dim"),
-	BOTH("squeeze", method_squeeze, 0, " | dim | dim"),
-	BOTH("sum", method_sum, R_SUM, "dim, keepdim=False, *, dtype=None | *, dtype=None | dim, keepdim=False, *, dtype=None"),
-	BOTH("mean", method_sum, R_MEAN, "dim, keepdim=False, *, dtype=None | *, dtype=None | dim, keepdim=False, *, dtype=None"),
-	BOTH("var", method_var, 0, VAR_PARAMS),
-	BOTH("std", method_var, 1, VAR_PARAMS),
-	BOTH("max", method_max, 0, MAX_PARAMS),
-	BOTH("min", method_max, 1, MAX_PARAMS),
-	BOTH("argmax", method_max, 2, "dim=None, keepdim=False"),
-	BOTH("argmin", method_max, 3, "dim=None, keepdim=False"),
-	BOTH0("exp", method_unary, U_EXP),
-	BOTH0("sqrt", method_unary, U_SQRT),
-	BOTH0("abs", method_unary, U_ABS),
-	BOTH("softmax", method_softmax, 0, "dim, dtype=None | dim, *, dtype=None"),
-	{ "torch.nn.functional", "softmax", method_softmax, 0, "[def] dim=None, _stacklevel=3, dtype=None", 1 },
-	BOTH("masked_fill", method_masked_fill, 0, "mask, value | mask, value"),
-	MTH("masked_fill_", method_masked_fill, 1, "mask, value | mask, value"),
-	BOTH("dot", method_dot, 0, "tensor"),
-	BOTH("matmul", method_matmul, 0, "other"),
-	BOTH("mm", method_mm, 0, "mat2"),
-	MTH("bool", method_as, DT_BOOL, "*, ~memory_format=torch.preserve_format"),
-	MTH("float", method_as, DT_FLOAT, "*, ~memory_format=torch.preserve_format"),
-	MTH("double", method_as, DT_DOUBLE, "*, ~memory_format=torch.preserve_format"),
-	MTH("long", method_as, DT_INT64, "*, ~memory_format=torch.preserve_format"),
-	MTH("to", method_to, 0, TO_PARAMS),
-	MTH("item", method_plain, 1, "/"),
-	MTH("tolist", method_plain, 2, "/"),
-	BOTH0("detach", method_plain, 3),
-	BOTH("clone", method_clone, 0, "*, ~memory_format=torch.preserve_format"),
-	BOTH("allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False"),
-	BOTH("equal", method_equal, 0, "other"),
-	BOTH("tril", method_tri, 0, "diagonal=0"),
-	BOTH("triu", method_tri, 1, "diagonal=0"),
-	MTH("is_contiguous", method_is_contiguous, 0, "~memory_format=torch.contiguous_format"),
-	MTH("stride", method_stride, 0, " | dim | dim"),
-	BOTH("add", method_binary, B_ADD, "other, *, ~alpha=1"),
-	BOTH("sub", method_binary, B_SUB, "other, *, ~alpha=1"),
-	BOTH("mul", method_binary, B_MUL, "other"),
-	BOTH("div", method_binary, B_DIV, DIV_PARAMS),
-	BOTH("pow", method_binary, B_POW, "exponent | exponent"),
-	MTH("add_", method_inplace, B_ADD, "other, *, ~alpha=1"),
-	MTH("sub_", method_inplace, B_SUB, "other, *, ~alpha=1"),
-	MTH("mul_", method_inplace, B_MUL, "other"),
-	MTH("div_", method_inplace, B_DIV, DIV_PARAMS),
-};
+/*
+ * The rows, written once for two sections of the table: a kind M is a
+ * method x.name(params); B a method and torch.name(input, params), the
+ * tensor first; B0 one that takes nothing ("/": METH_NOARGS) and
+ * torch.name(input); T torch.name(input, params) alone.  LIB_F64: it takes
+ * float64 (pyf64.c).  The parameters are PyTorch 1.13's, overloads and all
+ * (lib.h: the grammar), so that a call PyTorch refuses is refused with its
+ * message; the Dimname overloads are written too, as they count in its
+ * choice of message.
+ */
+#define TENSOR_ROWS(X) \
+	X(M, "size", method_size, 0, " | dim | dim", LIB_F64) \
+	X(M, "dim", method_dim, 0, "/", LIB_F64) \
+	X(M, "ndimension", method_dim, 0, "/", LIB_F64) \
+	X(B0, "numel", method_numel, 0, "/", LIB_F64) \
+	X(B, "transpose", method_transpose, 0, "dim0, dim1 | dim0, dim1", LIB_F64) \
+	X(B0, "t", method_t, 0, "/", LIB_F64) \
+	X(M, "permute", method_permute, 0, "*dims", LIB_F64) \
+	X(T, "permute", method_permute, 0, "*dims", LIB_F64) \
+	X(M, "view", method_view, 1, "*size | dtype", LIB_F64) \
+	X(M, "reshape", method_view, 0, "*shape", LIB_F64) \
+	X(B, "flatten", method_flatten, 0, "start_dim=0, end_dim=-1", 0) \
+	X(T, "reshape", method_view, 0, "*shape", LIB_F64) \
+	X(M, "contiguous", method_plain, 0, "*, ~memory_format=torch.contiguous_format", LIB_F64) \
+	X(B, "unsqueeze", method_unsqueeze, 0, "dim", LIB_F64) \
+	X(B, "squeeze", method_squeeze, 0, " | dim | dim", LIB_F64) \
+	X(B, "sum", method_sum, R_SUM, SUM_PARAMS, LIB_F64) \
+	X(B, "mean", method_sum, R_MEAN, SUM_PARAMS, LIB_F64) \
+	X(B, "var", method_var, 0, VAR_PARAMS, LIB_F64) \
+	X(B, "std", method_var, 1, VAR_PARAMS, LIB_F64) \
+	X(B, "max", method_max, 0, MAX_PARAMS, LIB_F64) \
+	X(B, "min", method_max, 1, MAX_PARAMS, LIB_F64) \
+	X(B, "argmax", method_max, 2, "dim=None, keepdim=False", LIB_F64) \
+	X(B, "argmin", method_max, 3, "dim=None, keepdim=False", LIB_F64) \
+	X(B0, "exp", method_unary, U_EXP, "/", LIB_F64) \
+	X(B0, "sqrt", method_unary, U_SQRT, "/", LIB_F64) \
+	X(B0, "abs", method_unary, U_ABS, "/", LIB_F64) \
+	X(B, "softmax", method_softmax, 0, "dim, dtype=None | dim, *, dtype=None", LIB_F64) \
+	X(B, "masked_fill", method_masked_fill, 0, "mask, value | mask, value", LIB_F64) \
+	X(M, "masked_fill_", method_masked_fill, 1, "mask, value | mask, value", LIB_F64) \
+	X(B, "dot", method_dot, 0, "tensor", LIB_F64) \
+	X(B, "matmul", method_matmul, 0, "other", LIB_F64) \
+	X(B, "mm", method_mm, 0, "mat2", LIB_F64) \
+	X(M, "bool", method_as, DT_BOOL, "*, ~memory_format=torch.preserve_format", LIB_F64) \
+	X(M, "float", method_as, DT_FLOAT, "*, ~memory_format=torch.preserve_format", LIB_F64) \
+	X(M, "double", method_as, DT_DOUBLE, "*, ~memory_format=torch.preserve_format", LIB_F64) \
+	X(M, "long", method_as, DT_INT64, "*, ~memory_format=torch.preserve_format", LIB_F64) \
+	X(M, "to", method_to, 0, TO_PARAMS, LIB_F64) \
+	X(M, "item", method_plain, 1, "/", LIB_F64) \
+	X(M, "tolist", method_plain, 2, "/", LIB_F64) \
+	X(B0, "detach", method_plain, 3, "/", LIB_F64) \
+	X(B, "clone", method_clone, 0, "*, ~memory_format=torch.preserve_format", LIB_F64) \
+	X(B, "allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False", 0) \
+	X(B, "equal", method_equal, 0, "other", LIB_F64) \
+	X(B, "tril", method_tri, 0, "diagonal=0", LIB_F64) \
+	X(B, "triu", method_tri, 1, "diagonal=0", LIB_F64) \
+	X(M, "is_contiguous", method_is_contiguous, 0, "~memory_format=torch.contiguous_format", LIB_F64) \
+	X(M, "stride", method_stride, 0, " | dim | dim", LIB_F64) \
+	X(B, "add", method_binary, B_ADD, "other, *, ~alpha=1", LIB_F64) \
+	X(B, "sub", method_binary, B_SUB, "other, *, ~alpha=1", LIB_F64) \
+	X(B, "mul", method_binary, B_MUL, "other", LIB_F64) \
+	X(B, "div", method_binary, B_DIV, DIV_PARAMS, LIB_F64) \
+	X(B, "pow", method_binary, B_POW, "exponent | exponent", LIB_F64) \
+	X(M, "add_", method_inplace, B_ADD, "other, *, ~alpha=1", LIB_F64) \
+	X(M, "sub_", method_inplace, B_SUB, "other, *, ~alpha=1", LIB_F64) \
+	X(M, "mul_", method_inplace, B_MUL, "other", LIB_F64) \
+	X(M, "div_", method_inplace, B_DIV, DIV_PARAMS, LIB_F64)
 
-const size_t lib_tensor_nrows = sizeof lib_tensor_rows / sizeof lib_tensor_rows[0];
+/* each kind's row in the methods' section (M_), in torch's (T_) */
+#define M_M(name, fn, op, params, f64) { name, fn, op, params, f64 },
+#define M_B M_M
+#define M_B0 M_M
+#define M_T(name, fn, op, params, f64)
+#define T_M(name, fn, op, params, f64)
+#define T_B(name, fn, op, params, f64) { name, fn, op, params, LIB_SELF_FIRST | f64 },
+#define T_B0(name, fn, op, params, f64) { name, fn, op, "", LIB_SELF_FIRST | f64 },
+#define T_T T_B
+#define METHOD(kind, name, fn, op, params, f64) M_##kind(name, fn, op, params, f64)
+#define TORCH(kind, name, fn, op, params, f64) T_##kind(name, fn, op, params, f64)
+
+const struct builtin lib_tensor_rows[] = {
+	LIB_NS("Tensor"),
+	TENSOR_ROWS(METHOD)
+	LIB_NS("torch"),
+	TENSOR_ROWS(TORCH)
+	LIB_NS("torch.nn.functional"),
+	{ "softmax", method_softmax, 1, "[def] dim=None, _stacklevel=3, dtype=None", LIB_SELF_FIRST | LIB_F64 },
+	LIB_END
+};

@@ -7,8 +7,9 @@
  * evaluate (lib_iter.c, lib_python.c, lib_fmt.c); pyeval.c, the evaluator,
  * which reaches pystmt.c and pycomp.c only through the hooks stmt_hooks
  * sets; Python's operators, classes and names (pyarith.c, pyclass.c,
- * pynames.c); the builtins' table (pylib.c) and rows (lib_*.c); the tensor
- * operations (pydata.c, pyops.c, pyview.c, pymatmul.c, over pytensor.c);
+ * pynames.c); the builtins' registry (lib_reg.c, pylib.c) and the tables
+ * of rows (lib_*.c); the tensor operations (pydata.c, pyops.c, pyview.c,
+ * pymatmul.c, over pytensor.c);
  * the session (pysession.c, pyframe.c) and values (pyval.c); the parser
  * (pyblock.c, pyparse.c, pylex.c, pyindent.c, pyfstr.c) and pyerror.c.
  * pyint.h, pyparse.h and lib.h are internal to the part; expr.h is

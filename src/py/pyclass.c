@@ -17,7 +17,8 @@
 static int
 is_module_base(const struct pyobj *b)
 {
-	return b->type == PY_FUNC && strcmp(b->u.fn.fn->ns, "torch.nn") == 0 && strcmp(b->u.fn.fn->name, "Module") == 0;
+	return b->type == PY_FUNC && strcmp(b->u.fn.fn->name, "Module") == 0 &&
+	    strcmp(lib_ns(b->u.fn.fn), "torch.nn") == 0;
 }
 
 struct pyobj *

@@ -128,30 +128,6 @@ rebind(struct py_session *s, const char *name, struct pyobj *old)
 	}
 }
 
-static int comp_item(struct py_session *s, const struct node *n, int k, struct pyobj *item, struct sbuf *out);
-
-/* clause k of n: each item of its iterable (a generator pulled one at a time), gathered into out */
-static int
-comp_loop(struct py_session *s, const struct node *n, int k, struct sbuf *out)
-{
-	struct pyobj *seq, *v;
-	struct pyiter it;
-	int r = 0, rc;
-
-	if ((seq = eval_node(s, n->items[k]->b)) == NULL || py_iter_begin(s, seq, &it) != 0)
-		return -1;
-	while (r == 0 && (rc = py_iter_next(s, &it, &v)) != 0) {
-		if (rc < 0) {
-			r = -1;
-			break;
-		}
-		r = comp_item(s, n, k, v, out);
-		py_decref(v);
-	}
-	py_iter_end(&it);
-	return r;
-}
-
 /* the ifs of clause f, its target bound: 1 when all hold, 0 when one does not, -1 after an error */
 static int
 clause_pass(struct py_session *s, const struct node *f)
@@ -170,58 +146,50 @@ clause_pass(struct py_session *s, const struct node *f)
 	return 1;
 }
 
-/* one item of clause k: bound, filtered by the clause's ifs, then the next clause or the element */
-static int
-comp_item(struct py_session *s, const struct node *n, int k, struct pyobj *item, struct sbuf *out)
-{
-	struct pyobj *v;
-	int t;
+/* ---- generators ---- */
 
-	if (interrupt_pending) {
-		py_fail(s, "KeyboardInterrupt");
+/*
+ * The walk of a comprehension's clauses, one for a list and a generator:
+ * g set up with the first iterable taken now (as Python's), the rest taken
+ * as gen_step reaches them.  -1 after an error (g holds nothing then).
+ */
+static int
+gen_init(struct py_session *s, const struct node *n, struct pygen *g)
+{
+	struct pyobj *seq;
+	int i;
+
+	if (n->n > GEN_MAXCL) {
+		py_fail(s, "a %s of more than %d 'for' clauses is not supported",
+		    n->op == N_LIST ? "list comprehension" : "generator expression", GEN_MAXCL);
 		return -1;
 	}
-	if (assign(s, n->items[k]->a, item) != 0)
+	memset(g, 0, sizeof *g);
+	if ((seq = eval_node(s, n->items[0]->b)) == NULL || py_iter_begin(s, seq, &g->it[0]) != 0)
 		return -1;
-	if ((t = clause_pass(s, n->items[k])) <= 0)
-		return t;
-	if (k + 1 < n->n)
-		return comp_loop(s, n, k + 1, out);
-	if ((v = eval_node(s, n->a)) == NULL)
-		return -1;
-	sbuf_addn(out, (const char *)&v, sizeof v);
+	g->depth = 1;
+	g->n = n;
+	for (i = 0; i < n->n; i++)
+		g->nn = target_names(n->items[i]->a, g->names, g->nn, GEN_MAXNAMES);
 	return 0;
 }
 
-/* ---- generators ---- */
-
-/* a generator expression: its first iterable taken now (as Python's), the rest as it is pulled */
+/* a generator expression: its clauses walked as it is pulled (gen_next) */
 static struct pyobj *
 gen_make(struct py_session *s, const struct node *n)
 {
-	struct pygen *g;
-	struct pyobj *seq, *o;
-	int i;
+	struct pygen *g = xmalloc(sizeof *g);
+	struct pyobj *o;
 
-	if (n->n > GEN_MAXCL)
-		return py_fail(s, "a generator expression of more than %d 'for' clauses is not supported", GEN_MAXCL);
-	if ((seq = eval_node(s, n->items[0]->b)) == NULL)
-		return NULL;
-	g = xmalloc(sizeof *g);
-	memset(g, 0, sizeof *g);
-	if (py_iter_begin(s, seq, &g->it[0]) != 0) {
+	if (gen_init(s, n, g) != 0) {
 		free(g);
 		return NULL;
 	}
-	g->depth = 1;
-	g->n = n;
 	if ((g->code = s->code) != NULL)
 		g->code->refs++;
 	g->frame = s->frame;
 	g->frame_serial = s->frame != NULL ? s->frame->serial : 0;
 	g->line = s->run_line;
-	for (i = 0; i < n->n; i++)
-		g->nn = target_names(n->items[i]->a, g->names, g->nn, GEN_MAXNAMES);
 	o = py_new(PY_GEN);
 	o->u.gen = g;
 	return o;
@@ -328,25 +296,27 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 	return rc;
 }
 
-#define COMP_MAXNAMES 32
-
+/* a list comprehension: its clauses walked at once, in the scope it is in; its own names come back after */
 static struct pyobj *
 eval_comp(struct py_session *s, const struct node *n)
 {
-	const char *names[COMP_MAXNAMES];
-	struct pyobj *old[COMP_MAXNAMES];
+	struct pygen g;
+	struct pyobj *old[GEN_MAXNAMES], *v;
 	struct sbuf out = { 0 };
-	int nn = 0, i, rc;
+	int i, rc;
 
 	if (n->op != N_LIST)
 		return gen_make(s, n);
-	for (i = 0; i < n->n; i++)
-		nn = target_names(n->items[i]->a, names, nn, COMP_MAXNAMES);
-	for (i = 0; i < nn; i++)	/* the comprehension's own names: what they were comes back */
-		old[i] = binding(s, names[i]);
-	rc = comp_loop(s, n, 0, &out);
-	for (i = 0; i < nn; i++)
-		rebind(s, names[i], old[i]);
+	if (gen_init(s, n, &g) != 0)
+		return NULL;
+	for (i = 0; i < g.nn; i++)
+		old[i] = binding(s, g.names[i]);
+	while ((rc = gen_step(s, &g, &v)) > 0)
+		sbuf_addn(&out, (const char *)&v, sizeof v);
+	for (i = 0; i < g.depth; i++)
+		py_iter_end(&g.it[i]);
+	for (i = 0; i < g.nn; i++)
+		rebind(s, g.names[i], old[i]);
 	return py_seq_of_buf(PY_LIST, &out, rc == 0);
 }
 

@@ -131,11 +131,8 @@ lookup(struct py_session *s, const char *name)
 		return ns_obj("torch.nn.functional");
 	if (strcmp(name, "math") == 0)
 		return ns_obj("math");
-	if ((b = lib_find("", name)) != NULL) {
-		o = py_new(PY_FUNC);
-		o->u.fn.fn = b;
-		return o;
-	}
+	if ((b = lib_find("", name)) != NULL)
+		return py_func(b, NULL);
 	{
 		const char *sug = suggest_name(s, name);
 
@@ -713,8 +710,7 @@ import(struct py_session *s, const struct stmt *st)
 					py_fail(s, "cannot import name '%s' (not supported here)", dot ? dot + 1 : m);
 				return -1;
 			}
-			o = py_new(PY_FUNC);
-			o->u.fn.fn = b;
+			o = py_func(b, NULL);
 		}
 		if (s->frame != NULL)
 			frame_set(s->frame, st->binds[i], o);

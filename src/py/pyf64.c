@@ -39,45 +39,20 @@ f64_refuse(struct py_session *s, const char *op)
 	    "where it matches PyTorch bit for bit)", op);
 }
 
-/* the rows that take float64 tensors or dtype=torch.float64 */
-static int
-row_ok(const struct builtin *b)
-{
-	static const char *const ok[] = {
-		"double", "float", "long", "bool", "to", "item", "tolist", "size", "dim", "ndimension", "numel",
-		"detach", "contiguous", "is_contiguous", "stride", "transpose", "t", "permute", "view", "reshape",
-		"unsqueeze", "squeeze", "tensor", "zeros", "ones", "empty", "zeros_like", "ones_like",
-		/* the arithmetic, computed as ATen's double kernels */
-		"add", "sub", "mul", "div", "pow", "add_", "sub_", "mul_", "div_", "sqrt", "abs", "sum", "mean",
-		"var", "std", "max", "min", "argmax", "argmin", "masked_fill", "masked_fill_", "where", "tril", "triu",
-		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "exp", "softmax",
-		"rand", "randn", "arange", NULL
-	};
-	int i;
-
-	if (b->ns[0] == '\0')	/* Python's builtins: print, len, repr, type, float(x), ... */
-		return 1;
-	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0 && strcmp(b->ns, "torch.nn.functional") != 0)
-		return 0;
-	for (i = 0; ok[i] != NULL; i++)
-		if (strcmp(b->name, ok[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* -1 (the line's error set) when row b may not run on these arguments */
 int
 f64_check_call(struct py_session *s, const struct builtin *b, const struct pyobj *self, struct pyobj **a, int n)
 {
+	const char *ns = lib_ns(b);
 	char what[96];
 	int i, hit = f64_in(self, 0);
 
 	for (i = 0; i < n && !hit; i++)
 		hit = f64_in(a[i], 0);
-	if (!hit || row_ok(b))
+	/* the row says it takes float64 (LIB_F64); Python's builtins all do (print, len, repr, type, float(x)) */
+	if (!hit || (b->flags & LIB_F64) || ns[0] == '\0')
 		return 0;
-	snprintf(what, sizeof what, "%s%s%s()", strcmp(b->ns, "Tensor") == 0 ? "Tensor" : b->ns, b->ns[0] ? "." : "",
-	    b->name);
+	snprintf(what, sizeof what, "%s%s%s()", ns, ns[0] ? "." : "", b->name);
 	f64_refuse(s, what);
 	return -1;
 }

@@ -286,7 +286,7 @@ struct pyiter {
  * loop targets) with their values between two items.
  */
 #define GEN_MAXCL 8
-#define GEN_MAXNAMES 16
+#define GEN_MAXNAMES 32
 struct pygen {
 	const struct node *n;		/* its N_COMP, in code's arena */
 	struct parsed *code;		/* counted */
@@ -394,6 +394,8 @@ int parse_block_open(const char *text);	/* a block is open: the REPL reads on un
 
 /* objects */
 struct pyobj *py_new(int type);
+/* row b of the library as a value: a function, or a method bound to self (counted; NULL: none) */
+struct pyobj *py_func(const struct builtin *b, struct pyobj *self);
 void py_incref(struct pyobj *o);
 void py_decref(struct pyobj *o);
 struct pyobj *py_none(void);
@@ -589,25 +591,38 @@ int op_truth(struct py_session *s, struct pyobj *o, int *out);	/* bool(o) */
  * function and its parameters as PyTorch's signature spells them.  The
  * function gets a[] with the arguments bound to the parameters (NULL: not
  * given), self the tensor of a method, and the row (its name for
- * messages, op for a family of entries sharing one body).
+ * messages, op for a family of entries sharing one body).  A row does not
+ * name its namespace: each lib_*.c file exports one table, its rows grouped
+ * under LIB_NS("torch") heads and ended by LIB_END, and lib_reg.c lists the
+ * tables in the order completion shows them; lib_ns(b) is a row's namespace.
  */
 struct builtin {
-	const char *ns;		/* "torch", "torch.nn", "torch.nn.functional", "math", "" (Python's
-				 * builtins), "Tensor" (a method) */
-	const char *name;
+	const char *name;	/* a LIB_NS head: the namespace; LIB_END: NULL */
 	struct pyobj *(*fn)(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a);
 	int op;			/* what differs in a family: B_ADD for add, U_EXP for exp, ... */
 	const char *params;	/* "dim=None, keepdim=False"; "*size" takes the other positional ones as a tuple */
-	int self_first;		/* torch.f(x, ...) as x.f(...): the first parameter, "input", is self */
+	unsigned flags;		/* LIB_* below */
 };
 
+#define LIB_SELF_FIRST 1u	/* torch.f(x, ...) as x.f(...): the first parameter, "input", is self */
+#define LIB_F64 2u		/* takes float64 tensors and dtype=torch.float64 (pyf64.c; a row of Python's
+				 * builtins always does); without it a float64 argument is refused */
+#define LIB_HEAD 4u		/* not a row: the rows after it, to the next head, are in namespace name */
+/* the namespace of the rows that follow: "torch", "torch.nn", "torch.nn.functional", "torch.linalg",
+ * "math", "" (Python's builtins), "Tensor" (a tensor's methods), "str", "list", "Module", "ModuleList" */
+#define LIB_NS(ns) { ns, NULL, 0, NULL, LIB_HEAD }
+#define LIB_END { NULL, NULL, 0, NULL, 0 }
+
+/* b's namespace: the LIB_NS head before it in its table (pyval.c) */
+const char *lib_ns(const struct builtin *b);
 const struct builtin *lib_find(const char *ns, const char *name);
 /* a module `import` takes: torch, torch.nn, torch.nn.functional, torch.linalg, math, logging
  * (its name, static), else NULL (pyparse.c) */
 const char *py_module_known(const char *m);
-/* the parser's lib_find for `from torch import NAME` (set by stmt_hooks, so that the parser calls no library
- * file; NULL: every name passes, and the import says it when it runs) */
-extern const struct builtin *(*parse_lib_find)(const char *ns, const char *name);
+/* lib_find for the parser (`from torch import NAME`) and for the files whose tables the registry lists
+ * (lib_misc.c's type(), lib_nn.c's Module methods): set by stmt_hooks, so that calls go one way (the registry
+ * names their tables); NULL before: the parser lets every name pass, and the import says it when it runs */
+extern const struct builtin *(*lib_find_hook)(const char *ns, const char *name);
 /* The names in a namespace ("Tensor" for the methods), NULL-terminated; static. */
 const char *const *lib_names(const char *ns);
 struct pyobj *lib_call(struct py_session *s, struct pyobj *fn, struct pyobj **args, int nargs,

@@ -3,99 +3,13 @@
  * torch.nn.functional.*, math.*, Python's builtins (print, len, float),
  * a tensor's methods and attributes, and the modules (nn.Linear,
  * nn.Dropout, nn.Softmax) with their calls.  The entries are rows (struct
- * builtin) in lib_tensor.c, lib_torch.c and lib_python.c, each naming its
- * own C function and its parameters; here a name finds its row, and a call
- * binds its arguments (lib_args.c) and runs the row's function.
+ * builtin) in the lib_*.c files' tables, each naming its own C function and
+ * its parameters; lib_reg.c finds a name's row, and here a call binds its
+ * arguments (lib_bind.c) and runs the row's function.
  */
 #include <string.h>
 
 #include "lib.h"
-
-/* the rows of each file, searched in this order */
-static const struct {
-	const struct builtin *rows;
-	const size_t *n;
-} parts[] = {
-	{ lib_tensor_rows, &lib_tensor_nrows },
-	{ lib_torch_rows, &lib_torch_nrows },
-	{ lib_python_rows, &lib_python_nrows },
-	{ lib_iter_rows, &lib_iter_nrows },
-	{ lib_nn_rows, &lib_nn_nrows },
-	{ lib_fmt_rows, &lib_fmt_nrows },
-	{ lib_misc_rows, &lib_misc_nrows },
-	{ lib_einsum_rows, &lib_einsum_nrows },
-	{ lib_str_rows, &lib_str_nrows },
-	{ lib_list_rows, &lib_list_nrows },
-	{ lib_norm_rows, &lib_norm_nrows },
-};
-
-#define NPARTS (sizeof parts / sizeof parts[0])
-#define MAXNAMES 192	/* the names of one namespace, with its attributes */
-
-const struct builtin *
-lib_find(const char *ns, const char *name)
-{
-	size_t p, i;
-
-	for (p = 0; p < NPARTS; p++)
-		for (i = 0; i < *parts[p].n; i++)
-			if (strcmp(parts[p].rows[i].ns, ns) == 0 && strcmp(parts[p].rows[i].name, name) == 0)
-				return &parts[p].rows[i];
-	return NULL;
-}
-
-const struct builtin *
-lib_rows_next(const struct builtin *b)
-{
-	size_t p;
-
-	for (p = 0; p < NPARTS; p++) {
-		if (b == NULL)
-			return *parts[p].n > 0 ? parts[p].rows : NULL;
-		if (b >= parts[p].rows && b < parts[p].rows + *parts[p].n) {
-			if (b + 1 < parts[p].rows + *parts[p].n)
-				return b + 1;
-			for (p++; p < NPARTS && *parts[p].n == 0; p++)
-				;
-			return p < NPARTS ? parts[p].rows : NULL;
-		}
-	}
-	return NULL;
-}
-
-/* the names of a namespace, for completion: functions, then attributes */
-const char *const *
-lib_names(const char *ns)
-{
-	static const char *lists[6][MAXNAMES];
-	static const char *const nss[6] = { "torch", "torch.nn", "torch.nn.functional", "math", "", "Tensor" };
-	static const char *const extra[6][12] = {
-		{ "nn", "inf", "float32", "float", "int64", "long", "bool", NULL },
-		{ "functional", NULL },
-		{ NULL },
-		{ "inf", "pi", "e", NULL },
-		{ NULL },
-		{ "T", "shape", "dtype", "ndim", "requires_grad", "is_leaf", "data", NULL },
-	};
-	int k, n = 0;
-	size_t p, i;
-
-	for (k = 0; k < 6; k++)
-		if (strcmp(nss[k], ns) == 0)
-			break;
-	if (k == 6)
-		return NULL;
-	if (lists[k][0] == NULL) {
-		for (p = 0; p < NPARTS; p++)
-			for (i = 0; i < *parts[p].n; i++)
-				if (strcmp(parts[p].rows[i].ns, ns) == 0 && n < MAXNAMES - 13)
-					lists[k][n++] = parts[p].rows[i].name;
-		for (i = 0; extra[k][i] != NULL; i++)
-			lists[k][n++] = extra[k][i];
-		lists[k][n] = NULL;
-	}
-	return lists[k];
-}
 
 struct pyobj *
 lib_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
@@ -118,7 +32,7 @@ lib_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, 
 		py_decref(rest);
 		return NULL;
 	}
-	if (b->self_first) {	/* torch.f(x, ...): x.f(...) */
+	if (b->flags & LIB_SELF_FIRST) {	/* torch.f(x, ...): x.f(...) */
 		self = a[0];
 		if (self == NULL || self->type != PY_TENSOR) {
 			py_decref(rest);
@@ -199,15 +113,8 @@ struct pyobj *
 lib_bound(struct pyobj *self, const char *ns, const char *name)
 {
 	const struct builtin *b = lib_find(ns, name);
-	struct pyobj *r;
 
-	if (b == NULL)
-		return NULL;
-	r = py_new(PY_FUNC);
-	r->u.fn.fn = b;
-	r->u.fn.self = self;
-	py_incref(self);
-	return r;
+	return b != NULL ? py_func(b, self) : NULL;
 }
 
 struct pyobj *
@@ -246,10 +153,7 @@ lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name)
 	} else if (strcmp(name, "grad") == 0) {
 		r = py_none();
 	} else if ((b = lib_find("Tensor", name)) != NULL) {
-		r = py_new(PY_FUNC);
-		r->u.fn.fn = b;
-		r->u.fn.self = x;
-		py_incref(x);
+		r = py_func(b, x);
 	} else {
 		return py_fail(s, "'%s' object has no attribute '%s'", t->parameter ? "Parameter" : "Tensor", name);
 	}

@@ -27,13 +27,9 @@ ns_attr(struct py_session *s, struct pyobj *o, const char *name)
 {
 	const char *ns = o->u.ns;
 	const struct builtin *b = lib_find(ns, name);
-	struct pyobj *r;
 
-	if (b != NULL) {
-		r = py_new(PY_FUNC);
-		r->u.fn.fn = b;
-		return r;
-	}
+	if (b != NULL)
+		return py_func(b, NULL);
 	if (strcmp(ns, "torch") == 0) {
 		if (strcmp(name, "nn") == 0)
 			return ns_new("torch.nn");

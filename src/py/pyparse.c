@@ -870,7 +870,7 @@ name_token(struct parser *p)
  */
 static const char *const modules[] = { "torch", "torch.nn", "torch.nn.functional", "torch.linalg", "math", "logging", NULL };
 
-const struct builtin *(*parse_lib_find)(const char *ns, const char *name);
+const struct builtin *(*lib_find_hook)(const char *ns, const char *name);
 
 const char *
 py_module_known(const char *m)
@@ -899,7 +899,7 @@ import_check(struct parser *p, const char *full, int from, size_t pos)
 		return 0;
 	if (from && dot != NULL && (size_t)(dot - full) < sizeof ns) {
 		snprintf(ns, sizeof ns, "%.*s", (int)(dot - full), full);
-		if (parse_lib_find == NULL || parse_lib_find(ns, dot + 1) != NULL)
+		if (lib_find_hook == NULL || lib_find_hook(ns, dot + 1) != NULL)
 			return 0;
 	}
 	snprintf(top, sizeof top, "%.*s", (int)strcspn(full, "."), full);

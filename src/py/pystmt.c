@@ -398,7 +398,7 @@ stmt_hooks(struct py_session *s)
 	s->call_user = call_user;
 	s->eval_more = comp_eval;
 	py_gen_next = gen_next;
-	parse_lib_find = lib_find;
+	lib_find_hook = lib_find;
 }
 
 /*

@@ -23,6 +23,17 @@ py_new(int type)
 	return o;
 }
 
+struct pyobj *
+py_func(const struct builtin *b, struct pyobj *self)
+{
+	struct pyobj *o = py_new(PY_FUNC);
+
+	o->u.fn.fn = b;
+	o->u.fn.self = self;
+	py_incref(self);
+	return o;
+}
+
 void
 py_incref(struct pyobj *o)
 {
@@ -936,6 +947,14 @@ py_repr_failed(struct py_session *s)
 static void repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po);
 
 /* a row that is a class (int, torch.Tensor, nn.Linear, ...): its qualified name, else NULL */
+const char *
+lib_ns(const struct builtin *b)
+{
+	while (!(b->flags & LIB_HEAD))	/* every table opens with a head */
+		b--;
+	return b->name;
+}
+
 static const char *
 class_name(const struct builtin *f)
 {
@@ -951,10 +970,11 @@ class_name(const struct builtin *f)
 		{ "torch.nn", "ModuleList", "torch.nn.modules.container.ModuleList" },
 		{ "torch.nn", "Sequential", "torch.nn.modules.container.Sequential" },
 	};
+	const char *ns = lib_ns(f);
 	size_t i;
 
 	for (i = 0; i < sizeof cls / sizeof cls[0]; i++)
-		if (strcmp(f->ns, cls[i][0]) == 0 && strcmp(f->name, cls[i][1]) == 0)
+		if (strcmp(ns, cls[i][0]) == 0 && strcmp(f->name, cls[i][1]) == 0)
 			return cls[i][2];
 	return NULL;
 }
@@ -1032,9 +1052,9 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 			sbuf_addf(b, "<built-in method %s of Tensor object>", o->u.fn.fn->name);
 		else if (class_name(o->u.fn.fn) != NULL)
 			sbuf_addf(b, "<class '%s'>", class_name(o->u.fn.fn));
-		else if (strcmp(o->u.fn.fn->ns, "") == 0)
+		else if (strcmp(lib_ns(o->u.fn.fn), "") == 0)
 			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
-		else if (strcmp(o->u.fn.fn->ns, "torch.nn") == 0)
+		else if (strcmp(lib_ns(o->u.fn.fn), "torch.nn") == 0)
 			sbuf_addf(b, "<class 'torch.nn.%s'>", o->u.fn.fn->name);
 		else
 			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
