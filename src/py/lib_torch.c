@@ -254,7 +254,7 @@ nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 }
 
 static struct pyobj *
-linear_module(struct py_session *s, long long in, long long out, int bias)
+linear_module(struct py_session *s, long long in, long long out, int bias, int dt)
 {
 	struct pyobj *m = py_new(PY_MODULE);
 	int ws[2], bs[1];
@@ -265,15 +265,19 @@ linear_module(struct py_session *s, long long in, long long out, int bias)
 	m->u.m.kind = MOD_LINEAR;
 	m->u.m.in = (int)in;
 	m->u.m.out = (int)out;
-	m->u.m.weight = pyt_empty(DT_FLOAT, 2, ws);
-	m->u.m.bias = bias ? pyt_empty(DT_FLOAT, 1, bs) : NULL;
+	m->u.m.weight = pyt_empty(dt, 2, ws);
+	m->u.m.bias = bias ? pyt_empty(dt, 1, bs) : NULL;
 	if (m->u.m.weight == NULL || (bias && m->u.m.bias == NULL)) {
 		py_decref(m);
 		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large", in, out);
 	}
 	/* weight then bias, each uniform(-1/sqrt(in), 1/sqrt(in)), from the session's generator */
-	rng_linear(&s->rng, pyt_data(&m->u.m.weight->u.t), bias ? pyt_data(&m->u.m.bias->u.t) : NULL,
-	    (int)in, (int)out, 1);
+	if (dt == DT_DOUBLE)	/* dtype=torch.float64: uniform_ on doubles */
+		rng_linear64(&s->rng, m->u.m.weight->u.t.st->data, bias ? m->u.m.bias->u.t.st->data : NULL,
+		    (int)in, (int)out);
+	else
+		rng_linear(&s->rng, pyt_data(&m->u.m.weight->u.t), bias ? pyt_data(&m->u.m.bias->u.t) : NULL,
+		    (int)in, (int)out, 1);
 	m->u.m.weight->u.t.parameter = m->u.m.weight->u.t.requires_grad = 1;
 	if (bias)
 		m->u.m.bias->u.t.parameter = m->u.m.bias->u.t.requires_grad = 1;
@@ -291,7 +295,7 @@ nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	if (py_to_long(s, a[0], "in_features", &in) != 0 || py_to_long(s, a[1], "out_features", &out) != 0 ||
 	    (a[2] != NULL && op_truth(s, a[2], &bias) != 0) || lib_dtype(s, b, a[3], &dt) != 0)
 		return NULL;
-	if (dt >= 0 && dt != DT_FLOAT)
+	if (dt >= 0 && dt != DT_FLOAT && dt != DT_DOUBLE)
 		return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
 	if (in < 0 || out < 0)
 		return py_fail(s, "Trying to create tensor with negative dimension %lld: [%lld, %lld]",
@@ -299,7 +303,7 @@ nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	if (in > 1000000000 || out > 1000000000 || (size_t)(in * out) > py_max_numel)
 		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large (more than %zu elements)", in, out,
 		    py_max_numel);
-	return linear_module(s, in, out, bias);
+	return linear_module(s, in, out, bias, dt == DT_DOUBLE ? DT_DOUBLE : DT_FLOAT);
 }
 
 static struct pyobj *

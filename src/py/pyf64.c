@@ -51,13 +51,16 @@ row_ok(const struct builtin *b)
 		"add", "sub", "mul", "div", "pow", "add_", "sub_", "mul_", "div_", "sqrt", "abs", "sum", "mean",
 		"var", "std", "max", "min", "argmax", "argmin", "masked_fill", "masked_fill_", "where", "tril", "triu",
 		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "exp", "softmax",
-		"rand", "randn", "arange", NULL
+		"rand", "randn", "arange",
+		/* r6-f64: nn.Linear(dtype=torch.float64), F.linear, F.dropout */
+		"Linear", "linear", "dropout", NULL
 	};
 	int i;
 
 	if (b->ns[0] == '\0')	/* Python's builtins: print, len, repr, type, float(x), ... */
 		return 1;
-	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0 && strcmp(b->ns, "torch.nn.functional") != 0)
+	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0 && strcmp(b->ns, "torch.nn.functional") != 0 &&
+	    strcmp(b->ns, "torch.nn") != 0)
 		return 0;
 	for (i = 0; ok[i] != NULL; i++)
 		if (strcmp(b->name, ok[i]) == 0)

@@ -1405,7 +1405,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	struct pyobj *c, *y;
 
 	/* p is in [0, 1]: nn.Dropout and F.dropout checked it */
-	if (x->u.t.dtype != DT_FLOAT)
+	if (x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE)
 		return py_fail(s, "result type Float can't be cast to the desired output type %s", pyt_cat_name[x->u.t.dtype]);
 	if (p == 0 || x->u.t.numel == 0) {	/* the input itself */
 		py_incref(x);
@@ -1413,11 +1413,14 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	}
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
-	if ((y = pyt_result(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
+	if ((y = pyt_result(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
-	rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
+	if (x->u.t.dtype == DT_DOUBLE)	/* the same draws; the mask in double */
+		rng_dropout64(&s->rng, y->u.t.st->data, c->u.t.st->data, c->u.t.numel, p, 0);
+	else
+		rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
 	py_decref(c);
 	y->deps = x->deps;
 	pyt_set_grad(y, "MulBackward0", pyt_grad(x));
