@@ -53,14 +53,16 @@ row_ok(const struct builtin *b)
 		"clone", "equal", "expand", "cat", "stack", "matmul", "mm", "dot", "exp", "softmax",
 		"rand", "randn", "arange",
 		/* r6-f64: nn.Linear(dtype=torch.float64), F.linear, F.dropout */
-		"Linear", "linear", "dropout", NULL
+		"Linear", "linear", "dropout",
+		/* r6-f64: the vector norms and ord +-1, +-inf, 'fro' matrix norms */
+		"norm", "vector_norm", "matrix_norm", NULL
 	};
 	int i;
 
 	if (b->ns[0] == '\0')	/* Python's builtins: print, len, repr, type, float(x), ... */
 		return 1;
 	if (strcmp(b->ns, "Tensor") != 0 && strcmp(b->ns, "torch") != 0 && strcmp(b->ns, "torch.nn.functional") != 0 &&
-	    strcmp(b->ns, "torch.nn") != 0)
+	    strcmp(b->ns, "torch.nn") != 0 && strcmp(b->ns, "torch.linalg") != 0)
 		return 0;
 	for (i = 0; ok[i] != NULL; i++)
 		if (strcmp(b->name, ok[i]) == 0)
@@ -200,11 +202,4 @@ pyt_as_dtype(struct py_session *s, struct pyobj *x, int dtype)
 		pyt_store(&y->u.t, i, pyt_get(&x->u.t, i));
 	y->deps = x->deps;
 	return y;
-}
-
-/* the exponents of x ** e that PyTorch computes without SLEEF's pow (pow_out's 0 and 1, the specialised ones) */
-int
-f64_pow_exact(double e)
-{
-	return e == 0 || e == 1 || e == 2 || e == 3 || e == -2 || e == 0.5 || e == -0.5 || e == -1;
 }

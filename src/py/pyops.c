@@ -363,10 +363,6 @@ binary_dtype(struct py_session *s, int op, const struct pyobj *a, const struct p
 			*scalar_pow = 1;
 			*expo = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
 		}
-		if (*dtype == DT_DOUBLE && (!*scalar_pow || !f64_pow_exact(*expo))) {
-			f64_refuse(s, "pow with this exponent (SLEEF's powd4)");
-			return -1;
-		}
 		break;
 	case B_FLOORDIV: case B_MOD:
 		if (*dtype == DT_BOOL)

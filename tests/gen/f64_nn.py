@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""f64_nn.py - random scripts of float64 modules for tests/run (issue 23, round 6).
+"""f64_nn.py - random scripts of float64 modules, pow and norms for tests/run (issue 23, round 6).
 
 Writes tests/run/f64-nn-NNN.py (NNN from 000): each seeds torch and
 builds float64 modules and inputs, printing each result as PyTorch prints
@@ -12,12 +12,17 @@ without a bias, a bias of the other float dtype on the matmul path;
 nn.Dropout / F.dropout on float64 in training mode (the same bernoulli_
 draws as float32, the mask in double), p 0 and 1 included.
 
-And tests/run/f64-nn-err-NNN.py, one dtype error each (ERRORS below).
+And tests/run/f64-math-NNN.py: ** with any exponent (SLEEF's powd4 where
+PyTorch's vector loop computes, std::pow in its tails and on strided
+views), tensor ** tensor, number ** tensor; x.norm / torch.norm /
+torch.linalg.vector_norm / linalg.norm / linalg.matrix_norm (ord +-1,
++-inf, 'fro') of float64.  And tests/run/f64-nn-err-NNN.py, one dtype
+error each (ERRORS below).
 Then run tests/gen/run_cases.py on them for the goldens (real PyTorch).
 Deterministic: the same seed writes the same files.
 
     /usr/bin/python3 tests/gen/f64_nn.py [COUNT [SEED]]
-    /usr/bin/python3 tests/gen/run_cases.py tests/run/f64-nn-*.py
+    /usr/bin/python3 tests/gen/run_cases.py tests/run/f64-nn-*.py tests/run/f64-math-*.py
 """
 import os
 
@@ -148,6 +153,42 @@ def script(r):
     return "\n".join(lines) + "\n"
 
 
+def pow_part(r, lines):
+    n = r.choice([1, 3, 7, 8, 9, 15, 16, 17, 33, 100])
+    sh = r.choice([[n], [2, n], [n, 3]])
+    lines.append("x = torch.rand(%s, dtype=torch.float64) * %s" % (dims(sh), r.choice(["3", "100", "1e-3", "1"])))
+    lines.append(data(r, "y", sh))
+    e = r.choice(["x ** %s" % r.choice(["1.7", "-0.3", "2.5", "4", "-3", "0.25", "1e-3", "7.000001", "0.1"]),
+                  "torch.pow(x, %s)" % r.choice(["1.5", "-1.25", "3.3"]), "x ** y", "torch.pow(x, y)", "2 ** y",
+                  "y ** 4", "y ** 3.5", "x.t() ** 1.3" if len(sh) == 2 else "x[::2] ** 1.3",
+                  "x ** torch.tensor(1.5, dtype=torch.float64)"])
+    lines.extend(show(r, e))
+
+
+def norm_part(r, lines):
+    sh = r.choice([[5], [17], [100], [3, 5], [4, 7], [2, 3, 9], [6, 6]])
+    lines.append(data(r, "x", sh))
+    nd = len(sh)
+    e = r.choice(["x.norm()", "torch.norm(x)", "x.norm(%s)" % r.choice(["1", "3", "0.5", "float('inf')", "-1", "0",
+                  "0.3", "2"]), "x.norm(dim=%d)" % r.randrange(-nd, nd),
+                  "torch.linalg.vector_norm(x, %s, dim=%d, keepdim=True)" % (r.choice(["2", "1.5", "1"]), r.randrange(nd)),
+                  "torch.linalg.norm(x)", "x.norm(p=2, dim=-1, keepdim=True)"])
+    if nd >= 2 and r.random() < 0.4:
+        e = r.choice(["torch.linalg.matrix_norm(x, %s)" % r.choice(["1", "-1", "float('inf')", "-float('inf')", "'fro'"]),
+                      "torch.norm(x, p='fro', dim=(0, 1))", "torch.linalg.norm(x, %s)" % r.choice(["1", "'fro'"])])
+    lines.extend(show(r, e))
+    if r.random() < 0.3:
+        lines.append("x = x / x.norm(dim=-1, keepdim=True)")
+        lines.extend(show(r, "x"))
+
+
+def math_script(r):
+    lines = ["import torch", "torch.manual_seed(%d)" % r.randrange(1000)]
+    for _ in range(r.randrange(3, 7)):
+        (pow_part if r.random() < 0.5 else norm_part)(r, lines)
+    return "\n".join(lines) + "\n"
+
+
 # the dtype errors, one a script: each line before the last prints, the last raises PyTorch's message
 ERRORS = [
     "lin = nn.Linear(3, 2)\nx = torch.ones(4, 3, dtype=torch.float64)\nlin(x)",
@@ -173,4 +214,5 @@ def errors():
 
 if __name__ == "__main__":
     scriptgen.write_all("f64-nn", script, 30, 623)
+    scriptgen.write_all("f64-math", math_script, 30, 624)
     errors()
