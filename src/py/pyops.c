@@ -1346,9 +1346,9 @@ op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol,
 	}
 	if (broadcast(s, &a->u.t, &b->u.t, &nd, shape) != 0)
 		return -1;
-	if ((fa = as_float(s, a)) == NULL)
+	if ((fa = a->u.t.dtype == DT_DOUBLE ? pyt_as_dtype(s, a, DT_DOUBLE) : as_float(s, a)) == NULL)
 		return -1;
-	if ((fb = as_float(s, b)) == NULL) {
+	if ((fb = b->u.t.dtype == DT_DOUBLE ? pyt_as_dtype(s, b, DT_DOUBLE) : as_float(s, b)) == NULL) {
 		py_decref(fa);
 		return -1;
 	}
@@ -1366,6 +1366,12 @@ op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol,
 			oa += (long long)(q % (size_t)shape[d]) * va.stride[d];
 			ob += (long long)(q % (size_t)shape[d]) * vb.stride[d];
 			q /= (size_t)shape[d];
+		}
+		if (va.data64 != NULL) {	/* isclose in double */
+			double x64 = va.data64[oa], y64 = vb.data64[ob], al = atol + fabs(rtol * y64), ac = fabs(x64 - y64);
+
+			*out = x64 == y64 || (isfinite(ac) && ac <= al);
+			continue;
 		}
 		x = va.data[oa];
 		y = vb.data[ob];

@@ -16,7 +16,8 @@ And tests/run/f64-math-NNN.py: ** with any exponent (SLEEF's powd4 where
 PyTorch's vector loop computes, std::pow in its tails and on strided
 views), tensor ** tensor, number ** tensor; x.norm / torch.norm /
 torch.linalg.vector_norm / linalg.norm / linalg.matrix_norm (ord +-1,
-+-inf, 'fro') of float64.  And tests/run/f64-nn-err-NNN.py, one dtype
++-inf, 'fro') of float64; masks (x[mask], x[mask] = v), item assignment
+(numbers exactly, float32 into float64 and back), allclose, einsum.  And tests/run/f64-nn-err-NNN.py, one dtype
 error each (ERRORS below).
 Then run tests/gen/run_cases.py on them for the goldens (real PyTorch).
 Deterministic: the same seed writes the same files.
@@ -182,10 +183,37 @@ def norm_part(r, lines):
         lines.extend(show(r, "x"))
 
 
+def index_part(r, lines):
+    sh = r.choice([[6], [4, 5], [2, 3, 4]])
+    lines.append(data(r, "x", sh))
+    lines.append("y = x.clone()")
+    k = r.randrange(6)
+    if k == 0:
+        lines.extend(show(r, "x[x > %s]" % r.choice(["0", "0.5", "-1"])))
+    elif k == 1:
+        lines.append("y[y < 0] = %s" % r.choice(["0.1", "torch.tensor(2.5, dtype=torch.float64)", "-7", "1e-300"]))
+    elif k == 2:
+        lines.append("y[0] = %s" % r.choice(["0.1", "torch.tensor(0.1)", "3"]))
+        lines.append("y[..., -1] = torch.arange(%d, dtype=torch.float64).reshape(%s)" % (
+            eval("*".join(map(str, sh[:-1] or [1]))), dims(sh[:-1] or [1])))
+    elif k == 3:
+        lines.append("z = torch.zeros(%s)" % dims(sh))
+        lines.append("z[0] = x[0]")
+        lines.extend(show(r, "z"))
+    elif k == 4:
+        lines.append("print(torch.allclose(x, x + %s), x.allclose(x * (1 + 1e-6)), torch.allclose(x, x, atol=0.0, rtol=0.0))"
+                     % r.choice(["1e-9", "1e-7", "1e-3"]))
+    else:
+        e = {1: "torch.einsum('i,i->', x, x)", 2: "torch.einsum('ij,kj->ik', x, x)",
+             3: "torch.einsum('bij,bkj->bik', x, x)"}[len(sh)]
+        lines.extend(show(r, e))
+    lines.extend(show(r, "y"))
+
+
 def math_script(r):
     lines = ["import torch", "torch.manual_seed(%d)" % r.randrange(1000)]
     for _ in range(r.randrange(3, 7)):
-        (pow_part if r.random() < 0.5 else norm_part)(r, lines)
+        r.choice([pow_part, norm_part, index_part])(r, lines)
     return "\n".join(lines) + "\n"
 
 

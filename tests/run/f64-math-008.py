@@ -1,18 +1,17 @@
 import torch
-torch.manual_seed(105)
-x = torch.rand(2, 33, dtype=torch.float64) * 1
-y = (torch.randn(2, 33) * 10).to(torch.float64)
-print((torch.pow(x, -1.25)).tolist())
-x = torch.randn(2, 3, 9, dtype=torch.float64)
-print((torch.linalg.matrix_norm(x, float('inf'))).tolist())
-x = torch.rand(5).double() * 4 - 2
-print((x.norm(-1)).tolist())
-x = torch.randn(5, dtype=torch.float64)
-print((torch.linalg.norm(x)).tolist())
-x = torch.rand(2, 1, dtype=torch.float64) * 100
-y = (torch.randn(2, 1) * 10).to(torch.float64)
-print(x.t() ** 1.3)
-print((x.t() ** 1.3).tolist())
-x = torch.randn(17, dtype=torch.float64)
-print(torch.linalg.vector_norm(x, 2, dim=0, keepdim=True))
-print((torch.linalg.vector_norm(x, 2, dim=0, keepdim=True)).tolist())
+torch.manual_seed(817)
+x = torch.rand(2, 3, 4).double() * 4 - 2
+y = x.clone()
+y[0] = torch.tensor(0.1)
+y[..., -1] = torch.arange(6, dtype=torch.float64).reshape(2, 3)
+print((y).tolist())
+x = (torch.randn(6) * 10).to(torch.float64)
+y = x.clone()
+y[y < 0] = 1e-300
+print((y).tolist())
+x = torch.rand(17).double() * 4 - 2
+print(x.norm())
+print((x.norm()).tolist())
+x = torch.randn(4, 7, dtype=torch.float64)
+print(torch.norm(x))
+print((torch.norm(x)).tolist())

@@ -1,18 +1,17 @@
 import torch
-torch.manual_seed(649)
-x = (torch.randn(2, 3, 9) * 10).to(torch.float64)
-print((torch.linalg.norm(x, 1)).tolist())
-x = torch.rand(1, dtype=torch.float64) * 1
-y = (torch.randn(1) * 10).to(torch.float64)
-print((x ** y).tolist())
-x = torch.rand(8, dtype=torch.float64) * 100
-y = (torch.randn(8) * 10).to(torch.float64)
-print((x[::2] ** 1.3).tolist())
-x = torch.rand(17).double() * 4 - 2
-print((torch.norm(x)).tolist())
-x = torch.rand(2, 33, dtype=torch.float64) * 3
-y = (torch.randn(2, 33) * 10).to(torch.float64)
-print((torch.pow(x, 3.3)).tolist())
-x = torch.rand(17).double() * 4 - 2
-print(x.norm(dim=0))
-print((x.norm(dim=0)).tolist())
+torch.manual_seed(738)
+x = torch.randn(3, 5, dtype=torch.float64)
+print((x.norm(p=2, dim=-1, keepdim=True)).tolist())
+x = (torch.randn(5) * 10).to(torch.float64)
+print(x.norm(0.5))
+print((x.norm(0.5)).tolist())
+x = (torch.randn(17) * 10).to(torch.float64)
+print(torch.linalg.norm(x))
+print((torch.linalg.norm(x)).tolist())
+x = x / x.norm(dim=-1, keepdim=True)
+print((x).tolist())
+x = (torch.randn(6) * 10).to(torch.float64)
+y = x.clone()
+y[y < 0] = torch.tensor(2.5, dtype=torch.float64)
+print(y)
+print((y).tolist())

@@ -1,19 +1,18 @@
 import torch
-torch.manual_seed(979)
-x = torch.randn(2, 3, 9, dtype=torch.float64)
-print((torch.linalg.norm(x)).tolist())
+torch.manual_seed(473)
+x = torch.rand(8, dtype=torch.float64) * 100
+y = (torch.randn(8) * 10).to(torch.float64)
+print((x[::2] ** 1.3).tolist())
+x = torch.rand(17).double() * 4 - 2
+print((torch.norm(x)).tolist())
 x = (torch.randn(6, 6) * 10).to(torch.float64)
-print(x.norm(p=2, dim=-1, keepdim=True))
-print((x.norm(p=2, dim=-1, keepdim=True)).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print((x).tolist())
-x = torch.rand(8, dtype=torch.float64) * 1e-3
-y = torch.randn(8, dtype=torch.float64)
-print((y ** 4).tolist())
-x = (torch.randn(5) * 10).to(torch.float64)
-print((torch.linalg.norm(x)).tolist())
-x = torch.randn(17, dtype=torch.float64)
-print(x.norm())
-print((x.norm()).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print((x).tolist())
+print((torch.linalg.matrix_norm(x, float('inf'))).tolist())
+x = torch.rand(100).double() * 4 - 2
+print(x.norm(dim=-1))
+print((x.norm(dim=-1)).tolist())
+x = torch.rand(6, 6).double() * 4 - 2
+print(torch.linalg.matrix_norm(x, 'fro'))
+print((torch.linalg.matrix_norm(x, 'fro')).tolist())
+x = torch.rand(16, dtype=torch.float64) * 3
+y = (torch.randn(16) * 10).to(torch.float64)
+print((x ** torch.tensor(1.5, dtype=torch.float64)).tolist())

@@ -1,16 +1,14 @@
 import torch
-torch.manual_seed(324)
-x = torch.rand(2, 100, dtype=torch.float64) * 3
-y = torch.randn(2, 100, dtype=torch.float64)
-print((x ** 1.7).tolist())
-x = torch.rand(100, dtype=torch.float64) * 3
-y = (torch.randn(100) * 10).to(torch.float64)
-print((y ** 3.5).tolist())
-x = torch.randn(4, 7, dtype=torch.float64)
-print((torch.linalg.matrix_norm(x, 1)).tolist())
-x = torch.rand(9, dtype=torch.float64) * 3
-y = torch.randn(9, dtype=torch.float64)
-print((2 ** y).tolist())
-x = torch.rand(7, dtype=torch.float64) * 1e-3
-y = torch.randn(7, dtype=torch.float64)
-print((torch.pow(x, 1.5)).tolist())
+torch.manual_seed(741)
+x = torch.rand(1, 3, dtype=torch.float64) * 1e-3
+y = (torch.randn(1, 3) * 10).to(torch.float64)
+print(x ** y)
+print((x ** y).tolist())
+x = torch.rand(4, 5).double() * 4 - 2
+y = x.clone()
+y[0] = 0.1
+y[..., -1] = torch.arange(4, dtype=torch.float64).reshape(4)
+print(y)
+print((y).tolist())
+x = torch.randn(100, dtype=torch.float64)
+print((x.norm(dim=0)).tolist())

@@ -1,21 +1,16 @@
 import torch
-torch.manual_seed(897)
-x = torch.rand(2, 1, dtype=torch.float64) * 3
-y = torch.rand(2, 1).double() * 4 - 2
-print(2 ** y)
-print((2 ** y).tolist())
-x = (torch.randn(17) * 10).to(torch.float64)
-print((x.norm(dim=0)).tolist())
-x = torch.rand(6, 6).double() * 4 - 2
-print((x.norm(3)).tolist())
-x = torch.rand(16, dtype=torch.float64) * 3
-y = torch.rand(16).double() * 4 - 2
-print(y ** 4)
-print((y ** 4).tolist())
-x = torch.rand(2, 1, dtype=torch.float64) * 1
-y = torch.rand(2, 1).double() * 4 - 2
-print((y ** 3.5).tolist())
-x = torch.rand(2, 9, dtype=torch.float64) * 100
-y = (torch.randn(2, 9) * 10).to(torch.float64)
-print(x ** torch.tensor(1.5, dtype=torch.float64))
-print((x ** torch.tensor(1.5, dtype=torch.float64)).tolist())
+torch.manual_seed(323)
+x = torch.rand(4, 5).double() * 4 - 2
+y = x.clone()
+print(torch.allclose(x, x + 1e-3), x.allclose(x * (1 + 1e-6)), torch.allclose(x, x, atol=0.0, rtol=0.0))
+print((y).tolist())
+x = torch.randn(6, 6, dtype=torch.float64)
+print((x.norm()).tolist())
+x = x / x.norm(dim=-1, keepdim=True)
+print(x)
+print((x).tolist())
+x = torch.rand(2, 3, 4).double() * 4 - 2
+y = x.clone()
+y[0] = torch.tensor(0.1)
+y[..., -1] = torch.arange(6, dtype=torch.float64).reshape(2, 3)
+print((y).tolist())

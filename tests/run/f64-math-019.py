@@ -1,19 +1,13 @@
 import torch
-torch.manual_seed(510)
+torch.manual_seed(962)
+x = torch.rand(17, 3, dtype=torch.float64) * 3
+y = torch.rand(17, 3).double() * 4 - 2
+print((y ** 3.5).tolist())
+x = torch.rand(6, 6).double() * 4 - 2
+print((torch.norm(x, p='fro', dim=(0, 1))).tolist())
+x = torch.rand(15, 3, dtype=torch.float64) * 1e-3
+y = torch.rand(15, 3).double() * 4 - 2
+print(torch.pow(x, 1.5))
+print((torch.pow(x, 1.5)).tolist())
 x = torch.randn(3, 5, dtype=torch.float64)
-print((x.norm(dim=-1)).tolist())
-x = (torch.randn(6, 6) * 10).to(torch.float64)
-print(torch.linalg.matrix_norm(x, float('inf')))
-print((torch.linalg.matrix_norm(x, float('inf'))).tolist())
-x = (torch.randn(100) * 10).to(torch.float64)
-print((torch.linalg.norm(x)).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print((x).tolist())
-x = torch.rand(2, 16, dtype=torch.float64) * 100
-y = torch.randn(2, 16, dtype=torch.float64)
-print(x ** y)
-print((x ** y).tolist())
-x = torch.rand(8, dtype=torch.float64) * 1e-3
-y = torch.randn(8, dtype=torch.float64)
-print(2 ** y)
-print((2 ** y).tolist())
+print((x.norm(p=2, dim=-1, keepdim=True)).tolist())

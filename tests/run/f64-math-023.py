@@ -1,17 +1,19 @@
 import torch
-torch.manual_seed(993)
-x = torch.randn(4, 7, dtype=torch.float64)
-print((x.norm(p=2, dim=-1, keepdim=True)).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print(x)
-print((x).tolist())
-x = torch.rand(2, 15, dtype=torch.float64) * 3
-y = torch.rand(2, 15).double() * 4 - 2
-print(2 ** y)
-print((2 ** y).tolist())
-x = torch.rand(2, 17, dtype=torch.float64) * 100
-y = torch.rand(2, 17).double() * 4 - 2
-print((2 ** y).tolist())
-x = torch.rand(17).double() * 4 - 2
-print(torch.linalg.norm(x))
-print((torch.linalg.norm(x)).tolist())
+torch.manual_seed(132)
+x = (torch.randn(2, 3, 4) * 10).to(torch.float64)
+y = x.clone()
+print(torch.allclose(x, x + 1e-7), x.allclose(x * (1 + 1e-6)), torch.allclose(x, x, atol=0.0, rtol=0.0))
+print(y)
+print((y).tolist())
+x = torch.rand(6).double() * 4 - 2
+y = x.clone()
+print(torch.allclose(x, x + 1e-3), x.allclose(x * (1 + 1e-6)), torch.allclose(x, x, atol=0.0, rtol=0.0))
+print((y).tolist())
+x = (torch.randn(2, 3, 4) * 10).to(torch.float64)
+y = x.clone()
+y[0] = torch.tensor(0.1)
+y[..., -1] = torch.arange(6, dtype=torch.float64).reshape(2, 3)
+print(y)
+print((y).tolist())
+x = (torch.randn(6, 6) * 10).to(torch.float64)
+print((x.norm()).tolist())

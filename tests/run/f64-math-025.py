@@ -1,14 +1,21 @@
 import torch
-torch.manual_seed(542)
-x = torch.rand(2, 16, dtype=torch.float64) * 1
-y = torch.randn(2, 16, dtype=torch.float64)
-print((x ** torch.tensor(1.5, dtype=torch.float64)).tolist())
-x = torch.rand(33, dtype=torch.float64) * 100
-y = (torch.randn(33) * 10).to(torch.float64)
-print((torch.pow(x, y)).tolist())
-x = torch.randn(5, dtype=torch.float64)
-print(x.norm())
-print((x.norm()).tolist())
-x = torch.rand(2, 33, dtype=torch.float64) * 1e-3
-y = (torch.randn(2, 33) * 10).to(torch.float64)
-print((y ** 4).tolist())
+torch.manual_seed(750)
+x = torch.rand(4, 5).double() * 4 - 2
+y = x.clone()
+print((x[x > -1]).tolist())
+print(y)
+print((y).tolist())
+x = (torch.randn(3, 5) * 10).to(torch.float64)
+print((torch.norm(x, p='fro', dim=(0, 1))).tolist())
+x = torch.randn(6, dtype=torch.float64)
+y = x.clone()
+z = torch.zeros(6)
+z[0] = x[0]
+print(z)
+print((z).tolist())
+print((y).tolist())
+x = (torch.randn(2, 3, 9) * 10).to(torch.float64)
+print(torch.linalg.norm(x))
+print((torch.linalg.norm(x)).tolist())
+x = torch.rand(3, 5).double() * 4 - 2
+print((torch.linalg.matrix_norm(x, float('inf'))).tolist())

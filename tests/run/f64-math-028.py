@@ -1,26 +1,21 @@
 import torch
-torch.manual_seed(815)
-x = torch.randn(3, 5, dtype=torch.float64)
-print((torch.linalg.vector_norm(x, 1, dim=1, keepdim=True)).tolist())
-x = torch.randn(100, dtype=torch.float64)
-print(x.norm(1))
-print((x.norm(1)).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print(x)
-print((x).tolist())
-x = (torch.randn(17) * 10).to(torch.float64)
-print((torch.linalg.vector_norm(x, 1.5, dim=0, keepdim=True)).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print((x).tolist())
-x = torch.rand(15, dtype=torch.float64) * 3
-y = torch.rand(15).double() * 4 - 2
-print(x[::2] ** 1.3)
-print((x[::2] ** 1.3).tolist())
+torch.manual_seed(422)
+x = torch.rand(2, 3, dtype=torch.float64) * 1e-3
+y = torch.randn(2, 3, dtype=torch.float64)
+print(y ** 4)
+print((y ** 4).tolist())
 x = torch.randn(4, 7, dtype=torch.float64)
-print((torch.linalg.matrix_norm(x, float('inf'))).tolist())
-x = x / x.norm(dim=-1, keepdim=True)
-print(x)
-print((x).tolist())
-x = torch.rand(2, 3, 9).double() * 4 - 2
-print(torch.linalg.norm(x, 1))
 print((torch.linalg.norm(x, 1)).tolist())
+x = torch.rand(2, 33, dtype=torch.float64) * 1e-3
+y = torch.rand(2, 33).double() * 4 - 2
+print(x ** y)
+print((x ** y).tolist())
+x = torch.rand(15, dtype=torch.float64) * 1e-3
+y = torch.randn(15, dtype=torch.float64)
+print((x ** torch.tensor(1.5, dtype=torch.float64)).tolist())
+x = torch.randn(4, 7, dtype=torch.float64)
+print((torch.linalg.norm(x)).tolist())
+x = torch.rand(17, 3, dtype=torch.float64) * 1e-3
+y = torch.rand(17, 3).double() * 4 - 2
+print(torch.pow(x, 3.3))
+print((torch.pow(x, 3.3)).tolist())
