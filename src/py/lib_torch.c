@@ -244,7 +244,7 @@ nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 		if ((t = pyt_empty(DT_FLOAT, 1, &zero)) == NULL)
 			return NULL;
 	} else {
-		if (rg && a[0]->u.t.dtype != DT_FLOAT)
+		if (rg && a[0]->u.t.dtype != DT_FLOAT && a[0]->u.t.dtype != DT_DOUBLE)
 			return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
 		t = op_detach(s, a[0]);
 	}

@@ -56,8 +56,8 @@ row_ok(const struct builtin *b)
 		"Linear", "linear", "dropout",
 		/* r6-f64: the vector norms and ord +-1, +-inf, 'fro' matrix norms */
 		"norm", "vector_norm", "matrix_norm",
-		/* r6-f64: allclose, einsum */
-		"allclose", "einsum", NULL
+		/* r6-f64: allclose, einsum, nn.Parameter of a float64 tensor */
+		"allclose", "einsum", "Parameter", NULL
 	};
 	int i;
 

@@ -18,7 +18,7 @@ views), tensor ** tensor, number ** tensor; x.norm / torch.norm /
 torch.linalg.vector_norm / linalg.norm / linalg.matrix_norm (ord +-1,
 +-inf, 'fro') of float64; masks (x[mask], x[mask] = v), item assignment
 (numbers exactly, float32 into float64 and back), allclose, einsum.  And tests/run/f64-nn-err-NNN.py, one dtype
-error each (ERRORS below).
+error each (ERRORS below); tests/run/f64-nn-param.py (PARAM).
 Then run tests/gen/run_cases.py on them for the goldens (real PyTorch).
 Deterministic: the same seed writes the same files.
 
@@ -234,10 +234,16 @@ ERRORS = [
 ]
 
 
+# a user module with a float64 nn.Parameter and a buffer, through .float() and .double()
+PARAM = 'import torch\nimport torch.nn as nn\ntorch.manual_seed(2)\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.w = nn.Parameter(torch.randn(3, 2, dtype=torch.float64))\n        self.register_buffer("mask", torch.ones(3))\n    def forward(self, x):\n        return x @ self.w\nm = M()\nprint(m.w)\nx = torch.randn(4, 3, dtype=torch.float64)\nprint(m(x).tolist())\nm.float()\nprint(m.w.dtype, m.mask.dtype)\nm.double()\nprint(m.w.dtype, m.mask.dtype, m.w)\nprint([n for n, p in m.named_parameters()])\n'
+
+
 def errors():
     for i, body in enumerate(ERRORS):
         with open(os.path.join(scriptgen.RUN, "f64-nn-err-%03d.py" % i), "w") as f:
             f.write("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" + body + "\n")
+    with open(os.path.join(scriptgen.RUN, "f64-nn-param.py"), "w") as f:
+        f.write(PARAM)
 
 
 if __name__ == "__main__":
