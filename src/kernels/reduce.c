@@ -711,55 +711,24 @@ norm2_lastdim(const float *x, long long n)
 	return sqrtf(b);
 }
 
-/* one step of the reduction of order p (the norm_kernel_cpu_impl cases) */
-static float
-norm_step(float acc, float v, float p)
-{
-	float a = fabsf(v);
-
-	if (p == 2)
-		return fmaf(v, v, acc);
-	if (p == 1)
-		return acc + a;
-	if (p == 0)
-		return acc + (v != 0 ? 1.0f : 0.0f);
-	if (isinf(p)) {
-		if (isnan(a) || isnan(acc))
-			return NAN;
-		if (p > 0)
-			return a > acc ? a : acc;
-		return a < acc ? a : acc;
-	}
-	return acc + powf(a, p);
-}
-
-static float
-norm_project(float acc, float p)
-{
-	if (p == 2)
-		return sqrtf(acc);
-	if (p == 0 || p == 1 || isinf(p))
-		return acc;
-	return powf(acc, 1.0f / p);
-}
-
 /*
- * float64: the same walk in double (acc_t double); ATen's fast lastdim
- * path takes float32 only, so every double norm is binary_kernel_reduce,
- * one fused step per element; p is the float norm_kernel_tensor_iterator_impl
- * keeps (float val), pow for NormOps.
+ * One step of the reduction of order p (the norm_kernel_cpu_impl cases),
+ * and the projection at the end, in float32 (f32: each operation rounded
+ * to float, fmaf, powf) or in double (float64's acc_t: fma, pow); p is
+ * the kernel's float val either way.  ATen's fast lastdim path takes
+ * float32 only, so every double norm is binary_kernel_reduce.
  */
 static double
-norm_step64(double acc, double v, double p)
+norm_step(double acc, double v, double p, int f32)
 {
 	double a = fabs(v);
 
 	if (p == 2)
-		return fma(v, v, acc);
+		return f32 ? fmaf((float)v, (float)v, (float)acc) : fma(v, v, acc);
 	if (p == 1)
-		return acc + a;
+		return f32 ? (float)acc + (float)a : acc + a;
 	if (p == 0)
-		return acc + (v != 0 ? 1.0 : 0.0);
+		return f32 ? (float)acc + (v != 0 ? 1.0f : 0.0f) : acc + (v != 0 ? 1.0 : 0.0);
 	if (isinf(p)) {
 		if (isnan(a) || isnan(acc))
 			return NAN;
@@ -767,17 +736,17 @@ norm_step64(double acc, double v, double p)
 			return a > acc ? a : acc;
 		return a < acc ? a : acc;
 	}
-	return acc + pow(a, p);
+	return f32 ? (float)acc + powf((float)a, (float)p) : acc + pow(a, p);
 }
 
 static double
-norm_project64(double acc, double p)
+norm_project(double acc, double p, int f32)
 {
 	if (p == 2)
-		return sqrt(acc);
+		return f32 ? sqrtf((float)acc) : sqrt(acc);
 	if (p == 0 || p == 1 || isinf(p))
 		return acc;
-	return pow(acc, 1.0 / p);
+	return f32 ? powf((float)acc, 1.0f / (float)p) : pow(acc, 1.0 / p);
 }
 
 /* one output of the norm: its reduced dims walked from ibase (nred of them), in float32 or float64 */
@@ -796,11 +765,11 @@ norm_one(const struct tensor_view *x, const struct iter *it, int nred, long long
 
 		for (k = 0; k < nred; k++)
 			o += ridx[k] * it->stride[1][k];
-		acc = x->data64 != NULL ? norm_step64(acc, x->data64[o], p) : norm_step((float)acc, x->data[o], (float)p);
+		acc = norm_step(acc, x->data64 != NULL ? x->data64[o] : x->data[o], p, x->data64 == NULL);
 		if (!idx_next(ridx, it->shape, 0, nred))
 			break;
 	}
-	return x->data64 != NULL ? norm_project64(acc, p) : norm_project((float)acc, (float)p);
+	return norm_project(acc, p, x->data64 == NULL);
 }
 
 void
