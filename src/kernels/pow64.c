@@ -15,19 +15,12 @@
 #include "tensor.h"
 #include "kern.h"
 
+/* a double-double, hi + lo */
 struct dd {
 	double x, y;
 };
 
-static struct dd
-dd_of(double x, double y)
-{
-	struct dd r;
-
-	r.x = x;
-	r.y = y;
-	return r;
-}
+#define dd_of(hi, lo) ((struct dd){ (hi), (lo) })
 
 static struct dd
 add2_d_d(double x, double y)	/* ddadd2_vd2_vd_vd */
@@ -94,16 +87,14 @@ div_dd(struct dd n, struct dd d)	/* dddiv_vd2_vd2_vd2 */
 	return dd_of(s, fma(s, v, fma(n.y, t, u)));
 }
 
-/* the high 32-bit word of d plus q << 20 (vldexp3_vd_vd_vi), or its exponent field less 0x3ff (vilogb2k_vi_vd) */
+/* the high 32-bit word of d plus q << 20 (vldexp3_vd_vd_vi); d's exponent field less 0x3ff (vilogb2k_vi_vd) */
 static double
 ldexp3(double d, int32_t q)
 {
 	uint64_t b;
-	uint32_t hi;
 
 	memcpy(&b, &d, sizeof b);
-	hi = (uint32_t)(b >> 32) + ((uint32_t)q << 20);
-	b = ((uint64_t)hi << 32) | (b & 0xffffffffu);
+	b = ((uint64_t)((uint32_t)(b >> 32) + ((uint32_t)q << 20)) << 32) | (b & 0xffffffffu);
 	memcpy(&d, &b, sizeof d);
 	return d;
 }
@@ -111,10 +102,9 @@ ldexp3(double d, int32_t q)
 static int32_t
 ilogb2k(double d)
 {
-	uint64_t b;
+	union { double d; uint64_t u; } v = { d };
 
-	memcpy(&b, &d, sizeof b);
-	return (int32_t)((b >> 52) & 0x7ff) - 0x3ff;
+	return (int32_t)((v.u >> 52) & 0x7ff) - 0x3ff;
 }
 
 /* logk: log(d) as a double-double, d >= 0 */
