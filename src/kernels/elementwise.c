@@ -86,6 +86,7 @@ copy_row(void *arg, size_t row, const long long *off)
 
 static void copy64(double *out, const struct tensor_view *x);
 static void binary64(double *out, const struct tensor_view *a, const struct tensor_view *b, int op, double e);
+static double binop64(int op, double a, double b, double e);
 static void compare64(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
 static void unary64(double *out, const struct tensor_view *x, int op);
 
@@ -497,11 +498,30 @@ is_special_exponent(double e)
 	return e == 2 || e == 3 || e == -2 || e == 0.5 || e == -0.5 || e == -1;
 }
 
+/* one element of pow_view: vec, the vector loop's (SLEEF), else the scalar function */
 static void
-pow_view(float *out, const struct tensor_view *a, const struct tensor_view *b, int scalar, double e)
+pow_one(void *out, size_t i, const struct tensor_view *a, const struct tensor_view *b, long long ia, long long ib,
+    int vec, double e)
+{
+	if (a->data64 != NULL) {
+		double x = a->data64[ia], y = b != NULL ? b->data64[ib] : e;
+
+		((double *)out)[i] = vec && (b != NULL || !is_special_exponent(e)) ? tensor_sleef_pow(x, y) :
+		    b == NULL ? binop64(TENSOR_POW_SCALAR, x, 0, e) : pow(x, y);
+		return;
+	}
+	if (b == NULL)
+		((float *)out)[i] = vec && !is_special_exponent(e) ? tensor_sleef_powf(a->data[ia], (float)e) :
+		    pow_scalar(a->data[ia], e);
+	else
+		((float *)out)[i] = vec ? tensor_sleef_powf(a->data[ia], b->data[ib]) : powf(a->data[ia], b->data[ib]);
+}
+
+static void
+pow_view(void *out, const struct tensor_view *a, const struct tensor_view *b, int scalar, double e)
 {
 	int nd = a->ndim, d, k, idx[TENSOR_MAXDIM];
-	size_t run = 1, outer = 1, r, j, vec;
+	size_t run = 1, outer = 1, r, j, vec, lanes;
 	long long sa, sb, oa, ob;
 	int vectorized;
 
@@ -538,23 +558,16 @@ pow_view(float *out, const struct tensor_view *a, const struct tensor_view *b, i
 		vectorized = 1;	/* a run of one: its one element is a tail either way */
 	memset(idx, 0, sizeof idx);
 	for (r = 0; r < outer; r++) {
-		float *y = out + r * run;
-
 		oa = ob = 0;
 		for (d = 0; d <= k; d++) {
 			oa += (long long)idx[d] * a->stride[d];
 			ob += scalar ? 0 : (long long)idx[d] * b->stride[d];
 		}
-		vec = vectorized ? run / 16 * 16 : 0;
-		for (j = 0; j < run; j++) {
-			float x = a->data[oa + (long long)j * sa];
-
-			if (scalar)
-				y[j] = j < vec && !is_special_exponent(e) ? tensor_sleef_powf(x, (float)e) : pow_scalar(x, e);
-			else
-				y[j] = j < vec ? tensor_sleef_powf(x, b->data[ob + (long long)j * sb]) :
-				    powf(x, b->data[ob + (long long)j * sb]);
-		}
+		lanes = a->data64 != NULL ? 8 : 16;	/* two vectors a step */
+		vec = vectorized ? run / lanes * lanes : 0;
+		for (j = 0; j < run; j++)
+			pow_one(out, r * run + j, a, scalar ? NULL : b, oa + (long long)j * sa, ob + (long long)j * sb,
+			    j < vec, e);
 		for (d = k; d >= 0; d--) {
 			if (++idx[d] < a->shape[d])
 				break;
@@ -569,12 +582,13 @@ tensor_binary_view(void *out, const struct tensor_view *a, const struct tensor_v
 	struct bin_ctx c = { out, a, b, a->ndim ? (size_t)a->shape[a->ndim - 1] : 1, op, scalar };
 	const struct tensor_view *v[2] = { a, b };
 
-	if (a->data64 != NULL) {
-		binary64(out, a, b, op, scalar);
+	if ((op == TENSOR_POW_SCALAR && !is_special_exponent(scalar) && (a->data64 == NULL || (scalar != 0 &&
+	    scalar != 1))) || op == TENSOR_POW) {
+		pow_view(out, a, b, op == TENSOR_POW_SCALAR, scalar);
 		return;
 	}
-	if ((op == TENSOR_POW_SCALAR && !is_special_exponent(scalar)) || op == TENSOR_POW) {
-		pow_view(out, a, b, op == TENSOR_POW_SCALAR, scalar);
+	if (a->data64 != NULL) {
+		binary64(out, a, b, op, scalar);
 		return;
 	}
 	each_row(a->ndim, a->shape, v, 2, bin_row, &c);
@@ -675,9 +689,10 @@ tensor_unary_view(void *out, const struct tensor_view *x, int op)
  * One IEEE double operation per element (PyTorch's Vectorized<double>
  * lanes and its scalar tails compute the same bits for these), in the
  * same walk as the float32 kernels; exp is SLEEF's expd4 (softmax64.c) for
- * every element, as vml::vexp maps all of them through vectors; pow only for the exponents
- * pow_tensor_scalar_optimized_kernel specialises (the caller refuses the
- * others: SLEEF's powd4 is not reproduced).
+ * every element, as vml::vexp maps all of them through vectors; pow: the
+ * exponents pow_tensor_scalar_optimized_kernel specialises here, the
+ * others in pow_view (SLEEF's powd4 for the vector loop's elements,
+ * std::pow for its tails).
  */
 struct ctx64 {
 	double *out;
@@ -704,7 +719,7 @@ binop64(int op, double a, double b, double e)
 		return mod != 0 && (b < 0) != (mod < 0) ? mod + b : mod;
 	case TENSOR_POW_SCALAR:
 		return e == 2 ? a * a : e == 3 ? a * a * a : e == -2 ? 1.0 / (a * a) : e == 0.5 ? sqrt(a) :
-		    e == -0.5 ? 1.0 / sqrt(a) : e == -1 ? 1.0 / a : e == 0 ? 1.0 : a;
+		    e == -0.5 ? 1.0 / sqrt(a) : e == -1 ? 1.0 / a : e == 0 ? 1.0 : e == 1 ? a : pow(a, e);
 	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a);
 	default: return 0;
 	}

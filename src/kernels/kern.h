@@ -46,6 +46,10 @@ void worker_idle(void);
 void worker_populate(char *p, size_t len);
 void two_threads(void *(*fn)(void *), void *first, void *second);
 
+/* softmax64.c's AVX2 lane helpers: _mm256_cvtpd_epi32 (out of range: INT_MIN); vpow2i_vd_vi, 2^q */
+int32_t kern_cvt_i32(double u);
+double kern_pow2i(int32_t q);
+
 /* y[j] = exp(x[j] - max), n floats (softmax.c's exp_row, behind an entry point) */
 void kern_exp_row(float *y, const float *x, float max, int n);
 

@@ -711,18 +711,24 @@ norm2_lastdim(const float *x, long long n)
 	return sqrtf(b);
 }
 
-/* one step of the reduction of order p (the norm_kernel_cpu_impl cases) */
-static float
-norm_step(float acc, float v, float p)
+/*
+ * One step of the reduction of order p (the norm_kernel_cpu_impl cases),
+ * and the projection at the end, in float32 (f32: each operation rounded
+ * to float, fmaf, powf) or in double (float64's acc_t: fma, pow); p is
+ * the kernel's float val either way.  ATen's fast lastdim path takes
+ * float32 only, so every double norm is binary_kernel_reduce.
+ */
+static double
+norm_step(double acc, double v, double p, int f32)
 {
-	float a = fabsf(v);
+	double a = fabs(v);
 
 	if (p == 2)
-		return fmaf(v, v, acc);
+		return f32 ? fmaf((float)v, (float)v, (float)acc) : fma(v, v, acc);
 	if (p == 1)
-		return acc + a;
+		return f32 ? (float)acc + (float)a : acc + a;
 	if (p == 0)
-		return acc + (v != 0 ? 1.0f : 0.0f);
+		return f32 ? (float)acc + (v != 0 ? 1.0f : 0.0f) : acc + (v != 0 ? 1.0 : 0.0);
 	if (isinf(p)) {
 		if (isnan(a) || isnan(acc))
 			return NAN;
@@ -730,30 +736,59 @@ norm_step(float acc, float v, float p)
 			return a > acc ? a : acc;
 		return a < acc ? a : acc;
 	}
-	return acc + powf(a, p);
+	return f32 ? (float)acc + powf((float)a, (float)p) : acc + pow(a, p);
 }
 
-static float
-norm_project(float acc, float p)
+static double
+norm_project(double acc, double p, int f32)
 {
 	if (p == 2)
-		return sqrtf(acc);
+		return f32 ? sqrtf((float)acc) : sqrt(acc);
 	if (p == 0 || p == 1 || isinf(p))
 		return acc;
-	return powf(acc, 1.0f / p);
+	return f32 ? powf((float)acc, 1.0f / (float)p) : pow(acc, 1.0 / p);
+}
+
+/* one output of the norm: its reduced dims walked from ibase (nred of them), in float32 or float64 */
+static double
+norm_one(const struct tensor_view *x, const struct iter *it, int nred, long long ibase, double p)
+{
+	long long ridx[TENSOR_MAXDIM];
+	double acc = isinf(p) && p < 0 ? INFINITY : 0;
+	int k;
+
+	if (p == 2 && nred == 1 && it->stride[1][0] == 1 && x->data64 == NULL)
+		return norm2_lastdim(x->data + ibase, it->shape[0]);
+	memset(ridx, 0, sizeof ridx);
+	for (;;) {
+		long long o = ibase;
+
+		for (k = 0; k < nred; k++)
+			o += ridx[k] * it->stride[1][k];
+		acc = norm_step(acc, x->data64 != NULL ? x->data64[o] : x->data[o], p, x->data64 == NULL);
+		if (!idx_next(ridx, it->shape, 0, nred))
+			break;
+	}
+	return norm_project(acc, p, x->data64 == NULL);
 }
 
 void
-tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, float p)
+tensor_norm_view(void *outv, const struct tensor_view *x, unsigned dims, int keepdim, double p)
 {
+	float *out = outv;
+	double *out64 = outv;
 	struct iter it;
-	long long oidx[TENSOR_MAXDIM], ridx[TENSOR_MAXDIM];
+	long long oidx[TENSOR_MAXDIM];
 	size_t nout = kept_numel(x, dims), i;
 	int nred = 0, d, k;
 
+	p = (float)p;	/* norm_kernel_tensor_iterator_impl's float val, for float64 too */
 	if (x->numel == 0) {
 		for (i = 0; i < nout; i++)
-			out[i] = p < 0 ? INFINITY : 0;
+			if (x->data64 != NULL)
+				out64[i] = p < 0 ? INFINITY : 0;
+			else
+				out[i] = p < 0 ? INFINITY : 0;
 		return;
 	}
 	iter_reduce(&it, x, dims, keepdim);
@@ -762,27 +797,17 @@ tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int kee
 	memset(oidx, 0, sizeof oidx);
 	for (;;) {
 		long long obase = 0, ibase = 0;
-		float acc = isinf(p) && p < 0 ? INFINITY : 0;
+		double r;
 
 		for (k = nred; k < it.ndim; k++) {
 			obase += oidx[k] * it.stride[0][k];
 			ibase += oidx[k] * it.stride[1][k];
 		}
-		if (p == 2 && nred == 1 && it.stride[1][0] == 1) {
-			out[obase] = norm2_lastdim(x->data + ibase, it.shape[0]);
-		} else {
-			memset(ridx, 0, sizeof ridx);
-			for (;;) {
-				long long o = ibase;
-
-				for (k = 0; k < nred; k++)
-					o += ridx[k] * it.stride[1][k];
-				acc = norm_step(acc, x->data[o], p);
-				if (!idx_next(ridx, it.shape, 0, nred))
-					break;
-			}
-			out[obase] = norm_project(acc, p);
-		}
+		r = norm_one(x, &it, nred, ibase, p);
+		if (x->data64 != NULL)
+			out64[obase] = r;
+		else
+			out[obase] = (float)r;
 		if (interrupt_pending)	/* Ctrl-C: the caller drops the result */
 			return;
 		if (!idx_next(oidx, it.shape, nred, it.ndim))

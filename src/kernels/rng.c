@@ -226,31 +226,51 @@ rng_uniform(struct rng *g, float *out, size_t n, double lo, double hi, int fused
 	}
 }
 
+/*
+ * kaiming_uniform_(weight, a=sqrt(5))'s bound in double, one operation per
+ * statement as Python evaluates it: a*a is 5.000000000000001; in > 0.
+ */
+static double
+kaiming_bound(int in)
+{
+	double a = sqrt(5.0), a2 = a * a, gain = sqrt(2.0 / (1.0 + a2)), bound = gain / sqrt((double)in);
+
+	return sqrt(3.0) * bound;
+}
+
 void
 rng_linear(struct rng *g, float *weight, float *bias, int in, int out, int fused)
 {
-	double a, a2, gain, bound;
-
 	if (in < 0 || out < 0)
 		return;
-	/*
-	 * kaiming_uniform_(weight, a=sqrt(5)) in double, one operation per
-	 * statement as Python evaluates it: a*a is 5.000000000000001.
-	 * A zero-element weight is left alone (no draws), as init does.
-	 */
-	if (in > 0 && out > 0) {
-		a = sqrt(5.0);
-		a2 = a * a;
-		gain = sqrt(2.0 / (1.0 + a2));
-		bound = gain / sqrt((double)in);
-		bound = sqrt(3.0) * bound;
-		rng_uniform(g, weight, (size_t)in * (size_t)out, -bound, bound, fused);
-	}
+	/* A zero-element weight is left alone (no draws), as init does. */
+	if (in > 0 && out > 0)
+		rng_uniform(g, weight, (size_t)in * (size_t)out, -kaiming_bound(in), kaiming_bound(in), fused);
 	/* The bias comes after the whole weight; fan_in 0 gives bound 0. */
-	if (bias != NULL) {
-		bound = in > 0 ? 1.0 / sqrt((double)in) : 0.0;
-		rng_uniform(g, bias, (size_t)out, -bound, bound, fused);
-	}
+	if (bias != NULL)
+		rng_uniform(g, bias, (size_t)out, in > 0 ? -1.0 / sqrt((double)in) : 0.0,
+		    in > 0 ? 1.0 / sqrt((double)in) : 0.0, fused);
+}
+
+/* uniform_ on float64: one u64 per element, fma(x, to - from, from) as the AVX2 kernel's contraction */
+static void
+uniform64(struct rng *g, double *out, size_t n, double lo, double hi)
+{
+	size_t i;
+
+	for (i = 0; i < n && !interrupt_pending; i++)
+		out[i] = fma(rng_double(g), hi - lo, lo);
+}
+
+void
+rng_linear64(struct rng *g, double *weight, double *bias, int in, int out)
+{
+	if (in < 0 || out < 0)
+		return;
+	if (in > 0 && out > 0)
+		uniform64(g, weight, (size_t)in * (size_t)out, -kaiming_bound(in), kaiming_bound(in));
+	if (bias != NULL)
+		uniform64(g, bias, (size_t)out, in > 0 ? -1.0 / sqrt((double)in) : 0.0, in > 0 ? 1.0 / sqrt((double)in) : 0.0);
 }
 
 /*
@@ -631,4 +651,26 @@ void
 rng_dropout_mask(struct rng *g, float *mask, size_t n, double p, int mkl)
 {
 	dropout(g, mask, NULL, n, p, mkl);
+}
+
+/*
+ * Dropout of a float64 tensor: the same bernoulli_(1 - p) draws (the
+ * kernel draws a double per element whatever the dtype), the mask divided
+ * by 1 - p in double, then x * mask.
+ */
+void
+rng_dropout64(struct rng *g, double *out, const double *x, size_t n, double p, int mkl)
+{
+	struct bern b;
+	double keep = 1.0 / (1.0 - p);
+	size_t i;
+
+	if (p == 0.0 || n == 0 || p == 1.0) {	/* no draws: x itself, or x * zeros({}) */
+		for (i = 0; i < n; i++)
+			out[i] = p == 1.0 ? x[i] * 0.0 : x[i];
+		return;
+	}
+	bern_start(&b, g, 1.0 - p, mkl);
+	for (i = 0; i < n; i++)
+		out[i] = x[i] * (bern_next(&b) ? keep : 0.0);
 }

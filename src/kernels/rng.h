@@ -72,6 +72,8 @@ void	rng_uniform(struct rng *g, float *out, size_t n, double lo, double hi, int 
  * then bias (out), or no bias draws when bias is NULL. in, out >= 0.
  */
 void	rng_linear(struct rng *g, float *weight, float *bias, int in, int out, int fused);
+/* The same for a float64 weight and bias: uniform_ on doubles (one u64 each, fused) [3, 4]. */
+void	rng_linear64(struct rng *g, double *weight, double *bias, int in, int out);
 /*
  * Tensor.bernoulli_(p), p in [0, 1], as 0.0f/1.0f [6.1, 6.3]. Default path:
  * 2 draws per element, even for p = 0 or 1. MKL path: exactly one draw,
@@ -91,6 +93,8 @@ void	rng_dropout(struct rng *g, float *out, const float *x, size_t n, double p, 
  * p == 1 all 0.0f, without drawing.
  */
 void	rng_dropout_mask(struct rng *g, float *mask, size_t n, double p, int mkl);
+/* rng_dropout of a float64 x: the same draws, kept elements x * (1 / (1 - p)) in double. */
+void	rng_dropout64(struct rng *g, double *out, const double *x, size_t n, double p, int mkl);
 /* What a kept element of that mask holds, 0 < p < 1: float(1 / float(1 - p)). */
 float	rng_dropout_scale(double p);
 

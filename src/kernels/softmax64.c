@@ -13,15 +13,15 @@
 #include "kern.h"
 
 /* _mm256_cvtpd_epi32 of a whole double: out of range (or NaN) gives INT_MIN */
-static int32_t
-cvt_i32(double u)
+int32_t
+kern_cvt_i32(double u)
 {
 	return u >= -2147483648.0 && u < 2147483648.0 ? (int32_t)u : INT32_MIN;
 }
 
 /* vpow2i_vd_vi (helperavx2.h): q + 0x3ff in a 32-bit lane, shifted into the high word's exponent */
-static double
-pow2i(int32_t q)
+double
+kern_pow2i(int32_t q)
 {
 	uint64_t hi = (uint32_t)((uint32_t)q + 0x3ffu) << 20;
 	uint64_t bits = hi << 32;
@@ -43,7 +43,7 @@ tensor_exp64(double d)
 	};
 	double u = nearbyint(d * 1.442695040888963407359924681001892137426645954152985934135449406931), s, s2, s4, s8;
 	double p8, p4a, p4b;
-	int32_t q = cvt_i32(u);
+	int32_t q = kern_cvt_i32(u);
 
 	s = fma(u, -.69314718055966295651160180568695068359375, d);
 	s = fma(u, -.28235290563031577122588448175013436025525412068e-12, s);
@@ -57,7 +57,7 @@ tensor_exp64(double d)
 	u = fma(u, s, 0.5);
 	u = fma(u, s, 1.0);
 	u = fma(u, s, 1.0);
-	u = u * pow2i(q >> 1) * pow2i(q - (q >> 1));	/* vldexp2_vd_vd_vi */
+	u = u * kern_pow2i(q >> 1) * kern_pow2i(q - (q >> 1));	/* vldexp2_vd_vd_vi */
 	if (d > 709.78271114955742909217217426)
 		u = INFINITY;
 	if (d < -1000)

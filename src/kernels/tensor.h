@@ -219,7 +219,7 @@ void tensor_sum_view(void *out, const struct tensor_view *x, unsigned dims, int 
 void tensor_var_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);
 void tensor_std_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, int correction);	/* sqrt in double */
 /* torch.linalg.vector_norm(x, p, dims, keepdim) for a reduction of more than one element per output (reduce.c) */
-void tensor_norm_view(float *out, const struct tensor_view *x, unsigned dims, int keepdim, float p);
+void tensor_norm_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim, double p);
 
 /*
  * Dtype dispatch: every kernel taking a struct tensor_view reads float32
@@ -243,6 +243,8 @@ void tensor_layout(long long *out, int ndim, const int *shape, const long long *
 void tensor_copy_view(void *out, const struct tensor_view *x);
 /* SLEEF's powf_u10 as PyTorch's AVX2 vector kernels compute x ** y */
 float tensor_sleef_powf(float x, float y);
+/* SLEEF's powd4_u10 as Vectorized<double>::pow (pow64.c) */
+double tensor_sleef_pow(double x, double y);
 void tensor_binary_view(void *out, const struct tensor_view *a, const struct tensor_view *b, int op, double scalar);
 void tensor_compare_view(unsigned char *out, const struct tensor_view *a, const struct tensor_view *b, int op);
 void tensor_unary_view(void *out, const struct tensor_view *x, int op);

@@ -536,6 +536,6 @@ torch_einsum(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 
 const struct builtin lib_einsum_rows[] = {
 	LIB_NS("torch"),
-	{ "einsum", torch_einsum, 0, "[def] *args", 0 },
+	{ "einsum", torch_einsum, 0, "[def] *args", LIB_F64 },
 	LIB_END
 };

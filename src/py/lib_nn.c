@@ -367,6 +367,70 @@ m_train(struct py_session *s, const struct builtin *b, struct pyobj *self, struc
 	return self;
 }
 
+/* param.data = param.to(dt) for a float tensor (Module._apply): the same object, its data converted */
+static int
+cast_tensor(struct py_session *s, struct pyobj *p, int dt)
+{
+	struct pystorage *old;
+	struct pyobj *c;
+
+	if (p == NULL || p->type != PY_TENSOR || p->u.t.dtype == dt ||
+	    (p->u.t.dtype != DT_FLOAT && p->u.t.dtype != DT_DOUBLE))
+		return 0;
+	if ((c = op_to(s, p, dt)) == NULL)
+		return -1;
+	old = p->u.t.st;
+	p->u.t.st = c->u.t.st;
+	p->u.t.st->refs++;
+	p->u.t.dtype = dt;
+	memcpy(p->u.t.stride, c->u.t.stride, sizeof p->u.t.stride);
+	p->u.t.offset = c->u.t.offset;
+	storage_decref(old);
+	py_decref(c);
+	return 0;
+}
+
+/* Module._apply(fn) of .double()/.float(): the children, then the parameters in place, then new buffers */
+static int
+cast_module(struct py_session *s, struct pyobj *m, int dt)
+{
+	struct pyobj *c;
+	int i;
+
+	if (m->type == PY_MODULE)
+		return cast_tensor(s, m->u.m.weight, dt) != 0 || cast_tensor(s, m->u.m.bias, dt) != 0 ? -1 : 0;
+	for (i = 0; i < m->u.obj.n; i++) {
+		struct pyattr *a = &m->u.obj.a[i];
+
+		if (a->v->type != PY_NONE && ((a->kind == A_MODULE && cast_module(s, a->v, dt) != 0) ||
+		    (a->kind == A_PARAM && cast_tensor(s, a->v, dt) != 0)))
+			return -1;
+	}
+	for (i = 0; i < m->u.obj.n; i++) {
+		struct pyattr *a = &m->u.obj.a[i];
+
+		if (a->kind != A_BUFFER || a->v->type != PY_TENSOR ||
+		    (a->v->u.t.dtype != DT_FLOAT && a->v->u.t.dtype != DT_DOUBLE))
+			continue;
+		if ((c = op_to(s, a->v, dt)) == NULL)
+			return -1;
+		py_decref(a->v);
+		a->v = c;
+	}
+	return 0;
+}
+
+/* double() (op DT_DOUBLE), float() (op DT_FLOAT): every floating parameter and buffer below; self returned */
+static struct pyobj *
+m_cast(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)a;
+	if (cast_module(s, self, b->op) != 0)
+		return NULL;
+	py_incref(self);
+	return self;
+}
+
 /* an attribute, method or member of that name exists (hasattr), for register_*'s KeyError */
 static int
 has_attr(struct py_session *s, struct pyobj *o, const char *name)
@@ -497,6 +561,8 @@ const struct builtin lib_nn_rows[] = {
 	{ "named_children", m_children, 1, "", 0 },
 	{ "train", m_train, 0, "mode=True", 0 },
 	{ "eval", m_train, 1, "", 0 },
+	{ "double", m_cast, DT_DOUBLE, "", 0 },
+	{ "float", m_cast, DT_FLOAT, "", 0 },
 	{ "register_buffer", m_register, A_BUFFER, "name, tensor, persistent=True", 0 },
 	{ "register_parameter", m_register, A_PARAM, "name, param", 0 },
 	{ "add_module", m_register, A_MODULE, "name, module", 0 },

@@ -27,7 +27,7 @@ norm_reduce(struct py_session *s, struct pyobj *x, double p, unsigned dims, int 
 	struct pyobj *y;
 	char ps[32];
 
-	if (t->dtype != DT_FLOAT) {
+	if (t->dtype != DT_FLOAT && t->dtype != DT_DOUBLE) {
 		if (strcmp(who, "norm") == 0)
 			return py_fail(s, "norm(): input dtype should be either floating point or complex. Got %s instead.",
 			    pyt_cat_name[t->dtype]);
@@ -49,10 +49,10 @@ norm_reduce(struct py_session *s, struct pyobj *x, double p, unsigned dims, int 
 			shape[nd++] = t->shape[d];
 		else if (keep)
 			shape[nd++] = 1;
-	if ((y = pyt_result(s, DT_FLOAT, nd, shape, NULL)) == NULL)
+	if ((y = pyt_result(s, t->dtype, nd, shape, NULL)) == NULL)
 		return NULL;
 	pyt_view(&v, t);
-	tensor_norm_view(pyt_data(&y->u.t), &v, dims, keep, (float)p);
+	tensor_norm_view(y->u.t.st->data, &v, dims, keep, p);
 	y->deps = x->deps;
 	pyt_set_grad(y, grad, pyt_grad(x));
 	return y;
@@ -212,7 +212,7 @@ matrix_norm(struct py_session *s, const struct builtin *b, struct pyobj *x, doub
 		    buf, sizeof buf));
 	if (nd < 2)
 		return py_fail(s, "RuntimeError: linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
-	if (x->u.t.dtype != DT_FLOAT)
+	if (x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE)
 		return py_fail(s, "RuntimeError: linalg.matrix_norm: Expected a floating point or complex tensor as input. "
 		    "Got %s", pyt_cat_name[x->u.t.dtype]);
 	if (py_to_dim(s, d0o, nd, &d[0]) != 0 || py_to_dim(s, d1o, nd, &d[1]) != 0)
@@ -364,12 +364,12 @@ linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 
 const struct builtin lib_norm_rows[] = {
 	LIB_NS("Tensor"),
-	{ "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, dtype=None", 0 },
+	{ "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, dtype=None", LIB_F64 },
 	LIB_NS("torch"),
-	{ "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, out=None, dtype=None", LIB_SELF_FIRST },
+	{ "norm", method_norm, 0, "p='fro', dim=None, keepdim=False, out=None, dtype=None", LIB_SELF_FIRST | LIB_F64 },
 	LIB_NS("torch.linalg"),
-	{ "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", 0 },
-	{ "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", 0 },
-	{ "matrix_norm", linalg_matrix_norm, 0, "A, ord='fro', dim=None, keepdim=False, *, dtype=None", 0 },
+	{ "vector_norm", linalg_vector_norm, 0, "x, ord=2, dim=None, keepdim=False, dtype=None", LIB_F64 },
+	{ "norm", linalg_norm, 0, "A, ord=None, dim=None, keepdim=False, out=None, dtype=None", LIB_F64 },
+	{ "matrix_norm", linalg_matrix_norm, 0, "A, ord='fro', dim=None, keepdim=False, *, dtype=None", LIB_F64 },
 	LIB_END
 };

@@ -515,7 +515,7 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	X(M, "tolist", method_plain, 2, "/", LIB_F64) \
 	X(B0, "detach", method_plain, 3, "/", LIB_F64) \
 	X(B, "clone", method_clone, 0, "*, ~memory_format=torch.preserve_format", LIB_F64) \
-	X(B, "allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False", 0) \
+	X(B, "allclose", method_allclose, 0, "other, rtol=1e-05, atol=1e-08, equal_nan=False", LIB_F64) \
 	X(B, "equal", method_equal, 0, "other", LIB_F64) \
 	X(B, "tril", method_tri, 0, "diagonal=0", LIB_F64) \
 	X(B, "triu", method_tri, 1, "diagonal=0", LIB_F64) \

@@ -244,7 +244,7 @@ nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 		if ((t = pyt_empty(DT_FLOAT, 1, &zero)) == NULL)
 			return NULL;
 	} else {
-		if (rg && a[0]->u.t.dtype != DT_FLOAT)
+		if (rg && a[0]->u.t.dtype != DT_FLOAT && a[0]->u.t.dtype != DT_DOUBLE)
 			return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
 		t = op_detach(s, a[0]);
 	}
@@ -254,7 +254,7 @@ nn_parameter(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 }
 
 static struct pyobj *
-linear_module(struct py_session *s, long long in, long long out, int bias)
+linear_module(struct py_session *s, long long in, long long out, int bias, int dt)
 {
 	struct pyobj *m = py_new(PY_MODULE);
 	int ws[2], bs[1];
@@ -265,15 +265,19 @@ linear_module(struct py_session *s, long long in, long long out, int bias)
 	m->u.m.kind = MOD_LINEAR;
 	m->u.m.in = (int)in;
 	m->u.m.out = (int)out;
-	m->u.m.weight = pyt_empty(DT_FLOAT, 2, ws);
-	m->u.m.bias = bias ? pyt_empty(DT_FLOAT, 1, bs) : NULL;
+	m->u.m.weight = pyt_empty(dt, 2, ws);
+	m->u.m.bias = bias ? pyt_empty(dt, 1, bs) : NULL;
 	if (m->u.m.weight == NULL || (bias && m->u.m.bias == NULL)) {
 		py_decref(m);
 		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large", in, out);
 	}
 	/* weight then bias, each uniform(-1/sqrt(in), 1/sqrt(in)), from the session's generator */
-	rng_linear(&s->rng, pyt_data(&m->u.m.weight->u.t), bias ? pyt_data(&m->u.m.bias->u.t) : NULL,
-	    (int)in, (int)out, 1);
+	if (dt == DT_DOUBLE)	/* dtype=torch.float64: uniform_ on doubles */
+		rng_linear64(&s->rng, m->u.m.weight->u.t.st->data, bias ? m->u.m.bias->u.t.st->data : NULL,
+		    (int)in, (int)out);
+	else
+		rng_linear(&s->rng, pyt_data(&m->u.m.weight->u.t), bias ? pyt_data(&m->u.m.bias->u.t) : NULL,
+		    (int)in, (int)out, 1);
 	m->u.m.weight->u.t.parameter = m->u.m.weight->u.t.requires_grad = 1;
 	if (bias)
 		m->u.m.bias->u.t.parameter = m->u.m.bias->u.t.requires_grad = 1;
@@ -291,7 +295,7 @@ nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	if (py_to_long(s, a[0], "in_features", &in) != 0 || py_to_long(s, a[1], "out_features", &out) != 0 ||
 	    (a[2] != NULL && op_truth(s, a[2], &bias) != 0) || lib_dtype(s, b, a[3], &dt) != 0)
 		return NULL;
-	if (dt >= 0 && dt != DT_FLOAT)
+	if (dt >= 0 && dt != DT_FLOAT && dt != DT_DOUBLE)
 		return py_fail(s, "Only Tensors of floating point and complex dtype can require gradients");
 	if (in < 0 || out < 0)
 		return py_fail(s, "Trying to create tensor with negative dimension %lld: [%lld, %lld]",
@@ -299,7 +303,7 @@ nn_linear(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	if (in > 1000000000 || out > 1000000000 || (size_t)(in * out) > py_max_numel)
 		return py_fail(s, "nn.Linear(%lld, %lld): the weight is too large (more than %zu elements)", in, out,
 		    py_max_numel);
-	return linear_module(s, in, out, bias);
+	return linear_module(s, in, out, bias, dt == DT_DOUBLE ? DT_DOUBLE : DT_FLOAT);
 }
 
 static struct pyobj *
@@ -362,11 +366,11 @@ const struct builtin lib_torch_rows[] = {
 	{ "arange", torch_arange, 0, ARANGE_PARAMS, LIB_F64 },
 	{ "Size", torch_size, 0, "[builtin tuple] iterable=(), /", 0 },
 	LIB_NS("torch.nn.functional"),
-	{ "linear", f_linear, 0, "input, weight, bias=None", 0 },
-	{ "dropout", f_dropout, 0, "[def] input, p=0.5, training=True, inplace=False", 0 },
+	{ "linear", f_linear, 0, "input, weight, bias=None", LIB_F64 },
+	{ "dropout", f_dropout, 0, "[def] input, p=0.5, training=True, inplace=False", LIB_F64 },
 	LIB_NS("torch.nn"),
-	{ "Parameter", nn_parameter, 0, "[def Parameter.__new__] data=None, requires_grad=True", 0 },
-	{ "Linear", nn_linear, 0, "in_features, out_features, bias=True, ~device=None, dtype=None", 0 },
+	{ "Parameter", nn_parameter, 0, "[def Parameter.__new__] data=None, requires_grad=True", LIB_F64 },
+	{ "Linear", nn_linear, 0, "in_features, out_features, bias=True, ~device=None, dtype=None", LIB_F64 },
 	{ "Dropout", nn_dropout, 0, "[def _DropoutNd.__init__] p=0.5, inplace=False", 0 },
 	{ "Softmax", nn_softmax, 0, "dim=None", 0 },
 	LIB_END

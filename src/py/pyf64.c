@@ -2,11 +2,11 @@
  * pyf64.c - float64 in the interpreter (issue 23): the rows that take
  * float64 tensors or dtype=torch.float64 (made, printed, viewed, converted,
  * and the arithmetic the kernels compute in double: they read the dtype
- * from the views they are given), PyTorch's result_type of two operands,
- * an operand as a tensor of a dtype (a Python number exactly), and the
- * one-line refusal, "float64 is not supported by OP", of every operation
- * not reproduced bit for bit (pow with other exponents, norms, modules,
- * advanced indexing, item assignment) rather than compute in float32.
+ * from the views they are given; nn.Linear, dropout, pow, norms, masks,
+ * item assignment, allclose, einsum since round 6), PyTorch's result_type
+ * of two operands, an operand as a tensor of a dtype (a Python number
+ * exactly), and the one-line refusal, "float64 is not supported by OP",
+ * of every other row rather than compute in float32.
  */
 #include <math.h>
 #include <string.h>
@@ -55,44 +55,6 @@ f64_check_call(struct py_session *s, const struct builtin *b, const struct pyobj
 	snprintf(what, sizeof what, "%s%s%s()", ns, ns[0] ? "." : "", b->name);
 	f64_refuse(s, what);
 	return -1;
-}
-
-/* 1 (the line's error set) when an operator meets a float64 operand: a op b, or op a (b NULL) */
-int
-f64_op(struct py_session *s, const char *sym, const struct pyobj *a, const struct pyobj *b)
-{
-	char what[48];
-
-	if (!f64_in(a, 0) && !f64_in(b, 0))
-		return 0;
-	snprintf(what, sizeof what, strlen(sym) <= 3 ? "the operator %s" : "%s", sym);
-	f64_refuse(s, what);
-	return 1;
-}
-
-/* 1 (refused) for x[index] where x or the index is float64 and the indexing is not a view */
-int
-f64_index(struct py_session *s, const struct pyobj *x, const struct pyobj *index)
-{
-	const struct pyobj *const *items = &index;
-	int n = 1, i;
-
-	if (f64_in(index, 0)) {
-		f64_refuse(s, "indexing with a float64 tensor");
-		return 1;
-	}
-	if (x == NULL || !f64_in(x, 0))
-		return 0;
-	if (index->type == PY_TUPLE) {
-		items = (const struct pyobj *const *)index->u.seq.v;
-		n = index->u.seq.n;
-	}
-	for (i = 0; i < n; i++)
-		if (items[i]->type == PY_TENSOR || items[i]->type == PY_LIST || items[i]->type == PY_BOOL) {
-			f64_refuse(s, "advanced indexing (tensors, lists or bools as indices)");
-			return 1;
-		}
-	return 0;
 }
 
 /* ---- float64 arithmetic: the result's dtype, and operands in it ---- */
@@ -172,11 +134,4 @@ pyt_as_dtype(struct py_session *s, struct pyobj *x, int dtype)
 		pyt_store(&y->u.t, i, pyt_get(&x->u.t, i));
 	y->deps = x->deps;
 	return y;
-}
-
-/* the exponents of x ** e that PyTorch computes without SLEEF's pow (pow_out's 0 and 1, the specialised ones) */
-int
-f64_pow_exact(double e)
-{
-	return e == 0 || e == 1 || e == 2 || e == 3 || e == -2 || e == 0.5 || e == -0.5 || e == -1;
 }

@@ -540,11 +540,8 @@ struct pyobj *op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b);
 int f64_in(const struct pyobj *o, int depth);
 void *f64_refuse(struct py_session *s, const char *op);
 int f64_check_call(struct py_session *s, const struct builtin *b, const struct pyobj *self, struct pyobj **a, int n);
-int f64_op(struct py_session *s, const char *sym, const struct pyobj *a, const struct pyobj *b);	/* 1: refused */
-int f64_index(struct py_session *s, const struct pyobj *x, const struct pyobj *index);	/* 1: refused */
 int f64_result_type(const struct pyobj *a, const struct pyobj *b);	/* at::result_type of two operands */
 struct pyobj *pyt_as_dtype(struct py_session *s, struct pyobj *x, int dtype);	/* x (or a number) as dtype */
-int f64_pow_exact(double e);	/* x ** e of a float64 x is exact here */
 
 /* views and indexing (pyview.c) */
 struct pyobj *op_index(struct py_session *s, struct pyobj *x, struct pyobj *index);

@@ -72,9 +72,6 @@ lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int 
 	if (nargs != 1)
 		return py_fail(s, "forward() takes 2 positional arguments but %d were given", nargs + 1);
 	x = args[0];
-	if (f64_in(x, 0))
-		return f64_refuse(s, mod->kind == MOD_LINEAR ? "nn.Linear" : mod->kind == MOD_DROPOUT ? "nn.Dropout" :
-		    "nn.Softmax");
 	if (x->type != PY_TENSOR)
 		return py_fail(s, mod->kind == MOD_LINEAR ? "linear(): argument 'input' (position 1) must be Tensor, not %s" :
 		    "%s(): argument 'input' (position 1) must be Tensor, not %s",

@@ -396,7 +396,7 @@ op_matmul(struct py_session *s, struct pyobj *a, struct pyobj *b)
 
 /* tensor_linear into y; 0, or -1 when its packing buffer was refused (the line's MemoryError) */
 static int
-linear_kernel(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct pyobj *cw, const float *bias, int M)
+linear_kernel(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct pyobj *cw, const void *bias, int M)
 {
 	jmp_buf oom, *outer = diag_nomem_jump;
 	int in = cw->u.t.shape[1], out = cw->u.t.shape[0];
@@ -413,6 +413,59 @@ linear_kernel(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct py
 	return 0;
 }
 
+/*
+ * F.linear's dtype checks where PyTorch 1.13 makes them: addmm(bias, x,
+ * w.t()) for a 2-d x or a contiguous 3-d one with a bias (before the
+ * shapes: the bias against the weight, then x against it); matmul then
+ * add_ otherwise (after the shapes, x against the weight; add_ takes a bias
+ * of the other float dtype).  1 for addmm's path, 0 for matmul's, -1 after the error.
+ */
+static int
+linear_addmm(struct py_session *s, const struct pytensor *t, const struct pytensor *w, const struct pyobj *b)
+{
+	if (b == NULL || !(t->ndim == 2 || (t->ndim == 3 && pyt_is_contiguous(t))))
+		return 0;
+	if (b->u.t.dtype != w->dtype || t->dtype != w->dtype) {
+		py_fail(s, b->u.t.dtype != w->dtype ? "self and mat2 must have the same dtype" :
+		    "mat1 and mat2 must have the same dtype");
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * The product into y (contiguous, M rows of out), each output the
+ * sequential sum from +0 of its products, the bias added to each finished
+ * sum (the reference BLAS's gemm with the weight transposed; its ?dot for
+ * double); a bias of the other dtype as add_ adds it, in double.
+ */
+static int
+linear_compute(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct pyobj *cw, struct pyobj *cb, int M)
+{
+	int in = cw->u.t.shape[1], out = cw->u.t.shape[0], i, j;
+	double *y64 = y->u.t.st->data;
+	float *y32 = y->u.t.st->data;
+	const void *bd = cb != NULL ? cb->u.t.st->data : NULL;
+	int same = cb != NULL && cb->u.t.dtype == y->u.t.dtype;
+
+	if (y->u.t.dtype == DT_FLOAT && linear_kernel(s, y, cx, cw, same ? bd : NULL, M) != 0)
+		return -1;
+	if (y->u.t.dtype == DT_DOUBLE)
+		tensor_mm64(y64, cx->u.t.st->data, in, 1, cw->u.t.st->data, 1, in, M, out, in);
+	if (cb == NULL || (same && y->u.t.dtype == DT_FLOAT))
+		return 0;
+	for (i = 0; i < M; i++)
+		for (j = 0; j < out; j++) {
+			double v = cb->u.t.dtype == DT_DOUBLE ? ((const double *)bd)[j] : ((const float *)bd)[j];
+
+			if (y->u.t.dtype == DT_DOUBLE)
+				y64[(size_t)i * out + j] += v;
+			else
+				y32[(size_t)i * out + j] = (float)((double)y32[(size_t)i * out + j] + v);
+		}
+	return 0;
+}
+
 /* F.linear(x, w, b): x (..., in) @ w.T + b, bias added to each finished sum (the stages' tensor_linear) */
 struct pyobj *
 op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *b)
@@ -424,8 +477,8 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 
 	if (t->ndim == 0)
 		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are 0D and 2D");
-	if (t->dtype != DT_FLOAT && b != NULL && t->ndim >= 2)	/* addmm: its dtype check comes first */
-		return py_fail(s, "mat1 and mat2 must have the same dtype");
+	if (linear_addmm(s, t, &w->u.t, b) < 0)
+		return NULL;
 	if (t->shape[t->ndim - 1] != in) {
 		size_t rows = t->numel / (size_t)(t->shape[t->ndim - 1] ? t->shape[t->ndim - 1] : 1);
 
@@ -434,15 +487,15 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 		return py_fail(s, "mat1 and mat2 shapes cannot be multiplied (%zux%d and %dx%d)", rows,
 		    t->shape[t->ndim - 1], in, out);
 	}
-	if (t->dtype != DT_FLOAT) {	/* after the shapes: mm's or matmul's check */
+	if (t->dtype != w->u.t.dtype || (t->dtype != DT_FLOAT && t->dtype != DT_DOUBLE)) {	/* mm's or matmul's check */
 		if (t->dtype == DT_BOOL)
 			return py_fail(s, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
-		return py_fail(s, "expected scalar type %s but found Float", pyt_cat_name[t->dtype]);
+		return py_fail(s, "expected scalar type %s but found %s", pyt_cat_name[t->dtype], pyt_cat_name[w->u.t.dtype]);
 	}
 	for (d = 0; d < t->ndim - 1; d++)
 		shape[d] = t->shape[d];
 	shape[t->ndim - 1] = out;
-	if ((y = pyt_result_z(s, DT_FLOAT, t->ndim, shape, NULL, 0)) == NULL)
+	if ((y = pyt_result_z(s, t->dtype, t->ndim, shape, NULL, 0)) == NULL)
 		return NULL;
 	if ((cx = pyt_contig(s, x)) == NULL || (cw = pyt_contig(s, w)) == NULL ||
 	    (b != NULL && (cb = pyt_contig(s, b)) == NULL)) {
@@ -453,7 +506,7 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	M = (int)(t->numel / (size_t)(in ? in : 1));
 	if (in == 0)
 		M = (int)(y->u.t.numel / (size_t)(out ? out : 1));
-	if (linear_kernel(s, y, cx, cw, cb ? pyt_data(&cb->u.t) : NULL, M) != 0) {
+	if (linear_compute(s, y, cx, cw, cb, M) != 0) {
 		py_decref(y);
 		y = NULL;
 	}
@@ -474,4 +527,3 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	pyt_set_grad(y, grad, pyt_grad(x) || pyt_grad(w) || pyt_grad(b));
 	return y;
 }
-

@@ -363,10 +363,6 @@ binary_dtype(struct py_session *s, int op, const struct pyobj *a, const struct p
 			*scalar_pow = 1;
 			*expo = b->type == PY_FLOAT ? b->u.f : (double)b->u.i;
 		}
-		if (*dtype == DT_DOUBLE && (!*scalar_pow || !f64_pow_exact(*expo))) {
-			f64_refuse(s, "pow with this exponent (SLEEF's powd4)");
-			return -1;
-		}
 		break;
 	case B_FLOORDIV: case B_MOD:
 		if (*dtype == DT_BOOL)
@@ -1350,9 +1346,9 @@ op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol,
 	}
 	if (broadcast(s, &a->u.t, &b->u.t, &nd, shape) != 0)
 		return -1;
-	if ((fa = as_float(s, a)) == NULL)
+	if ((fa = a->u.t.dtype == DT_DOUBLE ? pyt_as_dtype(s, a, DT_DOUBLE) : as_float(s, a)) == NULL)
 		return -1;
-	if ((fb = as_float(s, b)) == NULL) {
+	if ((fb = b->u.t.dtype == DT_DOUBLE ? pyt_as_dtype(s, b, DT_DOUBLE) : as_float(s, b)) == NULL) {
 		py_decref(fa);
 		return -1;
 	}
@@ -1370,6 +1366,12 @@ op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double rtol,
 			oa += (long long)(q % (size_t)shape[d]) * va.stride[d];
 			ob += (long long)(q % (size_t)shape[d]) * vb.stride[d];
 			q /= (size_t)shape[d];
+		}
+		if (va.data64 != NULL) {	/* isclose in double */
+			double x64 = va.data64[oa], y64 = vb.data64[ob], al = atol + fabs(rtol * y64), ac = fabs(x64 - y64);
+
+			*out = x64 == y64 || (isfinite(ac) && ac <= al);
+			continue;
 		}
 		x = va.data[oa];
 		y = vb.data[ob];
@@ -1405,7 +1407,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	struct pyobj *c, *y;
 
 	/* p is in [0, 1]: nn.Dropout and F.dropout checked it */
-	if (x->u.t.dtype != DT_FLOAT)
+	if (x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE)
 		return py_fail(s, "result type Float can't be cast to the desired output type %s", pyt_cat_name[x->u.t.dtype]);
 	if (p == 0 || x->u.t.numel == 0) {	/* the input itself */
 		py_incref(x);
@@ -1413,11 +1415,14 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	}
 	if ((c = pyt_contig(s, x)) == NULL)
 		return NULL;
-	if ((y = pyt_result(s, DT_FLOAT, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
+	if ((y = pyt_result(s, x->u.t.dtype, x->u.t.ndim, x->u.t.shape, NULL)) == NULL) {
 		py_decref(c);
 		return NULL;
 	}
-	rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
+	if (x->u.t.dtype == DT_DOUBLE)	/* the same draws; the mask in double */
+		rng_dropout64(&s->rng, y->u.t.st->data, c->u.t.st->data, c->u.t.numel, p, 0);
+	else
+		rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
 	py_decref(c);
 	y->deps = x->deps;
 	pyt_set_grad(y, "MulBackward0", pyt_grad(x));

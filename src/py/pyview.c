@@ -518,8 +518,6 @@ op_index(struct py_session *s, struct pyobj *x, struct pyobj *index)
 	int n = 1, i, specified = 0, dim = 0, tuple = index->type == PY_TUPLE, k;
 	long long v;
 
-	if (f64_index(s, x, index))
-		return NULL;
 	if (tuple) {
 		items = index->u.seq.v;
 		n = index->u.seq.n;
@@ -653,7 +651,8 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 
 	if (v->type != PY_TENSOR && !py_is_number(v))
 		return py_fail(s, "can't assign a %s to a Tensor", py_type_name(v));
-	tv = pyt_operand(s, v);
+	/* a Python number into float64: exactly (valueToTensor in x's dtype) */
+	tv = dtype == DT_DOUBLE && v->type != PY_TENSOR ? pyt_as_dtype(s, v, DT_DOUBLE) : pyt_operand(s, v);
 	if (tv->u.t.ndim > 0 && tv->u.t.shape[0] == 1) {	/* setitem's slicePrefix1sDims: leading 1s dropped */
 		struct pyobj *w;
 		int lead = 0;
@@ -703,12 +702,15 @@ value_for(struct py_session *s, struct pyobj *v, int dtype, int nd, const int *s
 		}
 		switch (tv->u.t.dtype) {
 		case DT_FLOAT: x = ((float *)tv->u.t.st->data)[off]; break;
+		case DT_DOUBLE: x = ((double *)tv->u.t.st->data)[off]; break;
 		case DT_INT64: x = (double)((long long *)tv->u.t.st->data)[off]; break;
 		default: x = ((unsigned char *)tv->u.t.st->data)[off]; break;
 		}
 		if (dtype == DT_FLOAT)
 			((float *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ?
 			    (float)((long long *)tv->u.t.st->data)[off] : (float)x;
+		else if (dtype == DT_DOUBLE)
+			((double *)y->u.t.st->data)[i] = x;
 		else if (dtype == DT_INT64)
 			((long long *)y->u.t.st->data)[i] = tv->u.t.dtype == DT_INT64 ? ((long long *)tv->u.t.st->data)[off] : pyt_to_int64(x);
 		else
@@ -856,8 +858,6 @@ op_setitem(struct py_session *s, struct pyobj *x, struct pyobj *index, struct py
 	struct pyobj *view, *val;
 	int req = pyt_grad(x) || pyt_grad(v), whole, rc;
 
-	if (f64_op(s, "[]= (item assignment)", x, v))
-		return -1;
 	if (x->u.t.ndim == 0 && index->type == PY_SLICE && (rc = setitem_0dim_slice(s, x, index, v)) != 1)
 		return rc;
 	/* a number becomes a tensor of x's dtype before any indexing (valueToTensor) */

@@ -14,12 +14,12 @@ for the builtins inspect cannot read (int, zip, max, ...).
 Keywords attn-explain does not implement (device, out, layout, memory_format,
 ...; SKIP below) are left out: a row names them (`~name`) and refuses them
 unless given their default.  Each line is first run in real PyTorch; a line
-whose call or result needs float64 goes to tests/audit/keywords64.in (not in
-make check until float64 is merged), the others to tests/py/keywords-sig.in.
+whose call or result needs float64 goes to tests/py/keywords-sig64.in, the
+others to tests/py/keywords-sig.in.
 tests/gen/sessions.py then writes each file's .out and .err from PyTorch.
 
 Usage: /usr/bin/python3 tests/gen/keywords_sig.py
-       /usr/bin/python3 tests/gen/sessions.py tests/py/keywords-sig.in tests/audit/keywords64.in
+       /usr/bin/python3 tests/gen/sessions.py tests/py/keywords-sig.in tests/py/keywords-sig64.in
 """
 import ast
 import inspect
@@ -281,7 +281,7 @@ def main():
     head = ["# input: %s" % INPUT,
             "# written by tests/gen/keywords_sig.py: every builtin called with each keyword PyTorch 1.13's",
             "# signature of it names, none, an unknown one, and one given twice (issue 24 item 10)"]
-    for path, body in (("tests/py/keywords-sig.in", plain), ("tests/audit/keywords64.in", f64)):
+    for path, body in (("tests/py/keywords-sig.in", plain), ("tests/py/keywords-sig64.in", f64)):
         with open(os.path.join(ROOT, path), "w") as fh:
             fh.write("\n".join(head + SETUP + body) + "\n")
         print("wrote %s: %d calls" % (path, len(body)))

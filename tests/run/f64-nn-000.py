@@ -1,0 +1,42 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(46)
+lin = nn.Linear(2, 16, dtype=torch.float64)
+print(lin)
+print(lin.weight)
+print([p.dtype for p in lin.parameters()])
+x = (torch.randn(2, 3, 2) * 10).to(torch.float64)
+x = torch.rand(3, 2, 2).double() * 4 - 2
+print(lin(x.transpose(0, 1)))
+print((lin(x.transpose(0, 1))).tolist())
+x = torch.rand(2, 2, 5, 2).double() * 4 - 2
+w2 = (torch.randn(16, 2) * 10).to(torch.float64)
+b2 = torch.rand(16).double() * 4 - 2
+print(F.linear(x, w2, bias=b2))
+print((F.linear(x, w2, bias=b2)).tolist())
+x1 = torch.randn(2, dtype=torch.float64)
+print((F.linear(x1, w2, b2.float())).tolist())
+print((F.linear(x1.float(), w2.float(), b2)).tolist())
+class SelfAttention(nn.Module):
+    def __init__(self, d_in, d_out, qkv_bias=False):
+        super().__init__()
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.dropout = nn.Dropout(0.0)
+    def forward(self, x):
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.transpose(-2, -1)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1] ** 0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        return attn_weights @ values
+sa = SelfAttention(6, 2, qkv_bias=True).double()
+x = torch.rand(2, 6).double() * 4 - 2
+print((sa(x)).tolist())
+sa.eval()
+print((sa(x)).tolist())
+x = (torch.randn(6) * 10).to(torch.float64)
+print((nn.Dropout(0.3333)(torch.ones(6, dtype=torch.float64))).tolist())

@@ -1,0 +1,51 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(892)
+class SelfAttention(nn.Module):
+    def __init__(self, d_in, d_out, qkv_bias=False):
+        super().__init__()
+        self.W_query = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_key = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.W_value = nn.Linear(d_in, d_out, bias=qkv_bias)
+        self.dropout = nn.Dropout(0.5)
+    def forward(self, x):
+        keys = self.W_key(x)
+        queries = self.W_query(x)
+        values = self.W_value(x)
+        attn_scores = queries @ keys.transpose(-2, -1)
+        attn_weights = torch.softmax(attn_scores / keys.shape[-1] ** 0.5, dim=-1)
+        attn_weights = self.dropout(attn_weights)
+        return attn_weights @ values
+sa = SelfAttention(6, 4, qkv_bias=False).double()
+x = torch.rand(5, 6).double() * 4 - 2
+print(sa(x))
+print((sa(x)).tolist())
+sa.eval()
+print(sa(x))
+print((sa(x)).tolist())
+x = torch.rand(6, 6).double() * 4 - 2
+print(F.dropout(x, p=0.1, training=True))
+print((F.dropout(x, p=0.1, training=True)).tolist())
+x = torch.rand(17).double() * 4 - 2
+print(F.dropout(x, 0.1))
+print((F.dropout(x, 0.1)).tolist())
+lin = nn.Sequential(nn.Linear(3, 4), nn.Dropout(0.0)).double()
+print(lin)
+print([p.dtype for p in lin.parameters()])
+x = (torch.randn(3) * 10).to(torch.float64)
+print((lin(x)).tolist())
+x = torch.randn(8, 3, dtype=torch.float64)
+print(lin(x))
+print((lin(x)).tolist())
+x = torch.randn(5, 3, dtype=torch.float64)
+print((lin(x)).tolist())
+x = torch.rand(2, 3).double() * 4 - 2
+w2 = torch.randn(4, 3, dtype=torch.float64)
+b2 = torch.randn(4, dtype=torch.float64)
+print((F.linear(x, w2)).tolist())
+x1 = torch.randn(3, dtype=torch.float64)
+print(F.linear(x1, w2, b2.float()))
+print((F.linear(x1, w2, b2.float())).tolist())
+print(F.linear(x1.float(), w2.float(), b2))
+print((F.linear(x1.float(), w2.float(), b2)).tolist())

@@ -1,0 +1,46 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(877)
+lin = nn.Linear(1, 2)
+w = lin.weight
+lin.double()
+print(w.dtype, w.requires_grad, w.tolist() == lin.weight.tolist())
+print(lin)
+print(lin.weight)
+print([p.dtype for p in lin.parameters()])
+x = torch.rand(2, 2, 1, 1).double() * 4 - 2
+print(lin(x))
+print((lin(x)).tolist())
+x = (torch.randn(1) * 10).to(torch.float64)
+print((lin(x)).tolist())
+x = (torch.randn(1) * 10).to(torch.float64)
+print(lin(x))
+print((lin(x)).tolist())
+x = torch.rand(2, 2, 3, 1).double() * 4 - 2
+w2 = torch.randn(2, 1, dtype=torch.float64)
+b2 = torch.rand(2).double() * 4 - 2
+print(F.linear(x, w2, b2))
+print((F.linear(x, w2, b2)).tolist())
+x1 = torch.randn(1, dtype=torch.float64)
+print(F.linear(x1, w2, b2.float()))
+print((F.linear(x1, w2, b2.float())).tolist())
+print(F.linear(x1.float(), w2.float(), b2))
+print((F.linear(x1.float(), w2.float(), b2)).tolist())
+lin = nn.Sequential(nn.Linear(33, 3), nn.Dropout(0.0)).double()
+print(lin)
+print(lin[0].weight)
+print([p.dtype for p in lin.parameters()])
+x = (torch.randn(2, 2, 1, 33) * 10).to(torch.float64)
+print(lin(x))
+print((lin(x)).tolist())
+x = torch.rand(2, 2, 8, 33).double() * 4 - 2
+w2 = (torch.randn(3, 33) * 10).to(torch.float64)
+b2 = (torch.randn(3) * 10).to(torch.float64)
+print(F.linear(x, w2, bias=b2))
+print((F.linear(x, w2, bias=b2)).tolist())
+x = torch.randn(6, dtype=torch.float64)
+print(F.dropout(x, 0.0))
+print((F.dropout(x, 0.0)).tolist())
+print(F.dropout(x.float(), 0.0))
+print((F.dropout(x.float(), 0.0)).tolist())

@@ -1,0 +1,23 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(636)
+x = (torch.randn(6, 6) * 10).to(torch.float64)
+print(nn.Dropout(0.5)(x))
+print((nn.Dropout(0.5)(x)).tolist())
+lin = nn.Linear(4, 2).double()
+print(lin)
+print(lin.weight)
+print([p.dtype for p in lin.parameters()])
+x = (torch.randn(2, 2, 2, 4) * 10).to(torch.float64)
+print(lin(x))
+print((lin(x)).tolist())
+x = (torch.randn(8, 4) * 10).to(torch.float64)
+w2 = torch.randn(2, 4, dtype=torch.float64)
+b2 = torch.randn(2, dtype=torch.float64)
+print((F.linear(x, w2, bias=b2)).tolist())
+x = torch.randn(2, 3, 4, dtype=torch.float64)
+print(F.dropout(x, 0.5))
+print((F.dropout(x, 0.5)).tolist())
+print(F.dropout(x.float(), 0.5))
+print((F.dropout(x.float(), 0.5)).tolist())

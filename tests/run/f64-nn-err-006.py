@@ -1,0 +1,5 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+w = torch.ones(2, 3, dtype=torch.float64)
+F.linear(torch.ones(4, 3, dtype=torch.float64), w, torch.ones(2))
