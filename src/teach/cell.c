@@ -208,20 +208,20 @@ text_shape(struct cell_sink *k, const char *dims, const char *var, const struct 
 }
 
 static void
-text_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	char *s = print_tensor_str(t, &ts(k)->co->po);
-
-	(void)var;
-	fprintf(ts(k)->fp, "%s\n", s);
-	free(s);
-}
-
-static void
 text_printed(struct cell_sink *k, const char *var, const char *text)
 {
 	(void)var;
 	fprintf(ts(k)->fp, "%s\n", text);
+}
+
+/* the tensor as printed */
+static void
+text_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	char *s = print_tensor_str(t, &ts(k)->co->po);
+
+	text_printed(k, var, s);
+	free(s);
 }
 
 static void
