@@ -6,31 +6,29 @@
  * that copy and NAME(inner_sum) its vectorized_inner_sum defined first.
  */
 /*
- * multi_row_sum (SumKernel.cpp) for nq groups of w columns at once (nq * w
- * <= 32): column c of group q sums x[i*rs + q*qs + c*cs] over i < n with
- * one accumulator per level, each level passed up every 2^level_power
- * rows; the columns never mix, so nq and w only change the speed.
- * res[q*w + c] is column c of group q.
+ * multi_row_sum (SumKernel.cpp) for w columns at once: column c sums
+ * x[i*rs + c*cs] over i < n with one accumulator per level, each level
+ * passed up every 2^level_power rows; the columns never mix, so w only
+ * changes the speed.
  */
-static inline void
-NAME(lev_cols)(T *res, const T *x, long long rs, long long qs, int nq, long long cs, long long n, int w)
+static void
+NAME(lev_cols)(T *res, const T *x, long long rs, long long cs, long long n, int w)
 {
 	T acc[4][32];
-	int lp = ceil_log2((size_t)n) / 4, j, c, q, nw = nq * w;
-	long long step, i = 0, e;
+	int lp = ceil_log2((size_t)n) / 4, j, c;
+	long long step, i = 0;
 
 	lp = lp < 4 ? 4 : lp;
 	step = 1LL << lp;
 	memset(acc, 0, sizeof acc);
-	for (e = step; i < n; e += step) {	/* a full step of rows; then the rest, no level passed up */
-		for (e = e < n ? e : n; i < e; i++)
-			for (q = 0; q < nq; q++)
-				for (c = 0; c < w; c++)
-					acc[0][q * w + c] += x[i * rs + q * qs + c * cs];
-		if ((i & (step - 1)) != 0)
-			break;
+	while (i + step <= n) {
+		long long e = i + step;
+
+		for (; i < e; i++)
+			for (c = 0; c < w; c++)
+				acc[0][c] += x[i * rs + c * cs];
 		for (j = 1; j < 4; j++) {
-			for (c = 0; c < nw; c++) {
+			for (c = 0; c < w; c++) {
 				acc[j][c] += acc[j - 1][c];
 				acc[j - 1][c] = 0;
 			}
@@ -38,32 +36,62 @@ NAME(lev_cols)(T *res, const T *x, long long rs, long long qs, int nq, long long
 				break;
 		}
 	}
+	for (; i < n; i++)
+		for (c = 0; c < w; c++)
+			acc[0][c] += x[i * rs + c * cs];
 	for (j = 1; j < 4; j++)
-		for (c = 0; c < nw; c++)
+		for (c = 0; c < w; c++)
 			acc[0][c] += acc[j][c];
-	memcpy(res, acc[0], (size_t)nw * sizeof *res);
+	memcpy(res, acc[0], (size_t)w * sizeof *res);
 }
 
 /*
- * row_sum: the column as (n/4, 4) rows summed by multi_row_sum (four
- * groups: the rows 4i+q), the n%4 left over into the first partial sum,
- * then the four partials in order; for w columns at once (x[i*st + c*cs]).
+ * row_sum: the column as (n/4, 4) rows summed by multi_row_sum, the n%4
+ * left over into the first partial sum, then the four partials in order;
+ * for w columns at once (x[i*st + c*cs]).
  */
 static void
 NAME(ilp_cols)(T *res, const T *x, long long st, long long cs, long long n, int w)
 {
-	T p[32];
-	long long k;
-	int c, q;
+	T acc[4][4][8];
+	long long m = n / 4, step, i = 0, k;
+	int lp = ceil_log2((size_t)m) / 4, j, c, q;
 
-	NAME(lev_cols)(p, x, 4 * st, st, 4, cs, n / 4, w);
-	for (k = n / 4 * 4; k < n; k++)
+	lp = lp < 4 ? 4 : lp;
+	step = 1LL << lp;
+	memset(acc, 0, sizeof acc);
+	while (i + step <= m) {
+		long long e = i + step;
+
+		for (; i < e; i++)
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++)
+					acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
+		for (j = 1; j < 4; j++) {
+			for (q = 0; q < 4; q++)
+				for (c = 0; c < w; c++) {
+					acc[j][q][c] += acc[j - 1][q][c];
+					acc[j - 1][q][c] = 0;
+				}
+			if ((i & ((step - 1) << (j * lp))) != 0)
+				break;
+		}
+	}
+	for (; i < m; i++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
+	for (j = 1; j < 4; j++)
+		for (q = 0; q < 4; q++)
+			for (c = 0; c < w; c++)
+				acc[0][q][c] += acc[j][q][c];
+	for (k = m * 4; k < n; k++)
 		for (c = 0; c < w; c++)
-			p[c] += x[k * st + c * cs];
+			acc[0][0][c] += x[k * st + c * cs];
 	for (q = 1; q < 4; q++)
 		for (c = 0; c < w; c++)
-			p[c] += p[q * w + c];
-	memcpy(res, p, (size_t)w * sizeof *res);
+			acc[0][0][c] += acc[0][q][c];
+	memcpy(res, acc[0][0], (size_t)w * sizeof *res);
 }
 
 /* out[j*os] += r[j]: CastStoreAccumulate (the output starts at zero) */
@@ -100,7 +128,7 @@ NAME(sum_block)(void *ctx, const long long *off, long long n0, long long n1, con
 		NAME(inner_sum)(out, os1, in, is1, n0, n1);
 	} else if (is1 == 1 && n1 >= LANES) {	/* vectorized_outer_sum: 4 vectors of columns, then 1 */
 		for (j = 0; j + 4 * LANES <= n1 && !interrupt_pending; j += 4 * LANES) {
-			NAME(lev_cols)(r, in + j, is0, 0, 1, 1, n0, 4 * LANES);
+			NAME(lev_cols)(r, in + j, is0, 1, n0, 4 * LANES);
 			NAME(add_out)(out + j * os1, os1, r, 4 * LANES);
 		}
 		for (; j + LANES <= n1; j += LANES) {
@@ -118,7 +146,7 @@ NAME(sum_block)(void *ctx, const long long *off, long long n0, long long n1, con
 		}
 	} else {			/* scalar_outer_sum */
 		for (j = 0; j + 3 < n1 && !interrupt_pending; j += 4) {
-			NAME(lev_cols)(r, in + j * is1, is0, 0, 1, is1, n0, 4);
+			NAME(lev_cols)(r, in + j * is1, is0, is1, n0, 4);
 			NAME(add_out)(out + j * os1, os1, r, 4);
 		}
 		for (; j < n1; j++) {
