@@ -671,27 +671,14 @@ run_figure(const struct args *a, const struct run *r, const struct input *in)
 static int
 run_export(const struct args *a, const struct run *r)
 {
-	const char *ext = a->export == EXPORT_NPZ ? ".npz" : ".safetensors";
-	char err[1024], *path, *dot;
+	char *stem = xstrdup(base_name(a->path)), *dot;
 	int rc;
 
-	if (a->output != NULL) {
-		path = xstrdup(a->output);
-	} else {
-		const char *b = base_name(a->path);
-
-		path = xmalloc(strlen(b) + strlen(ext) + 1);
-		strcpy(path, b);
-		if ((dot = strrchr(path, '.')) != NULL && dot != path)
-			*dot = '\0';
-		strcat(path, ext);
-	}
-	rc = cell_export(path, a->export, r, a->mode[M_FORCE], err, sizeof err);
-	free(path);
-	if (rc == 0)
-		return EXIT_OK;
-	diag("--emit: %s", err);
-	return rc == -1 ? EXIT_USAGE : EXIT_DATA;
+	if ((dot = strrchr(stem, '.')) != NULL && dot != stem)
+		*dot = '\0';
+	rc = cell_export(a->output, stem, a->export, r, a->mode[M_FORCE]);
+	free(stem);
+	return rc;
 }
 
 /* ATTN_EXPLAIN_TIMING: where the time and memory went, for make bench */

@@ -128,6 +128,14 @@ NAME(T a, T b) \
 FLOOR_DIV(floor_div, float, fmodf, floorf, copysignf)
 FLOOR_DIV(floor_div64, double, fmod, floor, copysign)
 
+/* the cases binop and binop64 share: one IEEE operation (max: nan if either is) in the operands' type */
+#define SAME_IN_EVERY_TYPE(a, b) \
+	case TENSOR_ADD: return a + b; \
+	case TENSOR_SUB: return a - b; \
+	case TENSOR_MUL: return a * b; \
+	case TENSOR_DIV: return a / b; \
+	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a)
+
 /* remainder_kernel: fmod, moved to the divisor's sign */
 static float
 py_remainder(float a, float b)
@@ -408,15 +416,11 @@ static float
 binop(int op, float a, float b)
 {
 	switch (op) {
-	case TENSOR_ADD: return a + b;
-	case TENSOR_SUB: return a - b;
-	case TENSOR_MUL: return a * b;
-	case TENSOR_DIV: return a / b;
+	SAME_IN_EVERY_TYPE(a, b);
 	case TENSOR_FLOORDIV: return floor_div(a, b);
 	case TENSOR_MOD: return py_remainder(a, b);
 	case TENSOR_POW: return powf(a, b);
 	case TENSOR_POW_SCALAR: return pow_scalar(a, b);
-	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a);
 	default: return 0;
 	}
 }
@@ -709,10 +713,7 @@ binop64(int op, double a, double b, double e)
 	double mod;	/* remainder (BinaryOps.h): fmod, moved to the divisor's sign */
 
 	switch (op) {
-	case TENSOR_ADD: return a + b;
-	case TENSOR_SUB: return a - b;
-	case TENSOR_MUL: return a * b;
-	case TENSOR_DIV: return a / b;
+	SAME_IN_EVERY_TYPE(a, b);
 	case TENSOR_FLOORDIV: return floor_div64(a, b);
 	case TENSOR_MOD:
 		mod = fmod(a, b);
@@ -720,7 +721,6 @@ binop64(int op, double a, double b, double e)
 	case TENSOR_POW_SCALAR:
 		return e == 2 ? a * a : e == 3 ? a * a * a : e == -2 ? 1.0 / (a * a) : e == 0.5 ? sqrt(a) :
 		    e == -0.5 ? 1.0 / sqrt(a) : e == -1 ? 1.0 / a : e == 0 ? 1.0 : e == 1 ? a : pow(a, e);
-	case TENSOR_MAX: return a != a || b != b ? NAN : (a < b ? b : a);
 	default: return 0;
 	}
 }

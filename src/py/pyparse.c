@@ -72,36 +72,19 @@ parse_free(struct parsed *p)
 
 /* ---- the parser (struct parser: pyparse.h) ---- */
 
-/* the first failure's message into p->err; later ones are kept out */
-static void
-parse_vfail(struct parser *p, const char *fmt, va_list ap)
-{
-	if (p->failed)
-		return;
-	vsnprintf(p->err, p->errlen, fmt, ap);
-	p->failed = 1;
-}
-
+/* the first failure's message into p->err (later ones are kept out); -1 */
 int
 fail(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
 
-	va_start(ap, fmt);
-	parse_vfail(p, fmt, ap);
-	va_end(ap);
+	if (!p->failed) {
+		va_start(ap, fmt);
+		vsnprintf(p->err, p->errlen, fmt, ap);
+		va_end(ap);
+		p->failed = 1;
+	}
 	return -1;
-}
-
-void *
-fail_null(struct parser *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	parse_vfail(p, fmt, ap);
-	va_end(ap);
-	return NULL;
 }
 
 void
@@ -274,7 +257,7 @@ list_next(struct parser *p, int close)
 	if (is_op(p, close))
 		return 0;
 	if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
-		fail_null(p, "'%s' was never closed", close == O_RPAR ? "(" : "[");
+		fail(p, "'%s' was never closed", close == O_RPAR ? "(" : "[");
 	else
 		syntax(p);
 	return -1;
@@ -579,7 +562,7 @@ static int
 chain_right(struct parser *p, struct node *o, int *chain, struct node *(*next)(struct parser *, int), int arg)
 {
 	if (++*chain + p->depth > PY_MAX_DEPTH) {
-		fail_null(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
+		fail(p, "the line nests too deeply (more than %d operators in a row)", PY_MAX_DEPTH);
 		return -1;
 	}
 	advance(p);

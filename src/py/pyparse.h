@@ -12,7 +12,6 @@
 #define arena_alloc pp_arena_alloc
 #define arena_strndup pp_arena_strndup
 #define fail pp_fail
-#define fail_null pp_fail_null
 #define advance pp_advance
 #define is_op pp_is_op
 #define is_kw pp_is_kw
@@ -56,7 +55,8 @@ struct list {
 void *arena_alloc(struct arena **a, size_t n);
 char *arena_strndup(struct arena **a, const char *s, size_t n);
 int fail(struct parser *p, const char *fmt, ...);
-void *fail_null(struct parser *p, const char *fmt, ...);
+/* fail(), for a function that returns a pointer: NULL */
+#define fail_null(p, ...) (fail((p), __VA_ARGS__), (void *)NULL)
 void advance(struct parser *p);
 int is_op(const struct parser *p, int op);
 int is_kw(const struct parser *p, const char *kw);

@@ -295,24 +295,26 @@ cmd_explain(struct session *s, char *args)
 	return 0;
 }
 
-struct check_job {
-	const char *path;
-	struct check_opts o;
+/* check's and why's job for repl_output: the rest of the line and the options read off it */
+struct opts_job {
+	const char *text;	/* check: the file THEIRS; why: the expression */
+	const void *o;		/* struct check_opts, struct why_opts */
 };
 
 static int
 print_check(struct session *s, FILE *fp, const void *arg)
 {
-	const struct check_job *j = arg;
+	const struct opts_job *j = arg;
+	const char *path = j->text;
 	struct rp_set theirs;
 	char err[1024];
 	int n;
 
-	if ((n = repl_check_var(s, j->path, &theirs, fp, err, sizeof err)) < 0)
+	if ((n = repl_check_var(s, path, &theirs, fp, err, sizeof err)) < 0)
 		return repl_fail("check: %s", err);
-	if (n > 0 && rp_load(&theirs, j->path, err, sizeof err) != 0)
+	if (n > 0 && rp_load(&theirs, path, err, sizeof err) != 0)
 		return repl_fail("check: %s", err);
-	n = check_run(fp, &s->r, &s->in, &theirs, &j->o);
+	n = check_run(fp, &s->r, &s->in, &theirs, j->o);
 	rp_free(&theirs);
 	return n < 0 ? -1 : 0;
 }
@@ -321,19 +323,20 @@ print_check(struct session *s, FILE *fp, const void *arg)
 int
 cmd_check(struct session *s, char *args)
 {
-	struct check_job j;
+	struct check_opts o;
+	struct opts_job j = { NULL, &o };
 	char *p = repl_skip_ws(args), *w, *e;
 
-	memset(&j, 0, sizeof j);
+	memset(&o, 0, sizeof o);
 	while (*p == '-' && p[1] != '\0' && p[1] != ' ' && p[1] != '\t') {
 		w = repl_next_word(&p);
 		if (strcmp(w, "-v") == 0) {
-			j.o.verbose = 1;
+			o.verbose = 1;
 		} else if (strcmp(w, "--tolerance") == 0) {
-			if ((w = repl_next_word(&p)) == NULL || check_parse_tolerance(w, &j.o.tolerance) != 0)
+			if ((w = repl_next_word(&p)) == NULL || check_parse_tolerance(w, &o.tolerance) != 0)
 				return repl_fail("check: --tolerance: expected a number >= 0, got %s%s%s", w ? "\"" : "",
 				    w ? w : "nothing", w ? "\"" : "");
-			j.o.has_tolerance = 1;
+			o.has_tolerance = 1;
 		} else {
 			return repl_fail("check: unknown option \"%s\" (-v shows the tensors side by side; "
 			    "--tolerance X compares within X)", w);
@@ -347,21 +350,16 @@ cmd_check(struct session *s, char *args)
 		return repl_fail("check: expected a file of PyTorch prints or JSON, e.g. check notebook.txt");
 	if (strcmp(p, "-") == 0)
 		return repl_fail("check: standard input holds the session's commands; give THEIRS as a file");
-	j.path = p;
+	j.text = p;
 	return repl_output(s, print_check, &j);
 }
-
-struct why_job {
-	const char *expr;
-	struct why_opts o;
-};
 
 static int
 print_why(struct session *s, FILE *fp, const void *arg)
 {
-	const struct why_job *j = arg;
+	const struct opts_job *j = arg;
 	char err[512], name[64], expr[512];
-	const char *e = repl_skip_ws((char *)j->expr), *traced, *fn;
+	const char *e = repl_skip_ws((char *)j->text), *traced, *fn;
 	size_t n = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 	int l;
 
@@ -373,7 +371,7 @@ print_why(struct session *s, FILE *fp, const void *arg)
 				fprintf(fp, "note: %s (line %d of %s, traced) equals the stage %s: why explains that stage's "
 			    "element\n", name, l, fn, traced);
 		snprintf(expr, sizeof expr, "%s%s", traced, e + n);
-		if (why_print(fp, &s->r, &s->in, expr, &j->o, err, sizeof err) != 0)
+		if (why_print(fp, &s->r, &s->in, expr, j->o, err, sizeof err) != 0)
 			return repl_fail("%s", err);
 		return 0;
 	}
@@ -384,7 +382,7 @@ print_why(struct session *s, FILE *fp, const void *arg)
 		fprintf(fp, "note: %s is your variable here; why explains the run's stage %s, not your variable "
 		    "(print(%s) shows yours)\n", name, name, name);
 	}
-	if (why_print(fp, &s->r, &s->in, j->expr, &j->o, err, sizeof err) != 0)
+	if (why_print(fp, &s->r, &s->in, j->text, j->o, err, sizeof err) != 0)
 		return repl_fail("%s", err);
 	return 0;
 }
@@ -393,7 +391,8 @@ print_why(struct session *s, FILE *fp, const void *arg)
 int
 cmd_why(struct session *s, char *args)
 {
-	struct why_job j;
+	struct why_opts o;
+	struct opts_job j = { NULL, &o };
 	char *p = repl_skip_ws(args), ex[64];
 	int d, nd = s->r.st[ST_ATTN_WEIGHTS]->ndim;
 
@@ -402,20 +401,20 @@ cmd_why(struct session *s, char *args)
 		snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "%s%d", d ? ", " : "", d == nd - 2 && s->r.T > 1);
 	snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "]");
 
-	memset(&j, 0, sizeof j);
-	j.o.depth = 1;
-	j.o.explain = s->co.explain;
-	j.o.po = s->in.po;
+	memset(&o, 0, sizeof o);
+	o.depth = 1;
+	o.explain = s->co.explain;
+	o.po = s->in.po;
 	while (*p == '-') {
 		char *w = repl_next_word(&p), *v;
 
 		if (strcmp(w, "-v") == 0) {
-			j.o.verbose = 1;
+			o.verbose = 1;
 		} else if (strcmp(w, "-d") == 0) {
 			if ((v = repl_next_word(&p)) == NULL)
 				return repl_fail("why -d: expected how deep, a number from 1 to %d or all, e.g. %s",
 				    WHY_MAX_DEPTH, ex);
-			if (why_depth(v, &j.o.depth) != 0)
+			if (why_depth(v, &o.depth) != 0)
 				return repl_fail("why -d: expected a number from 1 to %d, or all, got \"%.40s\", e.g. %s",
 				    WHY_MAX_DEPTH, v, ex);
 		} else {
@@ -424,6 +423,6 @@ cmd_why(struct session *s, char *args)
 		}
 		p = repl_skip_ws(p);
 	}
-	j.expr = p;
+	j.text = p;
 	return repl_output(s, print_why, &j);
 }

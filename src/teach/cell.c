@@ -208,20 +208,20 @@ text_shape(struct cell_sink *k, const char *dims, const char *var, const struct 
 }
 
 static void
-text_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	char *s = print_tensor_str(t, &ts(k)->co->po);
-
-	(void)var;
-	fprintf(ts(k)->fp, "%s\n", s);
-	free(s);
-}
-
-static void
 text_printed(struct cell_sink *k, const char *var, const char *text)
 {
 	(void)var;
 	fprintf(ts(k)->fp, "%s\n", text);
+}
+
+/* the tensor as printed */
+static void
+text_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	char *s = print_tensor_str(t, &ts(k)->co->po);
+
+	text_printed(k, var, s);
+	free(s);
 }
 
 static void
@@ -395,12 +395,38 @@ cell_print_json(FILE *fp, const struct run *r, const struct input *in)
 	fputs(first ? "]\n}\n" : "\n  ]\n}\n", fp);
 }
 
+/*
+ * --emit npz|safetensors, for attn-explain FILE and gpt2 mode alike: the n
+ * arrays into output, else into stem + the format's extension.
+ */
 int
-cell_export(const char *path, int fmt, const struct run *r, int force, char *err, size_t errlen)
+cell_export_arrays(const char *output, const char *stem, int fmt, const struct export_array *a, int n, int force)
+{
+	const char *ext = fmt == EXPORT_NPZ ? ".npz" : ".safetensors";
+	char err[1024], *path;
+	int rc;
+
+	if (output != NULL) {
+		path = xstrdup(output);
+	} else {
+		path = xmalloc(strlen(stem) + strlen(ext) + 1);
+		strcpy(path, stem);
+		strcat(path, ext);
+	}
+	rc = export_write(path, (enum export_format)fmt, a, n, force, err, sizeof err);
+	free(path);
+	if (rc == 0)
+		return 0;
+	diag("--emit: %s", err);
+	return rc == -1 ? 2 : 1;
+}
+
+int
+cell_export(const char *output, const char *stem, int fmt, const struct run *r, int force)
 {
 	struct export_array a[ST_COUNT + 2 * NLAYER];
 	char names[2 * NLAYER][32];
-	int id, l, i, n = 0, nn = 0, rc;
+	int id, l, i, n = 0, nn = 0;
 
 	for (id = 0; id < ST_COUNT; id++)
 		if (r->st[id] != NULL) {
@@ -420,6 +446,5 @@ cell_export(const char *path, int fmt, const struct run *r, int force, char *err
 			a[n++].t = t;
 		}
 	}
-	rc = export_write(path, (enum export_format)fmt, a, n, force, err, errlen);
-	return rc;
+	return cell_export_arrays(output, stem, fmt, a, n, force);
 }

@@ -54,12 +54,15 @@ void cell_print(FILE *fp, const struct run *r, int id, const struct cell_opts *c
  */
 void cell_print_json(FILE *fp, const struct run *r, const struct input *in);
 /*
- * The same stages and weights, named as there, as float32 arrays in a
- * NumPy .npz or a safetensors file (fmt: EXPORT_NPZ, EXPORT_SAFETENSORS)
- * at path: export_write()'s 0, -1 (refused) or -2 (cannot write), with
- * one line in err.
+ * --emit npz|safetensors: the same stages and weights, named as there, as
+ * float32 arrays in a NumPy .npz or a safetensors file (fmt: EXPORT_NPZ,
+ * EXPORT_SAFETENSORS) at output, else at stem + ".npz" / ".safetensors".
+ * 0; else one line "attn-explain: --emit: ..." on stderr and the exit
+ * status: 2 the file was refused (it exists, no force), 1 cannot write.
+ * cell_export_arrays: the same for any n named arrays (gpt2 mode's).
  */
-int cell_export(const char *path, int fmt, const struct run *r, int force, char *err, size_t errlen);
+int cell_export(const char *output, const char *stem, int fmt, const struct run *r, int force);
+int cell_export_arrays(const char *output, const char *stem, int fmt, const struct export_array *a, int n, int force);
 /* A JSON string; and "shape": [...], "data": [...] of a tensor (floats as the shortest text that reads back). */
 void cell_json_string(FILE *fp, const char *s);
 void cell_json_data(FILE *fp, const struct tensor *t);

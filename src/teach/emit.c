@@ -210,18 +210,19 @@ py_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	free(label);
 }
 
-static void
-py_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	(void)t;
-	sbuf_addf(PS(k)->b, "print(%s)\n", var);
-}
-
+/* print(var): the script prints the value itself, so text (what attn-explain printed) is not needed */
 static void
 py_printed(struct cell_sink *k, const char *var, const char *text)
 {
 	(void)text;
 	sbuf_addf(PS(k)->b, "print(%s)\n", var);
+}
+
+static void
+py_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	(void)t;
+	py_printed(k, var, NULL);
 }
 
 static void
@@ -424,21 +425,21 @@ nb_shape(struct cell_sink *k, const char *dims, const char *var, const struct te
 	free(label);
 }
 
-static void
-nb_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	char *s = print_tensor_str(t, NS(k)->po);
-
-	sbuf_addf(&NS(k)->src, "print(%s)\n", var);
-	sbuf_addf(&NS(k)->out, "%s\n", s);
-	free(s);
-}
-
+/* print(var) in the cell, text as its output */
 static void
 nb_printed(struct cell_sink *k, const char *var, const char *text)
 {
 	sbuf_addf(&NS(k)->src, "print(%s)\n", var);
 	sbuf_addf(&NS(k)->out, "%s\n", text);
+}
+
+static void
+nb_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	char *s = print_tensor_str(t, NS(k)->po);
+
+	nb_printed(k, var, s);
+	free(s);
 }
 
 static void

@@ -131,8 +131,8 @@ int
 gctx_export(const struct gctx *c, const struct gopts *g)
 {
 	struct export_array a[G2_NSTAGES];
-	char err[1024], *path;
-	const char *ext = g->export == EXPORT_NPZ ? ".npz" : ".safetensors";
+	const char *b = strrchr(g->dir, '/');
+	char *stem;
 	int s, n = 0, rc;
 
 	for (s = 0; s < G2_NSTAGES; s++)
@@ -140,23 +140,12 @@ gctx_export(const struct gctx *c, const struct gopts *g)
 			a[n].name = gpt2_stage_name(s);
 			a[n++].t = c->r.st[s];
 		}
-	if (g->output != NULL) {
-		path = xstrdup(g->output);
-	} else {	/* gpt2-layer5.npz */
-		const char *b = strrchr(g->dir, '/');
-		size_t len;
-
-		b = b != NULL && b[1] != '\0' ? b + 1 : g->dir;
-		len = strlen(b) + 32 + strlen(ext);
-		path = xmalloc(len);
-		snprintf(path, len, "%s-layer%d%s", b, c->r.layer, ext);
-	}
-	rc = export_write(path, (enum export_format)g->export, a, n, g->force, err, sizeof err);
-	free(path);
-	if (rc == 0)
-		return G2_EXIT_OK;
-	diag("--emit: %s", err);
-	return rc == -1 ? G2_EXIT_USAGE : G2_EXIT_DATA;
+	b = b != NULL && b[1] != '\0' ? b + 1 : g->dir;	/* gpt2-layer5.npz */
+	stem = xmalloc(strlen(b) + 32);
+	snprintf(stem, strlen(b) + 32, "%s-layer%d", b, c->r.layer);
+	rc = cell_export_arrays(g->output, stem, g->export, a, n, g->force);
+	free(stem);
+	return rc;
 }
 
 /* ---- --check ---- */

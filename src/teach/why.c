@@ -432,36 +432,46 @@ rule_same(struct step *st)
 }
 
 /*
- * Splitting into heads and merging them move numbers and compute none: the
- * head reads "stage[b, " + where (the batch index only in a batched run),
- * one line says which index that is, and the element is copied from flat.
+ * Splitting into heads and merging them move numbers and compute none:
+ * element (b, h, t, d) of the heads layout is element (b, t, h·head_dim +
+ * d) of the merged one.  The head reads "stage[b, " and where it sits (the
+ * batch index only in a batched run), one line says which index that is,
+ * and the element is copied from stage from: queries, keys or values when
+ * splitting, context_vecs when merging.
  */
 static void
-moved(struct step *st, int from, int b, const char *where, const char *index, size_t flat)
+moved(struct step *st, int from, int b, int t, int h, int d)
 {
+	const struct run *r = st->r;
+	int c = h * r->hd + d, merge = from == ST_CONTEXT_VECS;
+	size_t flat = merge ? (((size_t)b * r->H + (size_t)h) * r->T + (size_t)t) * (size_t)r->hd + (size_t)d :
+	    ((size_t)b * r->T + (size_t)t) * (size_t)r->d_out + (size_t)c;
+
 	sbuf_addf(&st->head, "%s[", stage_defs[from].name);
-	if (st->r->batched)
+	if (r->batched)
 		sbuf_addf(&st->head, "%d, ", b);
-	sbuf_add(&st->head, where);
-	line(st, "%s", index);
+	if (merge) {
+		sbuf_addf(&st->head, "h, %d, d],  h = %d // head_dim, d = %d %% head_dim", t, c, c);
+		line(st, "h = %d // %d = %d, d = %d %% %d = %d", c, r->hd, h, c, r->hd, d);
+	} else {
+		sbuf_addf(&st->head, "%d, h·head_dim + d]", t);
+		line(st, "h·head_dim + d = %d·%d + %d = %d", h, r->hd, d, c);
+	}
 	copied(st, from, flat);
+	st->teach = merge ? "Merging puts the heads' context vectors side by side again: column c comes from head "
+	    "c // head_dim, its column c % head_dim." :
+	    "Splitting into heads moves no number: head h reads its own head_dim consecutive columns of the "
+	    "projection, so that each head can attend to something else.";
 }
 
 /* queries_heads[…, h, t, d] = queries[…, t, h·head_dim + d] */
 static void
 rule_heads(struct step *st)
 {
-	const struct run *r = st->r;
-	int from = st->e.src - ST_QUERIES_HEADS + ST_QUERIES, nd = st->t->ndim;
-	int h = st->ix[nd - 3], t = st->ix[nd - 2], d = st->ix[nd - 1], b = r->batched ? st->ix[0] : 0;
-	size_t src = ((size_t)b * r->T + (size_t)t) * (size_t)r->d_out + (size_t)h * r->hd + (size_t)d;
-	char where[64], index[160];
+	int nd = st->t->ndim;
 
-	snprintf(where, sizeof where, "%d, h·head_dim + d]", t);
-	snprintf(index, sizeof index, "h·head_dim + d = %d·%d + %d = %d", h, r->hd, d, h * r->hd + d);
-	moved(st, from, b, where, index, src);
-	st->teach = "Splitting into heads moves no number: head h reads its own head_dim consecutive columns of the "
-	    "projection, so that each head can attend to something else.";
+	moved(st, st->e.src - ST_QUERIES_HEADS + ST_QUERIES, st->r->batched ? st->ix[0] : 0, st->ix[nd - 2],
+	    st->ix[nd - 3], st->ix[nd - 1]);
 }
 
 /* attn_scores[…, i, j] = Σ_d q[…, i, d] · k[…, j, d] */
@@ -753,17 +763,9 @@ rule_context(struct step *st)
 static void
 rule_merge(struct step *st)
 {
-	const struct run *r = st->r;
-	int nd = st->t->ndim, t = st->ix[nd - 2], c = st->ix[nd - 1], b = r->batched ? st->ix[0] : 0;
-	int h = c / r->hd, d = c % r->hd;
-	size_t src = (((size_t)b * r->H + (size_t)h) * r->T + (size_t)t) * (size_t)r->hd + (size_t)d;
-	char where[96], index[160];
+	int nd = st->t->ndim, c = st->ix[nd - 1];
 
-	snprintf(where, sizeof where, "h, %d, d],  h = %d // head_dim, d = %d %% head_dim", t, c, c);
-	snprintf(index, sizeof index, "h = %d // %d = %d, d = %d %% %d = %d", c, r->hd, h, c, r->hd, d);
-	moved(st, ST_CONTEXT_VECS, b, where, index, src);
-	st->teach = "Merging puts the heads' context vectors side by side again: column c comes from head "
-	    "c // head_dim, its column c % head_dim.";
+	moved(st, ST_CONTEXT_VECS, st->r->batched ? st->ix[0] : 0, st->ix[nd - 2], c / st->r->hd, c % st->r->hd);
 }
 
 static void
