@@ -801,7 +801,7 @@ search_mistakes(struct search *S)
 
 	for (mk = 0; mk < MK_COUNT; mk++)
 		for (k = 0; k < check_mistakes[mk].nreadings; k++)
-			if (mistake_applies(mk, S->r, S->in, k)) {
+			if (check_mistakes[mk].applies(S->r, S->in, k)) {
 				rd[nr].mk = mk;
 				rd[nr++].rd = k;
 			}

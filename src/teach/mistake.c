@@ -4,7 +4,6 @@
  * changes, for -v.  check.c searches the catalogue; stage_run_variant
  * computes a mistake's numbers.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +16,65 @@ static int
 by_root(const struct run *r)
 {
 	return r->scaled && r->scale_divides;
+}
+
+static int
+no_scale_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1);
+}
+
+static int
+scale_by_d_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return by_root(r) && r->hd != 1;
+}
+
+static int
+scale_by_d_in_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return by_root(r) && r->d_in != r->hd;
+}
+
+static int
+scale_by_d_out_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return by_root(r) && r->H > 1;
+}
+
+/* the query axis; the heads' (dim=1 of a 4-d tensor); the batch's */
+static int
+softmax_wrong_dim_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in;
+	return rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1;
+}
+
+/* with a mask it gives nan */
+static int
+unmasked_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return !r->causal;
+}
+
+static int
+causal_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return r->causal;
+}
+
+/* else queries are keys */
+static int
+projected_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return !r->simple;
 }
 
 static int
@@ -36,57 +94,166 @@ weight_not_transposed_applies(const struct run *r, const struct input *in, int r
 	return rd < WNT_BIAS || k;	/* "+ bias" only where there is one */
 }
 
-/* can run r make mistake mk (reading rd), and would it change anything? */
-int
-mistake_applies(int mk, const struct run *r, const struct input *in, int rd)
+static int
+dropout_not_scaled_applies(const struct run *r, const struct input *in, int rd)
 {
-	switch (mk) {
-	case MK_NO_SCALE: return r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1);
-	case MK_SCALE_BY_D: return by_root(r) && r->hd != 1;
-	case MK_SCALE_BY_D_IN: return by_root(r) && r->d_in != r->hd;
-	case MK_SCALE_BY_D_OUT: return by_root(r) && r->H > 1;
-	/* the query axis; the heads' (dim=1 of a 4-d tensor); the batch's */
-	case MK_SOFTMAX_WRONG_DIM: return rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1;
-	case MK_NORMALISE_BY_SUM: return !r->causal;	/* with a mask it gives nan */
-	case MK_NO_MASK: case MK_MASK_AFTER_SOFTMAX: case MK_MASK_WITH_ZERO: case MK_MASK_DIAGONAL:
-	case MK_MASK_INVERTED: return r->causal;
-	case MK_QK_SWAPPED: case MK_QUERIES_ARE_KEYS: return !r->simple;	/* else queries are keys */
-	case MK_WEIGHT_NOT_TRANSPOSED: return weight_not_transposed_applies(r, in, rd);
-	case MK_DROPOUT_NOT_SCALED: return in->dropout > 0 && in->dropout < 1;
-	case MK_DROPOUT_BEFORE_SOFTMAX: return in->dropout > 0;
-	case MK_HEADS_NOT_TRANSPOSED: return r->H > 1 && r->T > 1;
-	case MK_NO_OUT_PROJ: return r->layer[LAYER_OUT].present;
-	default: return 0;
-	}
+	(void)r, (void)rd;
+	return in->dropout > 0 && in->dropout < 1;
+}
+
+static int
+dropout_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)r, (void)rd;
+	return in->dropout > 0;
+}
+
+static int
+heads_not_transposed_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return r->H > 1 && r->T > 1;
+}
+
+static int
+no_out_proj_applies(const struct run *r, const struct input *in, int rd)
+{
+	(void)in, (void)rd;
+	return r->layer[LAYER_OUT].present;
 }
 
 /* ---- the line it changes ---- */
 
-/* the line into buf, printf-like; the stage it replaces */
 static int
-say(char *buf, size_t len, int stage, const char *fmt, ...)
+no_scale_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return stage;
+	(void)rd;
+	snprintf(buf, len, "scaled_scores = %s  # not scaled", nm->scores);
+	return ST_SCALED_SCORES;
 }
 
-/* attn_weights = torch.softmax(attn_scores<this run's scaling>, dim=-1)<...>: the mask left out, or put after */
 static int
-unmasked_softmax_line(char *buf, size_t len, const struct mistake_names *nm, int after)
+scale_by_d_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
-	char sc[64], rest[128];
+	(void)rd;
+	snprintf(buf, len, "scaled_scores = %s / %s.shape[-1]  # d_k = %d, not its square root", nm->scores, nm->kv,
+	    nm->r->hd);
+	return ST_SCALED_SCORES;
+}
 
-	if (after)
-		snprintf(rest, sizeof rest, " * torch.tril(torch.ones(%d, %d))  # masked after softmax, rows not "
-		    "renormalised", nm->r->T, nm->r->T);
+/* scaled by the root of another width than head_dim: scores, then scaling (say "... = width" in it) */
+static int
+wrong_width_line(char *buf, size_t len, const struct mistake_names *nm, const char *scaling, const char *say, int width)
+{
+	snprintf(buf, len, "scaled_scores = %s%s  # %s = %d, not head_dim = %d", nm->scores, scaling, say, width,
+	    nm->r->hd);
+	return ST_SCALED_SCORES;
+}
+
+static int
+scale_by_d_in_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	return wrong_width_line(buf, len, nm, " * C**-0.5", "C = d_in", nm->r->d_in);
+}
+
+static int
+scale_by_d_out_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	return wrong_width_line(buf, len, nm, " / d_out**0.5", "d_out", nm->r->d_out);
+}
+
+static int
+softmax_wrong_dim_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	int nd = nm->r->st[ST_ATTN_WEIGHTS]->ndim;
+
+	snprintf(buf, len, "attn_weights = torch.softmax(scaled_scores, dim=%d)  # the %s axis",
+	    rd == SWD_QUERY ? nd - 2 : rd == SWD_HEADS ? nd - 3 : 0,
+	    rd == SWD_QUERY ? "query" : rd == SWD_HEADS ? "heads'" : "batch");
+	return ST_ATTN_WEIGHTS;
+}
+
+static int
+normalise_by_sum_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)nm, (void)rd;
+	snprintf(buf, len, "attn_weights = scaled_scores / scaled_scores.sum(dim=-1, keepdim=True)");
+	return ST_ATTN_WEIGHTS;
+}
+
+/* attn_weights = torch.softmax(attn_scores<this run's scaling>, dim=-1)<rest>: the mask left out or put late */
+static int
+unmasked_softmax_line(char *buf, size_t len, const struct mistake_names *nm, const char *rest)
+{
+	char sc[64];
+
+	snprintf(buf, len, "attn_weights = torch.softmax(attn_scores%s, dim=-1)%s", code_scaling(nm->r, nm->in, sc,
+	    sizeof sc), rest);
+	return ST_ATTN_WEIGHTS;
+}
+
+static int
+no_mask_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	return unmasked_softmax_line(buf, len, nm, "  # no masked_fill: the future not masked");
+}
+
+static int
+mask_after_softmax_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	char rest[128];
+
+	(void)rd;
+	snprintf(rest, sizeof rest, " * torch.tril(torch.ones(%d, %d))  # masked after softmax, rows not renormalised",
+	    nm->r->T, nm->r->T);
+	return unmasked_softmax_line(buf, len, nm, rest);
+}
+
+static int
+mask_with_zero_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)nm, (void)rd;
+	snprintf(buf, len, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)");
+	return ST_MASKED_SCORES;
+}
+
+static int
+mask_diagonal_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	snprintf(buf, len, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", nm->r->T, nm->r->T);
+	return ST_MASK;
+}
+
+static int
+mask_inverted_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	if (rd == MI_PAST)
+		snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d), diagonal=-1)", nm->r->T, nm->r->T);
 	else
-		snprintf(rest, sizeof rest, "  # no masked_fill: the future not masked");
-	return say(buf, len, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(attn_scores%s, dim=-1)%s",
-	    code_scaling(nm->r, nm->in, sc, sizeof sc), rest);
+		snprintf(buf, len, "mask = torch.tril(torch.ones(%d, %d))  # masked where 1: the past and the diagonal",
+		    nm->r->T, nm->r->T);
+	return ST_MASK;
+}
+
+static int
+qk_swapped_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	snprintf(buf, len, "attn_scores = %s @ %s%s", nm->kv, nm->qv, nm->tr);
+	return ST_ATTN_SCORES;
+}
+
+static int
+queries_are_keys_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	const char *both = rd == QAK_KEYS ? nm->kv : nm->qv;
+
+	snprintf(buf, len, "attn_scores = %s @ %s%s", both, both, nm->tr);
+	return ST_ATTN_SCORES;
 }
 
 static int
@@ -104,6 +271,25 @@ weight_not_transposed_line(char *buf, size_t len, const struct mistake_names *nm
 }
 
 static int
+dropout_not_scaled_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	if (rd == DNS_RAND)
+		snprintf(buf, len, "dropped_weights = attn_weights * (torch.rand(attn_weights.shape) > %s)", nm->num);
+	else
+		snprintf(buf, len, "dropped_weights = attn_weights * (dropout_mask != 0)  # not scaled by 1/(1-p)");
+	return ST_DROPPED_WEIGHTS;
+}
+
+static int
+dropout_before_softmax_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
+{
+	(void)rd;
+	snprintf(buf, len, "attn_scores = nn.Dropout(%s)(%s @ %s%s)  # on the scores; no dropout after softmax",
+	    nm->num, nm->qv, nm->kv, nm->tr);
+	return ST_ATTN_SCORES;
+}
+
+static int
 heads_not_transposed_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
 	const struct run *r = nm->r;
@@ -118,89 +304,54 @@ heads_not_transposed_line(char *buf, size_t len, const struct mistake_names *nm,
 	return ST_QUERIES_HEADS;
 }
 
-/* the line of mistake mk, reading rd */
 static int
-line_of(char *buf, size_t len, const struct mistake_names *nm, int mk, int rd)
+no_out_proj_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
 {
-	const struct run *r = nm->r;
-	int nd = r->st[ST_ATTN_WEIGHTS] != NULL ? r->st[ST_ATTN_WEIGHTS]->ndim : 0, T = r->T;
-	const char *both = rd == QAK_KEYS ? nm->kv : nm->qv;
-
-	switch (mk) {
-	case MK_NO_SCALE: return say(buf, len, ST_SCALED_SCORES, "scaled_scores = %s  # not scaled", nm->scores);
-	case MK_SCALE_BY_D: return say(buf, len, ST_SCALED_SCORES, "scaled_scores = %s / %s.shape[-1]  # d_k = %d, "
-	    "not its square root", nm->scores, nm->kv, r->hd);
-	/* scaled by the root of another width than head_dim */
-	case MK_SCALE_BY_D_IN: return say(buf, len, ST_SCALED_SCORES, "scaled_scores = %s * C**-0.5  # C = d_in = %d, "
-	    "not head_dim = %d", nm->scores, r->d_in, r->hd);
-	case MK_SCALE_BY_D_OUT: return say(buf, len, ST_SCALED_SCORES, "scaled_scores = %s / d_out**0.5  # d_out = %d, "
-	    "not head_dim = %d", nm->scores, r->d_out, r->hd);
-	case MK_SOFTMAX_WRONG_DIM: return say(buf, len, ST_ATTN_WEIGHTS, "attn_weights = torch.softmax(scaled_scores, "
-	    "dim=%d)  # the %s axis", rd == SWD_QUERY ? nd - 2 : rd == SWD_HEADS ? nd - 3 : 0,
-	    rd == SWD_QUERY ? "query" : rd == SWD_HEADS ? "heads'" : "batch");
-	case MK_NORMALISE_BY_SUM: return say(buf, len, ST_ATTN_WEIGHTS, "attn_weights = scaled_scores / "
-	    "scaled_scores.sum(dim=-1, keepdim=True)");
-	case MK_NO_MASK: case MK_MASK_AFTER_SOFTMAX:
-		return unmasked_softmax_line(buf, len, nm, mk == MK_MASK_AFTER_SOFTMAX);
-	case MK_MASK_WITH_ZERO: return say(buf, len, ST_MASKED_SCORES, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)");
-	case MK_MASK_DIAGONAL: return say(buf, len, ST_MASK, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", T, T);
-	case MK_MASK_INVERTED: return say(buf, len, ST_MASK, rd == MI_PAST ? "mask = torch.tril(torch.ones(%d, %d), "
-	    "diagonal=-1)" : "mask = torch.tril(torch.ones(%d, %d))  # masked where 1: the past and the diagonal", T, T);
-	case MK_QK_SWAPPED: return say(buf, len, ST_ATTN_SCORES, "attn_scores = %s @ %s%s", nm->kv, nm->qv, nm->tr);
-	case MK_QUERIES_ARE_KEYS: return say(buf, len, ST_ATTN_SCORES, "attn_scores = %s @ %s%s", both, both, nm->tr);
-	case MK_WEIGHT_NOT_TRANSPOSED: return weight_not_transposed_line(buf, len, nm, rd);
-	case MK_DROPOUT_NOT_SCALED: return say(buf, len, ST_DROPPED_WEIGHTS, rd == DNS_RAND ? "dropped_weights = "
-	    "attn_weights * (torch.rand(attn_weights.shape) > %s)" : "dropped_weights = attn_weights * (dropout_mask != 0)"
-	    "  # not scaled by 1/(1-p)", nm->num);
-	case MK_DROPOUT_BEFORE_SOFTMAX: return say(buf, len, ST_ATTN_SCORES, "attn_scores = nn.Dropout(%s)(%s @ %s%s)  "
-	    "# on the scores; no dropout after softmax", nm->num, nm->qv, nm->kv, nm->tr);
-	case MK_HEADS_NOT_TRANSPOSED: return heads_not_transposed_line(buf, len, nm, rd);
-	case MK_NO_OUT_PROJ: return say(buf, len, ST_OUTPUT, "output = %s  # out_proj left out",
-	    r->H > 1 ? "merged" : "context_vecs");
-	default: return -1;
-	}
+	(void)rd;
+	snprintf(buf, len, "output = %s  # out_proj left out", nm->r->H > 1 ? "merged" : "context_vecs");
+	return ST_OUTPUT;
 }
 
 /* ---- the catalogue ---- */
 
 const struct check_mistake check_mistakes[MK_COUNT] = {
 	[MK_NO_SCALE] = { "no-scale", "scores not scaled before softmax",
-	    SL_SCALE, 1 },
+	    SL_SCALE, 1, no_scale_applies, no_scale_line },
 	[MK_SCALE_BY_D] = { "scale-by-d", "divided by d_k instead of sqrt(d_k)",
-	    SL_SCALE, 1 },
+	    SL_SCALE, 1, scale_by_d_applies, scale_by_d_line },
 	[MK_SCALE_BY_D_IN] = { "scale-by-d-in", "scaled by the embedding width d_in instead of the head width",
-	    SL_SCALE, 1 },
+	    SL_SCALE, 1, scale_by_d_in_applies, scale_by_d_in_line },
 	[MK_SCALE_BY_D_OUT] = { "scale-by-d-out", "with several heads: scaled by d_out instead of head_dim",
-	    SL_SCALE, 1 },
+	    SL_SCALE, 1, scale_by_d_out_applies, scale_by_d_out_line },
 	[MK_SOFTMAX_WRONG_DIM] = { "softmax-wrong-dim", "softmax over the query axis: columns sum to 1",
-	    SL_SOFTMAX, 3 },
+	    SL_SOFTMAX, 3, softmax_wrong_dim_applies, softmax_wrong_dim_line },
 	[MK_NORMALISE_BY_SUM] = { "normalise-by-sum", "normalised by the row sum instead of softmax",
-	    SL_SOFTMAX, 1 },
+	    SL_SOFTMAX, 1, unmasked_applies, normalise_by_sum_line },
 	[MK_NO_MASK] = { "no-mask", "the causal mask left out (in a causal run)",
-	    SL_MASK, 1 },
+	    SL_MASK, 1, causal_applies, no_mask_line },
 	[MK_MASK_AFTER_SOFTMAX] = { "mask-after-softmax", "causal mask applied after softmax, rows not renormalised",
-	    SL_MASK, 1 },
+	    SL_MASK, 1, causal_applies, mask_after_softmax_line },
 	[MK_MASK_WITH_ZERO] = { "mask-with-zero", "future scores set to 0 instead of -inf before softmax",
-	    SL_MASK, 1 },
+	    SL_MASK, 1, causal_applies, mask_with_zero_line },
 	[MK_MASK_DIAGONAL] = { "mask-diagonal", "the mask hides the diagonal too",
-	    SL_MASK, 1 },
+	    SL_MASK, 1, causal_applies, mask_diagonal_line },
 	[MK_MASK_INVERTED] = { "mask-inverted", "the past is masked instead of the future",
-	    SL_MASK, 2 },
+	    SL_MASK, 2, causal_applies, mask_inverted_line },
 	[MK_QK_SWAPPED] = { "queries-keys-swapped", "scores transposed: keys times queries",
-	    SL_SCORES, 1 },
+	    SL_SCORES, 1, projected_applies, qk_swapped_line },
 	[MK_QUERIES_ARE_KEYS] = { "queries-are-keys", "the keys used in place of the queries (or the reverse)",
-	    SL_SCORES, 2 },
+	    SL_SCORES, 2, projected_applies, queries_are_keys_line },
 	[MK_WEIGHT_NOT_TRANSPOSED] = { "weight-not-transposed", "an nn.Linear weight applied as x @ W instead of x @ W.T",
-	    SL_PROJECT, 2 * WNT_BIAS },
+	    SL_PROJECT, 2 * WNT_BIAS, weight_not_transposed_applies, weight_not_transposed_line },
 	[MK_DROPOUT_NOT_SCALED] = { "dropout-not-scaled", "dropout zeroes entries but does not scale by 1/(1-p)",
-	    SL_DROPOUT, 2 },
+	    SL_DROPOUT, 2, dropout_not_scaled_applies, dropout_not_scaled_line },
 	[MK_DROPOUT_BEFORE_SOFTMAX] = { "dropout-before-softmax", "dropout applied to the scores, not the weights",
-	    SL_DROPOUT, 1 },
+	    SL_DROPOUT, 1, dropout_applies, dropout_before_softmax_line },
 	[MK_HEADS_NOT_TRANSPOSED] = { "heads-not-transposed",
 	    "heads split with view and no transpose, or merged without transposing back",
-	    SL_SPLIT, 3 },
+	    SL_SPLIT, 3, heads_not_transposed_applies, heads_not_transposed_line },
 	[MK_NO_OUT_PROJ] = { "no-out-proj", "the output projection left out",
-	    SL_OUTPUT, 1 },
+	    SL_OUTPUT, 1, no_out_proj_applies, no_out_proj_line },
 };
 
 int
@@ -219,5 +370,5 @@ mistake_line(char *buf, size_t len, const struct run *r, const struct input *in,
 	if (r->batched)
 		snprintf(nm.lead, sizeof nm.lead, "%d, ", r->B);
 	real_str(nm.num, sizeof nm.num, in->dropout);
-	return line_of(buf, len, &nm, mk, rd);
+	return check_mistakes[mk].line(buf, len, &nm, rd);
 }

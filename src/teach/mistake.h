@@ -30,13 +30,15 @@ struct check_mistake {
 	const char *what;	/* check.md's description */
 	int slot;		/* SL_*: the line of the notebook it is about */
 	int nreadings;		/* check.md "Readings of the catalogue"; stage.h's enums */
+	/* can run r make it (reading rd) at all, and would it change anything? */
+	int (*applies)(const struct run *r, const struct input *in, int rd);
+	/* the line it changes, as the notebook would have it, into buf; the stage whose line it replaces */
+	int (*line)(char *buf, size_t len, const struct mistake_names *nm, int rd);
 };
 
 /* in the order of enum mistake */
 extern const struct check_mistake check_mistakes[MK_COUNT];
 
-/* Can run r make mistake mk (reading rd) at all, and would it change anything? */
-int mistake_applies(int mk, const struct run *r, const struct input *in, int rd);
 /* The line mistake mk (reading rd) changes, into buf; the stage whose line it replaces. */
 int mistake_line(char *buf, size_t len, const struct run *r, const struct input *in, int mk, int rd);
 
