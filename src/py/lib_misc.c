@@ -63,6 +63,8 @@ type_row(const struct pyobj *o)
 	case PY_LIST: return row("", "list");
 	case PY_TUPLE: return row("", "tuple");
 	case PY_RANGE: return row("", "range");
+	case PY_GEN:	/* enumerate and zip are types; a generator's (types.GeneratorType) is not a builtin */
+		return o->u.gen->kind == GEN_ENUM ? row("", "enumerate") : o->u.gen->kind == GEN_ZIP ? row("", "zip") : NULL;
 	case PY_SIZE: return row("torch", "Size");
 	case PY_TENSOR: return o->u.t.parameter ? row("torch.nn", "Parameter") : row("torch", "Tensor");
 	case PY_MODULE:
@@ -80,7 +82,7 @@ type_row(const struct pyobj *o)
 static int
 is_type(const struct pyobj *t)
 {
-	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "range", "Size",
+	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "range", "enumerate", "zip", "Size",
 		"Tensor", "Parameter", "Linear", "Dropout", "Softmax", "Module", "ModuleList", "Sequential", NULL };
 	int i;
 
