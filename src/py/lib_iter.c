@@ -275,8 +275,10 @@ builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *s
 	long long start = 0;
 
 	(void)b, (void)self;
-	if (a[1] != NULL && py_to_long(s, a[1], "start", &start) != 0)
-		return NULL;
+	if (a[1] != NULL && !py_is_int(a[1]))
+		return py_fail(s, "'%s' object cannot be interpreted as an integer", py_type_name(a[1]));
+	if (a[1] != NULL)
+		start = a[1]->u.i;
 	if ((r = lazy_make(s, GEN_ENUM, a, 1)) != NULL)
 		r->u.gen->count = start;
 	return r;

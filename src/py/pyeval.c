@@ -223,6 +223,44 @@ get_attr(struct py_session *s, struct pyobj *o, const char *name)
 
 /* ---- calls and subscripts ---- */
 
+/* f(*xs): the items of xs (released) after the nargs arguments of args[64] */
+static int
+star_args(struct py_session *s, const struct pyobj *f, struct pyobj *xs, struct pyobj **args, int *nargs)
+{
+	struct pyobj *items;
+	int k;
+
+	if (xs->type != PY_TUPLE && xs->type != PY_LIST && xs->type != PY_GEN && xs->type != PY_RANGE &&
+	    xs->type != PY_SIZE && xs->type != PY_TENSOR && xs->type != PY_STR && xs->type != PY_OBJ) {
+		if (f->type == PY_UFUNC || f->type == PY_CLASS)	/* Python's name of the callee */
+			py_fail(s, "TypeError: __main__.%s() argument after * must be an iterable, not %s",
+			    f->type == PY_CLASS ? f->u.obj.name : f->u.uf.qualname != NULL ? f->u.uf.qualname :
+			    f->u.uf.def->names[0], py_type_name(xs));
+		else if (f->type == PY_FUNC && strcmp(f->u.fn.fn->ns, "torch") == 0)
+			py_fail(s, "TypeError: torch._VariableFunctionsClass.%s() argument after * must be an iterable, "
+			    "not %s", f->u.fn.fn->name, py_type_name(xs));
+		else
+			py_fail(s, "TypeError: %s() argument after * must be an iterable, not %s",
+			    f->type == PY_FUNC ? f->u.fn.fn->name : py_type_name(f), py_type_name(xs));
+		py_decref(xs);
+		return -1;
+	}
+	items = py_iter_items(s, xs);
+	py_decref(xs);
+	if (items == NULL)
+		return -1;
+	if (*nargs + items->u.seq.n > 64) {
+		py_decref(items);
+		return py_fail(s, "too many arguments (more than 64)"), -1;
+	}
+	for (k = 0; k < items->u.seq.n; k++) {
+		args[(*nargs)++] = items->u.seq.v[k];
+		py_incref(items->u.seq.v[k]);
+	}
+	py_decref(items);
+	return 0;
+}
+
 static struct pyobj *
 call(struct py_session *s, const struct node *n)
 {
@@ -236,11 +274,14 @@ call(struct py_session *s, const struct node *n)
 		return NULL;
 	for (i = 0; i < n->n; i++) {
 		const struct node *e = n->items[i];
-		struct pyobj *v = eval_node(s, e->kind == N_KW ? e->a : e);
+		struct pyobj *v = eval_node(s, e->kind == N_KW || e->kind == N_STAR ? e->a : e);
 
 		if (v == NULL)
 			goto out;
-		if (e->kind == N_KW) {
+		if (e->kind == N_STAR) {	/* f(*xs): xs's items, each a positional argument */
+			if (star_args(s, f, v, args, &nargs) != 0)
+				goto out;
+		} else if (e->kind == N_KW) {
 			int k;
 
 			for (k = 0; k < nkw; k++)

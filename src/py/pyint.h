@@ -96,7 +96,8 @@ enum {
 	N_TUPLE, N_LIST, N_BINOP, N_UNARY, N_CMP, N_AND, N_OR, N_NOT,
 	N_ATTR, N_CALL, N_INDEX, N_SLICE, N_KW,
 	/* pyfstr.c, pycomp.c: f-strings, comprehensions, a if c else b */
-	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP
+	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP,
+	N_STAR		/* *xs among a call's arguments: its items, each an argument (a: xs) */
 };
 
 struct node {

@@ -450,11 +450,17 @@ trailers(struct parser *p, struct node *n)
 			while (!is_op(p, O_RPAR)) {
 				struct node *e;
 
-				if (is_op(p, O_MUL) || is_op(p, O_POW))
-					return fail_null(p, "*args and **kwargs are not supported");
-				if ((e = test(p)) == NULL)
+				if (is_op(p, O_POW))
+					return fail_null(p, "**kwargs are not supported");
+				if (is_op(p, O_MUL)) {	/* f(*xs): xs's items, each an argument */
+					e = node(p, N_STAR, p->tok.pos);
+					advance(p);
+					if ((e->a = test(p)) == NULL)
+						return NULL;
+				} else if ((e = test(p)) == NULL) {
 					return NULL;
-				if (is_op(p, O_ASSIGN)) {
+				}
+				if (is_op(p, O_ASSIGN) && e->kind != N_STAR) {
 					struct node *k;
 
 					if (e->kind != N_NAME)
@@ -466,9 +472,11 @@ trailers(struct parser *p, struct node *n)
 						return NULL;
 					e = k;
 					kw = 1;
-				} else if (kw) {
+				} else if (kw && e->kind != N_STAR) {
 					return fail_null(p, "positional argument follows keyword argument");
 				}
+				if (is_kw(p, "for") && e->kind == N_STAR)
+					return fail_null(p, "iterable unpacking cannot be used in comprehension");
 				if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
 					if (l.n != 0 || e->kind == N_KW)
 						return fail_null(p, "Generator expression must be parenthesized");
