@@ -388,6 +388,7 @@ comp_eval(struct py_session *s, const struct node *n)
 	case N_FSTR: return eval_fstr(s, n);
 	case N_COMP: return eval_comp(s, n);
 	case N_IFEXP: return eval_ifexp(s, n);
+	case N_STAR: return py_fail(s, "can't use starred expression here");
 	}
 	return py_fail(s, "this expression is not supported");
 }

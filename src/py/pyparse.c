@@ -280,6 +280,19 @@ list_next(struct parser *p, int close)
 	return -1;
 }
 
+/* a testlist's item: a test, or *x (N_STAR: only as one of an assignment's targets, check_target) */
+static struct node *
+starless_test(struct parser *p)
+{
+	struct node *n;
+
+	if (!is_op(p, O_MUL))
+		return test(p);
+	n = node(p, N_STAR, p->tok.pos);
+	advance(p);
+	return (n->a = test(p)) != NULL ? n : NULL;
+}
+
 /* after '(' or '[': items until close; tuple: a trailing comma makes one */
 static struct node *
 sequence(struct parser *p, int close, int kind, size_t pos)
@@ -291,10 +304,10 @@ sequence(struct parser *p, int close, int kind, size_t pos)
 	while (!is_op(p, close)) {
 		struct node *e;
 
-		if (is_op(p, O_MUL))
-			return fail_null(p, "starred expressions (*x) are not supported");
-		if ((e = test(p)) == NULL)
+		if ((e = starless_test(p)) == NULL)	/* an item, or *xs: its items (pyeval.c) */
 			return NULL;
+		if (is_kw(p, "for") && e->kind == N_STAR)
+			return fail_null(p, "iterable unpacking cannot be used in comprehension");
 		if (is_kw(p, "for") && l.n == 0) {	/* [e for ...], (e for ...) */
 			if ((e = comprehension(p, e, kind, pos)) == NULL)
 				return NULL;
@@ -780,14 +793,6 @@ comma_tuple(struct parser *p, struct node *(*item)(struct parser *), int (*stop)
 	return comma ? list_node(p, N_TUPLE, pos, &l) : l.v[0];
 }
 
-/* a testlist's item: a test, not *x */
-static struct node *
-starless_test(struct parser *p)
-{
-	if (is_op(p, O_MUL))
-		return fail_null(p, "starred expressions (*x) are not supported");
-	return test(p);
-}
 
 /* what may follow a testlist's trailing comma: the end of the statement, = or an augmented = */
 static int
@@ -808,7 +813,7 @@ testlist(struct parser *p)
 int
 check_target(struct parser *p, const struct node *n, int aug)
 {
-	int i;
+	int i, stars;
 
 	switch (n->kind) {
 	case N_NAME:
@@ -820,10 +825,17 @@ check_target(struct parser *p, const struct node *n, int aug)
 			return fail(p, "'tuple' is an illegal expression for augmented assignment");
 		if (n->n == 0)
 			return fail(p, "cannot assign to ()");
-		for (i = 0; i < n->n; i++)
-			if (check_target(p, n->items[i], 0) != 0)
+		for (i = 0, stars = 0; i < n->n; i++) {
+			const struct node *t = n->items[i];
+
+			if (t->kind == N_STAR && ++stars > 1)
+				return fail(p, "multiple starred expressions in assignment");
+			if (check_target(p, t->kind == N_STAR ? t->a : t, 0) != 0)
 				return -1;
+		}
 		return 0;
+	case N_STAR:
+		return fail(p, "starred assignment target must be in a list or tuple");
 	case N_ATTR:	/* x.weight += 1: in place; self.x = v: an nn.Module's attribute (pyclass.c) */
 		return 0;
 	case N_CALL:
