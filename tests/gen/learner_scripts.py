@@ -225,7 +225,7 @@ def script(r):
     g = cls_scripts.Gen(r)
     for _ in range(r.randint(2, 5)):
         r.choice(SNIPPETS)(g)
-    return HEAD + "\n" + "\n".join(g.lines) + "\n"
+    return HEAD + "\ntorch.manual_seed(0)\n" + "\n".join(g.lines) + "\n"
 
 
 def fuzz(count, seed, out, share_trace):
