@@ -405,6 +405,66 @@ atom(struct parser *p)
 	}
 }
 
+/* a call's arguments, from its '(' to its ')': c's items (positional, N_KW, N_STAR); 0, or -1 */
+static int
+call_args(struct parser *p, struct node *c)
+{
+	struct list l = { 0 };
+	int kw = 0;
+
+	if (enter(p) != 0)
+		return -1;
+	advance(p);
+	while (!is_op(p, O_RPAR)) {
+		struct node *e;
+
+		if (is_op(p, O_POW))
+			return fail(p, "**kwargs are not supported");
+		if (is_op(p, O_MUL)) {	/* f(*xs): xs's items, each an argument */
+			e = node(p, N_STAR, p->tok.pos);
+			advance(p);
+			if ((e->a = test(p)) == NULL)
+				return -1;
+		} else if ((e = test(p)) == NULL) {
+			return -1;
+		}
+		if (is_op(p, O_ASSIGN) && e->kind != N_STAR) {
+			struct node *k;
+
+			if (e->kind != N_NAME)
+				return fail(p, "invalid syntax: a keyword argument needs a name before '='");
+			advance(p);
+			k = node(p, N_KW, e->pos);
+			k->name = e->name;
+			if ((k->a = test(p)) == NULL)
+				return -1;
+			e = k;
+			kw = 1;
+		} else if (kw && e->kind != N_STAR) {
+			return fail(p, "positional argument follows keyword argument");
+		}
+		if (is_kw(p, "for") && e->kind == N_STAR)
+			return fail(p, "iterable unpacking cannot be used in comprehension");
+		if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
+			if (l.n != 0 || e->kind == N_KW)
+				return fail(p, "Generator expression must be parenthesized");
+			if ((e = comprehension(p, e, N_TUPLE, e->pos)) == NULL)
+				return -1;
+			if (!is_op(p, O_RPAR))
+				return list_next(p, O_RPAR) < 0 ? -1 :
+				    fail(p, "Generator expression must be parenthesized");
+		}
+		list_add(p, &l, e);
+		if (list_next(p, O_RPAR) < 0)
+			return -1;
+	}
+	advance(p);
+	p->depth--;
+	c->items = l.v;
+	c->n = l.n;
+	return 0;
+}
+
 /* one item of a subscript: an expression, or a slice a:b:c */
 static struct node *
 subscript(struct parser *p)
@@ -454,60 +514,10 @@ trailers(struct parser *p, struct node *n)
 			n = t;
 		} else if (is_op(p, O_LPAR)) {
 			struct node *c = node(p, N_CALL, pos);
-			struct list l = { 0 };
-			int kw = 0;
 
-			if (enter(p) != 0)
+			if (call_args(p, c) != 0)
 				return NULL;
-			advance(p);
-			while (!is_op(p, O_RPAR)) {
-				struct node *e;
-
-				if (is_op(p, O_POW))
-					return fail_null(p, "**kwargs are not supported");
-				if (is_op(p, O_MUL)) {	/* f(*xs): xs's items, each an argument */
-					e = node(p, N_STAR, p->tok.pos);
-					advance(p);
-					if ((e->a = test(p)) == NULL)
-						return NULL;
-				} else if ((e = test(p)) == NULL) {
-					return NULL;
-				}
-				if (is_op(p, O_ASSIGN) && e->kind != N_STAR) {
-					struct node *k;
-
-					if (e->kind != N_NAME)
-						return fail_null(p, "invalid syntax: a keyword argument needs a name before '='");
-					advance(p);
-					k = node(p, N_KW, e->pos);
-					k->name = e->name;
-					if ((k->a = test(p)) == NULL)
-						return NULL;
-					e = k;
-					kw = 1;
-				} else if (kw && e->kind != N_STAR) {
-					return fail_null(p, "positional argument follows keyword argument");
-				}
-				if (is_kw(p, "for") && e->kind == N_STAR)
-					return fail_null(p, "iterable unpacking cannot be used in comprehension");
-				if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
-					if (l.n != 0 || e->kind == N_KW)
-						return fail_null(p, "Generator expression must be parenthesized");
-					if ((e = comprehension(p, e, N_TUPLE, e->pos)) == NULL)
-						return NULL;
-					if (!is_op(p, O_RPAR))
-						return list_next(p, O_RPAR) < 0 ? NULL :
-						    fail_null(p, "Generator expression must be parenthesized");
-				}
-				list_add(p, &l, e);
-				if (list_next(p, O_RPAR) < 0)
-					return NULL;
-			}
-			advance(p);
-			p->depth--;
 			c->a = n;
-			c->items = l.v;
-			c->n = l.n;
 			n = c;
 		} else if (is_op(p, O_LSQB)) {
 			struct node *x = node(p, N_INDEX, pos);
