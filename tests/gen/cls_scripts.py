@@ -709,16 +709,17 @@ def _notebook(path, text):
     nbformat.write(nb, path)
 
 
-def fuzz(count, seed, out, share_nb, share_trace):
-    """count scripts from seed: compare, print a line per mismatch and a summary"""
+def fuzz(count, seed, out, share_nb, share_trace, make=None, prefix="f"):
+    """count scripts from seed (make(r) writes one: fuzz_script by default): compare, print a line
+    per mismatch and a summary"""
     import multiprocessing
     os.makedirs(out, exist_ok=True)
     r = random.Random(seed)
     jobs = []
     for i in range(count):
-        path = os.path.join(out, "f%d-%05d.py" % (seed, i))
+        path = os.path.join(out, "%s%d-%05d.py" % (prefix, seed, i))
         with open(path, "w") as f:
-            f.write(fuzz_script(r))
+            f.write((make or fuzz_script)(r))
         jobs.append((path, r.random() < share_trace))
     kinds = {}
     with multiprocessing.Pool(2) as pool:
@@ -751,18 +752,19 @@ def fuzz(count, seed, out, share_nb, share_trace):
         print("  %5d %s: %s" % (v, k[0], k[1]))
 
 
-def batch(count, start=0):
-    """the committed batch: tests/run/fuzz-NNN.py from seed 23, goldens from real PyTorch.  A script
-    Python warns about (x.T of a 3-d tensor) is drawn again: NAME.err keeps no warning.  From START
-    on only (the scripts before it drawn, and taken to be written already)."""
+def batch(count, start=0, make=None, name="fuzz"):
+    """the committed batch: tests/run/NAME-NNN.py from seed 23 (make(r) writes one: fuzz_script by
+    default), goldens from real PyTorch.  A script Python warns about (x.T of a 3-d tensor) is drawn
+    again: NAME.err keeps no warning.  From START on only (the scripts before it drawn, and taken to
+    be written already)."""
     r = random.Random(23)
     i = 0
     while i < count:
-        text = fuzz_script(r)
+        text = (make or fuzz_script)(r)
         if i < start:
             i += 1
             continue
-        path = os.path.join(run_cases.RUN, "fuzz-%03d.py" % i)
+        path = os.path.join(run_cases.RUN, "%s-%03d.py" % (name, i))
         with open(path, "w") as f:
             f.write(text)
         if "Warning" in run_cases.one(path).stderr:

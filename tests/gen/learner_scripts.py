@@ -18,12 +18,10 @@ enumerate/zip over generators; flip.
         tests/run/learner-NNN.py (seed 23) and their goldens (run_cases.py)
 """
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cls_scripts  # noqa: E402
-import run_cases  # noqa: E402
 
 HEAD = """import torch
 import torch.nn as nn
@@ -228,49 +226,13 @@ def script(r):
     return HEAD + "\ntorch.manual_seed(0)\n" + "\n".join(g.lines) + "\n"
 
 
-def fuzz(count, seed, out, share_trace):
-    import multiprocessing
-    os.makedirs(out, exist_ok=True)
-    r = random.Random(seed)
-    jobs = []
-    for i in range(count):
-        path = os.path.join(out, "l%d-%05d.py" % (seed, i))
-        with open(path, "w") as f:
-            f.write(script(r))
-        jobs.append((path, r.random() < share_trace))
-    bad = 0
-    with multiprocessing.Pool(2) as pool:
-        for res in pool.imap_unordered(cls_scripts._one, jobs, chunksize=4):
-            for what, path, kind, want, got in res:
-                bad += 1
-                print("MISMATCH %s %s: %s" % (what, path, kind), flush=True)
-                with open(path[:-3] + ".want", "w") as f:
-                    f.write(want[0] + want[1] + "status %d\n" % want[2])
-                with open(path[:-3] + ".got", "w") as f:
-                    f.write(got[0] + got[1] + "status %d\n" % got[2])
-    print("fuzz: %d scripts, %d mismatches" % (count, bad))
-
-
-def batch(count):
-    r = random.Random(23)
-    i = 0
-    while i < count:
-        text = script(r)
-        path = os.path.join(run_cases.RUN, "learner-%03d.py" % i)
-        with open(path, "w") as f:
-            f.write(text)
-        if "Warning" in run_cases.one(path).stderr:
-            continue
-        i += 1
-
-
 def main():
     args = sys.argv[1:]
     if args[:1] == ["--fuzz"]:
-        fuzz(int(args[1]), int(args[2]), args[3] if len(args) > 3 else "/tmp/learner-fuzz",
-             float(args[4]) if len(args) > 4 else 0.2)
+        cls_scripts.fuzz(int(args[1]), int(args[2]), args[3] if len(args) > 3 else "/tmp/learner-fuzz", 0,
+                         float(args[4]) if len(args) > 4 else 0.2, make=script, prefix="l")
     elif args[:1] == ["--batch"]:
-        batch(int(args[1]) if len(args) > 1 else 24)
+        cls_scripts.batch(int(args[1]) if len(args) > 1 else 24, make=script, name="learner")
     else:
         sys.exit(__doc__)
 
