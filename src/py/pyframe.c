@@ -158,7 +158,7 @@ frame_enclose(struct pyframe *f, const struct pyobj *fn)
 static void
 names_read(struct pyframe *c, const struct pyframe *f, const struct node *n)
 {
-	struct pyvar *v;
+	struct pyvar *v = NULL;
 	int i, created;
 
 	if (n == NULL)
