@@ -1,7 +1,8 @@
 /*
  * lib_iter.c - iteration: the items a for loop walks (py_iter_items: a
  * tuple, list, torch.Size, a tensor's rows, a string's characters) and
- * Python's builtins over items: range, enumerate, zip, list, tuple, sum,
+ * Python's builtins over items: range, enumerate and zip (lazy: a PY_GEN
+ * pulled an item at a time, their next here), list, tuple, sum,
  * max, min, round, any, all.  range() is counted (PY_RANGE): a for loop or a
  * comprehension walks its ints without a list.
  */
@@ -205,75 +206,94 @@ range_len(const struct pyobj *o)
 	return n;
 }
 
-/* enumerate(xs, start) and zip(a, b, ...): lists of tuples */
+/* ---- enumerate and zip: lazy, as Python's (PY_GEN of kind GEN_ENUM, GEN_ZIP) ---- */
+
+/* a lazy iterator over n walks begun on a[0..n-1] (each taken now, as Python's iter()) */
 static struct pyobj *
-builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+lazy_make(struct py_session *s, int kind, struct pyobj **a, int n)
 {
-	struct pyobj *items, *r;
-	long long start = 0;
-	int i;
+	struct pygen *g = xcalloc(1, sizeof *g);
+	struct pyobj *o;
+	int k;
 
-	(void)b, (void)self;
-	if (a[1] != NULL && py_to_long(s, a[1], "start", &start) != 0)
-		return NULL;
-	if ((items = py_iter_items(s, a[0])) == NULL)
-		return NULL;
-	r = py_seq(PY_LIST, items->u.seq.n);
-	for (i = 0; i < items->u.seq.n; i++) {
-		struct pyobj *t = py_seq(PY_TUPLE, 2);
-
-		t->u.seq.v[0] = py_int(start + i);
-		t->u.seq.v[1] = items->u.seq.v[i];
-		py_incref(t->u.seq.v[1]);
-		r->u.seq.v[i] = t;
-	}
-	py_decref(items);
-	return r;
-}
-
-/* zip(a, b, ...): a list of tuples; each round takes one item of each in turn, and stops at the
- * first that ends (a generator before it has given one item more, as Python's) */
-static struct pyobj *
-builtin_zip(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
-{
-	int na = a[0]->u.seq.n, k, rc = 1;
-	struct pyiter its[16];
-	struct sbuf rows = { 0 };
-	struct pyobj *r = NULL, *t = NULL, **v;
-
-	(void)b, (void)self;
-	if (na > 16)
-		return py_fail(s, "zip() of more than 16 sequences is not supported");
-	for (k = 0; k < na; k++) {
-		py_incref(a[0]->u.seq.v[k]);
-		if (py_iter_begin(s, a[0]->u.seq.v[k], &its[k]) != 0) {
+	for (k = 0; k < n; k++) {
+		py_incref(a[k]);
+		if (py_iter_begin(s, a[k], &g->it[k]) != 0) {
 			while (k-- > 0)
-				py_iter_end(&its[k]);
+				py_iter_end(&g->it[k]);
+			free(g);
 			return NULL;
 		}
 	}
-	while (na > 0 && rc == 1) {
-		t = py_seq(PY_TUPLE, na);
-		for (k = 0; k < na && (rc = py_iter_next(s, &its[k], &t->u.seq.v[k])) == 1; k++)
-			;
-		if (rc == 1)
-			sbuf_addn(&rows, (const char *)&t, sizeof t);
-		else
-			py_decref(t);
+	g->kind = kind;
+	g->depth = n;
+	o = py_new(PY_GEN);
+	o->u.gen = g;
+	return o;
+}
+
+/*
+ * The next item of enumerate ((count, item)) or zip (a tuple of one item of
+ * each, taken in turn; the round ends at the first that ends, the items
+ * taken before it dropped, as Python's).  Neither keeps an end of its own:
+ * a later pull asks its sequences again, as Python's.
+ */
+int
+py_lazy_next(struct py_session *s, struct pygen *g, struct pyobj **item)
+{
+	struct pyobj *t, *v;
+	int k, rc = 1;
+
+	*item = NULL;
+	if (g->kind == GEN_ENUM) {
+		if ((rc = py_iter_next(s, &g->it[0], &v)) <= 0)
+			return rc;
+		t = py_seq(PY_TUPLE, 2);
+		t->u.seq.v[0] = py_int(g->count++);
+		t->u.seq.v[1] = v;
+		*item = t;
+		return 1;
 	}
-	v = (struct pyobj **)(void *)rows.s;
-	if (rc == 0 || na == 0)
-		r = py_seq(PY_LIST, (int)(rows.len / sizeof *v));
-	for (k = 0; k < (int)(rows.len / sizeof *v); k++) {
-		if (r != NULL)
-			r->u.seq.v[k] = v[k];
-		else
-			py_decref(v[k]);
+	if (g->depth == 0)
+		return 0;
+	t = py_seq(PY_TUPLE, g->depth);
+	for (k = 0; k < g->depth && (rc = py_iter_next(s, &g->it[k], &t->u.seq.v[k])) == 1; k++)
+		;
+	if (rc != 1) {
+		py_decref(t);
+		return rc;
 	}
-	free(rows.s);
-	for (k = 0; k < na; k++)
-		py_iter_end(&its[k]);
+	*item = t;
+	return 1;
+}
+
+/* enumerate(xs, start=0) */
+static struct pyobj *
+builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *r;
+	long long start = 0;
+
+	(void)b, (void)self;
+	if (a[1] != NULL && !py_is_int(a[1]))
+		return py_fail(s, "'%s' object cannot be interpreted as an integer", py_type_name(a[1]));
+	if (a[1] != NULL)
+		start = a[1]->u.i;
+	if ((r = lazy_make(s, GEN_ENUM, a, 1)) != NULL)
+		r->u.gen->count = start;
 	return r;
+}
+
+/* zip(a, b, ...) */
+static struct pyobj *
+builtin_zip(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	int na = a[0]->u.seq.n;
+
+	(void)b, (void)self;
+	if (na > GEN_MAXIT)
+		return py_fail(s, "zip() of more than %d sequences is not supported", GEN_MAXIT);
+	return lazy_make(s, GEN_ZIP, a[0]->u.seq.v, na);
 }
 
 /* list(xs), tuple(xs) */

@@ -40,6 +40,9 @@ type_row(const struct pyobj *o)
 	case PY_LIST: return lib_find_hook("", "list");
 	case PY_TUPLE: return lib_find_hook("", "tuple");
 	case PY_RANGE: return lib_find_hook("", "range");
+	case PY_GEN:	/* enumerate and zip are types; a generator's (types.GeneratorType) is not a builtin */
+		return o->u.gen->kind == GEN_ENUM ? lib_find_hook("", "enumerate") : o->u.gen->kind == GEN_ZIP ?
+		    lib_find_hook("", "zip") : NULL;
 	case PY_SIZE: return lib_find_hook("torch", "Size");
 	case PY_TENSOR: return o->u.t.parameter ? lib_find_hook("torch.nn", "Parameter") : lib_find_hook("torch", "Tensor");
 	case PY_MODULE:
@@ -57,7 +60,7 @@ type_row(const struct pyobj *o)
 static int
 is_type(const struct pyobj *t)
 {
-	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "range", "Size",
+	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "range", "enumerate", "zip", "Size",
 		"Tensor", "Parameter", "Linear", "Dropout", "Softmax", "Module", "ModuleList", "Sequential", NULL };
 	int i;
 

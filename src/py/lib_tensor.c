@@ -88,6 +88,46 @@ method_permute(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	return op_permute(s, x, perm);
 }
 
+/* x.flip(*dims), torch.flip(x, dims): a copy (x's layout kept, as clone's) with those dims reversed */
+static struct pyobj *
+method_flip(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	struct pyobj *seq = a[0], *y;
+	int torch = strcmp(lib_ns(b), "torch") == 0, nd = x->u.t.ndim, seen = 0, i, d;
+	long long off = x->u.t.offset, stride[TENSOR_MAXDIM];
+	size_t k, es = dtype_size(x->u.t.dtype);
+
+	if (!torch && seq->u.seq.n == 1 && (seq->u.seq.v[0]->type == PY_TUPLE || seq->u.seq.v[0]->type == PY_LIST))
+		seq = seq->u.seq.v[0];
+	else if (!torch && seq->u.seq.n == 1 && !py_is_int(seq->u.seq.v[0]))
+		seq = seq->u.seq.v[0];
+	if (seq->type != PY_TUPLE && seq->type != PY_LIST)
+		return py_fail(s, "flip(): argument 'dims' (position %d) must be tuple of ints, not %s", torch ? 2 : 1,
+		    py_type_name(seq));
+	for (d = 0; d < nd; d++)
+		stride[d] = x->u.t.stride[d];
+	for (i = 0; i < seq->u.seq.n; i++) {
+		if (!py_is_int(seq->u.seq.v[i]))
+			return py_fail(s, "flip(): argument 'dims' must be tuple of ints, but found element of type %s at "
+			    "pos %d", py_type_name(seq->u.seq.v[i]), i + 1);
+		if (py_to_dim(s, seq->u.seq.v[i], nd, &d) != 0)
+			return NULL;
+		if (seen >> d & 1)
+			return py_fail(s, "dim %d appears multiple times in the list of dims", d);
+		seen |= 1 << d;
+		if (nd == 0)
+			continue;
+		off += (long long)(x->u.t.shape[d] - 1) * stride[d];
+		stride[d] = -stride[d];
+	}
+	if ((y = op_clone(s, x, "FlipBackward0")) == NULL)
+		return NULL;
+	for (k = 0; k < y->u.t.numel; k++)
+		memcpy((char *)y->u.t.st->data + (size_t)pyt_offset(y->u.t.offset, k, nd, y->u.t.shape, y->u.t.stride) * es,
+		    (char *)x->u.t.st->data + (size_t)pyt_offset(off, k, nd, x->u.t.shape, stride) * es, es);
+	return y;
+}
+
 /* view (op 1) and reshape (op 0) */
 static struct pyobj *
 method_view(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
@@ -482,6 +522,8 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	X(B0, "t", method_t, 0, "/", LIB_F64) \
 	X(M, "permute", method_permute, 0, "*dims", LIB_F64) \
 	X(T, "permute", method_permute, 0, "*dims", LIB_F64) \
+	X(M, "flip", method_flip, 0, "*dims", 0) \
+	X(T, "flip", method_flip, 0, "dims", 0) \
 	X(M, "view", method_view, 1, "*size | dtype", LIB_F64) \
 	X(M, "reshape", method_view, 0, "*shape", LIB_F64) \
 	X(B, "flatten", method_flatten, 0, "start_dim=0, end_dim=-1", 0) \

@@ -3,7 +3,8 @@
  * f-strings (N_FSTR: literal parts and {fields}, formatted by lib_fmt.c),
  * list comprehensions and generator expressions (N_COMP: a list at once; a
  * generator, PY_GEN, lazy as Python's: each next() runs its clauses just
- * far enough for one item, in the scope that made it), and a if c else b
+ * far enough for one item, in the scope that made it, or in a copy of the
+ * names it reads once that call has returned: pyframe.c), and a if c else b
  * (N_IFEXP).  pyeval.c reaches comp_eval through s->eval_more (set by
  * stmt_hooks, pystmt.c), so calls go one way.
  */
@@ -189,6 +190,12 @@ gen_make(struct py_session *s, const struct node *n)
 		g->code->refs++;
 	g->frame = s->frame;
 	g->frame_serial = s->frame != NULL ? s->frame->serial : 0;
+	if (s->frame != NULL) {	/* on its frame's list, to take its names should it outlive the call */
+		if ((g->fnext = s->frame->gens) != NULL)
+			g->fnext->fprev = &g->fnext;
+		g->fprev = &s->frame->gens;
+		s->frame->gens = g;
+	}
 	g->line = s->run_line;
 	o = py_new(PY_GEN);
 	o->u.gen = g;
@@ -240,7 +247,7 @@ gen_scope_live(const struct py_session *s, const struct pygen *g)
 {
 	const struct pyframe *f;
 
-	if (g->frame == NULL)
+	if (g->frame == NULL || g->own != NULL)
 		return 1;
 	for (f = s->frame; f != NULL; f = f->up)
 		if (f == g->frame && f->serial == g->frame_serial)
@@ -264,6 +271,8 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 	int i, rc;
 
 	*item = NULL;
+	if (g->kind != GEN_EXPR)	/* enumerate, zip */
+		return py_lazy_next(s, g, item);
 	if (g->done)
 		return 0;
 	if (g->running)
@@ -272,6 +281,8 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 		return py_fail(s, "a generator used after the function that made it returned: its scope is gone (not in contract v3)"), -1;
 	g->running = 1;
 	s->frame = g->frame;
+	if (g->own != NULL)	/* its frame outlived its call: it runs above the pull's */
+		g->own->up = outer;
 	for (i = 0; i < g->nn; i++) {
 		old[i] = binding(s, g->names[i]);
 		if (g->vals[i] != NULL)
@@ -284,6 +295,8 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 		rebind(s, g->names[i], old[i]);
 	}
 	s->frame = outer;
+	if (g->own != NULL)
+		g->own->up = NULL;
 	g->running = 0;
 	if (rc <= 0) {
 		for (i = 0; i < g->depth; i++)
@@ -345,6 +358,7 @@ comp_eval(struct py_session *s, const struct node *n)
 	case N_FSTR: return eval_fstr(s, n);
 	case N_COMP: return eval_comp(s, n);
 	case N_IFEXP: return eval_ifexp(s, n);
+	case N_STAR: return py_fail(s, "can't use starred expression here");
 	}
 	return py_fail(s, "this expression is not supported");
 }

@@ -35,6 +35,10 @@ static const struct {
 	{ "should be called with an iterable", "TypeError", 0 },
 	{ "is out of range", "IndexError", 0 },	/* ModuleList[i] */
 	{ "f-string", "SyntaxError", 1 },
+	{ "multiple starred expressions", "SyntaxError", 1 },
+	{ "starred assignment target must be", "SyntaxError", 1 },
+	{ "iterable unpacking cannot be used", "SyntaxError", 1 },
+	{ "can't use starred expression", "SyntaxError", 1 },
 	{ "Generator expression must be parenthesized", "SyntaxError", 1 },
 	{ "did you forget parentheses", "SyntaxError", 1 },
 	{ "expected 'else' after", "SyntaxError", 1 },

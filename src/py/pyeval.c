@@ -220,6 +220,52 @@ get_attr(struct py_session *s, struct pyobj *o, const char *name)
 
 /* ---- calls and subscripts ---- */
 
+/* *xs: xs is what Python iterates (else its error names the construct) */
+static int
+star_iterable(const struct pyobj *xs)
+{
+	return xs->type == PY_TUPLE || xs->type == PY_LIST || xs->type == PY_GEN || xs->type == PY_RANGE ||
+	    xs->type == PY_SIZE || xs->type == PY_TENSOR || xs->type == PY_STR || xs->type == PY_OBJ ||
+	    xs->type == PY_RETURNS;
+}
+
+/* f(*xs): the items of xs (released) after the nargs arguments of args[64] */
+static int
+star_args(struct py_session *s, const struct pyobj *f, struct pyobj *xs, struct pyobj **args, int *nargs)
+{
+	struct pyobj *items;
+	int k;
+
+	if (!star_iterable(xs)) {
+		if (f->type == PY_UFUNC || f->type == PY_CLASS)	/* Python's name of the callee */
+			py_fail(s, "TypeError: __main__.%s() argument after * must be an iterable, not %s",
+			    f->type == PY_CLASS ? f->u.obj.name : f->u.uf.qualname != NULL ? f->u.uf.qualname :
+			    f->u.uf.def->names[0], py_type_name(xs));
+		else if (f->type == PY_FUNC && strcmp(lib_ns(f->u.fn.fn), "torch") == 0)
+			py_fail(s, "TypeError: torch._VariableFunctionsClass.%s() argument after * must be an iterable, "
+			    "not %s", f->u.fn.fn->name, py_type_name(xs));
+		else
+			py_fail(s, "TypeError: %s() argument after * must be an iterable, not %s",
+			    f->type == PY_FUNC ? f->u.fn.fn->name : py_type_name(f), py_type_name(xs));
+		py_decref(xs);
+		return -1;
+	}
+	items = py_iter_items(s, xs);
+	py_decref(xs);
+	if (items == NULL)
+		return -1;
+	if (*nargs + items->u.seq.n > 64) {
+		py_decref(items);
+		return py_fail(s, "too many arguments (more than 64)"), -1;
+	}
+	for (k = 0; k < items->u.seq.n; k++) {
+		args[(*nargs)++] = items->u.seq.v[k];
+		py_incref(items->u.seq.v[k]);
+	}
+	py_decref(items);
+	return 0;
+}
+
 static struct pyobj *
 call(struct py_session *s, const struct node *n)
 {
@@ -233,11 +279,14 @@ call(struct py_session *s, const struct node *n)
 		return NULL;
 	for (i = 0; i < n->n; i++) {
 		const struct node *e = n->items[i];
-		struct pyobj *v = eval_node(s, e->kind == N_KW ? e->a : e);
+		struct pyobj *v = eval_node(s, e->kind == N_KW || e->kind == N_STAR ? e->a : e);
 
 		if (v == NULL)
 			goto out;
-		if (e->kind == N_KW) {
+		if (e->kind == N_STAR) {	/* f(*xs): xs's items, each a positional argument */
+			if (star_args(s, f, v, args, &nargs) != 0)
+				goto out;
+		} else if (e->kind == N_KW) {
 			int k;
 
 			for (k = 0; k < nkw; k++)
@@ -329,12 +378,49 @@ index_node(struct py_session *s, const struct node *n)
 
 /* ---- expressions ---- */
 
+/* (a, *xs, b) and [a, *xs, b]: xs's items among the others */
+static struct pyobj *
+eval_seq_star(struct py_session *s, const struct node *n)
+{
+	struct sbuf b = { 0 };
+	struct pyobj *v, *items;
+	int i, k, ok = 1;
+
+	for (i = 0; i < n->n && ok; i++) {
+		const struct node *e = n->items[i];
+
+		if ((v = eval_node(s, e->kind == N_STAR ? e->a : e)) == NULL) {
+			ok = 0;
+		} else if (e->kind != N_STAR) {
+			sbuf_addn(&b, (const char *)&v, sizeof v);
+		} else {
+			items = NULL;
+			if (!star_iterable(v))
+				py_fail(s, "Value after * must be an iterable, not %s", py_type_name(v));
+			if (!star_iterable(v) || (items = py_iter_items(s, v)) == NULL)
+				ok = 0;
+			for (k = 0; ok && k < items->u.seq.n; k++) {
+				py_incref(items->u.seq.v[k]);
+				sbuf_addn(&b, (const char *)&items->u.seq.v[k], sizeof v);
+			}
+			py_decref(items);
+			py_decref(v);
+		}
+	}
+	return py_seq_of_buf(n->kind == N_TUPLE ? PY_TUPLE : PY_LIST, &b, ok);
+}
+
 /* (a, b) and [a, b] */
 static struct pyobj *
 eval_seq(struct py_session *s, const struct node *n)
 {
-	struct pyobj *r = py_seq(n->kind == N_TUPLE ? PY_TUPLE : PY_LIST, n->n);
+	struct pyobj *r;
 	int i;
+
+	for (i = 0; i < n->n; i++)
+		if (n->items[i]->kind == N_STAR)
+			return eval_seq_star(s, n);
+	r = py_seq(n->kind == N_TUPLE ? PY_TUPLE : PY_LIST, n->n);
 
 	for (i = 0; i < n->n; i++) {
 		if ((r->u.seq.v[i] = eval_node(s, n->items[i])) == NULL) {
@@ -475,11 +561,42 @@ eval_node(struct py_session *s, const struct node *n)
 /* ---- statements ---- */
 
 
+/* a, *b, c = v (m items; the star at index star): each target its items, in order */
+static int
+unpack_star(struct py_session *s, const struct node *target, struct pyobj *v, int star, int m)
+{
+	struct pyobj *items, *rest;
+	int n = target->n, i, k, bad = 0;
+
+	if (m < n - 1) {
+		py_fail(s, "not enough values to unpack (expected at least %d, got %d)", n - 1, m);
+		return -1;
+	}
+	if ((items = py_iter_items(s, v)) == NULL)
+		return -1;
+	rest = py_seq(PY_LIST, m - (n - 1));
+	for (k = 0; k < rest->u.seq.n; k++) {
+		rest->u.seq.v[k] = items->u.seq.v[star + k];
+		py_incref(rest->u.seq.v[k]);
+	}
+	for (i = 0; i < n && !bad; i++) {
+		k = i < star ? i : i > star ? i + m - n : -1;
+		bad = assign(s, k < 0 ? target->items[i]->a : target->items[i], k < 0 ? rest : items->u.seq.v[k]);
+	}
+	py_decref(rest);
+	py_decref(items);
+	return bad ? -1 : 0;
+}
+
 /* a, b = v: v's items, counted before anything is assigned */
 static int
 unpack(struct py_session *s, const struct node *target, struct pyobj *v)
 {
-	int n = target->n, m, i;
+	int n = target->n, m, i, star = -1;
+
+	for (i = 0; i < n; i++)
+		if (target->items[i]->kind == N_STAR)
+			star = i;
 
 	if (v->type == PY_TENSOR) {
 		if (v->u.t.ndim == 0) {
@@ -489,10 +606,20 @@ unpack(struct py_session *s, const struct node *target, struct pyobj *v)
 		m = v->u.t.shape[0];
 	} else if (arith_is_seq(v) || v->type == PY_RETURNS) {
 		m = v->u.seq.n;
+	} else if (v->type == PY_STR || v->type == PY_RANGE || v->type == PY_GEN) {	/* their items first */
+		struct pyobj *items = py_iter_items(s, v);
+
+		if (items == NULL)
+			return -1;
+		i = unpack(s, target, items);
+		py_decref(items);
+		return i;
 	} else {
 		py_fail(s, "cannot unpack non-iterable %s object", py_type_name(v));
 		return -1;
 	}
+	if (star >= 0)	/* a, *b, c = v: b takes what a and c leave, as a list */
+		return unpack_star(s, target, v, star, m);
 	if (m > n) {
 		py_fail(s, "too many values to unpack (expected %d)", n);
 		return -1;

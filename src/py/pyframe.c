@@ -154,9 +154,57 @@ frame_enclose(struct pyframe *f, const struct pyobj *fn)
 		}
 }
 
+/* into c: each name node n reads that f has (its locals, or its enclosing calls') */
+static void
+names_read(struct pyframe *c, const struct pyframe *f, const struct node *n)
+{
+	struct pyvar *v = NULL;
+	int i, created;
+
+	if (n == NULL)
+		return;
+	if (n->kind == N_NAME && (v = frame_find(f, n->name)) == NULL)
+		v = frame_enclosing_find(f, n->name);
+	if (n->kind == N_NAME && v != NULL)
+		varlist_set(&c->vars, n->name, v->v, &created);
+	names_read(c, f, n->a);
+	names_read(c, f, n->b);
+	names_read(c, f, n->c);
+	for (i = 0; i < n->n; i++)
+		names_read(c, f, n->items[i]);
+}
+
+/*
+ * f returns while generator expressions it made live on (returned, kept in
+ * an object): each takes its own frame, a copy of the names its expression
+ * reads, as Python's generator keeps the cells of its frame.  Only those
+ * names: a generator held in a local does not keep itself alive.
+ */
+static void
+frame_orphan_gens(struct pyframe *f)
+{
+	struct pygen *g;
+	struct pyframe *c;
+
+	while ((g = f->gens) != NULL) {
+		f->gens = g->fnext;
+		c = xcalloc(1, sizeof *c);
+		names_read(c, f, g->n);
+		c->serial = frame_serial();
+		c->name = f->name;
+		if ((c->fn = f->fn) != NULL)
+			py_incref(c->fn);
+		g->own = g->frame = c;
+		g->frame_serial = c->serial;
+		g->fnext = NULL;
+		g->fprev = NULL;
+	}
+}
+
 void
 frame_clear(struct pyframe *f)
 {
+	frame_orphan_gens(f);	/* before the locals go: a generator held only by them dies with them */
 	varlist_free(f->vars);
 	f->vars = NULL;
 }

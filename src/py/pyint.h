@@ -96,7 +96,8 @@ enum {
 	N_TUPLE, N_LIST, N_BINOP, N_UNARY, N_CMP, N_AND, N_OR, N_NOT,
 	N_ATTR, N_CALL, N_INDEX, N_SLICE, N_KW,
 	/* pyfstr.c, pycomp.c: f-strings, comprehensions, a if c else b */
-	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP
+	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP,
+	N_STAR		/* *xs among a call's arguments: its items, each an argument (a: xs) */
 };
 
 struct node {
@@ -281,19 +282,29 @@ struct pyiter {
 };
 
 /*
- * A generator expression's state (pycomp.c runs it; pyval.c frees it): the
- * clauses open (depth), each one's walk, and the generator's own names (its
- * loop targets) with their values between two items.
+ * A lazy iterator's state (pycomp.c runs it; pyval.c frees it).  A
+ * generator expression (GEN_EXPR): the clauses open (depth), each one's
+ * walk, and the generator's own names (its loop targets) with their values
+ * between two items.  enumerate (GEN_ENUM: it[0] and the count) and zip
+ * (GEN_ZIP: it[0..depth-1]), pulled an item at a time by lib_iter.c.
  */
 #define GEN_MAXCL 8
+#define GEN_MAXIT 16		/* zip's sequences */
 #define GEN_MAXNAMES 32
+enum { GEN_EXPR, GEN_ENUM, GEN_ZIP };
 struct pygen {
+	int kind;			/* GEN_* */
+	long long count;		/* GEN_ENUM: the next item's number */
 	const struct node *n;		/* its N_COMP, in code's arena */
 	struct parsed *code;		/* counted */
 	struct pyframe *frame;		/* the scope that made it (NULL: the module's) */
 	long frame_serial;		/* that frame's, to know it is still running */
+	/* while frame runs, g is on its list (frame->gens); when the call returns, frame becomes
+	 * a copy of its names that g owns (own), as Python's generator keeps its cells */
+	struct pygen *fnext, **fprev;
+	struct pyframe *own;
 	int line;			/* the line that made it: errors inside name it */
-	struct pyiter it[GEN_MAXCL];
+	struct pyiter it[GEN_MAXIT];
 	int depth, done, running;
 	const char *names[GEN_MAXNAMES];
 	struct pyobj *vals[GEN_MAXNAMES];
@@ -364,6 +375,7 @@ struct pyframe {
 	struct pyobj *fn;		/* the UFUNC running (super() reads it), or NULL */
 	struct pyframe *up;
 	struct pyframe *encl;		/* a nested def's call: the running call that defined it, or NULL */
+	struct pygen *gens;		/* the generator expressions made in it still alive (pycomp.c) */
 };
 /* A list of variables (a frame's, or one bucket of the session's): find; name = o (a new reference;
  * *created when the name is new); unlink and free (0, or -1 when there is none). */
@@ -651,6 +663,8 @@ int py_iter_begin(struct py_session *s, struct pyobj *seq, struct pyiter *it);
 /* the next item (a new reference): 1; 0 at the end; -1 after an error */
 int py_iter_next(struct py_session *s, struct pyiter *it, struct pyobj **item);
 void py_iter_end(struct pyiter *it);
+/* the next item of an enumerate or a zip (a PY_GEN not of GEN_EXPR), as py_iter_next (lib_iter.c) */
+int py_lazy_next(struct py_session *s, struct pygen *g, struct pyobj **item);
 /* a generator's next item, as py_iter_next (pycomp.c's gen_next; set by stmt_hooks, so that
  * lib_iter.c calls it without calling into pycomp.c) */
 extern int (*py_gen_next)(struct py_session *s, struct pyobj *g, struct pyobj **item);	/* pyval.c */

@@ -611,7 +611,7 @@ op_invert(struct py_session *s, struct pyobj *a)
 	size_t i;
 
 	if (a->u.t.dtype == DT_FLOAT || a->u.t.dtype == DT_DOUBLE)
-		return py_fail(s, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+		return py_fail(s, "TypeError: ~ (operator.invert) is only implemented on integer and Boolean-type tensors");
 	if ((y = pyt_contig(s, a)) == NULL)
 		return NULL;
 	for (i = 0; i < y->u.t.numel; i++) {

@@ -263,6 +263,19 @@ list_next(struct parser *p, int close)
 	return -1;
 }
 
+/* a testlist's item: a test, or *x (N_STAR: only as one of an assignment's targets, check_target) */
+static struct node *
+starless_test(struct parser *p)
+{
+	struct node *n;
+
+	if (!is_op(p, O_MUL))
+		return test(p);
+	n = node(p, N_STAR, p->tok.pos);
+	advance(p);
+	return (n->a = test(p)) != NULL ? n : NULL;
+}
+
 /* after '(' or '[': items until close; tuple: a trailing comma makes one */
 static struct node *
 sequence(struct parser *p, int close, int kind, size_t pos)
@@ -274,10 +287,10 @@ sequence(struct parser *p, int close, int kind, size_t pos)
 	while (!is_op(p, close)) {
 		struct node *e;
 
-		if (is_op(p, O_MUL))
-			return fail_null(p, "starred expressions (*x) are not supported");
-		if ((e = test(p)) == NULL)
+		if ((e = starless_test(p)) == NULL)	/* an item, or *xs: its items (pyeval.c) */
 			return NULL;
+		if (is_kw(p, "for") && e->kind == N_STAR)
+			return fail_null(p, "iterable unpacking cannot be used in comprehension");
 		if (is_kw(p, "for") && l.n == 0) {	/* [e for ...], (e for ...) */
 			if ((e = comprehension(p, e, kind, pos)) == NULL)
 				return NULL;
@@ -375,6 +388,66 @@ atom(struct parser *p)
 	}
 }
 
+/* a call's arguments, from its '(' to its ')': c's items (positional, N_KW, N_STAR); 0, or -1 */
+static int
+call_args(struct parser *p, struct node *c)
+{
+	struct list l = { 0 };
+	int kw = 0;
+
+	if (enter(p) != 0)
+		return -1;
+	advance(p);
+	while (!is_op(p, O_RPAR)) {
+		struct node *e;
+
+		if (is_op(p, O_POW))
+			return fail(p, "**kwargs are not supported");
+		if (is_op(p, O_MUL)) {	/* f(*xs): xs's items, each an argument */
+			e = node(p, N_STAR, p->tok.pos);
+			advance(p);
+			if ((e->a = test(p)) == NULL)
+				return -1;
+		} else if ((e = test(p)) == NULL) {
+			return -1;
+		}
+		if (is_op(p, O_ASSIGN) && e->kind != N_STAR) {
+			struct node *k;
+
+			if (e->kind != N_NAME)
+				return fail(p, "invalid syntax: a keyword argument needs a name before '='");
+			advance(p);
+			k = node(p, N_KW, e->pos);
+			k->name = e->name;
+			if ((k->a = test(p)) == NULL)
+				return -1;
+			e = k;
+			kw = 1;
+		} else if (kw && e->kind != N_STAR) {
+			return fail(p, "positional argument follows keyword argument");
+		}
+		if (is_kw(p, "for") && e->kind == N_STAR)
+			return fail(p, "iterable unpacking cannot be used in comprehension");
+		if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
+			if (l.n != 0 || e->kind == N_KW)
+				return fail(p, "Generator expression must be parenthesized");
+			if ((e = comprehension(p, e, N_TUPLE, e->pos)) == NULL)
+				return -1;
+			if (!is_op(p, O_RPAR))
+				return list_next(p, O_RPAR) < 0 ? -1 :
+				    fail(p, "Generator expression must be parenthesized");
+		}
+		list_add(p, &l, e);
+		if (list_next(p, O_RPAR) < 0)
+			return -1;
+	}
+	advance(p);
+	p->depth--;
+	c->items = l.v;
+	c->n = l.n;
+	return 0;
+}
+
 /* one item of a subscript: an expression, or a slice a:b:c */
 static struct node *
 subscript(struct parser *p)
@@ -424,52 +497,10 @@ trailers(struct parser *p, struct node *n)
 			n = t;
 		} else if (is_op(p, O_LPAR)) {
 			struct node *c = node(p, N_CALL, pos);
-			struct list l = { 0 };
-			int kw = 0;
 
-			if (enter(p) != 0)
+			if (call_args(p, c) != 0)
 				return NULL;
-			advance(p);
-			while (!is_op(p, O_RPAR)) {
-				struct node *e;
-
-				if (is_op(p, O_MUL) || is_op(p, O_POW))
-					return fail_null(p, "*args and **kwargs are not supported");
-				if ((e = test(p)) == NULL)
-					return NULL;
-				if (is_op(p, O_ASSIGN)) {
-					struct node *k;
-
-					if (e->kind != N_NAME)
-						return fail_null(p, "invalid syntax: a keyword argument needs a name before '='");
-					advance(p);
-					k = node(p, N_KW, e->pos);
-					k->name = e->name;
-					if ((k->a = test(p)) == NULL)
-						return NULL;
-					e = k;
-					kw = 1;
-				} else if (kw) {
-					return fail_null(p, "positional argument follows keyword argument");
-				}
-				if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
-					if (l.n != 0 || e->kind == N_KW)
-						return fail_null(p, "Generator expression must be parenthesized");
-					if ((e = comprehension(p, e, N_TUPLE, e->pos)) == NULL)
-						return NULL;
-					if (!is_op(p, O_RPAR))
-						return list_next(p, O_RPAR) < 0 ? NULL :
-						    fail_null(p, "Generator expression must be parenthesized");
-				}
-				list_add(p, &l, e);
-				if (list_next(p, O_RPAR) < 0)
-					return NULL;
-			}
-			advance(p);
-			p->depth--;
 			c->a = n;
-			c->items = l.v;
-			c->n = l.n;
 			n = c;
 		} else if (is_op(p, O_LSQB)) {
 			struct node *x = node(p, N_INDEX, pos);
@@ -755,14 +786,6 @@ comma_tuple(struct parser *p, struct node *(*item)(struct parser *), int (*stop)
 	return comma ? list_node(p, N_TUPLE, pos, &l) : l.v[0];
 }
 
-/* a testlist's item: a test, not *x */
-static struct node *
-starless_test(struct parser *p)
-{
-	if (is_op(p, O_MUL))
-		return fail_null(p, "starred expressions (*x) are not supported");
-	return test(p);
-}
 
 /* what may follow a testlist's trailing comma: the end of the statement, = or an augmented = */
 static int
@@ -783,7 +806,7 @@ testlist(struct parser *p)
 int
 check_target(struct parser *p, const struct node *n, int aug)
 {
-	int i;
+	int i, stars;
 
 	switch (n->kind) {
 	case N_NAME:
@@ -795,10 +818,17 @@ check_target(struct parser *p, const struct node *n, int aug)
 			return fail(p, "'tuple' is an illegal expression for augmented assignment");
 		if (n->n == 0)
 			return fail(p, "cannot assign to ()");
-		for (i = 0; i < n->n; i++)
-			if (check_target(p, n->items[i], 0) != 0)
+		for (i = 0, stars = 0; i < n->n; i++) {
+			const struct node *t = n->items[i];
+
+			if (t->kind == N_STAR && ++stars > 1)
+				return fail(p, "multiple starred expressions in assignment");
+			if (check_target(p, t->kind == N_STAR ? t->a : t, 0) != 0)
 				return -1;
+		}
 		return 0;
+	case N_STAR:
+		return fail(p, "starred assignment target must be in a list or tuple");
 	case N_ATTR:	/* x.weight += 1: in place; self.x = v: an nn.Module's attribute (pyclass.c) */
 		return 0;
 	case N_CALL:

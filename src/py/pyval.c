@@ -105,6 +105,27 @@ py_decref(struct pyobj *o)
 	}
 }
 
+/* a lazy iterator's walks, names and frame (py_iter_end's, without calling lib_iter.c) */
+static void
+gen_free(struct pygen *g)
+{
+	int i;
+
+	for (i = 0; i < g->depth; i++)
+		py_decref(g->it[i].src);
+	for (i = 0; i < g->nn; i++)
+		py_decref(g->vals[i]);
+	if (g->fprev != NULL && (*g->fprev = g->fnext) != NULL)	/* off its running frame's list */
+		g->fnext->fprev = g->fprev;
+	if (g->own != NULL) {	/* the names it kept of a call that returned */
+		varlist_free(g->own->vars);
+		py_decref(g->own->fn);
+		free(g->own);
+	}
+	code_decref(g->code);
+	free(g);
+}
+
 /* o's own memory, its references dropped (those reaching zero wait on the stack) */
 static void
 obj_free(struct pyobj *o)
@@ -139,12 +160,7 @@ obj_free(struct pyobj *o)
 		py_decref(o->u.slice.step);
 		break;
 	case PY_GEN:
-		for (i = 0; i < o->u.gen->depth; i++)	/* py_iter_end's, without calling lib_iter.c */
-			py_decref(o->u.gen->it[i].src);
-		for (i = 0; i < o->u.gen->nn; i++)
-			py_decref(o->u.gen->vals[i]);
-		code_decref(o->u.gen->code);
-		free(o->u.gen);
+		gen_free(o->u.gen);
 		break;
 	case PY_UFUNC:
 		for (i = 0; i < o->u.uf.def->nnames; i++)
@@ -324,7 +340,7 @@ py_type_name(const struct pyobj *o)
 	case PY_METHOD: return "method";
 	case PY_SUPER: return "super";
 	case PY_RANGE: return "range";
-	case PY_GEN: return "generator";
+	case PY_GEN: return o->u.gen->kind == GEN_ENUM ? "enumerate" : o->u.gen->kind == GEN_ZIP ? "zip" : "generator";
 	}
 	return "object";
 }
@@ -961,6 +977,7 @@ class_name(const struct builtin *f)
 	static const char *const cls[][3] = {
 		{ "", "bool", "bool" }, { "", "int", "int" }, { "", "float", "float" }, { "", "str", "str" },
 		{ "", "list", "list" }, { "", "tuple", "tuple" }, { "", "range", "range" },
+		{ "", "enumerate", "enumerate" }, { "", "zip", "zip" },
 		{ "torch", "Tensor", "torch.Tensor" }, { "torch", "Size", "torch.Size" },
 		{ "torch.nn", "Parameter", "torch.nn.parameter.Parameter" },
 		{ "torch.nn", "Linear", "torch.nn.modules.linear.Linear" },
@@ -1061,7 +1078,12 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
 	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
-	case PY_GEN: sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o); break;
+	case PY_GEN:
+		if (o->u.gen->kind == GEN_EXPR)
+			sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o);
+		else
+			sbuf_addf(b, "<%s object at %p>", py_type_name(o), (void *)o);
+		break;
 	case PY_RANGE:
 		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
 		sbuf_add(b, o->u.range.step != 1 ? "" : ")");

@@ -670,9 +670,26 @@ def _compare(job):
             torch.set_printoptions(profile="default")
             torch.set_printoptions(sci_mode=None)
         tg = _ours(path, "--trace")
-        if tg[0] != buf.getvalue() or tg[2] != 0:
-            res.append(("trace", path, "trace stdout" if tg[2] == 0 else "trace error", (buf.getvalue(), "", 0), tg))
+        want_trace = buf.getvalue()
+        if tg[0] != want_trace or tg[2] != 0:
+            want_trace = _trace_fresh(path)  # a worker's state may leak into its later scripts
+        if tg[0] != want_trace or tg[2] != 0:
+            res.append(("trace", path, "trace stdout" if tg[2] == 0 else "trace error", (want_trace, "", 0), tg))
     return res
+
+
+def _trace_fresh(path):
+    """the instrumented run's stdout from a fresh python3, to confirm a trace mismatch"""
+    pre = ("import ast, sys, torch\nsys.path.insert(0, %r)\nimport trace_cases\ntorch.manual_seed(0)\n"
+           "text = open(%r).read()\ntree = trace_cases.Instrument(text.split('\\n')).visit(ast.parse(text))\n"
+           "ast.fix_missing_locations(tree)\n"
+           "exec(compile(tree, %r, 'exec'), {'_trace_cell': trace_cases.trace, '__name__': '__main__'})\n") % (
+        os.path.dirname(os.path.abspath(__file__)), path, path)
+    env = dict(os.environ, LD_LIBRARY_PATH=run_cases.REF_BLAS)
+    env.pop("PYTHONUNBUFFERED", None)
+    p = subprocess.run(["/usr/bin/python3", "-c", pre], cwd=os.path.dirname(path), capture_output=True, text=True,
+                       env=env)
+    return p.stdout
 
 
 def _notebook(path, text):
@@ -692,16 +709,17 @@ def _notebook(path, text):
     nbformat.write(nb, path)
 
 
-def fuzz(count, seed, out, share_nb, share_trace):
-    """count scripts from seed: compare, print a line per mismatch and a summary"""
+def fuzz(count, seed, out, share_nb, share_trace, make=None, prefix="f"):
+    """count scripts from seed (make(r) writes one: fuzz_script by default): compare, print a line
+    per mismatch and a summary"""
     import multiprocessing
     os.makedirs(out, exist_ok=True)
     r = random.Random(seed)
     jobs = []
     for i in range(count):
-        path = os.path.join(out, "f%d-%05d.py" % (seed, i))
+        path = os.path.join(out, "%s%d-%05d.py" % (prefix, seed, i))
         with open(path, "w") as f:
-            f.write(fuzz_script(r))
+            f.write((make or fuzz_script)(r))
         jobs.append((path, r.random() < share_trace))
     kinds = {}
     with multiprocessing.Pool(2) as pool:
@@ -734,18 +752,19 @@ def fuzz(count, seed, out, share_nb, share_trace):
         print("  %5d %s: %s" % (v, k[0], k[1]))
 
 
-def batch(count, start=0):
-    """the committed batch: tests/run/fuzz-NNN.py from seed 23, goldens from real PyTorch.  A script
-    Python warns about (x.T of a 3-d tensor) is drawn again: NAME.err keeps no warning.  From START
-    on only (the scripts before it drawn, and taken to be written already)."""
+def batch(count, start=0, make=None, name="fuzz"):
+    """the committed batch: tests/run/NAME-NNN.py from seed 23 (make(r) writes one: fuzz_script by
+    default), goldens from real PyTorch.  A script Python warns about (x.T of a 3-d tensor) is drawn
+    again: NAME.err keeps no warning.  From START on only (the scripts before it drawn, and taken to
+    be written already)."""
     r = random.Random(23)
     i = 0
     while i < count:
-        text = fuzz_script(r)
+        text = (make or fuzz_script)(r)
         if i < start:
             i += 1
             continue
-        path = os.path.join(run_cases.RUN, "fuzz-%03d.py" % i)
+        path = os.path.join(run_cases.RUN, "%s-%03d.py" % (name, i))
         with open(path, "w") as f:
             f.write(text)
         if "Warning" in run_cases.one(path).stderr:

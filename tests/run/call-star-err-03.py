@@ -1,0 +1,6 @@
+import torch.nn as nn
+
+class A(nn.Module):
+    pass
+
+A(*3)

@@ -1,0 +1,2 @@
+for a, b in zip('ab', (x.upper() for x in ['p', 3])):
+    print(a, b)

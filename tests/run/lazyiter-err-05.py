@@ -1,0 +1,1 @@
+e = enumerate([1], 'a')

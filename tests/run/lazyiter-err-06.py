@@ -1,0 +1,2 @@
+e = enumerate([1, 2])
+print(e[0])

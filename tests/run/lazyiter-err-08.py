@@ -1,0 +1,3 @@
+e = enumerate([7])
+print(next(e))
+next(e)
