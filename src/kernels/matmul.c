@@ -445,24 +445,9 @@ mm(float *c, const float *a, size_t lda, const float *b, size_t rs, size_t cs, c
 		mm_empty(c, bias, rows, M, N, sc, acc);
 		return;
 	}
-	memset(&job[0], 0, sizeof job[0]);
-	job[0].c = c;
-	job[0].a = a;
-	job[0].b = b;
-	job[0].M = M;
-	job[0].N = N;
-	job[0].K = K;
-	job[0].sa = sa;
-	job[0].sb = sb;
-	job[0].sc = sc;
-	job[0].lda = lda;
-	job[0].rs = rs;
-	job[0].cs = cs;
-	job[0].direct = mm_direct(cs, M, N);
-	job[0].p1 = np;
-	job[0].bias = bias;
-	job[0].acc = acc;
-	job[0].hi = rows;
+	job[0] = (struct mm_job){ .c = c, .a = a, .b = b, .M = M, .N = N, .K = K, .sa = sa, .sb = sb, .sc = sc,
+	    .lda = lda, .rs = rs, .cs = cs, .direct = mm_direct(cs, M, N), .p1 = np, .bias = bias, .acc = acc,
+	    .hi = rows };
 	if (rows == 0 || N == 0)
 		return;
 	if (job[0].direct) {	/* a buffer for the last panel only, if under 32 wide */
