@@ -434,13 +434,66 @@ linear_addmm(struct py_session *s, const struct pytensor *t, const struct pytens
 }
 
 /*
+ * Whether addmm(bias, x, w.t()) starts each sum at the bias: ATen's
+ * addmm_impl_cpu_ hands the reference BLAS's gemm a first matrix
+ * transposed ("T": each output a dot product from +0, the bias added to the
+ * finished sum) or not ("N": the bias, then each product added in k's
+ * order).  The result (M, N) is taken as column-major when N is 1 (its
+ * first matrix x: "N" when x is column-major), else as row-major with the
+ * factors swapped (its first matrix w.t(): "T" when w is row-major, a copy
+ * "N" when w is neither).  x is (M, K) as addmm sees it.
+ */
+static int
+linear_bias_first(const struct pytensor *x, const struct pytensor *w, int M)
+{
+	long long sx0 = x->ndim == 2 ? x->stride[0] : x->shape[2], sx1 = x->ndim == 2 ? x->stride[1] : 1;
+	int N = w->shape[0], K = w->shape[1];
+
+	if (x->ndim == 3 && M == 1)	/* a contiguous (1, K) view */
+		sx0 = K;
+	if (N == 1)
+		return sx0 == 1 && sx1 >= (M > 1 ? M : 1);
+	return !(w->stride[1] == 1 && w->stride[0] >= (K > 1 ? K : 1)) || (w->stride[0] == 1 && w->stride[1] >= N);
+}
+
+/* y (contiguous, M rows of out) = bias, then each product added in k's order (gemm "N") */
+static void
+linear_from_bias(struct pyobj *y, const struct pyobj *cx, const struct pyobj *cw, const void *bias, int M)
+{
+	int in = cw->u.t.shape[1], out = cw->u.t.shape[0], i, j, k;
+
+	for (i = 0; i < M; i++)
+		for (j = 0; j < out; j++) {
+			size_t o = (size_t)i * out + j, xi = (size_t)i * in, wj = (size_t)j * in;
+
+			if (y->u.t.dtype == DT_DOUBLE) {
+				const double *x = cx->u.t.st->data, *w = cw->u.t.st->data;
+				double v = ((const double *)bias)[j];
+
+				for (k = 0; k < in; k++)
+					v += x[xi + k] * w[wj + k];
+				((double *)y->u.t.st->data)[o] = v;
+			} else {
+				const float *x = cx->u.t.st->data, *w = cw->u.t.st->data;
+				float v = ((const float *)bias)[j];
+
+				for (k = 0; k < in; k++)
+					v += x[xi + k] * w[wj + k];
+				((float *)y->u.t.st->data)[o] = v;
+			}
+		}
+}
+
+/*
  * The product into y (contiguous, M rows of out), each output the
  * sequential sum from +0 of its products, the bias added to each finished
  * sum (the reference BLAS's gemm with the weight transposed; its ?dot for
- * double); a bias of the other dtype as add_ adds it, in double.
+ * double), or from the bias (from_bias: linear_bias_first); a bias of the
+ * other dtype as add_ adds it, in double.
  */
 static int
-linear_compute(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct pyobj *cw, struct pyobj *cb, int M)
+linear_compute(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct pyobj *cw, struct pyobj *cb, int M,
+    int from_bias)
 {
 	int in = cw->u.t.shape[1], out = cw->u.t.shape[0], i, j;
 	double *y64 = y->u.t.st->data;
@@ -448,6 +501,10 @@ linear_compute(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct p
 	const void *bd = cb != NULL ? cb->u.t.st->data : NULL;
 	int same = cb != NULL && cb->u.t.dtype == y->u.t.dtype;
 
+	if (from_bias && same) {
+		linear_from_bias(y, cx, cw, bd, M);
+		return 0;
+	}
 	if (y->u.t.dtype == DT_FLOAT && linear_kernel(s, y, cx, cw, same ? bd : NULL, M) != 0)
 		return -1;
 	if (y->u.t.dtype == DT_DOUBLE)
@@ -474,10 +531,11 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	int in = w->u.t.shape[1], out = w->u.t.shape[0], shape[TENSOR_MAXDIM], d, M;
 	struct pyobj *cx, *cw, *cb = NULL, *y;
 	const char *grad;
+	int addmm;
 
 	if (t->ndim == 0)
 		return py_fail(s, "both arguments to matmul need to be at least 1D, but they are 0D and 2D");
-	if (linear_addmm(s, t, &w->u.t, b) < 0)
+	if ((addmm = linear_addmm(s, t, &w->u.t, b)) < 0)
 		return NULL;
 	if (t->shape[t->ndim - 1] != in) {
 		size_t rows = t->numel / (size_t)(t->shape[t->ndim - 1] ? t->shape[t->ndim - 1] : 1);
@@ -506,7 +564,7 @@ op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *
 	M = (int)(t->numel / (size_t)(in ? in : 1));
 	if (in == 0)
 		M = (int)(y->u.t.numel / (size_t)(out ? out : 1));
-	if (linear_compute(s, y, cx, cw, cb, M) != 0) {
+	if (linear_compute(s, y, cx, cw, cb, M, addmm && linear_bias_first(t, &w->u.t, M)) != 0) {
 		py_decref(y);
 		y = NULL;
 	}
