@@ -53,7 +53,7 @@ int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
  *          after it), "/" (positional-only before it; "/" alone: a method
  *          that takes nothing, "_TensorBase.t() takes no keyword arguments"),
  *          ~name (PyTorch has it, attn-explain does not: given, and not
- *          None, it is an error).  A torch.f(x, ...) row (self_first) has
+ *          None, it is an error).  A torch.f(x, ...) row (LIB_SELF_FIRST) has
  *          "input" first in each overload, unwritten.  Several overloads
  *          bind the first that takes the arguments by name; when none
  *          does, PyTorch's print_error: the one whose count of arguments
@@ -63,7 +63,7 @@ int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
 int lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw, struct pyobj **a, struct pyobj **rest);
 
-/* 0 when b's parameter text binds as lib_bind reads it (a self_first row
+/* 0 when b's parameter text binds as lib_bind reads it (a LIB_SELF_FIRST row
  * names no "input"; no parameter twice), else -1 and why (lib_bind.c) */
 int lib_row_check(const struct builtin *b, char *why, size_t n);
 /* the row after b (NULL: the first) of every table in turn; NULL after the last (lib_reg.c) */

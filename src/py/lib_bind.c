@@ -602,7 +602,7 @@ lib_bind(struct py_session *s, const struct builtin *b, struct pyobj **args, int
 }
 
 /*
- * A row's parameter text as the binder needs it: a self_first row
+ * A row's parameter text as the binder needs it: a LIB_SELF_FIRST row
  * (torch.f(x, ...)) has "input" first in each overload, unwritten, so a
  * written "input" would be a second one (torch.norm's row once had it:
  * every call then bound its first argument twice).  0 when the row is
