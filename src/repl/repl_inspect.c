@@ -359,16 +359,20 @@ print_why(struct session *s, FILE *fp, const void *arg)
 {
 	const struct opts_job *j = arg;
 	char err[512], name[64], expr[512];
-	const char *e = repl_skip_ws((char *)j->text), *traced, *fn;
+	const char *e = repl_skip_ws((char *)j->text), *traced, *fn, *differs;
 	size_t n = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 	int l;
 
 	/* a variable of the session is read first, as by every expression: why explains the run's stages */
 	snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), e);
-	if (n > 0 && n < 63 && !py_has_var(s->py, name) && (traced = trace_stage_of(s->trace, name, &fn, &l)) != NULL) {
-		/* a name the last trace found equal to a stage: that stage's element */
-		if (strcmp(name, traced) != 0)
-				fprintf(fp, "note: %s (line %d of %s, traced) equals the stage %s: why explains that stage's "
+	if (n > 0 && n < 63 && !py_has_var(s->py, name) &&
+	    (traced = trace_stage_of(s->trace, name, &fn, &l, &differs)) != NULL) {
+		/* a name the last trace judged as a stage: that stage's element, said so unless it is the same */
+		if (differs != NULL)
+			fprintf(fp, "note: %s (line %d of %s, traced) differs from the stage %s: %s; why explains the "
+			    "stage as the run computes it, not your traced value\n", name, l, fn, traced, differs);
+		else if (strcmp(name, traced) != 0)
+			fprintf(fp, "note: %s (line %d of %s, traced) equals the stage %s: why explains that stage's "
 			    "element\n", name, l, fn, traced);
 		snprintf(expr, sizeof expr, "%s%s", traced, e + n);
 		if (why_print(fp, &s->r, &s->in, expr, j->o, err, sizeof err) != 0)

@@ -14,9 +14,9 @@
 #include "../kernels/kernels.h"
 #include "../util/util.h"
 
-/* a name traced equal to a whole stage: for why */
+/* a name traced as a whole stage, equal or not (differs: the verdict's mistake): for why */
 struct traced {
-	char *name, *stage, *func;
+	char *name, *stage, *func, *differs;
 	int line;
 	struct traced *next;
 };
@@ -52,6 +52,7 @@ forget(struct trace *t, const char *name)
 			free(e->name);
 			free(e->stage);
 			free(e->func);
+			free(e->differs);
 			free(e);
 			return;
 		}
@@ -68,7 +69,7 @@ trace_free(struct trace *t)
 }
 
 const char *
-trace_stage_of(const struct trace *t, const char *name, const char **func, int *line)
+trace_stage_of(const struct trace *t, const char *name, const char **func, int *line, const char **differs)
 {
 	const struct traced *e;
 
@@ -76,6 +77,7 @@ trace_stage_of(const struct trace *t, const char *name, const char **func, int *
 		if (strcmp(e->name, name) == 0) {
 			*func = e->func;
 			*line = e->line;
+			*differs = e->differs;
 			return e->stage;
 		}
 	return NULL;
@@ -241,12 +243,29 @@ own_name(const char *name, const char *part)
  * stage's; otherwise (e = torch.exp(...), a step no stage shows) it gets no
  * label.
  */
+/* name (traced at ev) stands for the whole stage `part`: kept for why (differs: NULL when equal) */
+static void
+remember(struct trace *t, const struct py_trace_event *ev, const char *part, const char *differs)
+{
+	struct traced *e;
+
+	if (strchr(part, '[') != NULL || strchr(part, '.') != NULL)
+		return;
+	e = xmalloc(sizeof *e);
+	e->name = xstrdup(ev->name);
+	e->stage = xstrdup(part);
+	e->func = xstrdup(ev->func);
+	e->differs = differs != NULL ? xstrdup(differs) : NULL;
+	e->line = ev->line;
+	e->next = t->seen;
+	t->seen = e;
+}
+
 static void
 label(struct trace *t, const struct py_trace_event *ev, const char *verdict, struct sbuf *head, struct sbuf *named)
 {
 	char part[160];
 	const char *m;
-	struct traced *e;
 
 	forget(t, ev->name);
 	if (verdict == NULL)
@@ -254,21 +273,14 @@ label(struct trace *t, const struct py_trace_event *ev, const char *verdict, str
 	if (strncmp(verdict, "ok ", 3) == 0) {
 		part_of(verdict, part, sizeof part);
 		sbuf_addf(head, ": the stage %s", part);
-		if (strchr(part, '[') == NULL && strchr(part, '.') == NULL) {
-			e = xmalloc(sizeof *e);
-			e->name = xstrdup(ev->name);
-			e->stage = xstrdup(part);
-			e->func = xstrdup(ev->func);
-			e->line = ev->line;
-			e->next = t->seen;
-			t->seen = e;
-		}
+		remember(t, ev, part, NULL);
 	} else if (strncmp(verdict, "differs ", 8) == 0) {
 		part_of(verdict, part, sizeof part);
 		m = strstr(verdict, "; mistake: ");
 		if (m == NULL && !own_name(ev->name, part))
 			return;
 		sbuf_addf(head, ": differs from the stage %s", part);
+		remember(t, ev, part, m != NULL ? m + 11 : "no known mistake reproduces it");
 		if (t->named++)
 			return;
 		sbuf_addf(named, "line %d `%.*s` differs from %s: %s\n", ev->line, (int)ev->srclen, ev->src, part,

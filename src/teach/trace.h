@@ -25,10 +25,12 @@ void trace_on(struct trace *t, struct py_session *s);
 void trace_off(struct py_session *s);
 void trace_free(struct trace *t);
 /*
- * After a trace: the stage the last value traced under name was equal to,
- * whole ("context_vecs"), and where it was traced (*func, *line); NULL
- * when none was.
+ * After a trace: the whole stage ("context_vecs") the last value traced
+ * under name stood for, and where it was traced (*func, *line); *differs
+ * NULL when it was equal, else the verdict's mistake ("softmax-wrong-dim
+ * (...)", or "no known mistake reproduces it").  NULL when none was.
  */
-const char *trace_stage_of(const struct trace *t, const char *name, const char **func, int *line);
+const char *trace_stage_of(const struct trace *t, const char *name, const char **func, int *line,
+    const char **differs);
 
 #endif
