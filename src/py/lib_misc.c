@@ -2,14 +2,18 @@
  * lib_misc.c - entries of contract v3 beyond v2's library: Python's
  * isinstance and type (a type is the row of its constructor: int, float,
  * str, list, tuple, range, torch.Tensor, nn.Parameter, nn.Linear, ...),
- * torch.initial_seed, torch.set_printoptions, torch.where and
+ * torch.initial_seed, torch.set_num_threads/get_num_threads (the count is
+ * only reported: the numbers stay those of one thread, man page CAVEATS),
+ * torch.set_printoptions, torch.where and
  * Tensor.expand, each with PyTorch's
  * messages.
  */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib.h"
 
@@ -26,6 +30,44 @@ torch_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *
 {
 	(void)b, (void)self, (void)a;
 	return py_int((long long)s->initial_seed);
+}
+
+/*
+ * PyTorch 1.13's default intra-op thread count on x86-64 (ParallelCommon.cpp,
+ * c10's defaultNumThreads): MKL_NUM_THREADS, else OMP_NUM_THREADS, read as
+ * std::stoi reads them, when positive; else half the CPUs online, at least 1.
+ */
+static long
+default_threads(void)
+{
+	const char *v, *names[] = { "MKL_NUM_THREADS", "OMP_NUM_THREADS" };
+	long n, cpus;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if ((v = getenv(names[i])) != NULL && (n = strtol(v, NULL, 10)) > 0 && n <= INT_MAX)
+			return n;
+	cpus = sysconf(_SC_NPROCESSORS_ONLN) / 2;
+	return cpus > 1 ? cpus : 1;
+}
+
+static struct pyobj *
+torch_get_num_threads(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b, (void)self, (void)a;
+	return py_int(s->num_threads > 0 ? s->num_threads : default_threads());
+}
+
+static struct pyobj *
+torch_set_num_threads(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b, (void)self;
+	if (a[0]->type != PY_INT)
+		return py_fail(s, "set_num_threads expects an int, but got %s", py_type_name(a[0]));
+	if (a[0]->u.i <= 0 || a[0]->u.i > INT_MAX)
+		return py_fail(s, "set_num_threads expects a positive integer");
+	s->num_threads = (int)a[0]->u.i;
+	return py_none();
 }
 
 /* the row that is o's type (its "class"), or NULL */
@@ -396,6 +438,8 @@ const struct builtin lib_misc_rows[] = {
 	{ "set_printoptions", torch_set_printoptions, 0,
 	  "[def] precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None", 0 },
 	{ "initial_seed", torch_initial_seed, 0, "[def]", 0 },
+	{ "get_num_threads", torch_get_num_threads, 0, "[noargs torch.get_num_threads]", 0 },
+	{ "set_num_threads", torch_set_num_threads, 0, "[meth_o torch.set_num_threads] int", 0 },
 	{ "where", torch_where, 0, "condition | condition, input, other, *, ~out=None"
 	  " | condition, ~self, other | condition, input, ~other | condition, ~self, ~other", LIB_F64 },
 	LIB_NS(""),

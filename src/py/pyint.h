@@ -325,6 +325,7 @@ struct py_session {
 	const struct run *r;
 	struct rng rng;			/* torch's default generator */
 	unsigned long long initial_seed;
+	int num_threads;		/* torch.set_num_threads (0: never set) */
 	int script;			/* a whole script (--run): bare expressions print nothing */	/* its last seed, for torch.initial_seed() */
 	struct pyvar *vars[PY_NVAR_BUCKETS];
 	int nvars;

@@ -1,0 +1,4 @@
+import torch
+print(torch.get_num_threads() > 0)
+torch.set_num_threads(-4)
+print("not reached")
