@@ -108,7 +108,8 @@ int
 py_iter_begin(struct py_session *s, struct pyobj *seq, struct pyiter *it)
 {
 	it->pos = 0;
-	if (seq->type == PY_RANGE || seq->type == PY_GEN) {
+	/* a list is walked live, by index, as Python's list iterator: items appended meanwhile come too */
+	if (seq->type == PY_RANGE || seq->type == PY_GEN || seq->type == PY_LIST) {
 		it->src = seq;
 		return 0;
 	}

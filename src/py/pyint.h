@@ -277,7 +277,7 @@ struct pyobj {
 
 /* One walk over an iterable: a range counted, a generator pulled, anything else its items (lib_iter.c). */
 struct pyiter {
-	struct pyobj *src;	/* the RANGE, the GEN, or a tuple of the items */
+	struct pyobj *src;	/* the RANGE, the GEN, the LIST (live), or a tuple of the items */
 	long long pos;
 };
 

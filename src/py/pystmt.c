@@ -55,7 +55,8 @@ loop_end(struct py_session *s, const struct stmt *st, int f)
 	return f;
 }
 
-/* for over a range (its ints made one at a time, no list) or a generator (pulled an item at a time) */
+/* for over a range (its ints made one at a time, no list), a generator (pulled an item at a time) or a
+ * list (walked live, by index, as Python's list iterator: items appended in the loop come too) */
 static int
 exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
 {
@@ -63,7 +64,7 @@ exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
 	struct pyobj *v;
 	int f = F_NEXT, rc;
 
-	py_iter_begin(s, r, &it);	/* a range or a generator: no error */
+	py_iter_begin(s, r, &it);	/* a range, a generator or a list: no error */
 	for (;;) {
 		if (interrupt_pending) {
 			py_fail(s, "KeyboardInterrupt");
@@ -99,7 +100,7 @@ exec_for(struct py_session *s, const struct stmt *st)
 		return py_fail(s, "KeyboardInterrupt"), F_ERROR;
 	if ((seq = eval_node(s, st->value)) == NULL)
 		return F_ERROR;
-	if (seq->type == PY_RANGE || seq->type == PY_GEN)
+	if (seq->type == PY_RANGE || seq->type == PY_GEN || seq->type == PY_LIST)
 		return exec_for_range(s, st, seq);
 	if ((item = py_iter_items(s, seq)) == NULL) {
 		py_decref(seq);

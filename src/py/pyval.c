@@ -944,6 +944,8 @@ obj_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
  */
 #define REPR_MAX_DEPTH 1000
 static int repr_depth, repr_stop;	/* repr_stop: 1 too deep, 2 interrupted */
+/* the objects being written, outermost first: a list inside itself is "[...]" (Py_ReprEnter) */
+static const struct pyobj *repr_open[REPR_MAX_DEPTH];
 
 int
 py_repr_failed(struct py_session *s)
@@ -1011,7 +1013,16 @@ py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		repr_stop = 1;
 		return;
 	}
-	repr_depth++;
+	if (o->type == PY_LIST || o->type == PY_TUPLE) {
+		int i;
+
+		for (i = 0; i < repr_depth; i++)
+			if (repr_open[i] == o) {
+				sbuf_add(b, o->type == PY_LIST ? "[...]" : "(...)");
+				return;
+			}
+	}
+	repr_open[repr_depth++] = o;
 	repr_in(b, o, po);
 	repr_depth--;
 }
