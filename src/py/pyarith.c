@@ -425,10 +425,34 @@ arith_contains(struct py_session *s, struct pyobj *c, struct pyobj *x, int *out)
 	return r;
 }
 
+/*
+ * a is b: the same object, or values CPython keeps one object of (None,
+ * True/False, a dtype, an int in -5..256, the empty tuple).  A string, float
+ * or larger int is the same only as one object: `y = x` then `x is y`.
+ */
+static int
+identical(const struct pyobj *a, const struct pyobj *b)
+{
+	if (a == b)
+		return 1;
+	if (a->type != b->type)
+		return 0;
+	switch (a->type) {
+	case PY_NONE: case PY_ELLIPSIS: return 1;
+	case PY_BOOL: case PY_DTYPE: return a->u.i == b->u.i;
+	case PY_INT: return a->u.i == b->u.i && a->u.i >= -5 && a->u.i <= 256;
+	case PY_TUPLE: return a->u.seq.n == 0 && b->u.seq.n == 0;
+	default: return 0;
+	}
+}
+
 struct pyobj *
 arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
 	int r;
+
+	if (op == O_IS || op == O_ISNOT)
+		return py_bool(identical(a, b) == (op == O_IS));
 
 	if (op == O_IN || op == O_NOTIN) {	/* a in b */
 		if (arith_contains(s, b, a, &r) != 0)

@@ -663,6 +663,31 @@ comparison_op(struct parser *p)
 	return 0;
 }
 
+/* a constant after CPython's folding: a literal, -1, None/True/False/..., a tuple of constants */
+static int
+constant(const struct node *n)
+{
+	int i;
+
+	if (n->kind == N_UNARY && (n->op == O_NEG || n->op == O_POS))
+		n = n->a;
+	if (n->kind == N_TUPLE) {
+		for (i = 0; i < n->n; i++)
+			if (!constant(n->items[i]))
+				return 0;
+		return 1;
+	}
+	return n->kind == N_INT || n->kind == N_FLOAT || n->kind == N_STR || n->kind == N_TRUE ||
+	    n->kind == N_FALSE || n->kind == N_NONE || n->kind == N_ELLIPSIS;
+}
+
+/* what CPython's compiler warns of beside "is": a constant other than None, True, False, ... */
+static int
+literal(const struct node *n)
+{
+	return constant(n) && n->kind != N_TRUE && n->kind != N_FALSE && n->kind != N_NONE && n->kind != N_ELLIPSIS;
+}
+
 static struct node *
 comparison(struct parser *p)
 {
@@ -674,13 +699,11 @@ comparison(struct parser *p)
 		return NULL;
 	if ((op = comparison_op(p)) == 0)
 		return n;
-	if (op == O_IS) {
-		advance(p);
-		if (is_kw(p, "not"))
-			op = O_ISNOT;
-		return fail_null(p, "'%s' is not supported", op_text(op));
-	}
 	advance(p);
+	if (op == O_IS && is_kw(p, "not")) {
+		op = O_ISNOT;
+		advance(p);
+	}
 	if (op == O_NOTIN) {	/* "not" must be followed by "in" */
 		if (!is_kw(p, "in"))
 			return fail_null(p, "invalid syntax");
@@ -691,6 +714,9 @@ comparison(struct parser *p)
 	c->a = n;
 	if ((c->b = expr_bits(p)) == NULL)
 		return NULL;
+	if ((op == O_IS || op == O_ISNOT) && (literal(c->a) || literal(c->b)))	/* Python 3.11 warns */
+		return fail_null(p, "'%s' with a literal is not supported: did you mean \"%s\"?", op_text(op),
+		    op == O_IS ? "==" : "!=");
 	if (comparison_op(p) != 0)
 		return fail_null(p, "chained comparisons (a %s b %s c) are not supported: compare two at a time",
 		    op_text(op), p->tok.type == T_OP ? op_text(p->tok.op) : "...");
