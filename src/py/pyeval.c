@@ -432,6 +432,31 @@ eval_seq(struct py_session *s, const struct node *n)
 	return r;
 }
 
+/* a < b <= c (pyparse.c's links in ->c): each side evaluated once, the first false comparison's value */
+static struct pyobj *
+eval_chain(struct py_session *s, const struct node *n, struct pyobj *a)
+{
+	struct pyobj *b, *r = NULL;
+	int t = 1;
+
+	for (; n != NULL && t; n = n->c) {
+		py_decref(r);
+		r = NULL;
+		if ((b = eval_node(s, n->b)) == NULL)
+			break;
+		r = arith_compare(s, n->op, a, b);
+		py_decref(a);
+		a = b;
+		if (r == NULL || (n->c != NULL && op_truth(s, r, &t) != 0)) {
+			py_decref(r);
+			r = NULL;
+			break;
+		}
+	}
+	py_decref(a);
+	return r;
+}
+
 /* a op b, a < b */
 static struct pyobj *
 eval_binop(struct py_session *s, const struct node *n)
@@ -440,6 +465,8 @@ eval_binop(struct py_session *s, const struct node *n)
 
 	if ((a = eval_node(s, n->a)) == NULL)
 		return NULL;
+	if (n->kind == N_CMP && n->c != NULL)
+		return eval_chain(s, n, a);
 	if ((b = eval_node(s, n->b)) == NULL) {
 		py_decref(a);
 		return NULL;

@@ -688,39 +688,60 @@ literal(const struct node *n)
 	return constant(n) && n->kind != N_TRUE && n->kind != N_FALSE && n->kind != N_NONE && n->kind != N_ELLIPSIS;
 }
 
-static struct node *
-comparison(struct parser *p)
+/* the comparison operator at the token, read ("not in", "is not": both words); 0: none */
+static int
+read_comparison_op(struct parser *p)
 {
-	struct node *n, *c;
-	size_t pos = p->tok.pos;
-	int op;
+	int op = comparison_op(p);
 
-	if ((n = expr_bits(p)) == NULL)
-		return NULL;
-	if ((op = comparison_op(p)) == 0)
-		return n;
+	if (op == 0)
+		return 0;
 	advance(p);
 	if (op == O_IS && is_kw(p, "not")) {
 		op = O_ISNOT;
 		advance(p);
-	}
-	if (op == O_NOTIN) {	/* "not" must be followed by "in" */
+	} else if (op == O_NOTIN) {	/* "not" must be followed by "in" */
 		if (!is_kw(p, "in"))
-			return fail_null(p, "invalid syntax");
+			return fail(p, "invalid syntax"), -1;
 		advance(p);
 	}
-	c = node(p, N_CMP, pos);
-	c->op = op;
-	c->a = n;
-	if ((c->b = expr_bits(p)) == NULL)
+	return op;
+}
+
+/*
+ * a < b, and a chain a < b <= c as Python's (b evaluated once, the first
+ * false comparison its value): the head N_CMP holds a and b, each further
+ * link an N_CMP in ->c with no a (the previous b) and its right side in b.
+ * A chain's links count as nesting (PY_MAX_DEPTH), as its walkers recurse.
+ */
+static struct node *
+comparison(struct parser *p)
+{
+	struct node *n, *head = NULL, **at = &head, *left;
+	size_t pos = p->tok.pos;
+	int op, depth = p->depth;
+
+	if ((n = expr_bits(p)) == NULL)
 		return NULL;
-	if ((op == O_IS || op == O_ISNOT) && (literal(c->a) || literal(c->b)))	/* Python 3.11 warns */
-		return fail_null(p, "'%s' with a literal is not supported: did you mean \"%s\"?", op_text(op),
-		    op == O_IS ? "==" : "!=");
-	if (comparison_op(p) != 0)
-		return fail_null(p, "chained comparisons (a %s b %s c) are not supported: compare two at a time",
-		    op_text(op), p->tok.type == T_OP ? op_text(p->tok.op) : "...");
-	return c;
+	for (left = n; (op = read_comparison_op(p)) != 0; ) {
+		struct node *c;
+
+		if (op < 0 || (head != NULL && enter(p) != 0))
+			return NULL;
+		c = node(p, N_CMP, pos);
+		c->op = op;
+		c->a = head == NULL ? n : NULL;
+		if ((c->b = expr_bits(p)) == NULL)
+			return NULL;
+		if ((op == O_IS || op == O_ISNOT) && (literal(left) || literal(c->b)))	/* Python 3.11 warns */
+			return fail_null(p, "'%s' with a literal is not supported: did you mean \"%s\"?", op_text(op),
+			    op == O_IS ? "==" : "!=");
+		*at = c;
+		at = &c->c;
+		left = c->b;
+	}
+	p->depth = depth;
+	return head != NULL ? head : n;
 }
 
 static struct node *
