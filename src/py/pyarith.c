@@ -446,6 +446,42 @@ identical(const struct pyobj *a, const struct pyobj *b)
 	}
 }
 
+/* two lists, or two tuples (a torch.Size is one): ordered item by item */
+static int
+ordered_seqs(const struct pyobj *a, const struct pyobj *b)
+{
+	int ta = a->type == PY_SIZE ? PY_TUPLE : a->type, tb = b->type == PY_SIZE ? PY_TUPLE : b->type;
+
+	return ta == tb && (ta == PY_LIST || ta == PY_TUPLE);
+}
+
+/*
+ * a < b of two lists or tuples, as CPython's list_richcompare: the first
+ * items that are not equal decide (their own comparison's value, a tensor's
+ * too), else the lengths.  Nesting is bounded as Python's recursion.
+ */
+static struct pyobj *
+seq_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
+{
+	static int depth;
+	struct pyobj *r;
+	int i, e = 1, na = a->u.seq.n, nb = b->u.seq.n;
+
+	for (i = 0; i < na && i < nb; i++)
+		if ((e = a->u.seq.v[i] == b->u.seq.v[i] ? 1 : py_equal(a->u.seq.v[i], b->u.seq.v[i], 0)) != 1)
+			break;
+	if (e < 0)
+		return py_fail(s, interrupt_pending ? "KeyboardInterrupt" : "maximum recursion depth exceeded in comparison");
+	if (i == na || i == nb)
+		return py_bool(op == O_LT ? na < nb : op == O_LE ? na <= nb : op == O_GT ? na > nb : na >= nb);
+	if (depth >= 1000)
+		return py_fail(s, "maximum recursion depth exceeded in comparison");
+	depth++;
+	r = arith_compare(s, op, a->u.seq.v[i], b->u.seq.v[i]);
+	depth--;
+	return r;
+}
+
 struct pyobj *
 arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 {
@@ -485,6 +521,8 @@ arith_compare(struct py_session *s, int op, struct pyobj *a, struct pyobj *b)
 		r = op == O_LT ? c < 0 : op == O_LE ? c <= 0 : op == O_GT ? c > 0 : c >= 0;
 		return py_bool(r);
 	}
+	if (ordered_seqs(a, b))
+		return seq_compare(s, op, a, b);
 	return py_fail(s, "'%s' not supported between instances of '%s' and '%s'", op_text(op), py_type_name(a),
 	    py_type_name(b));
 }

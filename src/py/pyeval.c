@@ -266,6 +266,20 @@ star_args(struct py_session *s, const struct pyobj *f, struct pyobj *xs, struct 
 	return 0;
 }
 
+/* f(args..., kwnames=kwargs...) for any callable f (the arguments borrowed) */
+struct pyobj *
+py_call_value(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
+    struct pyobj **kwargs, int nkw)
+{
+	switch (f->type) {
+	case PY_FUNC: return lib_call(s, f, args, nargs, kwnames, kwargs, nkw);
+	case PY_MODULE: return lib_call_module(s, f, args, nargs, kwnames, kwargs, nkw);
+	case PY_UFUNC: return s->call_user(s, f, args, nargs, kwnames, kwargs, nkw);
+	case PY_CLASS: case PY_OBJ: case PY_METHOD: return cls_call(s, f, args, nargs, kwnames, kwargs, nkw);
+	default: return py_fail(s, "'%s' object is not callable", py_type_name(f));
+	}
+}
+
 static struct pyobj *
 call(struct py_session *s, const struct node *n)
 {
@@ -301,22 +315,7 @@ call(struct py_session *s, const struct node *n)
 			args[nargs++] = v;
 		}
 	}
-	switch (f->type) {
-	case PY_FUNC:
-		r = lib_call(s, f, args, nargs, kwnames, kwargs, nkw);
-		break;
-	case PY_MODULE:
-		r = lib_call_module(s, f, args, nargs, kwnames, kwargs, nkw);
-		break;
-	case PY_UFUNC:
-		r = s->call_user(s, f, args, nargs, kwnames, kwargs, nkw);
-		break;
-	case PY_CLASS: case PY_OBJ: case PY_METHOD:
-		r = cls_call(s, f, args, nargs, kwnames, kwargs, nkw);
-		break;
-	default:
-		py_fail(s, "'%s' object is not callable", py_type_name(f));
-	}
+	r = py_call_value(s, f, args, nargs, kwnames, kwargs, nkw);
 out:
 	for (i = 0; i < nargs; i++)
 		py_decref(args[i]);

@@ -704,6 +704,9 @@ const char *nn_typename(const struct pyobj *o);	/* torch.typename(o): "torch.Flo
 /* ---- evaluation (pyeval.c) ---- */
 
 struct pyobj *eval_node(struct py_session *s, const struct node *n);
+/* f(args..., kwnames=kwargs...) for any callable f, the arguments borrowed: sorted's key= */
+struct pyobj *py_call_value(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
+    struct pyobj **kwargs, int nkw);
 int assign(struct py_session *s, const struct node *target, struct pyobj *v);	/* target = v */
 int exec_simple(struct py_session *s, const struct stmt *st);	/* a simple statement: 0 or -1 */
 /* a statement's state reset: output, error buffer, depth */

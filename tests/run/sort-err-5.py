@@ -1,0 +1,4 @@
+import torch
+print("before")
+reversed(5)
+print("not reached")
