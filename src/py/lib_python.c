@@ -110,6 +110,67 @@ float_of_str(struct py_session *s, const struct pyobj *o)
 	return py_float(v);
 }
 
+/* int(str): Python's base-10 literal (spaces around, a sign, '_' between digits), else its ValueError */
+static struct pyobj *
+int_of_str(struct py_session *s, const struct pyobj *o)
+{
+	const char *p = o->u.str.s, *e = o->u.str.s + o->u.str.len;
+	unsigned long long v = 0, lim;
+	int neg = 0, digits = 0, bad = 0;
+	struct sbuf r = { 0 };
+	struct pyobj *x;
+
+	while (p < e && isspace((unsigned char)*p))
+		p++;
+	while (e > p && isspace((unsigned char)e[-1]))
+		e--;
+	if (p < e && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	lim = neg ? 9223372036854775808ULL : 9223372036854775807ULL;
+	for (; p < e && !bad; p++) {
+		if (*p == '_' && digits > 0 && p + 1 < e && isdigit((unsigned char)p[1]))
+			continue;
+		if (!isdigit((unsigned char)*p))
+			bad = 1;
+		else if (v > (lim - (unsigned)(*p - '0')) / 10)
+			return py_fail(s, "integer overflow (integers here are 64-bit)");
+		else
+			v = v * 10 + (unsigned)(*p - '0'), digits++;
+	}
+	if (!bad && digits > 0)
+		return py_int(neg ? (long long)(0 - v) : (long long)v);
+	x = (struct pyobj *)o;
+	py_repr(&r, x, NULL);
+	py_fail(s, "ValueError: invalid literal for int() with base 10: %s", r.s != NULL ? r.s : "''");
+	free(r.s);
+	return NULL;
+}
+
+/* divmod(a, b) of two numbers: (a // b, a % b), Python's errors */
+static struct pyobj *
+builtin_divmod(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *q, *m, *t;
+
+	(void)b, (void)self;
+	if (!py_is_number(a[0]) || !py_is_number(a[1]))
+		return py_fail(s, "TypeError: unsupported operand type(s) for divmod(): '%s' and '%s'",
+		    py_type_name(a[0]), py_type_name(a[1]));
+	if ((a[0]->type == PY_FLOAT || a[1]->type == PY_FLOAT) &&
+	    (a[1]->type == PY_FLOAT ? a[1]->u.f == 0 : a[1]->u.i == 0))
+		return py_fail(s, "ZeroDivisionError: float divmod()");
+	if ((q = arith_binop(s, O_FLOORDIV, a[0], a[1])) == NULL)
+		return NULL;
+	if ((m = arith_binop(s, O_MOD, a[0], a[1])) == NULL) {
+		py_decref(q);
+		return NULL;
+	}
+	t = py_seq(PY_TUPLE, 2);
+	t->u.seq.v[0] = q;
+	t->u.seq.v[1] = m;
+	return t;
+}
+
 static struct pyobj *
 builtin_float(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
@@ -134,6 +195,8 @@ builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	(void)b, (void)self;
 	if (a[0] == NULL)
 		return py_int(0);
+	if (a[0]->type == PY_STR)
+		return int_of_str(s, a[0]);
 	if (a[0]->type == PY_FLOAT || (a[0]->type == PY_TENSOR && a[0]->u.t.dtype == DT_FLOAT)) {
 		if (one_element(s, a[0]) != 0 || py_to_double(s, a[0], "int() argument", &v) != 0)
 			return NULL;
@@ -240,5 +303,6 @@ const struct builtin lib_python_rows[] = {
 	{ "int", builtin_int, 0, "x=None, /, ~base=10", 0 },
 	{ "bool", builtin_bool, 0, "x=None, /", 0 },
 	{ "abs", builtin_abs, 0, "x, /", 0 },
+	{ "divmod", builtin_divmod, 0, "[checkpos divmod] x, y, /", 0 },
 	LIB_END
 };

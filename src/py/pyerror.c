@@ -27,6 +27,7 @@ static const struct {
 	{ "MemoryError: ", NULL, 1 },
 	{ "RuntimeError: ", NULL, 1 },
 	{ "NotImplementedError: ", NULL, 1 },
+	{ "ZeroDivisionError: ", NULL, 1 },
 	{ "before Module.__init__() call", "AttributeError", 0 },
 	{ "cannot assign '", "TypeError", 1 },
 	{ "is not a Module subclass", "TypeError", 0 },
@@ -66,6 +67,7 @@ static const struct {
 	{ "() takes at most ", "TypeError", 0 },
 	{ "() takes at least ", "TypeError", 0 },
 	{ "() takes exactly ", "TypeError", 0 },
+	{ " expected 2 arguments, got ", "TypeError", 0 },	/* _PyArg_CheckPositional: divmod */
 	{ "index out of range", "IndexError", 0 },
 	{ "Dimension out of range", "IndexError", 1 },
 	{ "is out of bounds for dimension", "IndexError", 0 },

@@ -1,0 +1,4 @@
+import torch
+print("before")
+int("")
+print("not reached")

@@ -1,0 +1,4 @@
+import torch
+print("before")
+int("1__0")
+print("not reached")
