@@ -5,6 +5,7 @@
  * "modelrun: N passed, M failed"; "skip ..." lines say what was not there.
  */
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -568,6 +569,89 @@ test_sparse_xl(void)
 	rmdir(dir);
 }
 
+/* dir/name copied to to/name; 0, or -1 */
+static int
+copy_file(const char *dir, const char *to, const char *name)
+{
+	char path[4096], buf[65536];
+	FILE *in, *out;
+	size_t n;
+	int rc = 0;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((in = fopen(path, "rb")) == NULL)
+		return -1;
+	snprintf(path, sizeof path, "%s/%s", to, name);
+	if ((out = fopen(path, "wb")) == NULL) {
+		fclose(in);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		rc |= fwrite(buf, 1, n, out) != n ? -1 : 0;
+	fclose(in);
+	return fclose(out) != 0 ? -1 : rc;
+}
+
+/* err ends with want: the message of a failing read */
+static void
+read_fails(const char *what, int rc, const char *err, const char *want)
+{
+	size_t n = strlen(err), w = strlen(want);
+
+	CHECK(rc != 0 && n >= w && strcmp(err + n - w, want) == 0, "cut file, %s: \"%s\", expected it to end \"%s\"",
+	    what, err, want);
+}
+
+/*
+ * The file cut after it was opened, then unreadable: the blocks are read
+ * with pread(), so a run says so in one line naming the file and the
+ * tensor, and fails cleanly; nothing touches the mapping past the end.
+ */
+static void
+test_cut_file(const char *dir)
+{
+	char tmp[] = "/tmp/modelrun-cut-XXXXXX", src[4096], path[4200], err[512], want[512];
+	struct gpt2_mistake none = { 0, 0, -1.0f, 0 };
+	int ids[3] = { 5, 17, 2 }, p[2];
+	const struct st_tensor *t;
+	struct gpt2_run r;
+	struct gpt2 m;
+	long long at;
+
+	snprintf(src, sizeof src, "%s/tiny-f32", dir);
+	if (mkdtemp(tmp) == NULL || copy_file(src, tmp, "config.json") != 0 ||
+	    copy_file(src, tmp, "model.safetensors") != 0) {
+		printf("skip cut file: cannot copy %s under /tmp\n", src);
+		return;
+	}
+	CHECK(gpt2_open(&m, tmp, err, sizeof err) == 0, "cut file: %s", err);
+	CHECK(gpt2_forward(&m, ids, 3, 1, &r, err, sizeof err) == 0, "cut file, layer 1 before the cut: %s", err);
+	t = st_find(&m.st, "h.0.mlp.c_proj.weight");
+	at = (long long)(m.st.data - (const unsigned char *)m.st.map) + (long long)t->begin;
+	snprintf(path, sizeof path, "%s/model.safetensors", tmp);
+	CHECK(truncate(path, (off_t)at + 8) == 0, "cut file: truncate %s", path);
+	snprintf(want, sizeof want, "/model.safetensors: h.0.mlp.c_proj.weight: the file ends at byte %lld, before the "
+	    "tensor's end at byte %lld (cut since it was opened?)", at + 8, at + (long long)(t->end - t->begin));
+	/* check mode's runs again (block 0 read again), a new run (block 1 kept, block 0 read), layer 0 shown */
+	read_fails("a mistaken residual", gpt2_residual_mistaken(&m, &r, &none, err, sizeof err) == NULL, err, want);
+	gpt2_run_free(&r);
+	read_fails("layer 1 again", gpt2_forward(&m, ids, 3, 1, &r, err, sizeof err), err, want);
+	read_fails("layer 0", gpt2_forward(&m, ids, 3, 0, &r, err, sizeof err), err, want);
+	CHECK(r.T == 0 && r.st[G2_X] == NULL, "cut file: a failed run left stages");
+	/* an I/O error (pread on a pipe: ESPIPE) */
+	if (pipe(p) == 0 && dup2(p[0], m.st.fd) >= 0) {
+		snprintf(want, sizeof want, "/model.safetensors: h.0.ln_1.weight: %s", strerror(ESPIPE));
+		read_fails("read error", gpt2_forward(&m, ids, 3, 1, &r, err, sizeof err), err, want);
+		close(p[0]);
+		close(p[1]);
+	}
+	gpt2_close(&m);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/config.json", tmp);
+	unlink(path);
+	rmdir(tmp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -581,6 +665,7 @@ main(int argc, char **argv)
 	test_norm_kernels(dir);
 	test_forward(dir);
 	test_sparse_xl();
+	test_cut_file(dir);
 	printf("modelrun: %d passed, %d failed\n", test_passed, test_failed);
 	return test_failed != 0;
 }

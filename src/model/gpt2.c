@@ -5,12 +5,14 @@
  */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/util.h"
+#include "../kernels/kernels.h"
 #include "gpt2.h"
 
 /* config.json's keys: a whole number >= min, or (eps) a number > 0; optional ones keep their default */
@@ -245,15 +247,10 @@ gpt2_open(struct gpt2 *m, const char *dir, char *err, size_t errlen)
 void
 gpt2_close(struct gpt2 *m)
 {
-	int l, i;
+	int l;
 
-	for (l = 0; l < m->n_loaded; l++)
-		for (i = 0; i < NBLOCK; i++) {
-			float *p = *(float **)((char *)&m->h[l] + block_tensors[i].off);
-
-			if ((const unsigned char *)p < m->st.data || (const unsigned char *)p >= m->st.data + m->st.data_len)
-				free(p);	/* a copy, not a view of the mapping */
-		}
+	for (l = 0; m->h != NULL && l < m->cfg.n_layer; l++)
+		tensor_free(m->h[l].mem);
 	free(m->h);
 	free(m->ln_f_w);
 	free(m->ln_f_b);
@@ -262,33 +259,150 @@ gpt2_close(struct gpt2 *m)
 	memset(m, 0, sizeof *m);
 }
 
-int
-gpt2_load(struct gpt2 *m, int layer, char *err, size_t errlen)
+/* A block's 12 arrays in one buffer: each starts on a 64-byte line; the floats it takes */
+static size_t
+block_floats(const struct gpt2 *m)
 {
 	int64_t shape[2];
 	char name[128];
+	size_t n = 0;
 	int i;
 
+	for (i = 0; i < NBLOCK; i++) {
+		block_shape(m, &block_tensors[i], name, sizeof name, 0, shape);
+		n += ((size_t)shape[0] * (block_tensors[i].ndim == 2 ? (size_t)shape[1] : 1) + 15) / 16 * 16;
+	}
+	return n;
+}
+
+/*
+ * A block's F32 bytes are read in pieces of at most 1 MiB, the two
+ * threads taking half the pieces each (tensor_parallel): the kernel's copy
+ * out of the page cache is most of a read, and two copy twice as fast.
+ */
+#define PIECE ((uint64_t)1 << 20)
+
+struct piece {
+	const struct st_tensor *t;
+	uint64_t off, len;
+	char *out;
+	int failed;
+};
+
+struct pieces {
+	const struct st_file *f;
+	struct piece *p;
+};
+
+static void
+read_pieces(void *ctx, size_t lo, size_t hi)
+{
+	struct pieces *ps = ctx;
+	char err[8];
+	size_t i;
+
+	for (i = lo; i < hi; i++)
+		ps->p[i].failed = st_pread(ps->f, ps->p[i].t, ps->p[i].off, ps->p[i].len, ps->p[i].out, err, sizeof err) != 0;
+}
+
+/* the pieces of t's bytes at out, appended to p[*n .. ] */
+static void
+add_pieces(struct piece *p, size_t *n, const struct st_tensor *t, char *out)
+{
+	uint64_t len = t->end - t->begin, k = (len + PIECE - 1) / PIECE, i;
+
+	for (i = 0; i < k; i++)
+		p[(*n)++] = (struct piece){ t, len * i / k, len * (i + 1) / k - len * i / k, out + len * i / k, 0 };
+}
+
+/* Block l's arrays read into buf (block_floats() floats, 64-byte aligned), b's pointers into it. */
+static int
+block_read(const struct gpt2 *m, int l, float *buf, struct gpt2_block *b, char *err, size_t errlen)
+{
+	struct pieces ps = { &m->st, xmalloc((block_floats(m) * sizeof(float) / PIECE + NBLOCK) * sizeof *ps.p) };
+	int64_t shape[2];
+	char name[128];
+	size_t n = 0, i;
+	int k, rc = 0;
+
+	for (k = 0; k < NBLOCK && rc == 0; k++) {
+		const struct st_tensor *t;
+
+		block_shape(m, &block_tensors[k], name, sizeof name, l, shape);
+		*(float **)((char *)b + block_tensors[k].off) = buf;
+		if ((t = st_find(&m->st, name)) != NULL && st_raw_f32(&m->st, t))
+			add_pieces(ps.p, &n, t, (char *)buf);	/* (gpt2_open checked every shape) */
+		else
+			rc = st_load(&m->st, name, block_tensors[k].ndim, shape, buf, err, errlen);
+		buf += ((size_t)shape[0] * (block_tensors[k].ndim == 2 ? (size_t)shape[1] : 1) + 15) / 16 * 16;
+	}
+	if (rc == 0)
+		tensor_parallel(read_pieces, &ps, n, (size_t)(PIECE / sizeof(float)));
+	for (i = 0; i < n && rc == 0; i++)	/* a piece that failed, read again here for its message */
+		if (ps.p[i].failed)
+			rc = st_pread(&m->st, ps.p[i].t, ps.p[i].off, ps.p[i].len, ps.p[i].out, err, errlen);
+	free(ps.p);
+	return rc;
+}
+
+/* A buffer for one block (a 2 MiB-aligned mapping with huge pages, as every big tensor), or NULL with err */
+static struct tensor *
+block_buffer(const struct gpt2 *m, char *err, size_t errlen)
+{
+	size_t n = block_floats(m);
+	int len = (int)n;
+
+	if (n > INT_MAX / 2) {
+		diag_errf(err, errlen, "%s: a block of %zu floats (n_embd %d), expected at most %d", m->st.path, n,
+		    m->cfg.n_embd, INT_MAX / 2);
+		return NULL;
+	}
+	return tensor_new_uninit(1, &len);
+}
+
+int
+gpt2_load_block(struct gpt2 *m, int l, char *err, size_t errlen)
+{
+	struct gpt2_block *b = &m->h[l];
+
+	if (b->mem != NULL)
+		return 0;
+	if ((b->mem = block_buffer(m, err, errlen)) == NULL)
+		return -1;
+	if (block_read(m, l, b->mem->data, b, err, errlen) == 0)
+		return 0;
+	tensor_free(b->mem);
+	memset(b, 0, sizeof *b);
+	return -1;
+}
+
+int
+gpt2_load(struct gpt2 *m, int layer, char *err, size_t errlen)
+{
 	if (layer < 0 || layer >= m->cfg.n_layer)
 		return diag_errf(err, errlen, "%s: layer %d, expected 0 .. %d (n_layer %d)", m->dir, layer,
 		    m->cfg.n_layer - 1, m->cfg.n_layer);
-	for (; m->n_loaded <= layer; m->n_loaded++) {
-		struct gpt2_block *b = &m->h[m->n_loaded];
-
-		for (i = 0; i < NBLOCK; i++) {
-			float **p = (float **)((char *)b + block_tensors[i].off);
-
-			block_shape(m, &block_tensors[i], name, sizeof name, m->n_loaded, shape);
-			if ((*p = (float *)st_f32_view(&m->st, name, block_tensors[i].ndim, shape, err, errlen)) != NULL)
-				continue;	/* F32: the mapped bytes (gpt2_close() frees only copies) */
-			*p = xmalloc((size_t)shape[0] * (block_tensors[i].ndim == 2 ? (size_t)shape[1] : 1) * sizeof **p);
-			if (st_read(&m->st, name, block_tensors[i].ndim, shape, *p, err, errlen) != 0) {
-				m->n_loaded++;	/* gpt2_close() frees the arrays so far (the rest are NULL) */
-				return -1;
-			}
-		}
-	}
+	for (; m->n_loaded <= layer; m->n_loaded++)
+		if (gpt2_load_block(m, m->n_loaded, err, errlen) != 0)
+			return -1;
 	return 0;
+}
+
+const struct gpt2_block *
+gpt2_block_get(const struct gpt2 *m, int l, struct gpt2_stream *s, char *err, size_t errlen)
+{
+	if (m->h[l].mem != NULL)
+		return &m->h[l];
+	if (s->buf == NULL && (s->buf = block_buffer(m, err, errlen)) == NULL)
+		return NULL;
+	return block_read(m, l, s->buf->data, &s->b, err, errlen) == 0 ? &s->b : NULL;
+}
+
+void
+gpt2_stream_free(struct gpt2_stream *s)
+{
+	tensor_free(s->buf);
+	memset(s, 0, sizeof *s);
 }
 
 int

@@ -21,6 +21,8 @@
 
 #include "safetensors.h"
 
+struct tensor;
+
 struct gpt2_config {
 	int n_embd;		/* C */
 	int n_head;		/* H; head_dim = C / H */
@@ -39,14 +41,15 @@ struct gpt2_block {
 	float *ln_2_w, *ln_2_b;		/* (C,) (C,) */
 	float *c_fc_w, *c_fc_b;		/* (C, 4C) (4C,) */
 	float *mlp_proj_w, *mlp_proj_b;	/* (4C, C) (C,) */
+	struct tensor *mem;		/* the one buffer the arrays are in; NULL: not loaded */
 };
 
 struct gpt2 {
 	char *dir;
 	struct gpt2_config cfg;
 	struct st_file st;		/* DIR/model.safetensors, mapped */
-	int n_loaded;			/* blocks 0 .. n_loaded-1 are in h */
-	struct gpt2_block *h;		/* n_layer blocks, NULL arrays until loaded */
+	int n_loaded;			/* blocks 0 .. n_loaded-1 are in h (gpt2_load) */
+	struct gpt2_block *h;		/* n_layer blocks, NULL arrays until loaded (any of them may be) */
 	float *ln_f_w, *ln_f_b;		/* (C,) (C,), NULL until gpt2_load_final() */
 };
 
@@ -59,6 +62,22 @@ void gpt2_close(struct gpt2 *m);
 
 /* Blocks 0 .. layer converted (those already loaded kept); the later ones untouched. */
 int gpt2_load(struct gpt2 *m, int layer, char *err, size_t errlen);
+/* Block l alone into h[l] (kept if it is there), the blocks before it untouched. */
+int gpt2_load_block(struct gpt2 *m, int l, char *err, size_t errlen);
+
+/*
+ * Blocks passed through once (the forward pass up to the layer shown) are
+ * read one at a time into one buffer that the next one reuses: a struct
+ * gpt2_stream, zeroed, then gpt2_stream_free().  gpt2_block_get: block l,
+ * h[l] if loaded, else read into s (valid until the next call on s); NULL
+ * with err if it cannot be read.
+ */
+struct gpt2_stream {
+	struct tensor *buf;
+	struct gpt2_block b;
+};
+const struct gpt2_block *gpt2_block_get(const struct gpt2 *m, int l, struct gpt2_stream *s, char *err, size_t errlen);
+void gpt2_stream_free(struct gpt2_stream *s);
 /* ln_f, the final layer norm. */
 int gpt2_load_final(struct gpt2 *m, char *err, size_t errlen);
 

@@ -207,10 +207,30 @@ block(const struct gpt2 *m, const struct gpt2_block *b, float *x, int T, const s
 	free(h);
 }
 
+/*
+ * x (T, C) through blocks 0 .. layer-1 in place, each read into one
+ * buffer the next reuses (or the loaded block); v: a mistake, or NULL.
+ */
+static int
+blocks(const struct gpt2 *m, float *x, int T, int layer, const struct gpt2_mistake *v, char *err, size_t errlen)
+{
+	struct gpt2_stream s = { NULL };
+	const struct gpt2_block *b;
+	int l, rc = 0;
+
+	for (l = 0; l < layer && rc == 0; l++)
+		if ((b = gpt2_block_get(m, l, &s, err, errlen)) != NULL)
+			block(m, b, x, T, v);
+		else
+			rc = -1;
+	gpt2_stream_free(&s);
+	return rc;
+}
+
 int
 gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *r, char *err, size_t errlen)
 {
-	int C = m->cfg.n_embd, l;
+	int C = m->cfg.n_embd;
 	struct tensor *x;
 
 	memset(r, 0, sizeof *r);
@@ -227,7 +247,7 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 	memcpy(r->ids, ids, (size_t)T * sizeof *ids);
 	r->st[G2_TOK_EMB] = t3(1, T, C);
 	r->st[G2_POS_EMB] = tensor_new_uninit(2, (int[]){ T, C });
-	if (gpt2_load(m, layer, err, errlen) != 0 ||
+	if (gpt2_load_block(m, layer, err, errlen) != 0 ||
 	    gpt2_tok_emb(m, ids, T, r->st[G2_TOK_EMB]->data, err, errlen) != 0 ||
 	    gpt2_pos_emb(m, T, r->st[G2_POS_EMB]->data, err, errlen) != 0) {
 		gpt2_run_free(r);
@@ -249,8 +269,11 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 #endif
 	if (layer > 0) {
 		r->st[G2_RESIDUAL] = tensor_copy(x);
-		for (l = 0; l < layer; l++)
-			block(m, &m->h[l], r->st[G2_RESIDUAL]->data, T, NULL);
+		if (blocks(m, r->st[G2_RESIDUAL]->data, T, layer, NULL, err, errlen) != 0) {
+			tensor_threads(0);
+			gpt2_run_free(r);
+			return -1;
+		}
 		x = r->st[G2_RESIDUAL];
 	}
 	attention(m, &m->h[layer], x->data, T, r->st, NULL);
@@ -259,18 +282,22 @@ gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *
 }
 
 struct tensor *
-gpt2_residual_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v)
+gpt2_residual_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v, char *err,
+    size_t errlen)
 {
 	struct tensor *x;
-	int l;
+	int rc;
 
 	if (r->layer == 0)
 		return NULL;
 	x = tensor_copy(r->st[G2_X]);
 	tensor_threads(1);
-	for (l = 0; l < r->layer; l++)
-		block(m, &m->h[l], x->data, r->T, v);
+	rc = blocks(m, x->data, r->T, r->layer, v, err, errlen);
 	tensor_threads(0);
+	if (rc != 0) {
+		tensor_free(x);
+		return NULL;
+	}
 	return x;
 }
 

@@ -5,8 +5,9 @@
  * pos_emb, (T, C) as the book's wpe(torch.arange(T)) gives it.
  *
  * Ownership: gpt2_forward() fills a struct gpt2_run released with
- * gpt2_run_free() (a failed run leaves nothing to free); it loads blocks
- * 0 .. L of the model as needed.  Errors: one line in err, -1.
+ * gpt2_run_free() (a failed run leaves nothing to free); it loads block L
+ * into the model (kept there) and reads blocks 0 .. L-1 one at a time into
+ * a buffer it frees (gpt2_block_get).  Errors: one line in err, -1.
  */
 #ifndef GPT2_FORWARD_H
 #define GPT2_FORWARD_H
@@ -49,12 +50,14 @@ struct gpt2_mistake {
 int gpt2_forward(struct gpt2 *m, const int *ids, int T, int layer, struct gpt2_run *r, char *err, size_t errlen);
 void gpt2_run_free(struct gpt2_run *r);
 /*
- * r's run made again with mistake v (r's blocks are loaded): the stream
- * entering layer L (a new (1, T, C) tensor; NULL for L = 0), and from x
- * (that stream, or NULL for r's x at L = 0) the stages ln_1 .. output of
- * layer L into st, each a new tensor.
+ * r's run made again with mistake v: the stream entering layer L (a new
+ * (1, T, C) tensor, blocks 0 .. L-1 read again; NULL for L = 0, or with
+ * err when a block cannot be read), and from x (that stream, or NULL for
+ * r's x at L = 0) the stages ln_1 .. output of layer L (loaded by the run)
+ * into st, each a new tensor.
  */
-struct tensor *gpt2_residual_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v);
+struct tensor *gpt2_residual_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v,
+    char *err, size_t errlen);
 void gpt2_attention_mistaken(const struct gpt2 *m, const struct gpt2_run *r, const struct gpt2_mistake *v,
     const struct tensor *x, struct tensor **st);
 

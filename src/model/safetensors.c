@@ -210,6 +210,7 @@ st_open_mem(struct st_file *f, const char *path, const void *buf, size_t len, ch
 	int i;
 
 	memset(f, 0, sizeof *f);
+	f->fd = -1;
 	f->path = xstrdup(path);
 	if (len < 8) {
 		st_close(f);
@@ -236,9 +237,10 @@ st_open(struct st_file *f, const char *path, char *err, size_t errlen)
 {
 	struct stat sb;
 	void *map = NULL;
-	int fd = open(path, O_RDONLY), rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
 
 	memset(f, 0, sizeof *f);
+	f->fd = -1;
 	if (fd < 0 || fstat(fd, &sb) != 0) {
 		rc = st_err(err, errlen, path, "%s", strerror(errno));
 		if (fd >= 0)
@@ -253,15 +255,17 @@ st_open(struct st_file *f, const char *path, char *err, size_t errlen)
 			return rc;
 		}
 	}
-	close(fd);
 	rc = st_open_mem(f, path, map ? map : "", (size_t)sb.st_size, err, errlen);
 	if (rc != 0 && map != NULL)
 		munmap(map, (size_t)sb.st_size);
-	if (rc == 0) {
-		f->map = map;
-		f->map_len = (size_t)sb.st_size;
+	if (rc != 0) {
+		close(fd);
+		return rc;
 	}
-	return rc;
+	f->map = map;
+	f->map_len = (size_t)sb.st_size;
+	f->fd = fd;	/* kept for st_load's pread() */
+	return 0;
 }
 
 void
@@ -275,7 +279,10 @@ st_close(struct st_file *f)
 	free(f->path);
 	if (f->map != NULL)
 		munmap(f->map, f->map_len);
+	if (f->fd >= 0)
+		close(f->fd);
 	memset(f, 0, sizeof *f);
+	f->fd = -1;
 }
 
 const struct st_tensor *
@@ -411,40 +418,49 @@ st_read(const struct st_file *f, const char *name, int ndim, const int64_t *shap
 	return st_read_rows(f, name, ndim, shape, 0, shape[0], out, err, errlen);
 }
 
-/*
- * The pages of one tensor's bytes, mapped now in one system call
- * (MADV_POPULATE_READ, Linux 5.14): a product reading the weights in place
- * would otherwise take a page fault every few pages, a trap each (some
- * microseconds in a virtual machine).  Only this tensor's range: a layer
- * asked for reads only the layers up to it.  Older kernels: read ahead
- * (MADV_WILLNEED) in large runs instead.
- */
-static void
-st_populate(const unsigned char *p, size_t len)
+int
+st_pread(const struct st_file *f, const struct st_tensor *t, uint64_t off, uint64_t len, void *out, char *err,
+    size_t errlen)
 {
-	void *a = (void *)((uintptr_t)p & ~(uintptr_t)4095);
-	size_t n = len + ((uintptr_t)p & 4095);
+	uint64_t at = (uint64_t)(f->data - (const unsigned char *)f->map) + t->begin, done = 0;
+	ssize_t n;
 
-#ifdef MADV_POPULATE_READ
-	if (madvise(a, n, MADV_POPULATE_READ) == 0)
-		return;
-#endif
-	madvise(a, n, MADV_WILLNEED);
+	if (off > t->end - t->begin || len > t->end - t->begin - off)
+		return st_err(err, errlen, f->path, "%s: bytes %llu .. %llu, expected within its %llu", t->name,
+		    (unsigned long long)off, (unsigned long long)(off + len), (unsigned long long)(t->end - t->begin));
+	while (done < len) {
+		n = pread(f->fd, (char *)out + done, (size_t)(len - done < ((uint64_t)1 << 30) ? len - done : (uint64_t)1 << 30),
+		    (off_t)(at + off + done));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return st_err(err, errlen, f->path, "%s: %s", t->name, strerror(errno));
+		if (n == 0)
+			return st_err(err, errlen, f->path, "%s: the file ends at byte %llu, before the tensor's end at "
+			    "byte %llu (cut since it was opened?)", t->name, (unsigned long long)(at + off + done),
+			    (unsigned long long)(at + t->end - t->begin));
+		done += (uint64_t)n;
+	}
+	return 0;
 }
 
-const float *
-st_f32_view(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err, size_t errlen)
+int
+st_raw_f32(const struct st_file *f, const struct st_tensor *t)
+{
+	const union { uint32_t u; unsigned char c[4]; } one = { 1 };
+
+	return t->dtype == ST_F32 && one.c[0] == 1 && f->fd >= 0 && f->map != NULL;
+}
+
+int
+st_load(const struct st_file *f, const char *name, int ndim, const int64_t *shape, float *out, char *err,
+    size_t errlen)
 {
 	const struct st_tensor *t = st_check(f, name, ndim, shape, err, errlen);
-	const union { uint32_t u; unsigned char c[4]; } one = { 1 };
-	const unsigned char *p;
 
-	if (t == NULL || t->dtype != ST_F32 || one.c[0] != 1 || f->map == NULL)
-		return NULL;
-	p = f->data + t->begin;
-	if ((uintptr_t)p % sizeof(float) != 0)
-		return NULL;
-	st_populate(p, (size_t)(t->end - t->begin));
-	return (const float *)(const void *)p;
+	if (t == NULL)
+		return -1;
+	if (!st_raw_f32(f, t))
+		return st_read(f, name, ndim, shape, out, err, errlen);
+	return st_pread(f, t, 0, t->end - t->begin, out, err, errlen);
 }
-

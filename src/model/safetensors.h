@@ -33,6 +33,7 @@ struct st_file {
 	uint64_t data_len;
 	void *map;			/* the mapping (NULL for st_open_mem) */
 	size_t map_len;
+	int fd;				/* the file, open for st_load (-1 for st_open_mem) */
 	int n;
 	struct st_tensor *t;		/* n tensors, sorted by key */
 };
@@ -67,13 +68,23 @@ int st_read_rows(const struct st_file *f, const char *name, int ndim, const int6
 /* The dtype's name as the header spells it ("F16"). */
 const char *st_dtype_name(int dtype);
 /*
- * Tensor name as float32 in place: the mapped bytes themselves when it is
- * F32, aligned, on a little-endian machine (nothing copied; valid until
- * st_close()); else NULL (err set only when the tensor is missing or
- * misshapen; convert it with st_read() then).
+ * st_read() by other means where it can: F32 data on a little-endian
+ * machine read from the file with pread() into out, without touching the
+ * mapping (a file opened by st_open()); the file cut since it was opened,
+ * or an I/O error: -1 with one line in err.  Other dtypes: st_read().
  */
-const float *st_f32_view(const struct st_file *f, const char *name, int ndim, const int64_t *shape, char *err,
+int st_load(const struct st_file *f, const char *name, int ndim, const int64_t *shape, float *out, char *err,
     size_t errlen);
+/*
+ * Bytes off .. off+len-1 of tensor t's data, raw, into out with pread()
+ * (as many calls as it takes; a file opened by st_open()): the file cut
+ * since it was opened, or an I/O error: -1 with one line in err naming the
+ * file and the tensor.  This is the whole of st_load() for a tensor where
+ * st_raw_f32() is 1 (F32 on a little-endian machine, a file st_open() opened).
+ */
+int st_pread(const struct st_file *f, const struct st_tensor *t, uint64_t off, uint64_t len, void *out, char *err,
+    size_t errlen);
+int st_raw_f32(const struct st_file *f, const struct st_tensor *t);
 
 /* One value as torch's .float() gives it. */
 float st_f16_to_f32(uint16_t h);

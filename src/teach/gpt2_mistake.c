@@ -140,9 +140,12 @@ block_stages(const struct gctx *c, struct g2_cache *cache, int k, int i, struct 
 {
 	const struct gpt2_mistake *v = &readings[k - NO_RESIDUAL][i];
 	struct tensor **x = &cache->residual[k - NO_RESIDUAL][i];
+	char err[512];
 
-	if (*x == NULL && c->r.layer > 0)
-		*x = gpt2_residual_mistaken(&c->m, &c->r, v);
+	if (*x == NULL && c->r.layer > 0 && (*x = gpt2_residual_mistaken(&c->m, &c->r, v, err, sizeof err)) == NULL) {
+		diag("%s", err);	/* the file changed since the run read it: this reading is left out */
+		return;
+	}
 	if (*x != NULL)
 		st[G2_RESIDUAL] = tensor_copy(*x);
 	gpt2_attention_mistaken(&c->m, &c->r, v, *x, st);
