@@ -361,7 +361,7 @@ subscript_value(struct py_session *s, const struct node *n)
 
 /* n->a's value into *a, then the second operand's into *b (a subscript's index, else n->b's): 0, or -1 with
  * neither held */
-static int
+static inline int
 eval_operands(struct py_session *s, const struct node *n, struct pyobj **a, struct pyobj **b)
 {
 	if ((*a = eval_node(s, n->a)) == NULL)

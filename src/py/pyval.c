@@ -105,13 +105,6 @@ py_decref(struct pyobj *o)
 	}
 }
 
-struct pyobj *
-py_drop(struct pyobj *r, struct pyobj *tmp)
-{
-	py_decref(tmp);
-	return r;
-}
-
 /* a lazy iterator's walks, names and frame (py_iter_end's, without calling lib_iter.c) */
 static void
 gen_free(struct pygen *g)
