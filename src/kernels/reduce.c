@@ -29,6 +29,48 @@ ceil_log2(size_t v)
 }
 
 /*
+ * multi_row_sum (SumKernel.cpp), one definition for every copy of it here
+ * (cascade_chunk, and reduce_cols.h's for float and double): rows
+ * 0 <= i < n added into the level-0 accumulators (EACH acc[0] IX += LOAD;
+ * LOAD reads row i), each level passed up into the next every
+ * 2^(lp * level) rows (lp = max(4, ceil(log2 n) / 4)), four levels, then
+ * the levels added into acc[0].  EACH: the loop heads over the indices IX
+ * of one level; I: the type of i and n (i, the caller's, ends at n).
+ * A macro rather than a function: the accumulators' shape and the loads
+ * stay constants of each copy, so that each compiles to its own loop.
+ */
+#define MULTI_ROW_SUM(I, acc, IX, EACH, LOAD, i, n) \
+	do { \
+		int lp_ = ceil_log2((size_t)(n)) / 4, lvl_; \
+		I step_; \
+		\
+		lp_ = lp_ < 4 ? 4 : lp_; \
+		step_ = (I)1 << lp_; \
+		memset(acc, 0, sizeof acc); \
+		for (i = 0; i + step_ <= (n);) { \
+			I e_ = i + step_; \
+			\
+			for (; i < e_; i++) \
+				EACH \
+					acc[0] IX += LOAD; \
+			for (lvl_ = 1; lvl_ < 4; lvl_++) { \
+				EACH { \
+					acc[lvl_] IX += acc[lvl_ - 1] IX; \
+					acc[lvl_ - 1] IX = 0; \
+				} \
+				if ((i & ((step_ - 1) << (lvl_ * lp_))) != 0) \
+					break; \
+			} \
+		} \
+		for (; i < (n); i++) \
+			EACH \
+				acc[0] IX += LOAD; \
+		for (lvl_ = 1; lvl_ < 4; lvl_++) \
+			EACH \
+				acc[0] IX += acc[lvl_] IX; \
+	} while (0)
+
+/*
  * cascade_chunk for 8 <= n < 512: the sums never reach the first level,
  * so they stay in the four vector accumulators of level 0, and the three
  * empty levels only add +0.0 to them (which turns a -0.0 into +0.0, kept
@@ -78,17 +120,16 @@ cascade_short(const float *x, size_t n)
  * One chunk of ATen's cascade_sum (SumKernel.cpp) for 8-float vectors:
  * four vector accumulators (ILP), summed in levels so that rounding error
  * grows with log(n), then the lanes left to right after the scalar tail.
- * The same cascade as ilp_cols() below, written a second time on purpose:
- * with 8 contiguous lanes fixed at compile time this loop measured
- * 0.07 ns/float against 0.13 ns/float for ilp_cols(w = 8, cs = 1) (issue
- * #21); keep the two in step.
+ * The same MULTI_ROW_SUM as ilp_cols() below, a copy of its own on
+ * purpose: with 8 contiguous lanes fixed at compile time this loop
+ * measured 0.07 ns/float against 0.13 ns/float for ilp_cols(w = 8, cs = 1)
+ * (issue #21).
  */
 static float
 cascade_chunk(const float *x, size_t n)
 {
-	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, j, e;
-	int level_power, lvl, k, l;
-	size_t level_step;
+	size_t vec_size = n / 8, size_ilp = vec_size / 4, i, e;
+	int k, l;
 	float acc[4][4][8], p[4][8], final = 0;
 
 	if (n >= 8 && size_ilp < 16)
@@ -104,36 +145,8 @@ cascade_chunk(const float *x, size_t n)
 			a[0] += x[i];
 		return ((a[0] + a[1]) + a[2]) + a[3];
 	}
-	level_power = ceil_log2(size_ilp > 1 ? size_ilp : 1) / 4;
-	if (level_power < 4)
-		level_power = 4;
-	level_step = (size_t)1 << level_power;
-	memset(acc, 0, sizeof acc);
-	i = 0;
-	while (i + level_step <= size_ilp) {
-		for (j = 0; j < level_step; j++)
-			for (k = 0; k < 4; k++)
-				for (l = 0; l < 8; l++)
-					acc[0][k][l] += x[((i + j) * 4 + (size_t)k) * 8 + (size_t)l];
-		i += level_step;
-		for (lvl = 1; lvl < 4; lvl++) {
-			for (k = 0; k < 4; k++)
-				for (l = 0; l < 8; l++) {
-					acc[lvl][k][l] += acc[lvl - 1][k][l];
-					acc[lvl - 1][k][l] = 0;
-				}
-			if ((i & ((level_step - 1) << (lvl * level_power))) != 0)
-				break;
-		}
-	}
-	for (; i < size_ilp; i++)
-		for (k = 0; k < 4; k++)
-			for (l = 0; l < 8; l++)
-				acc[0][k][l] += x[(i * 4 + (size_t)k) * 8 + (size_t)l];
-	for (lvl = 1; lvl < 4; lvl++)
-		for (k = 0; k < 4; k++)
-			for (l = 0; l < 8; l++)
-				acc[0][k][l] += acc[lvl][k][l];
+	MULTI_ROW_SUM(size_t, acc, [k][l], for (k = 0; k < 4; k++) for (l = 0; l < 8; l++),
+	    x[(i * 4 + (size_t)k) * 8 + (size_t)l], i, size_ilp);
 	memcpy(p, acc[0], sizeof p);
 	for (e = size_ilp * 4; e < vec_size; e++)
 		for (l = 0; l < 8; l++)

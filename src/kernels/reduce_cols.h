@@ -3,7 +3,8 @@
  * row_sum, the four paths of one 2-d block) for one element type:
  * reduce.c includes it once for float (LANES 8, the AVX2 Vectorized<float>)
  * and once for double (LANES 4), with T the type, NAME(f) the names of
- * that copy and NAME(inner_sum) its vectorized_inner_sum defined first.
+ * that copy and NAME(inner_sum) its vectorized_inner_sum defined first;
+ * multi_row_sum itself is reduce.c's MULTI_ROW_SUM.
  */
 /*
  * multi_row_sum (SumKernel.cpp) for w columns at once: column c sums
@@ -15,33 +16,10 @@ static void
 NAME(lev_cols)(T *res, const T *x, long long rs, long long cs, long long n, int w)
 {
 	T acc[4][32];
-	int lp = ceil_log2((size_t)n) / 4, j, c;
-	long long step, i = 0;
+	long long i;
+	int c;
 
-	lp = lp < 4 ? 4 : lp;
-	step = 1LL << lp;
-	memset(acc, 0, sizeof acc);
-	while (i + step <= n) {
-		long long e = i + step;
-
-		for (; i < e; i++)
-			for (c = 0; c < w; c++)
-				acc[0][c] += x[i * rs + c * cs];
-		for (j = 1; j < 4; j++) {
-			for (c = 0; c < w; c++) {
-				acc[j][c] += acc[j - 1][c];
-				acc[j - 1][c] = 0;
-			}
-			if ((i & ((step - 1) << (j * lp))) != 0)
-				break;
-		}
-	}
-	for (; i < n; i++)
-		for (c = 0; c < w; c++)
-			acc[0][c] += x[i * rs + c * cs];
-	for (j = 1; j < 4; j++)
-		for (c = 0; c < w; c++)
-			acc[0][c] += acc[j][c];
+	MULTI_ROW_SUM(long long, acc, [c], for (c = 0; c < w; c++), x[i * rs + c * cs], i, n);
 	memcpy(res, acc[0], (size_t)w * sizeof *res);
 }
 
@@ -54,37 +32,11 @@ static void
 NAME(ilp_cols)(T *res, const T *x, long long st, long long cs, long long n, int w)
 {
 	T acc[4][4][8];
-	long long m = n / 4, step, i = 0, k;
-	int lp = ceil_log2((size_t)m) / 4, j, c, q;
+	long long m = n / 4, i, k;
+	int c, q;
 
-	lp = lp < 4 ? 4 : lp;
-	step = 1LL << lp;
-	memset(acc, 0, sizeof acc);
-	while (i + step <= m) {
-		long long e = i + step;
-
-		for (; i < e; i++)
-			for (q = 0; q < 4; q++)
-				for (c = 0; c < w; c++)
-					acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
-		for (j = 1; j < 4; j++) {
-			for (q = 0; q < 4; q++)
-				for (c = 0; c < w; c++) {
-					acc[j][q][c] += acc[j - 1][q][c];
-					acc[j - 1][q][c] = 0;
-				}
-			if ((i & ((step - 1) << (j * lp))) != 0)
-				break;
-		}
-	}
-	for (; i < m; i++)
-		for (q = 0; q < 4; q++)
-			for (c = 0; c < w; c++)
-				acc[0][q][c] += x[(i * 4 + q) * st + c * cs];
-	for (j = 1; j < 4; j++)
-		for (q = 0; q < 4; q++)
-			for (c = 0; c < w; c++)
-				acc[0][q][c] += acc[j][q][c];
+	MULTI_ROW_SUM(long long, acc, [q][c], for (q = 0; q < 4; q++) for (c = 0; c < w; c++),
+	    x[(i * 4 + q) * st + c * cs], i, m);
 	for (k = m * 4; k < n; k++)
 		for (c = 0; c < w; c++)
 			acc[0][0][c] += x[k * st + c * cs];

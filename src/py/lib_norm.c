@@ -105,7 +105,7 @@ frobenius(struct py_session *s, const struct builtin *b, struct pyobj *x, struct
 {
 	unsigned dims;
 	int has, n = ndims_given(dimo), d0, d1;
-	struct pyobj *sq, *sum, *r;
+	struct pyobj *sq, *sum;
 
 	if (n > 2)
 		return py_fail(s, "Expected at most 2 dimensions, but got %d dimensions instead.", n);
@@ -118,15 +118,10 @@ frobenius(struct py_session *s, const struct builtin *b, struct pyobj *x, struct
 	if (d0 == d1)
 		return py_fail(s, "Expected dims to be different, got [%d, %d] instead", (int)dimo->u.seq.v[0]->u.i,
 		    (int)dimo->u.seq.v[1]->u.i);
-	if ((sq = op_binary(s, B_MUL, x, x)) == NULL)
+	if ((sq = op_binary(s, B_MUL, x, x)) == NULL ||
+	    (sum = py_drop(op_reduce(s, R_SUM, sq, 1u << d0 | 1u << d1, 1, keep, 0), sq)) == NULL)
 		return NULL;
-	sum = op_reduce(s, R_SUM, sq, 1u << d0 | 1u << d1, 1, keep, 0);
-	py_decref(sq);
-	if (sum == NULL)
-		return NULL;
-	r = op_unary(s, U_SQRT, sum);
-	py_decref(sum);
-	return r;
+	return py_drop(op_unary(s, U_SQRT, sum), sum);
 }
 
 /* x.norm(p='fro', dim=None, keepdim=False, dtype=None) and torch.norm: functional.py's dispatch */

@@ -296,15 +296,13 @@ method_unary(struct py_session *s, const struct builtin *b, struct pyobj *x, str
 static struct pyobj *
 softmax_as(struct py_session *s, struct pyobj *x, int d, int dt)
 {
-	struct pyobj *c, *r;
+	struct pyobj *c;
 
 	if (dt < 0 || dt == (int)x->u.t.dtype)
 		return op_softmax(s, x, d);
 	if ((c = op_to(s, x, dt)) == NULL)
 		return NULL;
-	r = op_softmax(s, c, d);
-	py_decref(c);
-	return r;
+	return py_drop(op_softmax(s, c, d), c);
 }
 
 static struct pyobj *

@@ -321,8 +321,7 @@ out:
 		py_decref(args[i]);
 	for (i = 0; i < nkw; i++)
 		py_decref(kwargs[i]);
-	py_decref(f);
-	return r;
+	return py_drop(r, f);
 }
 
 /* the index of x[...]: one item, or a tuple of them; slices as PY_SLICE */
@@ -358,21 +357,30 @@ subscript_value(struct py_session *s, const struct node *n)
 	}
 	return idx;
 }
+
+/* n->a's value into *a, then the second operand's into *b (a subscript's index, else n->b's): 0, or -1 with
+ * neither held */
+static inline int
+eval_operands(struct py_session *s, const struct node *n, struct pyobj **a, struct pyobj **b)
+{
+	if ((*a = eval_node(s, n->a)) == NULL)
+		return -1;
+	if ((*b = n->kind == N_INDEX ? subscript_value(s, n) : eval_node(s, n->b)) == NULL) {
+		py_decref(*a);
+		return -1;
+	}
+	return 0;
+}
+
 static struct pyobj *
 index_node(struct py_session *s, const struct node *n)
 {
 	struct pyobj *o, *idx, *r;
 
-	if ((o = eval_node(s, n->a)) == NULL)
+	if (eval_operands(s, n, &o, &idx) != 0)
 		return NULL;
-	if ((idx = subscript_value(s, n)) == NULL) {
-		py_decref(o);
-		return NULL;
-	}
-	r = arith_subscript(s, o, idx);
-	py_decref(o);
-	py_decref(idx);
-	return r;
+	r = py_drop(arith_subscript(s, o, idx), o);
+	return py_drop(r, idx);
 }
 
 /* ---- expressions ---- */
@@ -433,11 +441,13 @@ eval_seq(struct py_session *s, const struct node *n)
 
 /* a < b <= c (pyparse.c's links in ->c): each side evaluated once, the first false comparison's value */
 static struct pyobj *
-eval_chain(struct py_session *s, const struct node *n, struct pyobj *a)
+eval_chain(struct py_session *s, const struct node *n)
 {
-	struct pyobj *b, *r = NULL;
+	struct pyobj *a, *b, *r = NULL;
 	int t = 1;
 
+	if ((a = eval_node(s, n->a)) == NULL)
+		return NULL;
 	for (; n != NULL && t; n = n->c) {
 		py_decref(r);
 		r = NULL;
@@ -462,20 +472,15 @@ eval_binop(struct py_session *s, const struct node *n)
 {
 	struct pyobj *a, *b, *r;
 
-	if ((a = eval_node(s, n->a)) == NULL)
-		return NULL;
 	if (n->kind == N_CMP && n->c != NULL)
-		return eval_chain(s, n, a);
-	if ((b = eval_node(s, n->b)) == NULL) {
-		py_decref(a);
+		return eval_chain(s, n);
+	if (eval_operands(s, n, &a, &b) != 0)
 		return NULL;
-	}
 	r = n->kind == N_CMP ? arith_compare(s, n->op, a, b) : arith_binop(s, n->op, a, b);
 	if (r != NULL)
 		r->deps |= a->deps | b->deps;
-	py_decref(a);
-	py_decref(b);
-	return r;
+	r = py_drop(r, a);
+	return py_drop(r, b);
 }
 
 /* -a, +a, ~a, not a */
@@ -493,8 +498,7 @@ eval_unary(struct py_session *s, const struct node *n)
 	} else if ((r = arith_unary(s, n->op, a)) != NULL) {
 		r->deps |= a->deps;
 	}
-	py_decref(a);
-	return r;
+	return py_drop(r, a);
 }
 
 /* a and b, a or b: b evaluated only when a does not decide */

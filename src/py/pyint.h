@@ -411,6 +411,13 @@ struct pyobj *py_new(int type);
 struct pyobj *py_func(const struct builtin *b, struct pyobj *self);
 void py_incref(struct pyobj *o);
 void py_decref(struct pyobj *o);
+/* r, once tmp (a value r was made from) is released: return py_drop(op(s, tmp), tmp); */
+static inline struct pyobj *
+py_drop(struct pyobj *r, struct pyobj *tmp)
+{
+	py_decref(tmp);
+	return r;
+}
 struct pyobj *py_none(void);
 struct pyobj *py_bool(int b);
 struct pyobj *py_int(long long i);

@@ -130,10 +130,19 @@ cell_emit(struct cell_sink *k, const struct run *r, int id, const struct cell_op
 		k->note(k, t, 0);
 		free(t);
 	}
-	k->tensor(k, stage_defs[id].name, r->st[id]);
+	cell_tensor(k, stage_defs[id].name, r->st[id]);
 	k->end(k);
 	if (id == ST_INPUTS)
 		emit_setup(k, r, co);
+}
+
+void
+cell_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
+{
+	char *s = k->po != NULL ? print_tensor_str(t, k->po) : NULL;
+
+	k->printed(k, var, s);
+	free(s);
 }
 
 void
@@ -214,21 +223,12 @@ text_printed(struct cell_sink *k, const char *var, const char *text)
 	fprintf(ts(k)->fp, "%s\n", text);
 }
 
-/* the tensor as printed */
-static void
-text_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	char *s = print_tensor_str(t, &ts(k)->co->po);
-
-	text_printed(k, var, s);
-	free(s);
-}
 
 static void
 text_show(struct cell_sink *k, const char *var, const struct tensor *t)
 {
 	fprintf(ts(k)->fp, "  %s>>> %s%s\n", on(k, CYAN), var, on(k, RESET));
-	text_tensor(k, var, t);
+	cell_tensor(k, var, t);
 }
 
 static void
@@ -241,10 +241,11 @@ struct cell_sink *
 cell_text_sink(FILE *fp, const struct cell_opts *co)
 {
 	static struct text_sink s = { { text_header, text_explain, text_code, text_note, text_shape,
-	    text_tensor, text_show, text_end, text_printed }, NULL, NULL };
+	    text_show, text_end, text_printed, NULL }, NULL, NULL };
 
 	s.fp = fp;
 	s.co = co;
+	s.k.po = &co->po;
 	return &s.k;
 }
 

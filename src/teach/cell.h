@@ -24,15 +24,19 @@ struct cell_sink {
 	void (*note)(struct cell_sink *k, const char *text, int dim);
 	/* "shape (T, d_in) = (6, 3)": the names of the dims, and the tensor (variable var) */
 	void (*shape)(struct cell_sink *k, const char *dims, const char *var, const struct tensor *t);
-	/* the stage's tensor, printed */
-	void (*tensor)(struct cell_sink *k, const char *var, const struct tensor *t);
 	/* ">>> var" and its tensor (the weights) */
 	void (*show)(struct cell_sink *k, const char *var, const struct tensor *t);
 	/* the cell's end */
 	void (*end)(struct cell_sink *k);
-	/* a value the caller printed itself (an int64 tensor such as GPT-2's token_ids) */
+	/* print(var) and what it printed: a value the caller printed itself (an int64 tensor such as
+	 * GPT-2's token_ids), or a stage's tensor (cell_tensor; text NULL when po is NULL) */
 	void (*printed)(struct cell_sink *k, const char *var, const char *text);
+	/* how the sink's tensors print; NULL: it does not need their text (a script prints them itself) */
+	const struct print_opts *po;
 };
+
+/* the stage's tensor t, printed: k->printed(k, var, its text as k->po prints it) */
+void cell_tensor(struct cell_sink *k, const char *var, const struct tensor *t);
 
 /* The terminal's text, into fp (colour as co says); the sink is fp's until the next call. */
 struct cell_sink *cell_text_sink(FILE *fp, const struct cell_opts *co);

@@ -219,13 +219,6 @@ py_printed(struct cell_sink *k, const char *var, const char *text)
 }
 
 static void
-py_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	(void)t;
-	py_printed(k, var, NULL);
-}
-
-static void
 py_show(struct cell_sink *k, const char *var, const struct tensor *t)
 {
 	struct sbuf s = { 0 };
@@ -235,7 +228,7 @@ py_show(struct cell_sink *k, const char *var, const struct tensor *t)
 	line = sbuf_take(&s);
 	py_print(PS(k)->b, line);
 	free(line);
-	py_tensor(k, var, t);
+	cell_tensor(k, var, t);
 }
 
 static void
@@ -308,7 +301,6 @@ struct nb_sink {
 	struct sbuf md, src, out;	/* the cell being made: markdown, code, its output */
 	const struct run *r;
 	const struct input *in;
-	const struct print_opts *po;
 	const char *from, *name;	/* the input's path as code.c writes it, and its file name */
 	int plot;		/* the cell being made is attn_weights': the heat map follows it */
 };
@@ -431,15 +423,6 @@ nb_printed(struct cell_sink *k, const char *var, const char *text)
 {
 	sbuf_addf(&NS(k)->src, "print(%s)\n", var);
 	sbuf_addf(&NS(k)->out, "%s\n", text);
-}
-
-static void
-nb_tensor(struct cell_sink *k, const char *var, const struct tensor *t)
-{
-	char *s = print_tensor_str(t, NS(k)->po);
-
-	nb_printed(k, var, s);
-	free(s);
 }
 
 static void
@@ -582,15 +565,15 @@ emit_cells(FILE *fp, int format, const char *preamble, void (*cells)(struct cell
 	char *s;
 
 	if (format == EMIT_PYTHON) {
-		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end, py_printed },
+		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_show, py_end, py_printed, NULL },
 		    &b, NULL, NULL };
 
 		sbuf_add(&b, preamble);
 		cells(&k.k, arg);
 		emit_flush(fp, &b);
 	} else {
-		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end, nb_printed },
-		    &cs, 0, 0, { 0 }, { 0 }, { 0 }, NULL, NULL, po, NULL, NULL, 0 };
+		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, cell_tensor, nb_end, nb_printed, po },
+		    &cs, 0, 0, { 0 }, { 0 }, { 0 }, NULL, NULL, NULL, NULL, 0 };
 
 		s = xstrdup(preamble);
 		if (*s != '\0' && s[strlen(s) - 1] == '\n')
@@ -610,7 +593,7 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 
 	plain.color = 0;
 	if (format == EMIT_PYTHON) {
-		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_tensor, py_show, py_end, py_printed },
+		struct py_sink k = { { py_header, py_explain, py_code, py_note, py_shape, py_show, py_end, py_printed, NULL },
 		    &b, r, in };
 
 		py_preamble(&b, in, &plain);
@@ -619,8 +602,8 @@ emit_run(FILE *fp, int format, const struct run *r, const struct input *in, cons
 	} else {
 		struct sbuf cells = { 0 }, first = { 0 };
 		char path[512];
-		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, nb_tensor, nb_tensor, nb_end, nb_printed },
-		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, &plain.po, NULL, NULL, 0 };
+		struct nb_sink k = { { nb_header, nb_explain, nb_code, nb_note, nb_shape, cell_tensor, nb_end, nb_printed, &plain.po },
+		    &cells, 0, 0, { 0 }, { 0 }, { 0 }, r, in, NULL, NULL, 0 };
 		char *src;
 
 		k.from = code_path(in, path, sizeof path);

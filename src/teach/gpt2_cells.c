@@ -147,7 +147,7 @@ cell(struct cell_sink *k, int text, const struct gctx *c, int s, int idx, int n,
 		snprintf(dims, sizeof dims, "%s", stage_dims(s));
 	}
 	k->shape(k, dims, var, t);
-	k->tensor(k, var, t);
+	cell_tensor(k, var, t);
 	k->end(k);
 	tensor_free(t);
 }

@@ -11,6 +11,15 @@
 
 /* ---- when a run can make it (and it would change anything) ---- */
 
+/* a row's applies that is one expression of the run r, its input in and the variant rd */
+#define APPLIES(name, expr) \
+	static int \
+	name(const struct run *r, const struct input *in, int rd) \
+	{ \
+		(void)r, (void)in, (void)rd; \
+		return expr; \
+	}
+
 /* divided by sqrt(head_dim): the scale mistakes replace that */
 static int
 by_root(const struct run *r)
@@ -18,64 +27,24 @@ by_root(const struct run *r)
 	return r->scaled && r->scale_divides;
 }
 
-static int
-no_scale_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1);
-}
+APPLIES(no_scale_applies, r->scaled && !(r->scale_divides ? r->hd == 1 : r->scale_used == 1))
 
-static int
-scale_by_d_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return by_root(r) && r->hd != 1;
-}
+APPLIES(scale_by_d_applies, by_root(r) && r->hd != 1)
 
-static int
-scale_by_d_in_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return by_root(r) && r->d_in != r->hd;
-}
+APPLIES(scale_by_d_in_applies, by_root(r) && r->d_in != r->hd)
 
-static int
-scale_by_d_out_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return by_root(r) && r->H > 1;
-}
+APPLIES(scale_by_d_out_applies, by_root(r) && r->H > 1)
 
 /* the query axis; the heads' (dim=1 of a 4-d tensor); the batch's */
-static int
-softmax_wrong_dim_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in;
-	return rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1;
-}
+APPLIES(softmax_wrong_dim_applies, rd == SWD_QUERY ? r->T > 1 : rd == SWD_HEADS ? r->H > 1 : r->batched && r->B > 1)
 
 /* with a mask it gives nan */
-static int
-unmasked_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return !r->causal;
-}
+APPLIES(unmasked_applies, !r->causal)
 
-static int
-causal_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return r->causal;
-}
+APPLIES(causal_applies, r->causal)
 
 /* else queries are keys */
-static int
-projected_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return !r->simple;
-}
+APPLIES(projected_applies, !r->simple)
 
 static int
 weight_not_transposed_applies(const struct run *r, const struct input *in, int rd)
@@ -94,52 +63,30 @@ weight_not_transposed_applies(const struct run *r, const struct input *in, int r
 	return rd < WNT_BIAS || k;	/* "+ bias" only where there is one */
 }
 
-static int
-dropout_not_scaled_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)r, (void)rd;
-	return in->dropout > 0 && in->dropout < 1;
-}
+APPLIES(dropout_not_scaled_applies, in->dropout > 0 && in->dropout < 1)
 
-static int
-dropout_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)r, (void)rd;
-	return in->dropout > 0;
-}
+APPLIES(dropout_applies, in->dropout > 0)
 
-static int
-heads_not_transposed_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return r->H > 1 && r->T > 1;
-}
+APPLIES(heads_not_transposed_applies, r->H > 1 && r->T > 1)
 
-static int
-no_out_proj_applies(const struct run *r, const struct input *in, int rd)
-{
-	(void)in, (void)rd;
-	return r->layer[LAYER_OUT].present;
-}
+APPLIES(no_out_proj_applies, r->layer[LAYER_OUT].present)
 
 /* ---- the line it changes ---- */
 
-static int
-no_scale_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)rd;
-	snprintf(buf, len, "scaled_scores = %s  # not scaled", nm->scores);
-	return ST_SCALED_SCORES;
-}
+/* a row's line that is one snprintf (format and arguments ...) of nm and rd, at stage */
+#define LINE(name, stage, ...) \
+	static int \
+	name(char *buf, size_t len, const struct mistake_names *nm, int rd) \
+	{ \
+		(void)nm, (void)rd; \
+		snprintf(buf, len, __VA_ARGS__); \
+		return stage; \
+	}
 
-static int
-scale_by_d_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)rd;
-	snprintf(buf, len, "scaled_scores = %s / %s.shape[-1]  # d_k = %d, not its square root", nm->scores, nm->kv,
-	    nm->r->hd);
-	return ST_SCALED_SCORES;
-}
+LINE(no_scale_line, ST_SCALED_SCORES, "scaled_scores = %s  # not scaled", nm->scores)
+
+LINE(scale_by_d_line, ST_SCALED_SCORES,
+    "scaled_scores = %s / %s.shape[-1]  # d_k = %d, not its square root", nm->scores, nm->kv, nm->r->hd)
 
 /* scaled by the root of another width than head_dim: scores, then scaling (say "... = width" in it) */
 static int
@@ -175,13 +122,8 @@ softmax_wrong_dim_line(char *buf, size_t len, const struct mistake_names *nm, in
 	return ST_ATTN_WEIGHTS;
 }
 
-static int
-normalise_by_sum_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)nm, (void)rd;
-	snprintf(buf, len, "attn_weights = scaled_scores / scaled_scores.sum(dim=-1, keepdim=True)");
-	return ST_ATTN_WEIGHTS;
-}
+LINE(normalise_by_sum_line, ST_ATTN_WEIGHTS,
+    "attn_weights = scaled_scores / scaled_scores.sum(dim=-1, keepdim=True)")
 
 /* attn_weights = torch.softmax(attn_scores<this run's scaling>, dim=-1)<rest>: the mask left out or put late */
 static int
@@ -212,21 +154,9 @@ mask_after_softmax_line(char *buf, size_t len, const struct mistake_names *nm, i
 	return unmasked_softmax_line(buf, len, nm, rest);
 }
 
-static int
-mask_with_zero_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)nm, (void)rd;
-	snprintf(buf, len, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)");
-	return ST_MASKED_SCORES;
-}
+LINE(mask_with_zero_line, ST_MASKED_SCORES, "masked_scores = attn_scores.masked_fill(mask.bool(), 0)")
 
-static int
-mask_diagonal_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)rd;
-	snprintf(buf, len, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", nm->r->T, nm->r->T);
-	return ST_MASK;
-}
+LINE(mask_diagonal_line, ST_MASK, "mask = torch.triu(torch.ones(%d, %d), diagonal=0)", nm->r->T, nm->r->T)
 
 static int
 mask_inverted_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
@@ -239,13 +169,7 @@ mask_inverted_line(char *buf, size_t len, const struct mistake_names *nm, int rd
 	return ST_MASK;
 }
 
-static int
-qk_swapped_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)rd;
-	snprintf(buf, len, "attn_scores = %s @ %s%s", nm->kv, nm->qv, nm->tr);
-	return ST_ATTN_SCORES;
-}
+LINE(qk_swapped_line, ST_ATTN_SCORES, "attn_scores = %s @ %s%s", nm->kv, nm->qv, nm->tr)
 
 static int
 queries_are_keys_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
@@ -280,14 +204,9 @@ dropout_not_scaled_line(char *buf, size_t len, const struct mistake_names *nm, i
 	return ST_DROPPED_WEIGHTS;
 }
 
-static int
-dropout_before_softmax_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)rd;
-	snprintf(buf, len, "attn_scores = nn.Dropout(%s)(%s @ %s%s)  # on the scores; no dropout after softmax",
-	    nm->num, nm->qv, nm->kv, nm->tr);
-	return ST_ATTN_SCORES;
-}
+LINE(dropout_before_softmax_line, ST_ATTN_SCORES,
+    "attn_scores = nn.Dropout(%s)(%s @ %s%s)  # on the scores; no dropout after softmax",
+    nm->num, nm->qv, nm->kv, nm->tr)
 
 static int
 heads_not_transposed_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
@@ -304,13 +223,7 @@ heads_not_transposed_line(char *buf, size_t len, const struct mistake_names *nm,
 	return ST_QUERIES_HEADS;
 }
 
-static int
-no_out_proj_line(char *buf, size_t len, const struct mistake_names *nm, int rd)
-{
-	(void)rd;
-	snprintf(buf, len, "output = %s  # out_proj left out", nm->r->H > 1 ? "merged" : "context_vecs");
-	return ST_OUTPUT;
-}
+LINE(no_out_proj_line, ST_OUTPUT, "output = %s  # out_proj left out", nm->r->H > 1 ? "merged" : "context_vecs")
 
 /* ---- the catalogue ---- */
 
