@@ -190,26 +190,37 @@ list_sort(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	return py_none();
 }
 
+/* a new list of o's items (backwards: last first), or NULL after o's error */
+static struct pyobj *
+list_of(struct py_session *s, struct pyobj *o, int backwards)
+{
+	struct pyobj *items, *l;
+	int i, n;
+
+	if ((items = py_iter_items(s, o)) == NULL)
+		return NULL;
+	n = items->u.seq.n;
+	l = py_seq(PY_LIST, n);
+	for (i = 0; i < n; i++) {
+		l->u.seq.v[i] = items->u.seq.v[backwards ? n - 1 - i : i];
+		py_incref(l->u.seq.v[i]);
+	}
+	py_decref(items);
+	return l;
+}
+
 /* sorted(iterable, /, *, key=None, reverse=False): a new list; a[0] the positional arguments */
 static struct pyobj *
 builtin_sorted(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	struct pyobj *items, *l;
-	int rev, i;
+	struct pyobj *l;
+	int rev;
 
 	(void)b, (void)self;
 	if (a[0]->u.seq.n != 1)
 		return py_fail(s, "TypeError: sorted expected 1 argument, got %d", a[0]->u.seq.n);
-	if (reverse_of(s, a[2], &rev) != 0)
+	if (reverse_of(s, a[2], &rev) != 0 || (l = list_of(s, a[0]->u.seq.v[0], 0)) == NULL)
 		return NULL;
-	if ((items = py_iter_items(s, a[0]->u.seq.v[0])) == NULL)
-		return NULL;
-	l = py_seq(PY_LIST, items->u.seq.n);
-	for (i = 0; i < items->u.seq.n; i++) {
-		l->u.seq.v[i] = items->u.seq.v[i];
-		py_incref(l->u.seq.v[i]);
-	}
-	py_decref(items);
 	if (sort_list(s, l, key_of(a[1]), rev) != 0) {
 		py_decref(l);
 		return NULL;
@@ -221,31 +232,18 @@ builtin_sorted(struct py_session *s, const struct builtin *b, struct pyobj *self
 static struct pyobj *
 builtin_reversed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	struct pyobj *items, *l;
-	int i, n;
+	struct pyobj *o;
 
 	(void)b, (void)self;
 	if (a[0]->u.seq.n != 1)
 		return py_fail(s, "TypeError: reversed expected 1 argument, got %d", a[0]->u.seq.n);
-	a = a[0]->u.seq.v;
-	switch (a[0]->type) {
-	case PY_LIST: case PY_TUPLE: case PY_STR: case PY_RANGE: case PY_SIZE:
-		break;
-	case PY_TENSOR:
+	o = a[0]->u.seq.v[0];
+	if (o->type == PY_TENSOR)
 		return py_fail(s, "reversed() of a tensor is not supported here: use x.flip(0)");
-	default:
-		return py_fail(s, "TypeError: '%s' object is not reversible", py_type_name(a[0]));
-	}
-	if ((items = py_iter_items(s, a[0])) == NULL)
-		return NULL;
-	n = items->u.seq.n;
-	l = py_seq(PY_LIST, n);
-	for (i = 0; i < n; i++) {
-		l->u.seq.v[i] = items->u.seq.v[n - 1 - i];
-		py_incref(l->u.seq.v[i]);
-	}
-	py_decref(items);
-	return l;
+	if (o->type != PY_LIST && o->type != PY_TUPLE && o->type != PY_STR && o->type != PY_RANGE &&
+	    o->type != PY_SIZE)
+		return py_fail(s, "TypeError: '%s' object is not reversible", py_type_name(o));
+	return list_of(s, o, 1);
 }
 
 const struct builtin lib_sort_rows[] = {
