@@ -309,6 +309,9 @@ struct pygen {
 	const char *names[GEN_MAXNAMES];
 	struct pyobj *vals[GEN_MAXNAMES];
 	int nn;
+	/* the comprehension or generator running in the same scope when g was made (a PY_GEN, counted;
+	 * NULL: none): once it has stopped, g reads its names from its vals, as a Python cell */
+	struct pyobj *outer;
 };
 
 struct pyvar {
@@ -346,6 +349,7 @@ struct py_session {
 	struct pyframe *frame;		/* the innermost call's locals, or NULL at module level */
 	int calls;			/* calls of script functions (and nn.Sequential's) open: at most PY_MAX_CALLS */
 	struct pyobj *retval;		/* a return's value on its way out */
+	struct pyobj *comp_top;		/* the innermost comprehension or generator running (pycomp.c) */
 	struct parsed *code;		/* the code running (functions defined keep it) */
 	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
 	int run_line;			/* the line of the statement running (innermost) */

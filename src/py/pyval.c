@@ -123,6 +123,7 @@ gen_free(struct pygen *g)
 		free(g->own);
 	}
 	code_decref(g->code);
+	py_decref(g->outer);
 	free(g);
 }
 
