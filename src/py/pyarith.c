@@ -316,6 +316,18 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 	case PY_STR: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
 	case PY_DTYPE: return a->u.i == b->u.i;
 	case PY_NS: return strcmp(a->u.ns, b->u.ns) == 0;
+	case PY_DICT:	/* the same keys, each with an equal value */
+		if (a->u.dict.n != b->u.dict.n)
+			return 0;
+		for (i = 0; i < a->u.dict.n; i++) {
+			int k = dict_find(NULL, b, a->u.dict.kv[2 * i]);
+
+			if (k < 0)
+				return 0;
+			if ((r = py_equal(a->u.dict.kv[2 * i + 1], b->u.dict.kv[2 * k + 1], depth + 1)) != 1)
+				return r;
+		}
+		return 1;
 	default: return a == b;
 	}
 }
@@ -392,8 +404,13 @@ arith_contains(struct py_session *s, struct pyobj *c, struct pyobj *x, int *out)
 		if (x->type != PY_TENSOR)
 			return 0;
 		break;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_OBJ:
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_OBJ: case PY_DVIEW:
 		break;
+	case PY_DICT:
+		if ((i = dict_find(s, c, x)) == -2)
+			return -1;
+		*out = i >= 0;
+		return 0;
 	default:
 		py_fail(s, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
 		return -1;
@@ -543,6 +560,8 @@ arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		return r;
 	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
 		return seq_index(s, o, idx);
+	case PY_DICT:
+		return dict_get(s, o, idx);
 	case PY_OBJ:	/* nn.ModuleList, nn.Sequential */
 		return nn_getitem(s, o, idx);
 	case PY_STR:

@@ -162,7 +162,8 @@ gen_init(struct py_session *s, const struct node *n, struct pygen *g)
 
 	if (n->n > GEN_MAXCL) {
 		py_fail(s, "a %s of more than %d 'for' clauses is not supported",
-		    n->op == N_LIST ? "list comprehension" : "generator expression", GEN_MAXCL);
+		    n->op == N_LIST ? "list comprehension" : n->op == N_DICT ? "dict comprehension" :
+		    "generator expression", GEN_MAXCL);
 		return -1;
 	}
 	memset(g, 0, sizeof *g);
@@ -376,12 +377,12 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 static struct pyobj *
 eval_comp(struct py_session *s, const struct node *n)
 {
-	struct pyobj *top = s->comp_top, *co, *old[GEN_MAXNAMES], *v;
+	struct pyobj *top = s->comp_top, *co, *old[GEN_MAXNAMES], *v, *d;
 	struct pygen *g;
 	struct sbuf out = { 0 };
 	int i, rc;
 
-	if (n->op != N_LIST)
+	if (n->op != N_LIST && n->op != N_DICT)
 		return gen_make(s, n);
 	g = xmalloc(sizeof *g);
 	if (gen_init(s, n, g) != 0) {
@@ -396,8 +397,19 @@ eval_comp(struct py_session *s, const struct node *n)
 	s->comp_top = co;
 	for (i = 0; i < g->nn; i++)
 		old[i] = binding(s, g->names[i]);
-	while ((rc = gen_step(s, g, &v)) > 0)
-		sbuf_addn(&out, (const char *)&v, sizeof v);
+	d = n->op == N_DICT ? dict_new() : NULL;
+	while ((rc = gen_step(s, g, &v)) > 0) {
+		if (d == NULL) {
+			sbuf_addn(&out, (const char *)&v, sizeof v);
+			continue;
+		}
+		rc = dict_set(s, d, v->u.seq.v[0], v->u.seq.v[1]);	/* {k: v for ...}: v the pair */
+		py_decref(v);
+		if (rc != 0) {
+			rc = -1;
+			break;
+		}
+	}
 	for (i = 0; i < g->depth; i++)
 		py_iter_end(&g->it[i]);
 	g->depth = 0;
@@ -409,7 +421,11 @@ eval_comp(struct py_session *s, const struct node *n)
 	g->done = 1;
 	s->comp_top = top;
 	py_decref(co);
-	return py_seq_of_buf(PY_LIST, &out, rc == 0);
+	if (d != NULL && rc != 0) {
+		py_decref(d);
+		return NULL;
+	}
+	return d != NULL ? d : py_seq_of_buf(PY_LIST, &out, rc == 0);
 }
 
 /* ---- a if c else b ---- */
@@ -430,6 +446,30 @@ eval_ifexp(struct py_session *s, const struct node *n)
 	return eval_node(s, t ? n->a : n->c);
 }
 
+/* {k: v, ...}: each key, then its value, evaluated in turn, as Python's */
+static struct pyobj *
+eval_dict(struct py_session *s, const struct node *n)
+{
+	struct pyobj *d = dict_new(), *k, *v;
+	int i, rc = 0;
+
+	for (i = 0; i + 1 < n->n && rc == 0; i += 2) {
+		if ((k = eval_node(s, n->items[i])) == NULL)
+			break;
+		if ((v = eval_node(s, n->items[i + 1])) != NULL)
+			rc = dict_set(s, d, k, v);
+		py_decref(k);
+		if (v == NULL)
+			break;
+		py_decref(v);
+	}
+	if (i + 1 < n->n || rc != 0) {
+		py_decref(d);
+		return NULL;
+	}
+	return d;
+}
+
 struct pyobj *
 comp_eval(struct py_session *s, const struct node *n)
 {
@@ -438,6 +478,7 @@ comp_eval(struct py_session *s, const struct node *n)
 	case N_COMP: return eval_comp(s, n);
 	case N_IFEXP: return eval_ifexp(s, n);
 	case N_STAR: return py_fail(s, "can't use starred expression here");
+	case N_DICT: return eval_dict(s, n);
 	}
 	return py_fail(s, "this expression is not supported");
 }

@@ -189,7 +189,8 @@ op_truth(struct py_session *s, struct pyobj *o, int *out)
 	case PY_BOOL: case PY_INT: *out = o->u.i != 0; return 0;
 	case PY_FLOAT: *out = o->u.f != 0; return 0;
 	case PY_STR: *out = o->u.str.len > 0; return 0;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: *out = o->u.seq.n > 0; return 0;
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_DVIEW: *out = o->u.seq.n > 0; return 0;
+	case PY_DICT: *out = o->u.dict.n > 0; return 0;
 	case PY_TENSOR:
 		if (o->u.t.numel == 0) {
 			py_fail(s, "Boolean value of Tensor with no values is ambiguous");

@@ -103,6 +103,10 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 		if ((r = lib_bound(o, o->type == PY_STR ? "str" : "list", name)) != NULL)
 			return r;
 		break;
+	case PY_DICT:
+		if ((r = lib_bound(o, "dict", name)) != NULL)
+			return r;
+		break;
 	case PY_DTYPE:
 		if (strcmp(name, "is_floating_point") == 0)
 			return py_bool(o->u.i == DT_FLOAT || o->u.i == DT_DOUBLE);

@@ -139,10 +139,15 @@ obj_free(struct pyobj *o)
 	case PY_STR:
 		free(o->u.str.s);
 		break;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_DVIEW:
 		for (i = 0; i < o->u.seq.n; i++)
 			py_decref(o->u.seq.v[i]);
 		free(o->u.seq.v);
+		break;
+	case PY_DICT:
+		for (i = 0; i < 2 * o->u.dict.n; i++)
+			py_decref(o->u.dict.kv[i]);
+		free(o->u.dict.kv);
 		break;
 	case PY_TENSOR:
 		storage_decref(o->u.t.st);
@@ -342,6 +347,8 @@ py_type_name(const struct pyobj *o)
 	case PY_SUPER: return "super";
 	case PY_RANGE: return "range";
 	case PY_GEN: return o->u.gen->kind == GEN_ENUM ? "enumerate" : o->u.gen->kind == GEN_ZIP ? "zip" : "generator";
+	case PY_DICT: return "dict";
+	case PY_DVIEW: return o->u.seq.name;
 	}
 	return "object";
 }
@@ -977,7 +984,7 @@ class_name(const struct builtin *f)
 {
 	static const char *const cls[][3] = {
 		{ "", "bool", "bool" }, { "", "int", "int" }, { "", "float", "float" }, { "", "str", "str" },
-		{ "", "list", "list" }, { "", "tuple", "tuple" }, { "", "range", "range" },
+		{ "", "list", "list" }, { "", "tuple", "tuple" }, { "", "range", "range" }, { "", "dict", "dict" },
 		{ "", "enumerate", "enumerate" }, { "", "zip", "zip" },
 		{ "torch", "Tensor", "torch.Tensor" }, { "torch", "Size", "torch.Size" },
 		{ "torch.nn", "Parameter", "torch.nn.parameter.Parameter" },
@@ -1084,6 +1091,24 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 			sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o);
 		else
 			sbuf_addf(b, "<%s object at %p>", py_type_name(o), (void *)o);
+		break;
+	case PY_DICT:
+		sbuf_addc(b, '{');
+		for (i = 0; i < o->u.dict.n; i++) {
+			sbuf_add(b, i > 0 ? ", " : "");
+			py_repr(b, o->u.dict.kv[2 * i], po);
+			sbuf_add(b, ": ");
+			py_repr(b, o->u.dict.kv[2 * i + 1], po);
+		}
+		sbuf_addc(b, '}');
+		break;
+	case PY_DVIEW:
+		sbuf_addf(b, "%s([", o->u.seq.name);
+		for (i = 0; i < o->u.seq.n; i++) {
+			sbuf_add(b, i > 0 ? ", " : "");
+			py_repr(b, o->u.seq.v[i], po);
+		}
+		sbuf_add(b, "])");
 		break;
 	case PY_RANGE:
 		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
