@@ -638,6 +638,8 @@ struct builtin {
 
 /* b's namespace: the LIB_NS head before it in its table (pyval.c) */
 const char *lib_ns(const struct builtin *b);
+/* the class row f is, by its qualified name ("torch.nn.modules.linear.Linear"), or NULL: not a class (pyval.c) */
+const char *class_name(const struct builtin *f);
 const struct builtin *lib_find(const char *ns, const char *name);
 /* a module `import` takes: torch, torch.nn, torch.nn.functional, torch.linalg, math, logging
  * (its name, static), else NULL (pyparse.c) */

@@ -979,7 +979,7 @@ lib_ns(const struct builtin *b)
 	return b->name;
 }
 
-static const char *
+const char *
 class_name(const struct builtin *f)
 {
 	static const char *const cls[][3] = {
