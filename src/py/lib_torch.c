@@ -265,6 +265,10 @@ f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 		return NULL;
 	if (a[1] != NULL && py_to_double(s, a[1], "dropout(): argument 'p'", &p) != 0)
 		return NULL;
+	if (b->op == 1 && a[2]->type != PY_BOOL)	/* torch.dropout: ATen's parser and check */
+		return py_fail(s, "TypeError: dropout(): argument 'train' (position 3) must be bool, not %s", py_type_name(a[2]));
+	if (b->op == 1 && !(p >= 0 && p <= 1))
+		return py_fail(s, "RuntimeError: dropout probability has to be between 0 and 1, but got %g", p);
 	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0)
 		return NULL;
 	if (!train) {
@@ -399,6 +403,7 @@ nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 
 const struct builtin lib_torch_rows[] = {
 	LIB_NS("torch"),
+	{ "dropout", f_dropout, 1, "input, p, train", LIB_F64 },	/* ATen's: the draws of F.dropout */
 	{ "tensor", torch_tensor, 0, "data, *, dtype=None, ~device=None, ~pin_memory=False, requires_grad=False, ~names=None", LIB_F64 },
 	{ "ones", torch_new, NEW_ONES, NEW_PARAMS, LIB_F64 },
 	{ "zeros", torch_new, NEW_ZEROS, NEW_PARAMS, LIB_F64 },
