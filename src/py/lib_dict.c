@@ -1,194 +1,13 @@
 /*
- * lib_dict.c - Python's dict (PY_DICT): its pairs in insertion order,
- * found by key equality as Python's (1, 1.0 and True one key; a str by its
- * bytes; a tuple item by item; anything else hashable by identity: a
- * tensor, a module), unhashable keys (list, dict, slice, a tuple holding
- * one) refused with Python's TypeError; d[k] and KeyError, d[k] = v,
- * del d[k], `in`; the methods keys, values, items (PY_DVIEW: a tuple of them
+ * lib_dict.c - Python's dict (PY_DICT; its pairs: pydata.c): the methods keys, values, items (PY_DVIEW: a tuple of them
  * as they are when asked), get, update, pop, setdefault, copy, clear; and
- * the builtin dict(mapping or pairs, **kwargs).  Lookups walk the pairs
- * (a learner's dicts are small).
+ * the builtin dict(mapping or pairs, **kwargs).  The pairs themselves
+ * (lookup, d[k], d[k] = v, del) are pydata.c's.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib.h"
-
-struct pyobj *
-dict_new(void)
-{
-	return py_new(PY_DICT);
-}
-
-/* 0 when k can be a key, else -1 after Python's "unhashable type" */
-int
-dict_hashable(struct py_session *s, const struct pyobj *k)
-{
-	int i;
-
-	switch (k->type) {
-	case PY_LIST: case PY_DICT: case PY_SLICE: case PY_DVIEW:
-		py_fail(s, "TypeError: unhashable type: '%s'", py_type_name(k));
-		return -1;
-	case PY_TUPLE: case PY_SIZE:
-		for (i = 0; i < k->u.seq.n; i++)
-			if (dict_hashable(s, k->u.seq.v[i]) != 0)
-				return -1;
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static int
-is_num(const struct pyobj *o)
-{
-	return o->type == PY_BOOL || o->type == PY_INT || o->type == PY_FLOAT;
-}
-
-/* two hashable keys the same key: identity, then Python's == of numbers, strings, tuples */
-static int
-key_eq(const struct pyobj *a, const struct pyobj *b)
-{
-	int i;
-
-	if (a == b)
-		return 1;
-	if (is_num(a) && is_num(b)) {
-		if (a->type != PY_FLOAT && b->type != PY_FLOAT)
-			return a->u.i == b->u.i;
-		return (a->type == PY_FLOAT ? a->u.f : (double)a->u.i) == (b->type == PY_FLOAT ? b->u.f : (double)b->u.i);
-	}
-	if ((a->type == PY_TUPLE || a->type == PY_SIZE) && (b->type == PY_TUPLE || b->type == PY_SIZE)) {
-		if (a->u.seq.n != b->u.seq.n)
-			return 0;
-		for (i = 0; i < a->u.seq.n; i++)
-			if (!key_eq(a->u.seq.v[i], b->u.seq.v[i]))
-				return 0;
-		return 1;
-	}
-	if (a->type != b->type)
-		return 0;
-	switch (a->type) {
-	case PY_NONE: case PY_ELLIPSIS: return 1;
-	case PY_STR: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
-	case PY_DTYPE: return a->u.i == b->u.i;
-	case PY_NS: return strcmp(a->u.ns, b->u.ns) == 0;
-	default: return 0;
-	}
-}
-
-/* the pair of key k: its index, -1 when none, -2 after an unhashable k */
-int
-dict_find(struct py_session *s, const struct pyobj *d, const struct pyobj *k)
-{
-	int i;
-
-	if (dict_hashable(s, k) != 0)
-		return -2;
-	for (i = 0; i < d->u.dict.n; i++)
-		if (key_eq(d->u.dict.kv[2 * i], k))
-			return i;
-	return -1;
-}
-
-/* d[k] = v (references taken of both); 0, or -1 after an unhashable k */
-int
-dict_set(struct py_session *s, struct pyobj *d, struct pyobj *k, struct pyobj *v)
-{
-	int i = dict_find(s, d, k);
-
-	if (i == -2)
-		return -1;
-	py_incref(v);
-	if (i >= 0) {	/* the first key stays, as Python's */
-		py_decref(d->u.dict.kv[2 * i + 1]);
-		d->u.dict.kv[2 * i + 1] = v;
-		return 0;
-	}
-	if (d->u.dict.n == d->u.dict.cap) {
-		d->u.dict.cap = d->u.dict.cap ? 2 * d->u.dict.cap : 8;
-		d->u.dict.kv = xrealloc(d->u.dict.kv, (size_t)d->u.dict.cap * 2 * sizeof *d->u.dict.kv);
-	}
-	py_incref(k);
-	d->u.dict.kv[2 * d->u.dict.n] = k;
-	d->u.dict.kv[2 * d->u.dict.n + 1] = v;
-	d->u.dict.n++;
-	return 0;
-}
-
-/* KeyError: repr(k), as Python's; NULL */
-static void *
-key_error(struct py_session *s, const struct pyobj *k)
-{
-	struct sbuf r = { 0 };
-
-	py_repr(&r, k, s->po);
-	py_fail(s, "KeyError: %s", r.s ? r.s : "");
-	free(r.s);
-	return NULL;
-}
-
-/* d[k] (a new reference), or NULL after KeyError / unhashable */
-struct pyobj *
-dict_get(struct py_session *s, const struct pyobj *d, const struct pyobj *k)
-{
-	int i = dict_find(s, d, k);
-
-	if (i == -2)
-		return NULL;
-	if (i == -1)
-		return key_error(s, k);
-	py_incref(d->u.dict.kv[2 * i + 1]);
-	return d->u.dict.kv[2 * i + 1];
-}
-
-/* the pair i taken out: its value (the caller's reference) */
-static struct pyobj *
-cut(struct pyobj *d, int i)
-{
-	struct pyobj *v = d->u.dict.kv[2 * i + 1];
-
-	py_decref(d->u.dict.kv[2 * i]);
-	memmove(d->u.dict.kv + 2 * i, d->u.dict.kv + 2 * i + 2, (size_t)(d->u.dict.n - i - 1) * 2 * sizeof *d->u.dict.kv);
-	d->u.dict.n--;
-	return v;
-}
-
-/* del d[k]: 0, or -1 after KeyError */
-int
-dict_del(struct py_session *s, struct pyobj *d, const struct pyobj *k)
-{
-	int i = dict_find(s, d, k);
-
-	if (i == -2)
-		return -1;
-	if (i == -1)
-		return key_error(s, k), -1;
-	py_decref(cut(d, i));
-	return 0;
-}
-
-/* d's keys (op 0), values (1) or (key, value) pairs (2) as a new tuple */
-struct pyobj *
-dict_items(const struct pyobj *d, int op)
-{
-	struct pyobj *r = py_seq(PY_TUPLE, d->u.dict.n), *p;
-	int i;
-
-	for (i = 0; i < d->u.dict.n; i++) {
-		if (op < 2) {
-			p = d->u.dict.kv[2 * i + op];
-			py_incref(p);
-		} else {
-			p = py_seq(PY_TUPLE, 2);
-			py_incref(p->u.seq.v[0] = d->u.dict.kv[2 * i]);
-			py_incref(p->u.seq.v[1] = d->u.dict.kv[2 * i + 1]);
-		}
-		r->u.seq.v[i] = p;
-	}
-	return r;
-}
 
 /* d updated from src: a dict's pairs, or an iterable of pairs (Python's messages); 0 or -1 */
 static int
@@ -293,12 +112,12 @@ dict_lookup(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 		return NULL;
 	if (i >= 0) {
 		if (b->op == 1)
-			return cut(self, i);
+			return dict_cut(self, i);
 		py_incref(v = self->u.dict.kv[2 * i + 1]);
 		return v;
 	}
 	if (b->op == 1 && a[1] == NULL)
-		return key_error(s, a[0]);
+		return dict_key_error(s, a[0]);
 	v = a[1] != NULL ? a[1] : py_none();
 	if (a[1] != NULL)
 		py_incref(v);
@@ -325,7 +144,7 @@ dict_whole(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 		return r;
 	}
 	while (self->u.dict.n > 0)
-		py_decref(cut(self, self->u.dict.n - 1));
+		py_decref(dict_cut(self, self->u.dict.n - 1));
 	return py_none();
 }
 

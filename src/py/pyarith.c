@@ -293,11 +293,8 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 
 	if (depth > 1000 || interrupt_pending)
 		return -1;
-	if (py_is_number(a) && py_is_number(b)) {
-		if (py_is_int(a) && py_is_int(b))
-			return a->u.i == b->u.i;
-		return (a->type == PY_FLOAT ? a->u.f : (double)a->u.i) == (b->type == PY_FLOAT ? b->u.f : (double)b->u.i);
-	}
+	if ((r = py_atom_equal(a, b)) >= 0)
+		return r;
 	if (arith_is_seq(a) && arith_is_seq(b)) {
 		if ((a->type == PY_LIST) != (b->type == PY_LIST) || a->u.seq.n != b->u.seq.n)
 			return 0;
@@ -312,10 +309,6 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 	if (a->type != b->type)
 		return 0;
 	switch (a->type) {
-	case PY_NONE: case PY_ELLIPSIS: return 1;
-	case PY_STR: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
-	case PY_DTYPE: return a->u.i == b->u.i;
-	case PY_NS: return strcmp(a->u.ns, b->u.ns) == 0;
 	case PY_DICT:	/* the same keys, each with an equal value */
 		if (a->u.dict.n != b->u.dict.n)
 			return 0;

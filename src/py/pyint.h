@@ -496,6 +496,8 @@ extern const char *const pyt_cat_name[];	/* "Float", "Long", "Bool": by DT_* */
 /* argument helpers */
 int py_is_int(const struct pyobj *o);		/* int or bool (Python's int subclass) */
 int py_is_number(const struct pyobj *o);	/* bool, int or float */
+/* Python's == of numbers, strings, None, Ellipsis, dtypes, namespaces: 1 or 0; -1 when a or b is none of them */
+int py_atom_equal(const struct pyobj *a, const struct pyobj *b);
 int py_to_dim(struct py_session *s, const struct pyobj *o, int ndim, int *dim);	/* wrapped */
 int py_to_long(struct py_session *s, const struct pyobj *o, const char *what, long long *out);
 int py_to_double(struct py_session *s, const struct pyobj *o, const char *what, double *out);
@@ -667,7 +669,7 @@ struct pyobj *str_percent(struct py_session *s, const struct pyobj *fmt, struct 
 struct pyobj *str_format(struct py_session *s, struct pyobj *self, struct pyobj **args, int nargs,
     char **kwnames, struct pyobj **kwargs, int nkw);	/* self.format(...) */
 
-/* ---- dict (lib_dict.c) ---- */
+/* ---- dict (pydata.c; its methods lib_dict.c) ---- */
 struct pyobj *dict_new(void);
 int dict_hashable(struct py_session *s, const struct pyobj *k);	/* -1 after "unhashable type" */
 /* the index of k's pair, -1 when none, -2 after an unhashable k */
@@ -675,7 +677,9 @@ int dict_find(struct py_session *s, const struct pyobj *d, const struct pyobj *k
 int dict_set(struct py_session *s, struct pyobj *d, struct pyobj *k, struct pyobj *v);	/* d[k] = v */
 struct pyobj *dict_get(struct py_session *s, const struct pyobj *d, const struct pyobj *k);	/* d[k]; KeyError */
 int dict_del(struct py_session *s, struct pyobj *d, const struct pyobj *k);	/* del d[k]; KeyError */
-struct pyobj *dict_items(const struct pyobj *d, int op);	/* a tuple of the keys (0), values (1), pairs (2) */
+struct pyobj *dict_cut(struct pyobj *d, int i);	/* pair i taken out: its value */
+void *dict_key_error(struct py_session *s, const struct pyobj *k);	/* KeyError: repr(k); NULL */
+struct pyobj *dict_items(const struct pyobj *d, int op);	/* a tuple of the keys (0), values (1), pairs (2) (pyval.c) */
 
 /* ---- iteration and its builtins (lib_iter.c) ---- */
 

@@ -979,6 +979,27 @@ lib_ns(const struct builtin *b)
 	return b->name;
 }
 
+/* d's keys (op 0), values (1) or (key, value) pairs (2) as a new tuple */
+struct pyobj *
+dict_items(const struct pyobj *d, int op)
+{
+	struct pyobj *r = py_seq(PY_TUPLE, d->u.dict.n), *p;
+	int i;
+
+	for (i = 0; i < d->u.dict.n; i++) {
+		if (op < 2) {
+			p = d->u.dict.kv[2 * i + op];
+			py_incref(p);
+		} else {
+			p = py_seq(PY_TUPLE, 2);
+			py_incref(p->u.seq.v[0] = d->u.dict.kv[2 * i]);
+			py_incref(p->u.seq.v[1] = d->u.dict.kv[2 * i + 1]);
+		}
+		r->u.seq.v[i] = p;
+	}
+	return r;
+}
+
 const char *
 class_name(const struct builtin *f)
 {
@@ -1022,6 +1043,31 @@ py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 	repr_depth++;
 	repr_in(b, o, po);
 	repr_depth--;
+}
+
+/* a dict's repr, {'a': 1}, or a view's, dict_keys(['a']) */
+static void
+dict_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
+{
+	int i;
+
+	if (o->type == PY_DICT) {
+		sbuf_addc(b, '{');
+		for (i = 0; i < o->u.dict.n; i++) {
+			sbuf_add(b, i > 0 ? ", " : "");
+			py_repr(b, o->u.dict.kv[2 * i], po);
+			sbuf_add(b, ": ");
+			py_repr(b, o->u.dict.kv[2 * i + 1], po);
+		}
+		sbuf_addc(b, '}');
+		return;
+	}
+	sbuf_addf(b, "%s([", o->u.seq.name);
+	for (i = 0; i < o->u.seq.n; i++) {
+		sbuf_add(b, i > 0 ? ", " : "");
+		py_repr(b, o->u.seq.v[i], po);
+	}
+	sbuf_add(b, "])");
 }
 
 static void
@@ -1092,23 +1138,8 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		else
 			sbuf_addf(b, "<%s object at %p>", py_type_name(o), (void *)o);
 		break;
-	case PY_DICT:
-		sbuf_addc(b, '{');
-		for (i = 0; i < o->u.dict.n; i++) {
-			sbuf_add(b, i > 0 ? ", " : "");
-			py_repr(b, o->u.dict.kv[2 * i], po);
-			sbuf_add(b, ": ");
-			py_repr(b, o->u.dict.kv[2 * i + 1], po);
-		}
-		sbuf_addc(b, '}');
-		break;
-	case PY_DVIEW:
-		sbuf_addf(b, "%s([", o->u.seq.name);
-		for (i = 0; i < o->u.seq.n; i++) {
-			sbuf_add(b, i > 0 ? ", " : "");
-			py_repr(b, o->u.seq.v[i], po);
-		}
-		sbuf_add(b, "])");
+	case PY_DICT: case PY_DVIEW:
+		dict_repr(b, o, po);
 		break;
 	case PY_RANGE:
 		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);
