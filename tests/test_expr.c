@@ -98,7 +98,7 @@ test_expr(void)
 	want_err(&r, "x = 1", "expected one expression, not statements (assignments, del, import, ';')");
 	/* contract v3: comprehensions (PyTorch prints the list of rows) */
 	want(&r, "[x for x in inputs]", "[tensor([1., 0.]), tensor([2., 1.])]");
-	want_err(&r, "{x for x in inputs}", "dicts and sets ({...}) are not supported");
+	want_err(&r, "{x for x in inputs}", "set displays and set comprehensions ({x, ...}) are not supported");
 	want_err(&r, "W_query", "W_query: not computed: simple mode has no weights");
 	stage_free(&r);
 	input_free(&in);

@@ -26,6 +26,7 @@ extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
 extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, expand, ... (lib_misc.c) */
 extern const struct builtin lib_list_rows[];	/* list's methods (lib_list.c) */
 extern const struct builtin lib_sort_rows[];	/* sorted, reversed, list.sort (lib_sort.c) */
+extern const struct builtin lib_dict_rows[];	/* dict and its methods (lib_dict.c) */
 extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
 extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */

@@ -24,7 +24,9 @@ iter_items(struct py_session *s, struct pyobj *o)
 	int i, n;
 
 	switch (o->type) {
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
+	case PY_DICT:	/* its keys */
+		return dict_items(o, 0);
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_DVIEW:
 		r = iter_hold = py_seq(PY_TUPLE, o->u.seq.n);
 		for (i = 0; i < o->u.seq.n; i++) {
 			r->u.seq.v[i] = o->u.seq.v[i];

@@ -80,6 +80,7 @@ type_row(const struct pyobj *o)
 	case PY_FLOAT: return lib_find_hook("", "float");
 	case PY_STR: return lib_find_hook("", "str");
 	case PY_LIST: return lib_find_hook("", "list");
+	case PY_DICT: return lib_find_hook("", "dict");
 	case PY_TUPLE: return lib_find_hook("", "tuple");
 	case PY_RANGE: return lib_find_hook("", "range");
 	case PY_GEN:	/* enumerate and zip are types; a generator's (types.GeneratorType) is not a builtin */
@@ -102,7 +103,7 @@ type_row(const struct pyobj *o)
 static int
 is_type(const struct pyobj *t)
 {
-	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "range", "enumerate", "zip", "Size",
+	static const char *const types[] = { "bool", "int", "float", "str", "list", "tuple", "dict", "range", "enumerate", "zip", "Size",
 		"Tensor", "Parameter", "Linear", "Dropout", "Softmax", "Module", "ModuleList", "Sequential", NULL };
 	int i;
 

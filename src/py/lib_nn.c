@@ -431,6 +431,57 @@ m_cast(struct py_session *s, const struct builtin *b, struct pyobj *self, struct
 	return self;
 }
 
+/* one argument of Module.to: a dtype (*dt), a tensor (its dtype), a device 'cpu'; 0 or -1 */
+static int
+to_arg(struct py_session *s, const struct pyobj *v, int *dt)
+{
+	if (v->type == PY_DTYPE) {
+		*dt = (int)v->u.i;
+		if (*dt != DT_FLOAT && *dt != DT_DOUBLE)
+			return py_fail(s, "TypeError: nn.Module.to only accepts floating point or complex dtypes, but got "
+			    "desired dtype=%s", dtype_name(*dt)), -1;
+		return 0;
+	}
+	if (v->type == PY_TENSOR) {
+		*dt = v->u.t.dtype;
+		return 0;
+	}
+	if (v->type == PY_STR && strcmp(v->u.str.s, "cpu") == 0)
+		return 0;
+	if (v->type == PY_NONE)
+		return 0;
+	if ((v->type == PY_STR && strncmp(v->u.str.s, "cuda", 4) == 0) || py_is_int(v))
+		return py_fail(s, "AssertionError: Torch not compiled with CUDA enabled"), -1;
+	return py_fail(s, "Module.to(%s): only a dtype, a tensor or 'cpu' is supported", py_type_name(v)), -1;
+}
+
+/* to(device=None, dtype=None, non_blocking=False), to(dtype), to(tensor): a raw row; in place, self returned */
+static struct pyobj *
+m_to(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	int dt = -1, i;
+
+	(void)b;
+	for (i = 0; i < a[0]->u.seq.n; i++)
+		if (to_arg(s, a[0]->u.seq.v[i], &dt) != 0)
+			return NULL;
+	for (i = 0; i < a[1]->u.dict.n; i++) {
+		const struct pyobj *k = a[1]->u.dict.kv[2 * i];
+
+		if (strcmp(k->u.str.s, "non_blocking") == 0)
+			continue;
+		if (strcmp(k->u.str.s, "dtype") != 0 && strcmp(k->u.str.s, "device") != 0)
+			return py_fail(s, "to() received an invalid combination of arguments - got an unexpected keyword "
+			    "argument '%s'", k->u.str.s);
+		if (to_arg(s, a[1]->u.dict.kv[2 * i + 1], &dt) != 0)
+			return NULL;
+	}
+	if (dt >= 0 && cast_module(s, self, dt) != 0)
+		return NULL;
+	py_incref(self);
+	return self;
+}
+
 /* an attribute, method or member of that name exists (hasattr), for register_*'s KeyError */
 static int
 has_attr(struct py_session *s, struct pyobj *o, const char *name)
@@ -563,6 +614,7 @@ const struct builtin lib_nn_rows[] = {
 	{ "eval", m_train, 1, "", 0 },
 	{ "double", m_cast, DT_DOUBLE, "", 0 },
 	{ "float", m_cast, DT_FLOAT, "", 0 },
+	{ "to", m_to, 0, NULL, 0 },
 	{ "register_buffer", m_register, A_BUFFER, "name, tensor, persistent=True", 0 },
 	{ "register_parameter", m_register, A_PARAM, "name, param", 0 },
 	{ "add_module", m_register, A_MODULE, "name, module", 0 },

@@ -72,8 +72,10 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 		if (a[0]->u.t.ndim == 0)
 			return py_fail(s, "len() of a 0-d tensor");
 		return py_int(a[0]->u.t.shape[0]);
-	case PY_TUPLE: case PY_LIST: case PY_SIZE:
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_DVIEW:
 		return py_int(a[0]->u.seq.n);
+	case PY_DICT:
+		return py_int(a[0]->u.dict.n);
 	case PY_STR:
 		return py_int((long long)text_chars(a[0]->u.str.s, a[0]->u.str.len));
 	case PY_OBJ: {	/* nn.ModuleList, nn.Sequential */
@@ -298,7 +300,7 @@ const struct builtin lib_python_rows[] = {
 	{ "exp", math_fn, 1, "x, /", 0 },
 	LIB_NS(""),
 	{ "print", builtin_print, 0, "*args, sep=None, end=None, ~file=None, flush=False", 0 },
-	{ "len", builtin_len, 0, "obj, /", 0 },
+	{ "len", builtin_len, 0, "[meth_o len] obj, /", 0 },
 	{ "float", builtin_float, 0, "x=None, /", 0 },
 	{ "int", builtin_int, 0, "x=None, /, ~base=10", 0 },
 	{ "bool", builtin_bool, 0, "x=None, /", 0 },

@@ -145,35 +145,82 @@ torch_cat(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	return op_cat(s, a[0], k, b->op);
 }
 
+/*
+ * arange's values as ATen's CPU arange_kernel writes them (its AVX2 build contracts each
+ * a + b * c to one fused multiply-add): the accumulate type double, each element
+ * start + step * i, but cpu_serial_kernel_vec's vector loop (16 floats or 8 doubles a
+ * round, two vectors) makes a vector from its first element base = (T)(start + step * i),
+ * then (T)(base + k * step); the tail past the last whole round is the scalar formula
+ */
+static void
+arange_fill(struct pyobj *t, double start, double step, long long n)
+{
+	int lanes = t->u.t.dtype == DT_DOUBLE ? 4 : 8, k;
+	long long i, r;
+
+	for (r = 0; r + 2 * lanes <= n; r += 2 * lanes)
+		for (i = r; i < r + 2 * lanes; i += lanes)
+			if (t->u.t.dtype == DT_DOUBLE) {
+				double base = fma(step, (double)i, start), *o = (double *)t->u.t.st->data + i;
+
+				for (k = 0; k < lanes; k++)
+					o[k] = k == 0 ? base : fma((double)k, step, base);
+			} else {
+				float base = (float)fma(step, (double)i, start), *o = (float *)t->u.t.st->data + i;
+
+				for (k = 0; k < lanes; k++)
+					o[k] = k == 0 ? base : (float)fma((double)k, step, (double)base);
+			}
+	for (i = r; i < n; i++)
+		if (t->u.t.dtype == DT_DOUBLE)
+			((double *)t->u.t.st->data)[i] = fma(step, (double)i, start);
+		else
+			((float *)t->u.t.st->data)[i] = (float)fma(step, (double)i, start);
+}
+
 static struct pyobj *
 torch_arange(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	long long lo = 0, hi, st = 1, n, k;
+	double v[3] = { 0, 0, 1 }, size;	/* start, end, step */
+	long long n, k;
 	struct pyobj *t, *c;
-	int i, shape[1], dt;
-	static const int bound[] = { 0, 3, 4 };	/* a[]: end, dtype, requires_grad, start, step */
+	int i, shape[1], dt, fl = 0;
+	static const int at[] = { 3, 0, 4 };	/* a[]: end, dtype, requires_grad, start, step */
 
 	(void)self;
 	for (i = 0; i < 3; i++)
-		if (a[bound[i]] != NULL && !py_is_int(a[bound[i]]))
-			return py_fail(s, "arange(): only integer bounds are supported");
+		if (a[at[i]] != NULL) {
+			if (!py_is_number(a[at[i]]))
+				return py_fail(s, "arange(): only number bounds are supported");
+			fl |= a[at[i]]->type == PY_FLOAT;
+			v[i] = a[at[i]]->type == PY_FLOAT ? a[at[i]]->u.f : (double)a[at[i]]->u.i;
+		}
 	if (lib_dtype(s, b, a[1], &dt) != 0)
 		return NULL;
-	hi = a[0]->u.i;
-	if (a[3] != NULL)
-		lo = a[3]->u.i;
-	if (a[4] != NULL)
-		st = a[4]->u.i;
-	if (st == 0)
-		return py_fail(s, "step must be nonzero");
-	n = st > 0 ? (hi > lo ? (hi - lo + st - 1) / st : 0) : (lo > hi ? (lo - hi - st - 1) / -st : 0);
-	if ((size_t)n > py_max_numel)
+	if (dt < 0)
+		dt = fl ? DT_FLOAT : DT_INT64;
+	for (i = 0; i < 3 && (dt == DT_INT64 || dt == DT_BOOL); i++)	/* start.to<int64_t>() */
+		v[i] = (double)(long long)v[i];
+	if (!(v[2] > 0 || v[2] < 0))
+		return py_fail(s, "RuntimeError: step must be nonzero");
+	if (!isfinite(v[0]) || !isfinite(v[1]))
+		return py_fail(s, "unsupported range: %g -> %g", v[0], v[1]);
+	if (!((v[2] > 0 && v[1] >= v[0]) || (v[2] < 0 && v[1] <= v[0])))
+		return py_fail(s, "upper bound and larger bound inconsistent with step sign");
+	size = ceil((v[1] - v[0]) / v[2]);
+	if (size > (double)py_max_numel)
 		return py_oom(s) ? NULL : py_fail(s, "arange(): the tensor is too large (more than %zu elements)", py_max_numel);
+	n = (long long)size;
 	shape[0] = (int)n;
+	if (dt == DT_FLOAT || dt == DT_DOUBLE) {
+		t = pyt_empty(dt, 1, shape);
+		arange_fill(t, v[0], v[2], n);
+		return lib_with_grad(t, s, b, a[2]);
+	}
 	t = pyt_empty(DT_INT64, 1, shape);
 	for (k = 0; k < n; k++)
-		((long long *)t->u.t.st->data)[k] = lo + k * st;
-	if (dt >= 0 && dt != DT_INT64) {
+		((long long *)t->u.t.st->data)[k] = (long long)v[0] + k * (long long)v[2];
+	if (dt != DT_INT64) {
 		c = op_to(s, t, dt);
 		py_decref(t);
 		t = c;
@@ -218,6 +265,10 @@ f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 		return NULL;
 	if (a[1] != NULL && py_to_double(s, a[1], "dropout(): argument 'p'", &p) != 0)
 		return NULL;
+	if (b->op == 1 && a[2]->type != PY_BOOL)	/* torch.dropout: ATen's parser and check */
+		return py_fail(s, "TypeError: dropout(): argument 'train' (position 3) must be bool, not %s", py_type_name(a[2]));
+	if (b->op == 1 && !(p >= 0 && p <= 1))
+		return py_fail(s, "RuntimeError: dropout probability has to be between 0 and 1, but got %g", p);
 	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0)
 		return NULL;
 	if (!train) {
@@ -352,6 +403,7 @@ nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 
 const struct builtin lib_torch_rows[] = {
 	LIB_NS("torch"),
+	{ "dropout", f_dropout, 1, "input, p, train", LIB_F64 },	/* ATen's: the draws of F.dropout */
 	{ "tensor", torch_tensor, 0, "data, *, dtype=None, ~device=None, ~pin_memory=False, requires_grad=False, ~names=None", LIB_F64 },
 	{ "ones", torch_new, NEW_ONES, NEW_PARAMS, LIB_F64 },
 	{ "zeros", torch_new, NEW_ZEROS, NEW_PARAMS, LIB_F64 },

@@ -293,11 +293,8 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 
 	if (depth > 1000 || interrupt_pending)
 		return -1;
-	if (py_is_number(a) && py_is_number(b)) {
-		if (py_is_int(a) && py_is_int(b))
-			return a->u.i == b->u.i;
-		return (a->type == PY_FLOAT ? a->u.f : (double)a->u.i) == (b->type == PY_FLOAT ? b->u.f : (double)b->u.i);
-	}
+	if ((r = py_atom_equal(a, b)) >= 0)
+		return r;
 	if (arith_is_seq(a) && arith_is_seq(b)) {
 		if ((a->type == PY_LIST) != (b->type == PY_LIST) || a->u.seq.n != b->u.seq.n)
 			return 0;
@@ -312,10 +309,18 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 	if (a->type != b->type)
 		return 0;
 	switch (a->type) {
-	case PY_NONE: case PY_ELLIPSIS: return 1;
-	case PY_STR: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
-	case PY_DTYPE: return a->u.i == b->u.i;
-	case PY_NS: return strcmp(a->u.ns, b->u.ns) == 0;
+	case PY_DICT:	/* the same keys, each with an equal value */
+		if (a->u.dict.n != b->u.dict.n)
+			return 0;
+		for (i = 0; i < a->u.dict.n; i++) {
+			int k = dict_find(NULL, b, a->u.dict.kv[2 * i]);
+
+			if (k < 0)
+				return 0;
+			if ((r = py_equal(a->u.dict.kv[2 * i + 1], b->u.dict.kv[2 * k + 1], depth + 1)) != 1)
+				return r;
+		}
+		return 1;
 	default: return a == b;
 	}
 }
@@ -392,8 +397,13 @@ arith_contains(struct py_session *s, struct pyobj *c, struct pyobj *x, int *out)
 		if (x->type != PY_TENSOR)
 			return 0;
 		break;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_OBJ:
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_OBJ: case PY_DVIEW:
 		break;
+	case PY_DICT:
+		if ((i = dict_find(s, c, x)) == -2)
+			return -1;
+		*out = i >= 0;
+		return 0;
 	default:
 		py_fail(s, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
 		return -1;
@@ -605,6 +615,8 @@ arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 		return r;
 	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
 		return seq_index(s, o, idx);
+	case PY_DICT:
+		return dict_get(s, o, idx);
 	case PY_OBJ:	/* nn.ModuleList, nn.Sequential */
 		return nn_getitem(s, o, idx);
 	case PY_STR:

@@ -162,7 +162,8 @@ gen_init(struct py_session *s, const struct node *n, struct pygen *g)
 
 	if (n->n > GEN_MAXCL) {
 		py_fail(s, "a %s of more than %d 'for' clauses is not supported",
-		    n->op == N_LIST ? "list comprehension" : "generator expression", GEN_MAXCL);
+		    n->op == N_LIST ? "list comprehension" : n->op == N_DICT ? "dict comprehension" :
+		    "generator expression", GEN_MAXCL);
 		return -1;
 	}
 	memset(g, 0, sizeof *g);
@@ -173,6 +174,16 @@ gen_init(struct py_session *s, const struct node *n, struct pygen *g)
 	for (i = 0; i < n->n; i++)
 		g->nn = target_names(n->items[i]->a, g->names, g->nn, GEN_MAXNAMES);
 	return 0;
+}
+
+/* the comprehension running in the scope a new one is made in (counted), or NULL */
+static struct pyobj *
+comp_outer(struct py_session *s)
+{
+	if (s->comp_top == NULL || s->comp_top->u.gen->frame != s->frame)
+		return NULL;
+	py_incref(s->comp_top);
+	return s->comp_top;
 }
 
 /* a generator expression: its clauses walked as it is pulled (gen_next) */
@@ -197,6 +208,7 @@ gen_make(struct py_session *s, const struct node *n)
 		s->frame->gens = g;
 	}
 	g->line = s->run_line;
+	g->outer = comp_outer(s);
 	o = py_new(PY_GEN);
 	o->u.gen = g;
 	return o;
@@ -262,13 +274,55 @@ gen_scope_live(const struct py_session *s, const struct pygen *g)
  * as Python's.  An error inside names the line that made it (Python's
  * <genexpr> frame) unless a function it called named its own.
  */
+/* the names a generator's step binds: its own (their values between two items), then those of the
+ * comprehensions around it that have stopped (their last values); *n of them, -1 past max */
+static int
+gen_overlay(const struct pygen *g, const char **names, struct pyobj **vals, int max)
+{
+	const struct pyobj *a;
+	int i, j, n = 0;
+
+	for (i = 0; i < g->nn; i++, n++) {
+		names[n] = g->names[i];
+		vals[n] = g->vals[i];
+	}
+	for (a = g->outer; a != NULL && !a->u.gen->running; a = a->u.gen->outer) {
+		const struct pygen *o = a->u.gen;
+
+		for (i = 0; i < o->nn; i++) {
+			for (j = 0; j < n && strcmp(names[j], o->names[i]) != 0; j++)
+				;
+			if (j < n || o->vals[i] == NULL)
+				continue;
+			if (n == max)
+				return -1;
+			names[n] = o->names[i];
+			py_incref(vals[n++] = o->vals[i]);
+		}
+	}
+	return n;
+}
+
+#define GEN_MAXOVL (2 * GEN_MAXNAMES)
+
+/*
+ * The next item of a generator: its own names (the loop targets) put back
+ * in the scope that made it, and the last values of the comprehensions it
+ * was made in that have stopped (Python's cells: [(i*j for j in r) for i in
+ * range(3)] reads the final i), its clauses run on, the names taken out
+ * again.  After its end or an error it is done: every later next() ends at
+ * once, as Python's.  An error inside names the line that made it (Python's
+ * <genexpr> frame) unless a function it called named its own.
+ */
 int
 gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 {
 	struct pygen *g = go->u.gen;
 	struct pyframe *outer = s->frame;
-	struct pyobj *old[GEN_MAXNAMES];
-	int i, rc;
+	struct pyobj *top = s->comp_top;
+	const char *names[GEN_MAXOVL];
+	struct pyobj *vals[GEN_MAXOVL], *old[GEN_MAXOVL];
+	int i, n, rc;
 
 	*item = NULL;
 	if (g->kind != GEN_EXPR)	/* enumerate, zip */
@@ -279,22 +333,27 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 		return py_fail(s, "generator already executing"), -1;
 	if (!gen_scope_live(s, g))
 		return py_fail(s, "a generator used after the function that made it returned: its scope is gone (not in contract v3)"), -1;
+	if ((n = gen_overlay(g, names, vals, GEN_MAXOVL)) < 0)
+		return py_fail(s, "a generator inside more than %d comprehension names is not supported", GEN_MAXOVL), -1;
 	g->running = 1;
 	s->frame = g->frame;
+	s->comp_top = go;
 	if (g->own != NULL)	/* its frame outlived its call: it runs above the pull's */
 		g->own->up = outer;
-	for (i = 0; i < g->nn; i++) {
-		old[i] = binding(s, g->names[i]);
-		if (g->vals[i] != NULL)
-			rebind(s, g->names[i], g->vals[i]);
+	for (i = 0; i < n; i++) {
+		old[i] = binding(s, names[i]);
+		if (vals[i] != NULL)
+			rebind(s, names[i], vals[i]);
+	}
+	for (i = 0; i < g->nn; i++)
 		g->vals[i] = NULL;
-	}
 	rc = gen_step(s, g, item);
-	for (i = 0; i < g->nn; i++) {
+	for (i = 0; i < g->nn; i++)
 		g->vals[i] = binding(s, g->names[i]);
-		rebind(s, g->names[i], old[i]);
-	}
+	for (i = n - 1; i >= 0; i--)
+		rebind(s, names[i], old[i]);
 	s->frame = outer;
+	s->comp_top = top;
 	if (g->own != NULL)
 		g->own->up = NULL;
 	g->running = 0;
@@ -309,28 +368,64 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 	return rc;
 }
 
-/* a list comprehension: its clauses walked at once, in the scope it is in; its own names come back after */
+/*
+ * A list comprehension: its clauses walked at once, in the scope it is in;
+ * its own names come back after.  Its walk is a PY_GEN of its own while it
+ * runs (comp_top), so that generators made inside it keep it: once it has
+ * stopped they read its names' last values from it.
+ */
 static struct pyobj *
 eval_comp(struct py_session *s, const struct node *n)
 {
-	struct pygen g;
-	struct pyobj *old[GEN_MAXNAMES], *v;
+	struct pyobj *top = s->comp_top, *co, *old[GEN_MAXNAMES], *v, *d;
+	struct pygen *g;
 	struct sbuf out = { 0 };
 	int i, rc;
 
-	if (n->op != N_LIST)
+	if (n->op != N_LIST && n->op != N_DICT)
 		return gen_make(s, n);
-	if (gen_init(s, n, &g) != 0)
+	g = xmalloc(sizeof *g);
+	if (gen_init(s, n, g) != 0) {
+		free(g);
 		return NULL;
-	for (i = 0; i < g.nn; i++)
-		old[i] = binding(s, g.names[i]);
-	while ((rc = gen_step(s, &g, &v)) > 0)
-		sbuf_addn(&out, (const char *)&v, sizeof v);
-	for (i = 0; i < g.depth; i++)
-		py_iter_end(&g.it[i]);
-	for (i = 0; i < g.nn; i++)
-		rebind(s, g.names[i], old[i]);
-	return py_seq_of_buf(PY_LIST, &out, rc == 0);
+	}
+	g->frame = s->frame;
+	g->outer = comp_outer(s);
+	g->running = 1;
+	co = py_new(PY_GEN);
+	co->u.gen = g;
+	s->comp_top = co;
+	for (i = 0; i < g->nn; i++)
+		old[i] = binding(s, g->names[i]);
+	d = n->op == N_DICT ? dict_new() : NULL;
+	while ((rc = gen_step(s, g, &v)) > 0) {
+		if (d == NULL) {
+			sbuf_addn(&out, (const char *)&v, sizeof v);
+			continue;
+		}
+		rc = dict_set(s, d, v->u.seq.v[0], v->u.seq.v[1]);	/* {k: v for ...}: v the pair */
+		py_decref(v);
+		if (rc != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	for (i = 0; i < g->depth; i++)
+		py_iter_end(&g->it[i]);
+	g->depth = 0;
+	for (i = 0; i < g->nn; i++) {
+		g->vals[i] = binding(s, g->names[i]);
+		rebind(s, g->names[i], old[i]);
+	}
+	g->running = 0;
+	g->done = 1;
+	s->comp_top = top;
+	py_decref(co);
+	if (d != NULL && rc != 0) {
+		py_decref(d);
+		return NULL;
+	}
+	return d != NULL ? d : py_seq_of_buf(PY_LIST, &out, rc == 0);
 }
 
 /* ---- a if c else b ---- */
@@ -351,6 +446,30 @@ eval_ifexp(struct py_session *s, const struct node *n)
 	return eval_node(s, t ? n->a : n->c);
 }
 
+/* {k: v, ...}: each key, then its value, evaluated in turn, as Python's */
+static struct pyobj *
+eval_dict(struct py_session *s, const struct node *n)
+{
+	struct pyobj *d = dict_new(), *k, *v;
+	int i, rc = 0;
+
+	for (i = 0; i + 1 < n->n && rc == 0; i += 2) {
+		if ((k = eval_node(s, n->items[i])) == NULL)
+			break;
+		if ((v = eval_node(s, n->items[i + 1])) != NULL)
+			rc = dict_set(s, d, k, v);
+		py_decref(k);
+		if (v == NULL)
+			break;
+		py_decref(v);
+	}
+	if (i + 1 < n->n || rc != 0) {
+		py_decref(d);
+		return NULL;
+	}
+	return d;
+}
+
 struct pyobj *
 comp_eval(struct py_session *s, const struct node *n)
 {
@@ -359,6 +478,7 @@ comp_eval(struct py_session *s, const struct node *n)
 	case N_COMP: return eval_comp(s, n);
 	case N_IFEXP: return eval_ifexp(s, n);
 	case N_STAR: return py_fail(s, "can't use starred expression here");
+	case N_DICT: return eval_dict(s, n);
 	}
 	return py_fail(s, "this expression is not supported");
 }

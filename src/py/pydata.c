@@ -1,7 +1,8 @@
 /*
  * pydata.c - Python data into tensors and back: torch.tensor(data) from
  * nested lists of numbers (its shape, dtype and messages as PyTorch's),
- * x.tolist(), x.item() and bool(x).
+ * x.tolist(), x.item() and bool(x); a dict's pairs (lookup by Python's key
+ * equality, d[k], d[k] = v, del d[k]; its methods are lib_dict.c's).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,7 +190,8 @@ op_truth(struct py_session *s, struct pyobj *o, int *out)
 	case PY_BOOL: case PY_INT: *out = o->u.i != 0; return 0;
 	case PY_FLOAT: *out = o->u.f != 0; return 0;
 	case PY_STR: *out = o->u.str.len > 0; return 0;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: *out = o->u.seq.n > 0; return 0;
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_DVIEW: *out = o->u.seq.n > 0; return 0;
+	case PY_DICT: *out = o->u.dict.n > 0; return 0;
 	case PY_TENSOR:
 		if (o->u.t.numel == 0) {
 			py_fail(s, "Boolean value of Tensor with no values is ambiguous");
@@ -207,3 +209,147 @@ op_truth(struct py_session *s, struct pyobj *o, int *out)
 	}
 }
 
+/*
+ * ---- a dict's pairs (PY_DICT; its methods: lib_dict.c) ----
+ * In insertion order, found by key equality as Python's (1, 1.0 and True
+ * one key; a str by its bytes; a tuple item by item; anything else hashable
+ * by identity: a tensor, a module); unhashable keys (list, dict, slice, a
+ * tuple holding one) refused with Python's TypeError.  Lookups walk the
+ * pairs (a learner's dicts are small).
+ */
+
+struct pyobj *
+dict_new(void)
+{
+	return py_new(PY_DICT);
+}
+
+/* 0 when k can be a key, else -1 after Python's "unhashable type" */
+int
+dict_hashable(struct py_session *s, const struct pyobj *k)
+{
+	int i;
+
+	switch (k->type) {
+	case PY_LIST: case PY_DICT: case PY_SLICE: case PY_DVIEW:
+		py_fail(s, "TypeError: unhashable type: '%s'", py_type_name(k));
+		return -1;
+	case PY_TUPLE: case PY_SIZE:
+		for (i = 0; i < k->u.seq.n; i++)
+			if (dict_hashable(s, k->u.seq.v[i]) != 0)
+				return -1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* two hashable keys the same key: identity, then Python's == of numbers, strings, tuples */
+static int
+key_eq(const struct pyobj *a, const struct pyobj *b)
+{
+	int i, r;
+
+	if (a == b)
+		return 1;
+	if ((r = py_atom_equal(a, b)) >= 0)
+		return r;
+	if ((a->type != PY_TUPLE && a->type != PY_SIZE) || (b->type != PY_TUPLE && b->type != PY_SIZE) ||
+	    a->u.seq.n != b->u.seq.n)
+		return 0;
+	for (i = 0; i < a->u.seq.n; i++)
+		if (!key_eq(a->u.seq.v[i], b->u.seq.v[i]))
+			return 0;
+	return 1;
+}
+
+/* the pair of key k: its index, -1 when none, -2 after an unhashable k */
+int
+dict_find(struct py_session *s, const struct pyobj *d, const struct pyobj *k)
+{
+	int i;
+
+	if (dict_hashable(s, k) != 0)
+		return -2;
+	for (i = 0; i < d->u.dict.n; i++)
+		if (key_eq(d->u.dict.kv[2 * i], k))
+			return i;
+	return -1;
+}
+
+/* d[k] = v (references taken of both); 0, or -1 after an unhashable k */
+int
+dict_set(struct py_session *s, struct pyobj *d, struct pyobj *k, struct pyobj *v)
+{
+	int i = dict_find(s, d, k);
+
+	if (i == -2)
+		return -1;
+	py_incref(v);
+	if (i >= 0) {	/* the first key stays, as Python's */
+		py_decref(d->u.dict.kv[2 * i + 1]);
+		d->u.dict.kv[2 * i + 1] = v;
+		return 0;
+	}
+	if (d->u.dict.n == d->u.dict.cap) {
+		d->u.dict.cap = d->u.dict.cap ? 2 * d->u.dict.cap : 8;
+		d->u.dict.kv = xrealloc(d->u.dict.kv, (size_t)d->u.dict.cap * 2 * sizeof *d->u.dict.kv);
+	}
+	py_incref(k);
+	d->u.dict.kv[2 * d->u.dict.n] = k;
+	d->u.dict.kv[2 * d->u.dict.n + 1] = v;
+	d->u.dict.n++;
+	return 0;
+}
+
+/* KeyError: repr(k), as Python's; NULL */
+void *
+dict_key_error(struct py_session *s, const struct pyobj *k)
+{
+	struct sbuf r = { 0 };
+
+	py_repr(&r, k, s->po);
+	py_fail(s, "KeyError: %s", r.s ? r.s : "");
+	free(r.s);
+	return NULL;
+}
+
+/* d[k] (a new reference), or NULL after KeyError / unhashable */
+struct pyobj *
+dict_get(struct py_session *s, const struct pyobj *d, const struct pyobj *k)
+{
+	int i = dict_find(s, d, k);
+
+	if (i == -2)
+		return NULL;
+	if (i == -1)
+		return dict_key_error(s, k);
+	py_incref(d->u.dict.kv[2 * i + 1]);
+	return d->u.dict.kv[2 * i + 1];
+}
+
+/* the pair i taken out: its value (the caller's reference) */
+struct pyobj *
+dict_cut(struct pyobj *d, int i)
+{
+	struct pyobj *v = d->u.dict.kv[2 * i + 1];
+
+	py_decref(d->u.dict.kv[2 * i]);
+	memmove(d->u.dict.kv + 2 * i, d->u.dict.kv + 2 * i + 2, (size_t)(d->u.dict.n - i - 1) * 2 * sizeof *d->u.dict.kv);
+	d->u.dict.n--;
+	return v;
+}
+
+/* del d[k]: 0, or -1 after KeyError */
+int
+dict_del(struct py_session *s, struct pyobj *d, const struct pyobj *k)
+{
+	int i = dict_find(s, d, k);
+
+	if (i == -2)
+		return -1;
+	if (i == -1)
+		return dict_key_error(s, k), -1;
+	py_decref(dict_cut(d, i));
+	return 0;
+}

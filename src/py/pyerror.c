@@ -18,6 +18,12 @@ static const struct {
 	{ "KeyboardInterrupt", NULL, 1 },
 	{ "StopIteration", NULL, 1 },
 	{ "generator already executing", "ValueError", 1 },
+	{ "positional argument follows", "SyntaxError", 1 },	/* the parser's, before "argument" */
+	{ "iterable argument unpacking follows", "SyntaxError", 1 },
+	{ "arguments cannot follow var-keyword", "SyntaxError", 1 },
+	{ "* argument may appear only once", "SyntaxError", 1 },
+	{ "named arguments must follow bare *", "SyntaxError", 1 },
+	{ "dict unpacking cannot be used", "SyntaxError", 1 },
 	{ "KeyError: ", NULL, 1 },
 	{ "TypeError: ", NULL, 1 },
 	{ "IndexError: ", NULL, 1 },

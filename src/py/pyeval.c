@@ -226,7 +226,27 @@ star_iterable(const struct pyobj *xs)
 {
 	return xs->type == PY_TUPLE || xs->type == PY_LIST || xs->type == PY_GEN || xs->type == PY_RANGE ||
 	    xs->type == PY_SIZE || xs->type == PY_TENSOR || xs->type == PY_STR || xs->type == PY_OBJ ||
-	    xs->type == PY_RETURNS;
+	    xs->type == PY_RETURNS || xs->type == PY_DICT || xs->type == PY_DVIEW;
+}
+
+/* f as Python's messages about its call name it: "__main__.f", "Tensor.view", "torch._VariableFunctionsClass.zeros" */
+static const char *
+callee_name(const struct pyobj *f, char *buf, size_t n)
+{
+	const struct pyobj *u = f->type == PY_METHOD ? f->u.obj.cls : f;
+
+	if (u->type == PY_UFUNC)
+		snprintf(buf, n, "__main__.%s", u->u.uf.qualname != NULL ? u->u.uf.qualname : u->u.uf.def->names[0]);
+	else if (f->type == PY_CLASS)
+		snprintf(buf, n, "__main__.%s", f->u.obj.name);
+	else if (f->type == PY_FUNC && f->u.fn.self != NULL)
+		snprintf(buf, n, "%s.%s", f->u.fn.self->type == PY_TENSOR ? "Tensor" : py_type_name(f->u.fn.self),
+		    f->u.fn.fn->name);
+	else if (f->type == PY_FUNC && strcmp(lib_ns(f->u.fn.fn), "torch") == 0)
+		snprintf(buf, n, "torch._VariableFunctionsClass.%s", f->u.fn.fn->name);
+	else
+		snprintf(buf, n, "%s", f->type == PY_FUNC ? f->u.fn.fn->name : py_type_name(f));
+	return buf;
 }
 
 /* f(*xs): the items of xs (released) after the nargs arguments of args[64] */
@@ -234,19 +254,12 @@ static int
 star_args(struct py_session *s, const struct pyobj *f, struct pyobj *xs, struct pyobj **args, int *nargs)
 {
 	struct pyobj *items;
+	char name[160];
 	int k;
 
 	if (!star_iterable(xs)) {
-		if (f->type == PY_UFUNC || f->type == PY_CLASS)	/* Python's name of the callee */
-			py_fail(s, "TypeError: __main__.%s() argument after * must be an iterable, not %s",
-			    f->type == PY_CLASS ? f->u.obj.name : f->u.uf.qualname != NULL ? f->u.uf.qualname :
-			    f->u.uf.def->names[0], py_type_name(xs));
-		else if (f->type == PY_FUNC && strcmp(lib_ns(f->u.fn.fn), "torch") == 0)
-			py_fail(s, "TypeError: torch._VariableFunctionsClass.%s() argument after * must be an iterable, "
-			    "not %s", f->u.fn.fn->name, py_type_name(xs));
-		else
-			py_fail(s, "TypeError: %s() argument after * must be an iterable, not %s",
-			    f->type == PY_FUNC ? f->u.fn.fn->name : py_type_name(f), py_type_name(xs));
+		py_fail(s, "TypeError: %s() argument after * must be an iterable, not %s", callee_name(f, name, sizeof name),
+		    py_type_name(xs));
 		py_decref(xs);
 		return -1;
 	}
@@ -280,48 +293,111 @@ py_call_value(struct py_session *s, struct pyobj *f, struct pyobj **args, int na
 	}
 }
 
+/* the keywords of one call: names (borrowed from the tree or from held keys) and values */
+struct callkw {
+	char *names[64];
+	struct pyobj *v[64], *held[64];
+	int n, nheld;
+};
+
+/* one keyword argument (v's reference taken); dup: one came from **d, so a repeat is Python's TypeError */
+static int
+kw_add(struct py_session *s, const struct pyobj *f, struct callkw *kw, char *name, struct pyobj *v, int dup)
+{
+	char buf[160];
+	int k;
+
+	for (k = 0; k < kw->n; k++)
+		if (strcmp(kw->names[k], name) == 0) {
+			py_decref(v);
+			if (dup)
+				py_fail(s, "TypeError: %s() got multiple values for keyword argument '%s'",
+				    callee_name(f, buf, sizeof buf), name);
+			else
+				py_fail(s, "keyword argument repeated: %s", name);
+			return -1;
+		}
+	if (kw->n == 64) {
+		py_decref(v);
+		return py_fail(s, "too many arguments (more than 64)"), -1;
+	}
+	kw->names[kw->n] = name;
+	kw->v[kw->n++] = v;
+	return 0;
+}
+
+/* f(**d): d's pairs (d released), each a keyword argument */
+static int
+dstar_args(struct py_session *s, const struct pyobj *f, struct pyobj *d, struct callkw *kw)
+{
+	char buf[160];
+	int i, r = 0;
+
+	if (d->type != PY_DICT) {
+		py_fail(s, "TypeError: %s() argument after ** must be a mapping, not %s", callee_name(f, buf, sizeof buf),
+		    py_type_name(d));
+		py_decref(d);
+		return -1;
+	}
+	for (i = 0; i < d->u.dict.n && r == 0; i++) {
+		struct pyobj *k = d->u.dict.kv[2 * i], *v = d->u.dict.kv[2 * i + 1];
+
+		if (k->type != PY_STR || kw->nheld == 64) {
+			r = -1;
+			py_fail(s, k->type != PY_STR ? "TypeError: keywords must be strings" : "too many arguments (more than 64)");
+			break;
+		}
+		py_incref(kw->held[kw->nheld++] = k);
+		py_incref(v);
+		r = kw_add(s, f, kw, k->u.str.s, v, 1);
+	}
+	py_decref(d);
+	return r;
+}
+
 static struct pyobj *
 call(struct py_session *s, const struct node *n)
 {
-	struct pyobj *f, *args[64], *kwargs[64], *r = NULL;
-	char *kwnames[64];
-	int nargs = 0, nkw = 0, i;
+	struct pyobj *f, *args[64], *r = NULL;
+	struct callkw kw;
+	int nargs = 0, i, dup = 0;
 
 	if (n->n > 64)
 		return py_fail(s, "too many arguments (more than 64)");
 	if ((f = eval_node(s, n->a)) == NULL)
 		return NULL;
+	kw.n = kw.nheld = 0;
+	for (i = 0; i < n->n; i++)
+		dup |= n->items[i]->kind == N_DSTAR;
 	for (i = 0; i < n->n; i++) {
 		const struct node *e = n->items[i];
-		struct pyobj *v = eval_node(s, e->kind == N_KW || e->kind == N_STAR ? e->a : e);
+		struct pyobj *v = eval_node(s, e->kind == N_KW || e->kind == N_STAR || e->kind == N_DSTAR ? e->a : e);
 
 		if (v == NULL)
 			goto out;
 		if (e->kind == N_STAR) {	/* f(*xs): xs's items, each a positional argument */
 			if (star_args(s, f, v, args, &nargs) != 0)
 				goto out;
+		} else if (e->kind == N_DSTAR) {
+			if (dstar_args(s, f, v, &kw) != 0)
+				goto out;
 		} else if (e->kind == N_KW) {
-			int k;
-
-			for (k = 0; k < nkw; k++)
-				if (strcmp(kwnames[k], e->name) == 0) {
-					py_decref(v);
-					py_fail(s, "keyword argument repeated: %s", e->name);
-					goto out;
-				}
-			kwnames[nkw] = e->name;
-			kwargs[nkw++] = v;
+			if (kw_add(s, f, &kw, e->name, v, dup) != 0)
+				goto out;
 		} else {
 			args[nargs++] = v;
 		}
 	}
-	r = py_call_value(s, f, args, nargs, kwnames, kwargs, nkw);
+	r = py_call_value(s, f, args, nargs, kw.names, kw.v, kw.n);
 out:
 	for (i = 0; i < nargs; i++)
 		py_decref(args[i]);
-	for (i = 0; i < nkw; i++)
-		py_decref(kwargs[i]);
-	return py_drop(r, f);
+	for (i = 0; i < kw.n; i++)
+		py_decref(kw.v[i]);
+	for (i = 0; i < kw.nheld; i++)
+		py_decref(kw.held[i]);
+	py_decref(f);
+	return r;
 }
 
 /* the index of x[...]: one item, or a tuple of them; slices as PY_SLICE */
@@ -682,6 +758,33 @@ unpack(struct py_session *s, const struct node *target, struct pyobj *v)
 	return 0;
 }
 
+/* o[idx] = v: a tensor's elements, a dict's pair, a list's item; 0 or -1 */
+static int
+set_item(struct py_session *s, struct pyobj *o, struct pyobj *idx, struct pyobj *v)
+{
+	long long i;
+
+	if (o->type == PY_TENSOR) {
+		if (op_setitem(s, o, idx, v) != 0)
+			return -1;
+		o->deps |= v->deps;
+		return 0;
+	}
+	if (o->type == PY_DICT)
+		return dict_set(s, o, idx, v);
+	if (o->type != PY_LIST || !py_is_int(idx))
+		return py_fail(s, "'%s' object does not support item assignment", py_type_name(o)), -1;
+	i = idx->u.i;
+	if (i < -o->u.seq.n || i >= o->u.seq.n)
+		return py_fail(s, "list assignment index out of range"), -1;
+	if (i < 0)
+		i += o->u.seq.n;
+	py_decref(o->u.seq.v[i]);
+	py_incref(v);
+	o->u.seq.v[i] = v;
+	return 0;
+}
+
 int
 assign(struct py_session *s, const struct node *target, struct pyobj *v)
 {
@@ -705,26 +808,7 @@ assign(struct py_session *s, const struct node *target, struct pyobj *v)
 			py_decref(o);
 			return -1;
 		}
-		if (o->type == PY_TENSOR) {
-			r = op_setitem(s, o, idx, v);
-			if (r == 0)
-				o->deps |= v->deps;
-		} else if (o->type == PY_LIST && py_is_int(idx)) {
-			long long i = idx->u.i;
-
-			if (i < -o->u.seq.n || i >= o->u.seq.n) {
-				py_fail(s, "list assignment index out of range");
-			} else {
-				if (i < 0)
-					i += o->u.seq.n;
-				py_decref(o->u.seq.v[i]);
-				py_incref(v);
-				o->u.seq.v[i] = v;
-				r = 0;
-			}
-		} else {
-			py_fail(s, "'%s' object does not support item assignment", py_type_name(o));
-		}
+		r = set_item(s, o, idx, v);
 		py_decref(o);
 		py_decref(idx);
 		return r;
@@ -745,6 +829,26 @@ assign(struct py_session *s, const struct node *target, struct pyobj *v)
 	}
 }
 
+/* del o[k]: a dict's pair; anything else refused */
+static int
+del_item(struct py_session *s, const struct node *t)
+{
+	struct pyobj *o, *idx;
+	int r = -1;
+
+	if ((o = eval_node(s, t->a)) == NULL)
+		return -1;
+	if ((idx = subscript_value(s, t)) != NULL) {
+		if (o->type == PY_DICT)
+			r = dict_del(s, o, idx);
+		else
+			py_fail(s, "del x[...] is not supported (tensors do not support item deletion)");
+		py_decref(idx);
+	}
+	py_decref(o);
+	return r;
+}
+
 /* Python names the augmented operator: "for -:" becomes "for -=:" */
 static void
 aug_message(struct py_session *s)
@@ -760,6 +864,41 @@ aug_message(struct py_session *s)
 		return;
 	memmove(colon + 1, colon, k - (size_t)(colon - s->err) + 1);
 	*colon = '=';
+}
+
+/* cur op= v's value: a tensor or a list changed in place, else cur op v */
+static struct pyobj *
+aug_value(struct py_session *s, int op, struct pyobj *cur, struct pyobj *v)
+{
+	struct pyobj *r = NULL;
+
+	if (cur->type == PY_TENSOR && op != O_MATMUL)
+		return op_inplace(s, arith_bop_code(op), cur, v);
+	if (cur->type == PY_LIST && op == O_ADD) {	/* list.__iadd__: extended in place */
+		if (list_extend(s, cur, v) != 0)
+			return NULL;
+		py_incref(cur);
+		return cur;
+	}
+	if ((r = arith_binop(s, op, cur, v)) == NULL && s->failed)
+		aug_message(s);
+	return r;
+}
+
+/* d[k] op= v, l[i] op= v: the item read, changed, stored back */
+static int
+aug_item(struct py_session *s, int op, struct pyobj *o, struct pyobj *idx, struct pyobj *v)
+{
+	struct pyobj *cur = arith_subscript(s, o, idx), *r;
+	int bad = -1;
+
+	if (cur == NULL)
+		return -1;
+	if ((r = aug_value(s, op, cur, v)) != NULL)
+		bad = set_item(s, o, idx, r);
+	py_decref(r);
+	py_decref(cur);
+	return bad;
 }
 
 /* x op= v */
@@ -780,7 +919,9 @@ augment(struct py_session *s, const struct stmt *st)
 			return -1;
 		}
 		if ((idx = subscript_value(s, t)) != NULL) {
-			if (o->type != PY_TENSOR) {
+			if (o->type == PY_DICT || o->type == PY_LIST) {
+				bad = aug_item(s, st->op, o, idx, v);
+			} else if (o->type != PY_TENSOR) {
 				py_fail(s, "'%s' object does not support item assignment", py_type_name(o));
 			} else if ((view = op_index(s, o, idx)) != NULL) {
 				if ((r = op_inplace(s, arith_bop_code(st->op), view, v)) != NULL)
@@ -814,17 +955,7 @@ augment(struct py_session *s, const struct stmt *st)
 		py_decref(v);
 		return -1;
 	}
-	if (cur->type == PY_TENSOR && st->op != O_MATMUL)
-		r = op_inplace(s, arith_bop_code(st->op), cur, v);
-	else if (cur->type == PY_LIST && st->op == O_ADD) {	/* list.__iadd__: extended in place */
-		if (list_extend(s, cur, v) == 0) {
-			r = cur;
-			py_incref(r);
-		}
-	}
-	else if ((r = arith_binop(s, st->op, cur, v)) == NULL && s->failed)
-		aug_message(s);
-	if (r != NULL) {
+	if ((r = aug_value(s, st->op, cur, v)) != NULL) {
 		r->deps |= cur->deps | v->deps;
 		if (s->frame != NULL)
 			frame_set(s->frame, t->name, r);
@@ -940,8 +1071,9 @@ exec_simple(struct py_session *s, const struct stmt *st)
 			const struct node *t = st->targets[i];
 
 			if (t->kind == N_INDEX) {
-				py_fail(s, "del x[...] is not supported (tensors do not support item deletion)");
-				return -1;
+				if (del_item(s, t) != 0)
+					return -1;
+				continue;
 			}
 			if (s->frame != NULL && frame_del(s->frame, t->name) == 0)
 				continue;

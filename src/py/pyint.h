@@ -97,7 +97,9 @@ enum {
 	N_ATTR, N_CALL, N_INDEX, N_SLICE, N_KW,
 	/* pyfstr.c, pycomp.c: f-strings, comprehensions, a if c else b */
 	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP,
-	N_STAR		/* *xs among a call's arguments: its items, each an argument (a: xs) */
+	N_STAR,		/* *xs among a call's arguments: its items, each an argument (a: xs) */
+	N_DICT,		/* {k: v, ...}: items alternate keys and values; N_DSTAR in a call: **d (a: d) */
+	N_DSTAR
 };
 
 struct node {
@@ -130,6 +132,8 @@ struct stmt {
 				 * DEF: names[0] the function's, binds its parameters (nnames) */
 	int nnames;
 	struct node **defaults;	/* DEF: each parameter's default, or NULL */
+	int npos;		/* DEF: binds[0..npos) positional, then keyword-only ones */
+	char *star, *dstar;	/* DEF: *args's and **kwargs's names, or NULL */
 	struct node *msg;	/* ASSERT: the message, or NULL */
 	struct stmt *body, *orelse;	/* IF, WHILE, FOR, WITH, DEF; IF/WHILE/FOR: else (elif: one IF) */
 	int line;		/* 1-based line in the text */
@@ -167,7 +171,9 @@ enum pytype {
 	PY_UFUNC,		/* a function the script defined (pystmt.c) */
 	PY_CLASS, PY_OBJ, PY_METHOD, PY_SUPER,	/* classes, nn.Module instances, bound methods, super() (pyclass.c) */
 	PY_RANGE,		/* range(start, stop, step): counted, never a list (lib_iter.c) */
-	PY_GEN			/* a generator expression's generator, lazy (pycomp.c) */
+	PY_GEN,			/* a generator expression's generator, lazy (pycomp.c) */
+	PY_DICT,		/* a dict: its pairs in insertion order (lib_dict.c) */
+	PY_DVIEW		/* d.keys(), d.values(), d.items(): a tuple of them as they were (seq; name "dict_keys") */
 };
 
 /* Names of the run: the stages, then the weights (their bits in deps). */
@@ -272,6 +278,10 @@ struct pyobj {
 			long long start, stop, step;
 		} range;		/* RANGE */
 		struct pygen *gen;	/* GEN */
+		struct {
+			struct pyobj **kv;	/* key 0, value 0, key 1, ... */
+			int n, cap;		/* pairs */
+		} dict;			/* DICT */
 	} u;
 };
 
@@ -309,6 +319,9 @@ struct pygen {
 	const char *names[GEN_MAXNAMES];
 	struct pyobj *vals[GEN_MAXNAMES];
 	int nn;
+	/* the comprehension or generator running in the same scope when g was made (a PY_GEN, counted;
+	 * NULL: none): once it has stopped, g reads its names from its vals, as a Python cell */
+	struct pyobj *outer;
 };
 
 struct pyvar {
@@ -347,6 +360,7 @@ struct py_session {
 	struct pyframe *frame;		/* the innermost call's locals, or NULL at module level */
 	int calls;			/* calls of script functions (and nn.Sequential's) open: at most PY_MAX_CALLS */
 	struct pyobj *retval;		/* a return's value on its way out */
+	struct pyobj *comp_top;		/* the innermost comprehension or generator running (pycomp.c) */
 	struct parsed *code;		/* the code running (functions defined keep it) */
 	int err_line;			/* the line the error happened on (innermost), 0 if unknown */
 	int run_line;			/* the line of the statement running (innermost) */
@@ -490,6 +504,8 @@ extern const char *const pyt_cat_name[];	/* "Float", "Long", "Bool": by DT_* */
 /* argument helpers */
 int py_is_int(const struct pyobj *o);		/* int or bool (Python's int subclass) */
 int py_is_number(const struct pyobj *o);	/* bool, int or float */
+/* Python's == of numbers, strings, None, Ellipsis, dtypes, namespaces: 1 or 0; -1 when a or b is none of them */
+int py_atom_equal(const struct pyobj *a, const struct pyobj *b);
 int py_to_dim(struct py_session *s, const struct pyobj *o, int ndim, int *dim);	/* wrapped */
 int py_to_long(struct py_session *s, const struct pyobj *o, const char *what, long long *out);
 int py_to_double(struct py_session *s, const struct pyobj *o, const char *what, double *out);
@@ -632,6 +648,8 @@ struct builtin {
 
 /* b's namespace: the LIB_NS head before it in its table (pyval.c) */
 const char *lib_ns(const struct builtin *b);
+/* the class row f is, by its qualified name ("torch.nn.modules.linear.Linear"), or NULL: not a class (pyval.c) */
+const char *class_name(const struct builtin *f);
 const struct builtin *lib_find(const char *ns, const char *name);
 /* a module `import` takes: torch, torch.nn, torch.nn.functional, torch.linalg, math, logging
  * (its name, static), else NULL (pyparse.c) */
@@ -658,6 +676,18 @@ struct pyobj *str_percent(struct py_session *s, const struct pyobj *fmt, struct 
 /* a row without params (NULL: str.format's *args, **kwargs) called with the call's own arguments */
 struct pyobj *str_format(struct py_session *s, struct pyobj *self, struct pyobj **args, int nargs,
     char **kwnames, struct pyobj **kwargs, int nkw);	/* self.format(...) */
+
+/* ---- dict (pydata.c; its methods lib_dict.c) ---- */
+struct pyobj *dict_new(void);
+int dict_hashable(struct py_session *s, const struct pyobj *k);	/* -1 after "unhashable type" */
+/* the index of k's pair, -1 when none, -2 after an unhashable k */
+int dict_find(struct py_session *s, const struct pyobj *d, const struct pyobj *k);
+int dict_set(struct py_session *s, struct pyobj *d, struct pyobj *k, struct pyobj *v);	/* d[k] = v */
+struct pyobj *dict_get(struct py_session *s, const struct pyobj *d, const struct pyobj *k);	/* d[k]; KeyError */
+int dict_del(struct py_session *s, struct pyobj *d, const struct pyobj *k);	/* del d[k]; KeyError */
+struct pyobj *dict_cut(struct pyobj *d, int i);	/* pair i taken out: its value */
+void *dict_key_error(struct py_session *s, const struct pyobj *k);	/* KeyError: repr(k); NULL */
+struct pyobj *dict_items(const struct pyobj *d, int op);	/* a tuple of the keys (0), values (1), pairs (2) (pyval.c) */
 
 /* ---- iteration and its builtins (lib_iter.c) ---- */
 

@@ -11,6 +11,30 @@
 
 #include "lib.h"
 
+/* a row without params but with its fn: a[0] the positional arguments (a tuple), a[1] the keywords (a dict) */
+static struct pyobj *
+raw_call(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **args, int nargs,
+    char **kwnames, struct pyobj **kwargs, int nkw)
+{
+	struct pyobj *a[2], *r = NULL;
+	int i;
+
+	a[0] = py_seq(PY_TUPLE, nargs);
+	for (i = 0; i < nargs; i++)
+		py_incref(a[0]->u.seq.v[i] = args[i]);
+	a[1] = dict_new();
+	for (i = 0; i < nkw; i++) {
+		struct pyobj *k = py_str(kwnames[i], strlen(kwnames[i]));
+
+		dict_set(s, a[1], k, kwargs[i]);
+		py_decref(k);
+	}
+	r = b->fn(s, b, self, a);
+	py_decref(a[0]);
+	py_decref(a[1]);
+	return r;
+}
+
 struct pyobj *
 lib_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw)
@@ -20,8 +44,10 @@ lib_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, 
 	unsigned deps = 0;
 	int i;
 
-	if (b->params == NULL)	/* str.format: its arguments as given */
+	if (b->params == NULL && b->fn == NULL)	/* str.format: its arguments as given */
 		return str_format(s, self, args, nargs, kwnames, kwargs, nkw);
+	if (b->params == NULL)	/* a raw row (dict, dict.update): a tuple of the positional ones, a dict of the keywords */
+		return raw_call(s, b, self, args, nargs, kwnames, kwargs, nkw);
 	for (i = 0; i < LIB_MAXARGS; i++)
 		a[i] = NULL;
 	if (lib_bind(s, b, args, nargs, kwnames, kwargs, nkw, a, &rest) != 0) {

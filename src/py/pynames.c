@@ -82,6 +82,13 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 {
 	struct pyobj *r;
 
+	if (strcmp(name, "__name__") == 0) {	/* a class's or a function's: type(x).__name__ */
+		const char *n = o->type == PY_CLASS ? o->u.obj.name : o->type == PY_UFUNC ? o->u.uf.def->names[0] :
+		    o->type == PY_FUNC && o->u.fn.self == NULL && class_name(o->u.fn.fn) != NULL ? o->u.fn.fn->name : NULL;
+
+		if (n != NULL)
+			return py_str(n, strlen(n));
+	}
 	switch (o->type) {
 	case PY_TENSOR:
 		return lib_tensor_attr(s, o, name);
@@ -101,6 +108,10 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 	case PY_STR:	/* a bound method */
 	case PY_LIST:
 		if ((r = lib_bound(o, o->type == PY_STR ? "str" : "list", name)) != NULL)
+			return r;
+		break;
+	case PY_DICT:
+		if ((r = lib_bound(o, "dict", name)) != NULL)
 			return r;
 		break;
 	case PY_DTYPE:

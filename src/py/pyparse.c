@@ -257,7 +257,7 @@ list_next(struct parser *p, int close)
 	if (is_op(p, close))
 		return 0;
 	if (p->tok.type == T_END || p->tok.type == T_NEWLINE)
-		fail(p, "'%s' was never closed", close == O_RPAR ? "(" : "[");
+		fail(p, "'%s' was never closed", close == O_RPAR ? "(" : close == O_RSQB ? "[" : "{");
 	else
 		syntax(p);
 	return -1;
@@ -316,6 +316,54 @@ sequence(struct parser *p, int close, int kind, size_t pos)
 	return n;
 }
 
+/*
+ * after '{': {} and {k: v, ...} (N_DICT: keys and values alternate), or
+ * {k: v for ...} (N_COMP of op N_DICT, its element the tuple (k, v)); a set
+ * display or comprehension ({x, y}), and {**d}, are refused
+ */
+static struct node *
+dict_display(struct parser *p, size_t pos)
+{
+	struct list l = { 0 };
+	struct node *k, *v, *e;
+
+	if (enter(p) != 0)
+		return NULL;
+	advance(p);
+	while (!is_op(p, O_RBRACE)) {
+		if (is_op(p, O_POW))
+			return fail_null(p, "dict unpacking ({**d}) is not supported");
+		if ((k = test(p)) == NULL)
+			return NULL;
+		if (!is_op(p, O_COLON))
+			return fail_null(p, "set displays and set comprehensions ({x, ...}) are not supported");
+		advance(p);
+		if ((v = test(p)) == NULL)
+			return NULL;
+		if (is_kw(p, "for") && l.n == 0) {	/* {k: v for ...} */
+			e = node(p, N_TUPLE, k->pos);
+			list_add(p, &l, k);
+			list_add(p, &l, v);
+			e->items = l.v;
+			e->n = 2;
+			if ((e = comprehension(p, e, N_DICT, pos)) == NULL)
+				return NULL;
+			if (!is_op(p, O_RBRACE))
+				return list_next(p, O_RBRACE) < 0 ? NULL : syntax(p);
+			advance(p);
+			p->depth--;
+			return e;
+		}
+		list_add(p, &l, k);
+		list_add(p, &l, v);
+		if (list_next(p, O_RBRACE) < 0)
+			return NULL;
+	}
+	advance(p);
+	p->depth--;
+	return list_node(p, N_DICT, pos, &l);
+}
+
 static struct node *
 atom(struct parser *p)
 {
@@ -372,7 +420,7 @@ atom(struct parser *p)
 			return sequence(p, O_RSQB, N_LIST, pos);
 		}
 		if (is_op(p, O_LBRACE))
-			return fail_null(p, "dicts and sets ({...}) are not supported");
+			return dict_display(p, pos);
 		if (is_op(p, O_ELLIPSIS)) {
 			advance(p);
 			return node(p, N_ELLIPSIS, pos);
@@ -393,7 +441,7 @@ static int
 call_args(struct parser *p, struct node *c)
 {
 	struct list l = { 0 };
-	int kw = 0;
+	int kw = 0, dstar = 0;
 
 	if (enter(p) != 0)
 		return -1;
@@ -401,9 +449,15 @@ call_args(struct parser *p, struct node *c)
 	while (!is_op(p, O_RPAR)) {
 		struct node *e;
 
-		if (is_op(p, O_POW))
-			return fail(p, "**kwargs are not supported");
-		if (is_op(p, O_MUL)) {	/* f(*xs): xs's items, each an argument */
+		if (is_op(p, O_POW)) {	/* f(**d): d's pairs, each a keyword argument */
+			e = node(p, N_DSTAR, p->tok.pos);
+			advance(p);
+			if ((e->a = test(p)) == NULL)
+				return -1;
+			dstar = 1;
+		} else if (is_op(p, O_MUL)) {	/* f(*xs): xs's items, each an argument */
+			if (dstar)
+				return fail(p, "iterable argument unpacking follows keyword argument unpacking");
 			e = node(p, N_STAR, p->tok.pos);
 			advance(p);
 			if ((e->a = test(p)) == NULL)
@@ -411,6 +465,8 @@ call_args(struct parser *p, struct node *c)
 		} else if ((e = test(p)) == NULL) {
 			return -1;
 		}
+		if (is_op(p, O_ASSIGN) && e->kind == N_DSTAR)
+			return syntax(p), -1;
 		if (is_op(p, O_ASSIGN) && e->kind != N_STAR) {
 			struct node *k;
 
@@ -423,11 +479,14 @@ call_args(struct parser *p, struct node *c)
 				return -1;
 			e = k;
 			kw = 1;
-		} else if (kw && e->kind != N_STAR) {
+		} else if (dstar && e->kind != N_DSTAR) {
+			return fail(p, "positional argument follows keyword argument unpacking");
+		} else if (kw && e->kind != N_STAR && e->kind != N_DSTAR) {
 			return fail(p, "positional argument follows keyword argument");
 		}
-		if (is_kw(p, "for") && e->kind == N_STAR)
-			return fail(p, "iterable unpacking cannot be used in comprehension");
+		if (is_kw(p, "for") && (e->kind == N_STAR || e->kind == N_DSTAR))
+			return fail(p, e->kind == N_STAR ? "iterable unpacking cannot be used in comprehension" :
+			    "dict unpacking cannot be used in dict comprehension");
 		if (is_kw(p, "for")) {	/* f(e for ...): the call's one argument */
 			if (l.n != 0 || e->kind == N_KW)
 				return fail(p, "Generator expression must be parenthesized");

@@ -291,65 +291,129 @@ exec_block(struct py_session *s, const struct stmt *st)
 	return F_NEXT;
 }
 
-/* the arguments bound to the parameters: positional, then keywords, then defaults */
+/* Python's "missing 2 required positional arguments: 'a' and 'b'" for the parameters [from, to) unbound */
+static void
+missing_args(struct py_session *s, const char *fn, const struct stmt *d, struct pyobj **bound, int from, int to,
+    const char *kind)
+{
+	struct sbuf b = { 0 };
+	int i, k = 0, missing = 0;
+
+	for (i = from; i < to; i++)
+		missing += bound[i] == NULL;
+	for (i = from; i < to; i++)
+		if (bound[i] == NULL) {
+			k++;
+			sbuf_addf(&b, "%s'%s'", k == 1 ? "" : k < missing ? ", " : missing == 2 ? " and " : ", and ",
+			    d->binds[i]);
+		}
+	py_fail(s, "TypeError: %s() missing %d required %s argument%s: %s", fn, missing, kind, missing == 1 ? "" : "s", b.s);
+	free(b.s);
+}
+
+/* CPython's too_many_positional: "takes from 1 to 2 positional arguments but 3 were given" */
+static void
+too_many(struct py_session *s, const char *fn, const struct pyobj *f, struct pyobj **bound, int given)
+{
+	const struct stmt *d = f->u.uf.def;
+	int req = 0, kwonly = 0, i;
+	char sig[64], kws[96] = "";
+
+	while (req < d->npos && f->u.uf.defaults[req] == NULL)
+		req++;
+	for (i = d->npos; i < d->nnames; i++)
+		kwonly += bound[i] != NULL;
+	if (req < d->npos)
+		snprintf(sig, sizeof sig, "from %d to %d", req, d->npos);
+	else
+		snprintf(sig, sizeof sig, "%d", d->npos);
+	if (kwonly)
+		snprintf(kws, sizeof kws, " positional argument%s (and %d keyword-only argument%s)", given != 1 ? "s" : "",
+		    kwonly, kwonly != 1 ? "s" : "");
+	py_fail(s, "%s() takes %s positional argument%s but %d%s %s given", fn, sig,
+	    req < d->npos || d->npos != 1 ? "s" : "", given, kws, given == 1 && !kwonly ? "was" : "were");
+}
+
+/* the keywords bound (a keyword not a parameter goes to **kwargs, *kw, else Python's TypeError) */
+static int
+bind_kw(struct py_session *s, const char *fn, const struct stmt *d, struct pyobj **bound, char **kwnames,
+    struct pyobj **kwargs, int nkw, struct pyobj *kw)
+{
+	int i, k;
+
+	for (k = 0; k < nkw; k++) {
+		for (i = 0; i < d->nnames && strcmp(d->binds[i], kwnames[k]) != 0; i++)
+			;
+		if (i == d->nnames && kw != NULL) {
+			struct pyobj *key = py_str(kwnames[k], strlen(kwnames[k]));
+
+			dict_set(s, kw, key, kwargs[k]);
+			py_decref(key);
+			continue;
+		}
+		if (i == d->nnames)
+			return py_fail(s, "%s() got an unexpected keyword argument '%s'", fn, kwnames[k]), -1;
+		if (bound[i] != NULL)
+			return py_fail(s, "%s() got multiple values for argument '%s'", fn, kwnames[k]), -1;
+		bound[i] = kwargs[k];
+	}
+	return 0;
+}
+
+/*
+ * The arguments bound to the parameters in CPython 3.11's order
+ * (initialize_locals): positional ones, the rest to *args, keywords (to
+ * **kwargs when no parameter has the name), then too many positional ones,
+ * defaults, the missing positional and keyword-only ones.
+ */
 static int
 bind_args(struct py_session *s, struct pyobj *f, struct pyframe *fr, struct pyobj **args, int nargs,
     char **kwnames, struct pyobj **kwargs, int nkw)
 {
 	const struct stmt *d = f->u.uf.def;
 	const char *fn = f->u.uf.qualname != NULL ? f->u.uf.qualname : d->names[0];
-	struct pyobj *bound[64] = { 0 };
-	int i, k, missing = 0;
+	struct pyobj *bound[64] = { 0 }, *rest = NULL, *kw = d->dstar != NULL ? dict_new() : NULL;
+	int i, r = -1, npos = nargs < d->npos ? nargs : d->npos;
 
-	if (nargs > d->nnames) {
-		int req = 0;
-
-		while (req < d->nnames && f->u.uf.defaults[req] == NULL)
-			req++;
-		if (req < d->nnames)	/* Python 3.11: "takes from 1 to 2 positional arguments" */
-			py_fail(s, "%s() takes from %d to %d positional arguments but %d %s given", fn, req, d->nnames,
-			    nargs, nargs == 1 ? "was" : "were");
-		else
-			py_fail(s, "%s() takes %d positional argument%s but %d %s given", fn, d->nnames,
-			    d->nnames == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
-		return -1;
-	}
-	for (i = 0; i < nargs; i++)
+	for (i = 0; i < npos; i++)
 		bound[i] = args[i];
-	for (k = 0; k < nkw; k++) {
-		for (i = 0; i < d->nnames && strcmp(d->binds[i], kwnames[k]) != 0; i++)
-			;
-		if (i == d->nnames) {
-			py_fail(s, "%s() got an unexpected keyword argument '%s'", fn, kwnames[k]);
-			return -1;
-		}
-		if (bound[i] != NULL) {
-			py_fail(s, "%s() got multiple values for argument '%s'", fn, kwnames[k]);
-			return -1;
-		}
-		bound[i] = kwargs[k];
+	if (d->star != NULL) {
+		rest = py_seq(PY_TUPLE, nargs - npos);
+		for (i = npos; i < nargs; i++)
+			py_incref(rest->u.seq.v[i - npos] = args[i]);
 	}
-	for (i = 0; i < d->nnames; i++) {
+	if (bind_kw(s, fn, d, bound, kwnames, kwargs, nkw, kw) != 0)
+		goto out;
+	if (nargs > d->npos && d->star == NULL) {
+		too_many(s, fn, f, bound, nargs);
+		goto out;
+	}
+	for (i = 0; i < d->nnames; i++)
 		if (bound[i] == NULL)
 			bound[i] = f->u.uf.defaults[i];
-		if (bound[i] == NULL)
-			missing++;
-		else
-			frame_set(fr, d->binds[i], bound[i]);
+	for (i = 0; i < d->npos && bound[i] != NULL; i++)
+		;
+	if (i < d->npos) {
+		missing_args(s, fn, d, bound, 0, d->npos, "positional");
+		goto out;
 	}
-	if (missing > 0) {	/* Python's list of them all: 'a', 'b', and 'c' */
-		struct sbuf b = { 0 };
-
-		for (i = 0, k = 0; i < d->nnames; i++)
-			if (bound[i] == NULL) {
-				k++;
-				sbuf_addf(&b, "%s'%s'", k == 1 ? "" : k < missing ? ", " : missing == 2 ? " and " : ", and ",
-				    d->binds[i]);
-			}
-		py_fail(s, "%s() missing %d required positional argument%s: %s", fn, missing, missing == 1 ? "" : "s", b.s);
-		free(b.s);
+	for (i = d->npos; i < d->nnames && bound[i] != NULL; i++)
+		;
+	if (i < d->nnames) {
+		missing_args(s, fn, d, bound, d->npos, d->nnames, "keyword-only");
+		goto out;
 	}
-	return missing ? -1 : 0;
+	for (i = 0; i < d->nnames; i++)
+		frame_set(fr, d->binds[i], bound[i]);
+	if (rest != NULL)
+		frame_set(fr, d->star, rest);
+	if (kw != NULL)
+		frame_set(fr, d->dstar, kw);
+	r = 0;
+out:
+	py_decref(rest);
+	py_decref(kw);
+	return r;
 }
 
 static struct pyobj *

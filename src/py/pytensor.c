@@ -33,6 +33,33 @@ py_is_number(const struct pyobj *o)
 	return o->type == PY_INT || o->type == PY_BOOL || o->type == PY_FLOAT;
 }
 
+static int
+is_atom(const struct pyobj *o)
+{
+	return py_is_number(o) || o->type == PY_NONE || o->type == PY_ELLIPSIS || o->type == PY_STR ||
+	    o->type == PY_DTYPE || o->type == PY_NS;
+}
+
+int
+py_atom_equal(const struct pyobj *a, const struct pyobj *b)
+{
+	if (py_is_number(a) && py_is_number(b)) {
+		if (py_is_int(a) && py_is_int(b))
+			return a->u.i == b->u.i;
+		return (a->type == PY_FLOAT ? a->u.f : (double)a->u.i) == (b->type == PY_FLOAT ? b->u.f : (double)b->u.i);
+	}
+	if (!is_atom(a) || !is_atom(b))
+		return -1;
+	if (a->type != b->type)
+		return 0;
+	switch (a->type) {
+	case PY_STR: return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
+	case PY_DTYPE: return a->u.i == b->u.i;
+	case PY_NS: return strcmp(a->u.ns, b->u.ns) == 0;
+	default: return 1;	/* None, Ellipsis */
+	}
+}
+
 /* an int, or a 0-dim integer tensor (ATen takes those as indices and sizes) */
 int
 pyt_int_like(const struct pyobj *o, long long *v)

@@ -123,6 +123,7 @@ gen_free(struct pygen *g)
 		free(g->own);
 	}
 	code_decref(g->code);
+	py_decref(g->outer);
 	free(g);
 }
 
@@ -138,10 +139,15 @@ obj_free(struct pyobj *o)
 	case PY_STR:
 		free(o->u.str.s);
 		break;
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS:
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_RETURNS: case PY_DVIEW:
 		for (i = 0; i < o->u.seq.n; i++)
 			py_decref(o->u.seq.v[i]);
 		free(o->u.seq.v);
+		break;
+	case PY_DICT:
+		for (i = 0; i < 2 * o->u.dict.n; i++)
+			py_decref(o->u.dict.kv[i]);
+		free(o->u.dict.kv);
 		break;
 	case PY_TENSOR:
 		storage_decref(o->u.t.st);
@@ -341,6 +347,8 @@ py_type_name(const struct pyobj *o)
 	case PY_SUPER: return "super";
 	case PY_RANGE: return "range";
 	case PY_GEN: return o->u.gen->kind == GEN_ENUM ? "enumerate" : o->u.gen->kind == GEN_ZIP ? "zip" : "generator";
+	case PY_DICT: return "dict";
+	case PY_DVIEW: return o->u.seq.name;
 	}
 	return "object";
 }
@@ -973,12 +981,33 @@ lib_ns(const struct builtin *b)
 	return b->name;
 }
 
-static const char *
+/* d's keys (op 0), values (1) or (key, value) pairs (2) as a new tuple */
+struct pyobj *
+dict_items(const struct pyobj *d, int op)
+{
+	struct pyobj *r = py_seq(PY_TUPLE, d->u.dict.n), *p;
+	int i;
+
+	for (i = 0; i < d->u.dict.n; i++) {
+		if (op < 2) {
+			p = d->u.dict.kv[2 * i + op];
+			py_incref(p);
+		} else {
+			p = py_seq(PY_TUPLE, 2);
+			py_incref(p->u.seq.v[0] = d->u.dict.kv[2 * i]);
+			py_incref(p->u.seq.v[1] = d->u.dict.kv[2 * i + 1]);
+		}
+		r->u.seq.v[i] = p;
+	}
+	return r;
+}
+
+const char *
 class_name(const struct builtin *f)
 {
 	static const char *const cls[][3] = {
 		{ "", "bool", "bool" }, { "", "int", "int" }, { "", "float", "float" }, { "", "str", "str" },
-		{ "", "list", "list" }, { "", "tuple", "tuple" }, { "", "range", "range" },
+		{ "", "list", "list" }, { "", "tuple", "tuple" }, { "", "range", "range" }, { "", "dict", "dict" },
 		{ "", "enumerate", "enumerate" }, { "", "zip", "zip" },
 		{ "torch", "Tensor", "torch.Tensor" }, { "torch", "Size", "torch.Size" },
 		{ "torch.nn", "Parameter", "torch.nn.parameter.Parameter" },
@@ -1025,6 +1054,31 @@ py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 	repr_open[repr_depth++] = o;
 	repr_in(b, o, po);
 	repr_depth--;
+}
+
+/* a dict's repr, {'a': 1}, or a view's, dict_keys(['a']) */
+static void
+dict_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
+{
+	int i;
+
+	if (o->type == PY_DICT) {
+		sbuf_addc(b, '{');
+		for (i = 0; i < o->u.dict.n; i++) {
+			sbuf_add(b, i > 0 ? ", " : "");
+			py_repr(b, o->u.dict.kv[2 * i], po);
+			sbuf_add(b, ": ");
+			py_repr(b, o->u.dict.kv[2 * i + 1], po);
+		}
+		sbuf_addc(b, '}');
+		return;
+	}
+	sbuf_addf(b, "%s([", o->u.seq.name);
+	for (i = 0; i < o->u.seq.n; i++) {
+		sbuf_add(b, i > 0 ? ", " : "");
+		py_repr(b, o->u.seq.v[i], po);
+	}
+	sbuf_add(b, "])");
 }
 
 static void
@@ -1094,6 +1148,9 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 			sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o);
 		else
 			sbuf_addf(b, "<%s object at %p>", py_type_name(o), (void *)o);
+		break;
+	case PY_DICT: case PY_DVIEW:
+		dict_repr(b, o, po);
 		break;
 	case PY_RANGE:
 		sbuf_addf(b, "range(%lld, %lld", o->u.range.start, o->u.range.stop);

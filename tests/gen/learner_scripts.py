@@ -10,7 +10,9 @@ unpacking; lists built in `for i in range(T)` then torch.stack/torch.cat;
 f-string format specs of tensors' items (and of 0-d tensors); printing lists
 and tuples of tensors; nested modules (a class holding a ModuleList of
 classes and a Sequential), print(model), parameter counting; lazy
-enumerate/zip over generators; flip.
+enumerate/zip over generators; flip.  The fuzz adds (SNIPPETS_FUZZ) dict
+configs with **kwargs and *args, late binding of comprehension names, float
+torch.arange, type(x).__name__ and Module.to.
 
     /usr/bin/python3 tests/gen/learner_scripts.py --fuzz COUNT SEED [DIR [TRACE_SHARE]]
         the differential run: mismatches to stdout, want/got files in DIR
@@ -216,21 +218,79 @@ def s_lazy(g):
         g.add("x = torch.arange(%d).float()" % r.randint(1, 5), "print(x.flip(0), torch.flip(x.view(1, -1), [0, 1]))")
 
 
+def s_config(g):
+    r = g.r
+    emb, heads = r.choice([4, 6, 8]), r.choice([1, 2])
+    g.add('cfg = {"vocab_size": %d, "context_length": %d, "emb_dim": %d, "n_heads": %d, "drop_rate": %r, "qkv_bias": %s}'
+          % (r.randint(10, 60), r.randint(2, 6), emb, heads, r.choice([0.0, 0.1, 0.5]), r.choice(["True", "False"])),
+          "class Block(nn.Module):",
+          "    def __init__(self, cfg, *extra, **kw):",
+          "        super().__init__()",
+          '        self.lin = nn.Linear(cfg["emb_dim"], cfg["emb_dim"], bias=cfg["qkv_bias"])',
+          '        self.drop = nn.Dropout(cfg["drop_rate"])',
+          "        self.extra, self.kw = extra, kw",
+          "    def forward(self, x, **opts):",
+          '        return self.drop(self.lin(x)) * opts.get("scale", 1.0)',
+          "blk = Block(cfg, %s)" % r.choice(["", "1, 2", "name='b'", "3, flag=True"]),
+          "print(blk.extra, blk.kw, len(cfg), 'emb_dim' in cfg)",
+          'x = torch.randn(2, cfg["emb_dim"])',
+          "print(blk(x, **%s))" % r.choice(["{}", "{'scale': 2.0}", "dict(scale=0.5)"]))
+    e = r.randint(0, 4)
+    if e == 0:
+        g.add("print(cfg)", "print(sorted(cfg.keys()) if False else list(cfg.items())[:2])")
+    elif e == 1:
+        g.add("new_cfg = dict(cfg)", 'new_cfg.update({"emb_dim": 2, "n_layers": 1})', "print(new_cfg, cfg['emb_dim'])")
+    elif e == 2:
+        g.add("sizes = {k: v for k, v in cfg.items() if isinstance(v, int)}", "print(sizes)",
+              "for k in sizes:", "    sizes[k] += 1", "print(sizes.get('n_heads'), sizes.get('zzz', -1))")
+    elif e == 3:
+        g.add("counts = {}", "for w in 'the cat the dog the end'.split():",
+              "    counts[w] = counts.get(w, 0) + 1", "print(counts, {name: p.shape for name, p in blk.named_parameters()})")
+    else:
+        g.add("def total(*xs, start=0, **named):", "    return sum(xs) + start + sum(named.values())",
+              "print(total(1, 2, 3), total(*range(4), start=10, a=1), total(**{'b': 5}))")
+
+
+def s_late(g):
+    r = g.r
+    n = r.randint(1, 4)
+    g.add("gs = [(i * j for j in range(%d)) for i in range(%d)]" % (r.randint(0, 3), n),
+          "print([list(g) for g in gs])",
+          "outer = ((k + j for j in range(2)) for k in range(%d))" % n,
+          "inners = list(outer)", "print([list(x) for x in inners])")
+
+
+def s_arange(g):
+    r = g.r
+    a = r.choice(["3.", "0, 1, 0.1", "1, 2.5", "-1.5, 2, 0.25", "%d, %d, %r" % (r.randint(-3, 0), r.randint(1, 4), r.choice([0.3, 0.7, 0.125]))])
+    g.add("t = torch.arange(%s)" % a, "print(t, t.dtype, t.tolist())",
+          "print(type(t).__name__, type(%s).__name__)" % r.choice(["1", "1.5", "'s'", "[t]", "(t,)", "{}", "nn.Linear(1, 1)"]))
+    if r.random() < 0.5:
+        g.add("m = nn.Linear(2, 2).to(torch.float64)", "print(m.weight.dtype, m.to(dtype=torch.float32).bias.dtype)")
+
+
 SNIPPETS = [s_xbow, s_chain, s_reseed, s_views, s_stack, s_fmt, s_lists, s_nested, s_lazy]
+# round 7's (dicts, *args/**kwargs, late binding, float arange, __name__, Module.to): in the fuzz only, so that
+# --batch's learner-NNN scripts stay the ones committed
+SNIPPETS_FUZZ = SNIPPETS + [s_config, s_late, s_arange]
 
 
-def script(r):
+def script(r, snippets=SNIPPETS):
     g = cls_scripts.Gen(r)
     for _ in range(r.randint(2, 5)):
-        r.choice(SNIPPETS)(g)
+        r.choice(snippets)(g)
     return HEAD + "\ntorch.manual_seed(0)\n" + "\n".join(g.lines) + "\n"
+
+
+def script_fuzz(r):
+    return script(r, SNIPPETS_FUZZ)
 
 
 def main():
     args = sys.argv[1:]
     if args[:1] == ["--fuzz"]:
         cls_scripts.fuzz(int(args[1]), int(args[2]), args[3] if len(args) > 3 else "/tmp/learner-fuzz", 0,
-                         float(args[4]) if len(args) > 4 else 0.2, make=script, prefix="l")
+                         float(args[4]) if len(args) > 4 else 0.2, make=script_fuzz, prefix="l")
     elif args[:1] == ["--batch"]:
         cls_scripts.batch(int(args[1]) if len(args) > 1 else 24, make=script, name="learner")
     else:

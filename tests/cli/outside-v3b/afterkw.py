@@ -1,0 +1,3 @@
+print("before")
+def f(**kw, a):
+    pass

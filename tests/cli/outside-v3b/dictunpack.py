@@ -1,0 +1,2 @@
+print("before")
+d = {**{"a": 1}}

@@ -1,0 +1,2 @@
+print("before")
+print(**{"sep": ""}, "x")

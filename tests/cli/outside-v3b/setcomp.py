@@ -1,0 +1,2 @@
+print("before")
+s = {x for x in range(3)}

@@ -1,0 +1,3 @@
+print("before")
+def f(*a, *b):
+    pass

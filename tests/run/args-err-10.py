@@ -1,0 +1,5 @@
+# a call that does not bind, as Python says
+import torch
+def f(*, a):
+    pass
+f(1)

@@ -1,0 +1,4 @@
+# a dict error as Python raises it
+import torch
+d = {'a': 1}
+del d['b']

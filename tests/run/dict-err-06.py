@@ -1,0 +1,4 @@
+# a dict error as Python raises it
+import torch
+d = {}
+print([1] in d)

@@ -1,0 +1,3 @@
+# a dict error as Python raises it
+import torch
+print({'a': 1} + {'b': 2})

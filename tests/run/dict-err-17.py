@@ -1,0 +1,4 @@
+# a dict error as Python raises it
+import torch
+x = {1: 2}
+x.foo

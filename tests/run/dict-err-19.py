@@ -1,0 +1,5 @@
+# a dict error as Python raises it
+import torch
+def f(a):
+    pass
+f(**{1: 2})
