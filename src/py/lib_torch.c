@@ -211,20 +211,21 @@ static struct pyobj *
 f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double p = 0.5;
-	int train;
+	int train, inplace;
 
 	(void)self;
 	if (lib_need_tensor(s, b, a[0], "input", 1) == NULL)
 		return NULL;
 	if (a[1] != NULL && py_to_double(s, a[1], "dropout(): argument 'p'", &p) != 0)
 		return NULL;
-	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0)
+	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0 ||
+	    lib_flag(s, b, a[3], "inplace", 0, &inplace) != 0)
 		return NULL;
 	if (!train) {
 		py_incref(a[0]);
 		return a[0];
 	}
-	return op_dropout(s, a[0], p);
+	return inplace ? op_dropout_inplace(s, a[0], p) : op_dropout(s, a[0], p);
 }
 
 static struct pyobj *
@@ -311,15 +312,17 @@ nn_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 {
 	struct pyobj *m;
 	double p = 0.5;
+	int inplace;
 
-	(void)b, (void)self;
+	(void)self;
 	if (a[0] != NULL && py_to_double(s, a[0], "Dropout(): argument 'p'", &p) != 0)
 		return NULL;
-	if (lib_check_p(s, a[0], p) != 0)
+	if (lib_check_p(s, a[0], p) != 0 || lib_flag(s, b, a[1], "inplace", 0, &inplace) != 0)
 		return NULL;
 	m = py_new(PY_MODULE);
 	m->u.m.kind = MOD_DROPOUT;
 	m->u.m.p = p;
+	m->u.m.inplace = inplace;
 	return m;
 }
 
