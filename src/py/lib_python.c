@@ -72,7 +72,7 @@ builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 		if (a[0]->u.t.ndim == 0)
 			return py_fail(s, "len() of a 0-d tensor");
 		return py_int(a[0]->u.t.shape[0]);
-	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_DVIEW:
+	case PY_TUPLE: case PY_LIST: case PY_SIZE: case PY_DVIEW: case PY_RETURNS:
 		return py_int(a[0]->u.seq.n);
 	case PY_DICT:
 		return py_int(a[0]->u.dict.n);

@@ -258,7 +258,7 @@ static struct pyobj *
 f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double p = 0.5;
-	int train;
+	int train, inplace;
 
 	(void)self;
 	if (lib_need_tensor(s, b, a[0], "input", 1) == NULL)
@@ -269,13 +269,15 @@ f_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 		return py_fail(s, "TypeError: dropout(): argument 'train' (position 3) must be bool, not %s", py_type_name(a[2]));
 	if (b->op == 1 && !(p >= 0 && p <= 1))
 		return py_fail(s, "RuntimeError: dropout probability has to be between 0 and 1, but got %g", p);
-	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0)
+	inplace = 0;	/* torch.dropout has no inplace */
+	if (lib_flag(s, b, a[2], "training", 1, &train) != 0 || lib_check_p(s, a[1], p) != 0 ||
+	    (b->op == 0 && lib_flag(s, b, a[3], "inplace", 0, &inplace) != 0))
 		return NULL;
 	if (!train) {
 		py_incref(a[0]);
 		return a[0];
 	}
-	return op_dropout(s, a[0], p);
+	return inplace ? op_dropout_inplace(s, a[0], p) : op_dropout(s, a[0], p);
 }
 
 static struct pyobj *
@@ -362,15 +364,17 @@ nn_dropout(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 {
 	struct pyobj *m;
 	double p = 0.5;
+	int inplace;
 
-	(void)b, (void)self;
+	(void)self;
 	if (a[0] != NULL && py_to_double(s, a[0], "Dropout(): argument 'p'", &p) != 0)
 		return NULL;
-	if (lib_check_p(s, a[0], p) != 0)
+	if (lib_check_p(s, a[0], p) != 0 || lib_flag(s, b, a[1], "inplace", 0, &inplace) != 0)
 		return NULL;
 	m = py_new(PY_MODULE);
 	m->u.m.kind = MOD_DROPOUT;
 	m->u.m.p = p;
+	m->u.m.inplace = inplace;
 	return m;
 }
 

@@ -170,7 +170,7 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 		if (strcmp(name, "p") == 0)
 			return py_float(mod->p);
 		if (strcmp(name, "inplace") == 0)
-			return py_bool(0);
+			return py_bool(mod->inplace);
 		break;
 	case MOD_SOFTMAX:
 		if (strcmp(name, "dim") == 0)

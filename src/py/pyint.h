@@ -215,6 +215,7 @@ struct pymodule {
 	struct pyobj *weight, *bias;	/* LINEAR: Parameters (bias may be NULL) */
 	int in, out;
 	double p;			/* DROPOUT */
+	int inplace;			/* DROPOUT: nn.Dropout(p, inplace=True) writes its input */
 	long long dim;			/* SOFTMAX (-1000: None); HEAD: the head's index */
 	int head_linear, head_bias;	/* HEAD: its layers are nn.Linear, bit l: layer l has a bias; in, out, p */
 	int eval;			/* after .eval() (0: training mode, as a new module is): dropout passes x */
@@ -612,6 +613,7 @@ int op_allclose(struct py_session *s, struct pyobj *a, struct pyobj *b, double r
 int op_equal(struct py_session *s, struct pyobj *a, struct pyobj *b, int *out);
 struct pyobj *op_linear(struct py_session *s, struct pyobj *x, struct pyobj *w, struct pyobj *b);
 struct pyobj *op_dropout(struct py_session *s, struct pyobj *x, double p);
+struct pyobj *op_dropout_inplace(struct py_session *s, struct pyobj *x, double p);
 struct pyobj *op_from_data(struct py_session *s, struct pyobj *data, int dtype);	/* torch.tensor */
 struct pyobj *op_tolist(struct py_session *s, struct pyobj *x);
 struct pyobj *op_item(struct py_session *s, struct pyobj *x);

@@ -110,7 +110,7 @@ lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int 
 	case MOD_DROPOUT:	/* in eval mode, x itself (as F.dropout(x, p, training=False)) */
 		if (mod->eval)
 			py_incref(x);
-		r = mod->eval ? x : op_dropout(s, x, mod->p);
+		r = mod->eval ? x : mod->inplace ? op_dropout_inplace(s, x, mod->p) : op_dropout(s, x, mod->p);
 		break;
 	default:
 		if (mod->dim == -1000) {	/* the legacy implicit dim, with PyTorch's warning */

@@ -1428,3 +1428,26 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	pyt_set_grad(y, "MulBackward0", pyt_grad(x));
 	return y;
 }
+
+/* F.dropout(x, p, inplace=True), nn.Dropout(p, inplace=True) in training mode: ATen's
+ * _dropout<true>, x itself for p == 0 (or no elements), else the noise drawn as the copy's
+ * (op_dropout's values) and then x.mul_(noise): autograd's in-place checks after the draws,
+ * the values written into x (a view: through it), grad_fn MulBackward0; x is returned */
+struct pyobj *
+op_dropout_inplace(struct py_session *s, struct pyobj *x, double p)
+{
+	struct pyobj *y = op_dropout(s, x, p);
+	int req = pyt_grad(x);
+
+	if (y == NULL || y == x)
+		return y;
+	if (pyt_check_inplace(s, x) != 0 || pyt_writable(s, x) != 0) {
+		py_decref(y);
+		return NULL;
+	}
+	pyt_write(&x->u.t, &y->u.t);
+	py_decref(y);
+	pyt_mark_inplace(x, "MulBackward0", req);
+	py_incref(x);
+	return x;
+}

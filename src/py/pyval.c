@@ -892,7 +892,7 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 		break;
 	case MOD_DROPOUT:
 		py_float_repr(buf, sizeof buf, m->p);
-		sbuf_addf(b, "Dropout(p=%s, inplace=False)", buf);
+		sbuf_addf(b, "Dropout(p=%s, inplace=%s)", buf, m->inplace ? "True" : "False");
 		break;
 	case MOD_HEAD:	/* the book's CausalAttention: submodules in the order its __init__ makes them */
 		sbuf_add(b, "CausalAttention(\n");
