@@ -130,7 +130,7 @@ sort_list(struct py_session *s, struct pyobj *l, struct pyobj *key, int rev)
 		if (key == NULL) {
 			so.k[i] = so.v[i];
 			py_incref(so.k[i]);
-		} else if ((so.k[i] = py_call_value(s, key, &so.v[i], 1, NULL, NULL, 0)) == NULL) {
+		} else if ((so.k[i] = s->call_value(s, key, &so.v[i], 1, NULL, NULL, 0)) == NULL) {
 			n = i;
 			rc = -1;
 			break;

@@ -368,6 +368,9 @@ struct py_session {
 	/* a script function called (pystmt.c's, set by stmt_hooks): calls go one way through it */
 	struct pyobj *(*call_user)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
 	    char **kwnames, struct pyobj **kwargs, int nkw);
+	/* any callable called (pyeval.c's py_call_value, set by stmt_hooks): sorted's key= (lib_sort.c) */
+	struct pyobj *(*call_value)(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs,
+	    char **kwnames, struct pyobj **kwargs, int nkw);
 	/* torch.set_printoptions (lib_misc.c): once called, its options print every statement's tensors */
 	struct print_opts own_po;
 	int own_po_set;
@@ -743,7 +746,7 @@ const char *nn_typename(const struct pyobj *o);	/* torch.typename(o): "torch.Flo
 /* ---- evaluation (pyeval.c) ---- */
 
 struct pyobj *eval_node(struct py_session *s, const struct node *n);
-/* f(args..., kwnames=kwargs...) for any callable f, the arguments borrowed: sorted's key= */
+/* f(args..., kwnames=kwargs...) for any callable f, the arguments borrowed (the library: s->call_value) */
 struct pyobj *py_call_value(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw);
 int assign(struct py_session *s, const struct node *target, struct pyobj *v);	/* target = v */
@@ -751,8 +754,9 @@ int exec_simple(struct py_session *s, const struct stmt *st);	/* a simple statem
 /* a statement's state reset: output, error buffer, depth */
 void eval_begin(struct py_session *s, const struct print_opts *po, struct sbuf *out, char *err, size_t errlen);
 /*
- * The evaluator's two ways up, s->call_user (pystmt.c's calls of script
- * functions) and s->eval_more (pycomp.c's comp_eval), set in this one
+ * The evaluator's three ways up, s->call_user (pystmt.c's calls of script
+ * functions), s->call_value (pyeval.c's py_call_value) and s->eval_more
+ * (pycomp.c's comp_eval), set in this one
  * place (pystmt.c) by every entry before it evaluates: py_exec,
  * py_exec_cell, expr.c's expr_eval_in and py_print_expr.
  */

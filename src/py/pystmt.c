@@ -461,6 +461,7 @@ void
 stmt_hooks(struct py_session *s)
 {
 	s->call_user = call_user;
+	s->call_value = py_call_value;
 	s->eval_more = comp_eval;
 	py_gen_next = gen_next;
 	lib_find_hook = lib_find;
