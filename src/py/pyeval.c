@@ -800,14 +800,10 @@ assign(struct py_session *s, const struct node *target, struct pyobj *v)
 		return unpack(s, target, v);
 	case N_INDEX: {
 		struct pyobj *o, *idx;
-		int r = -1;
+		int r;
 
-		if ((o = eval_node(s, target->a)) == NULL)
+		if (eval_operands(s, target, &o, &idx) != 0)
 			return -1;
-		if ((idx = subscript_value(s, target)) == NULL) {
-			py_decref(o);
-			return -1;
-		}
 		r = set_item(s, o, idx, v);
 		py_decref(o);
 		py_decref(idx);
