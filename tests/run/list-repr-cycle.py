@@ -13,3 +13,8 @@ a = [1]
 b = [a, a]
 print(b)
 print(len(str(x)))
+# no cycle collector here: the cycles are broken before the end, as a refcount alone can free them
+x.clear()
+y[1].pop()
+t[0].clear()
+print(x, y, t)
