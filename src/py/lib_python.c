@@ -120,7 +120,6 @@ int_of_str(struct py_session *s, const struct pyobj *o)
 	unsigned long long v = 0, lim;
 	int neg = 0, digits = 0, bad = 0;
 	struct sbuf r = { 0 };
-	struct pyobj *x;
 
 	while (p < e && isspace((unsigned char)*p))
 		p++;
@@ -141,8 +140,7 @@ int_of_str(struct py_session *s, const struct pyobj *o)
 	}
 	if (!bad && digits > 0)
 		return py_int(neg ? (long long)(0 - v) : (long long)v);
-	x = (struct pyobj *)o;
-	py_repr(&r, x, NULL);
+	py_repr(&r, o, NULL);
 	py_fail(s, "ValueError: invalid literal for int() with base 10: %s", r.s != NULL ? r.s : "''");
 	free(r.s);
 	return NULL;

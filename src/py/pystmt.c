@@ -58,7 +58,7 @@ loop_end(struct py_session *s, const struct stmt *st, int f)
 /* for over a range (its ints made one at a time, no list), a generator (pulled an item at a time) or a
  * list (walked live, by index, as Python's list iterator: items appended in the loop come too) */
 static int
-exec_for_range(struct py_session *s, const struct stmt *st, struct pyobj *r)
+exec_for_iter(struct py_session *s, const struct stmt *st, struct pyobj *r)
 {
 	struct pyiter it;
 	struct pyobj *v;
@@ -101,7 +101,7 @@ exec_for(struct py_session *s, const struct stmt *st)
 	if ((seq = eval_node(s, st->value)) == NULL)
 		return F_ERROR;
 	if (seq->type == PY_RANGE || seq->type == PY_GEN || seq->type == PY_LIST)
-		return exec_for_range(s, st, seq);
+		return exec_for_iter(s, st, seq);
 	if ((item = py_iter_items(s, seq)) == NULL) {
 		py_decref(seq);
 		return F_ERROR;
