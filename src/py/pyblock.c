@@ -17,22 +17,6 @@
 static struct stmt *compound(struct parser *p);
 static struct stmt *suite(struct parser *p);
 
-/* the line of pos: counted forward from the last one asked */
-static int
-line_at(struct parser *p, size_t pos)
-{
-	const char *s = p->lx.text;
-
-	if (pos < p->line_pos) {
-		p->line_pos = 0;
-		p->line = 1;
-	}
-	for (; p->line_pos < pos && s[p->line_pos] != '\0'; p->line_pos++)
-		if (s[p->line_pos] == '\n')
-			p->line++;
-	return p->line;
-}
-
 static int
 at_line_end(const struct parser *p)
 {
@@ -199,108 +183,22 @@ block_suite(struct parser *p, struct stmt *st, int funcs)
 	return st->body != NULL ? st : NULL;
 }
 
-/* one parameter's name, not one of names[0..n) nor star; NULL after Python's message */
-static char *
-param_name(struct parser *p, char **names, int n, const char *star)
-{
-	char *name;
-	int i;
-
-	if (n == 64)
-		return fail_null(p, "too many parameters (more than 64)");
-	if ((name = name_token(p)) == NULL)
-		return NULL;
-	for (i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return fail_null(p, "duplicate argument '%s' in function definition", name);
-	if (star != NULL && strcmp(star, name) == 0)
-		return fail_null(p, "duplicate argument '%s' in function definition", name);
-	if (is_op(p, O_COLON))
-		return fail_null(p, "annotations are not supported");
-	return name;
-}
-
-/* after '*' or '**' in a def's parameters: the name, or NULL for a bare '*' (*bare) */
-static char *
-star_param(struct parser *p, struct stmt *st, char **names, int n, int *bare)
-{
-	int dstar = is_op(p, O_POW);
-
-	*bare = 0;
-	advance(p);
-	if (!dstar && (is_op(p, O_COMMA) || is_op(p, O_RPAR))) {	/* def f(a, *, b) */
-		*bare = 1;
-		if (is_op(p, O_RPAR))
-			return fail_null(p, "named arguments must follow bare *");
-		advance(p);
-		if (is_op(p, O_RPAR) || is_op(p, O_POW))
-			return fail_null(p, "named arguments must follow bare *");
-		return NULL;
-	}
-	return param_name(p, names, n, dstar ? st->star : NULL);
-}
-
 /* def NAME(a, b=1, *args, c, d=2, **kwargs): suite */
 static struct stmt *
 def_stmt(struct parser *p, struct stmt *st)
 {
-	char *names[64];
-	struct node *defaults[64];
-	int n = 0, kwonly = 0, bare;
-
 	if (block_head(p, st, S_DEF) != 0)
 		return NULL;
 	if (!is_op(p, O_LPAR))
 		return syntax(p);
 	advance(p);
-	while (!is_op(p, O_RPAR)) {
-		if (st->dstar != NULL)
-			return fail_null(p, "arguments cannot follow var-keyword argument");
-		if (is_op(p, O_DIV))
-			return fail_null(p, "positional-only parameters (/) are not supported");
-		if (is_op(p, O_MUL) && kwonly)
-			return fail_null(p, "* argument may appear only once");
-		if (is_op(p, O_MUL) || is_op(p, O_POW)) {
-			int dstar = is_op(p, O_POW);
-			char *name = star_param(p, st, names, n, &bare);
-
-			if (name == NULL && !bare)
-				return NULL;
-			if (dstar)
-				st->dstar = name;
-			else
-				st->star = name;
-			kwonly = kwonly || !dstar;
-			if (bare)
-				continue;
-		} else {
-			if ((names[n] = param_name(p, names, n, st->star)) == NULL)
-				return NULL;
-			defaults[n] = NULL;
-			if (is_op(p, O_ASSIGN)) {
-				advance(p);
-				if ((defaults[n] = test(p)) == NULL)
-					return NULL;
-			} else if (!kwonly && n > 0 && defaults[n - 1] != NULL) {
-				return fail_null(p, "non-default argument follows default argument");
-			}
-			n++;
-			st->npos += !kwonly;
-		}
-		if (!is_op(p, O_COMMA))
-			break;
-		advance(p);
-	}
+	if (params(p, st, O_RPAR) != 0)
+		return NULL;
 	if (!is_op(p, O_RPAR))
 		return syntax(p);
 	advance(p);
 	if (is_op(p, O_ARROW))
 		return fail_null(p, "annotations are not supported");
-	st->binds = arena_alloc(&p->mem, (size_t)(n ? n : 1) * sizeof *st->binds);
-	st->defaults = arena_alloc(&p->mem, (size_t)(n ? n : 1) * sizeof *st->defaults);
-	memcpy(st->binds, names, (size_t)n * sizeof *names);
-	memcpy(st->defaults, defaults, (size_t)n * sizeof *defaults);
-	st->nnames = n;
 	return block_suite(p, st, p->funcs + 1);
 }
 

@@ -4,9 +4,11 @@
  * list comprehensions and generator expressions (N_COMP: a list at once; a
  * generator, PY_GEN, lazy as Python's: each next() runs its clauses just
  * far enough for one item, in the scope that made it, or in a copy of the
- * names it reads once that call has returned: pyframe.c), and a if c else b
- * (N_IFEXP).  pyeval.c reaches comp_eval through s->eval_more (set by
- * stmt_hooks, pystmt.c), so calls go one way.
+ * names it reads once that call has returned: pyframe.c), a if c else b
+ * (N_IFEXP), and the function a lambda or a def makes (N_LAMBDA;
+ * function_new, which pystmt.c's def calls too).  pyeval.c reaches
+ * comp_eval through s->eval_more (set by stmt_hooks, pystmt.c), so calls
+ * go one way.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +176,19 @@ gen_init(struct py_session *s, const struct node *n, struct pygen *g)
 	for (i = 0; i < n->n; i++)
 		g->nn = target_names(n->items[i]->a, g->names, g->nn, GEN_MAXNAMES);
 	return 0;
+}
+
+/* g (in o) has stopped: its names' last values as cells, when something made inside it still holds it */
+static void
+comp_cells(struct pygen *g, const struct pyobj *o)
+{
+	int i, created;
+
+	if (o->refs < 2)
+		return;
+	for (i = 0; i < g->nn; i++)
+		if (g->vals[i] != NULL)
+			varlist_set(&g->cells, g->names[i], g->vals[i], &created);
 }
 
 /* the comprehension running in the scope a new one is made in (counted), or NULL */
@@ -362,6 +377,7 @@ gen_next(struct py_session *s, struct pyobj *go, struct pyobj **item)
 			py_iter_end(&g->it[i]);
 		g->depth = 0;
 		g->done = 1;
+		comp_cells(g, go);
 	}
 	if (rc < 0 && s->err_line == 0)
 		s->err_line = g->line;
@@ -419,6 +435,7 @@ eval_comp(struct py_session *s, const struct node *n)
 	}
 	g->running = 0;
 	g->done = 1;
+	comp_cells(g, co);
 	s->comp_top = top;
 	py_decref(co);
 	if (d != NULL && rc != 0) {
@@ -471,6 +488,27 @@ eval_dict(struct py_session *s, const struct node *n)
 }
 
 struct pyobj *
+function_new(struct py_session *s, const struct stmt *st)
+{
+	struct pyobj *fn = py_new(PY_UFUNC);
+	int i, n = st->nnames;
+
+	fn->u.uf.def = st;
+	fn->u.uf.code = s->code;
+	s->code->refs++;
+	fn->u.uf.defaults = xmalloc((size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
+	memset(fn->u.uf.defaults, 0, (size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
+	for (i = 0; i < n; i++)
+		if (st->defaults[i] != NULL && (fn->u.uf.defaults[i] = eval_node(s, st->defaults[i])) == NULL) {
+			py_decref(fn);
+			return NULL;
+		}
+	frame_capture(s->frame, fn);
+	fn->u.uf.outer = comp_outer(s);
+	return fn;
+}
+
+struct pyobj *
 comp_eval(struct py_session *s, const struct node *n)
 {
 	switch (n->kind) {
@@ -479,6 +517,7 @@ comp_eval(struct py_session *s, const struct node *n)
 	case N_IFEXP: return eval_ifexp(s, n);
 	case N_STAR: return py_fail(s, "can't use starred expression here");
 	case N_DICT: return eval_dict(s, n);
+	case N_LAMBDA: return function_new(s, n->def);
 	}
 	return py_fail(s, "this expression is not supported");
 }

@@ -99,12 +99,29 @@ frame_del(struct pyframe *f, const char *name)
  * its own enclosing names).  While that call runs, a name is read from it,
  * as Python's cells read the latest value; once it has returned, from the copy.
  */
+/* name among the last values of the stopped comprehensions fn was made in (a lambda's cells), or NULL */
+static struct pyvar *
+comp_cell_find(const struct pyobj *fn, const char *name)
+{
+	const struct pyobj *a;
+	struct pyvar *v;
+
+	if (fn->type != PY_UFUNC)
+		return NULL;
+	for (a = fn->u.uf.outer; a != NULL; a = a->u.gen->outer)
+		if (!a->u.gen->running && (v = varlist_find(a->u.gen->cells, name)) != NULL)
+			return v;
+	return NULL;
+}
+
 struct pyvar *
 frame_enclosing_find(const struct pyframe *f, const char *name)
 {
 	struct pyvar *v;
 
 	while (f != NULL && f->fn != NULL) {
+		if ((v = comp_cell_find(f->fn, name)) != NULL)
+			return v;
 		if (f->encl != NULL) {
 			f = f->encl;
 			if ((v = varlist_find(f->vars, name)) != NULL)

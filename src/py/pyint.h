@@ -99,7 +99,8 @@ enum {
 	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP,
 	N_STAR,		/* *xs among a call's arguments: its items, each an argument (a: xs) */
 	N_DICT,		/* {k: v, ...}: items alternate keys and values; N_DSTAR in a call: **d (a: d) */
-	N_DSTAR
+	N_DSTAR,
+	N_LAMBDA	/* lambda params: test (def: an S_DEF named <lambda> whose body returns the test) */
 };
 
 struct node {
@@ -114,6 +115,7 @@ struct node {
 	long long i;		/* INT */
 	double f;		/* FLOAT */
 	int paren;		/* a TUPLE written in parentheses */
+	const struct stmt *def;	/* LAMBDA */
 };
 
 /* Statements. */
@@ -265,6 +267,8 @@ struct pyobj {
 			struct pyframe *encl;		/* a nested def's: the call that ran the def, */
 			long encl_serial;	/* that call's serial (it may have returned) */
 			struct pyvar *cap;		/* and the names it and its enclosing calls had then */
+			struct pyobj *outer;		/* the comprehension running where it was made (a PY_GEN,
+							 * counted; NULL: none): once stopped, its names' cells */
 		} uf;			/* UFUNC */
 		struct {
 			char *name;		/* CLASS: its name */
@@ -323,6 +327,9 @@ struct pygen {
 	/* the comprehension or generator running in the same scope when g was made (a PY_GEN, counted;
 	 * NULL: none): once it has stopped, g reads its names from its vals, as a Python cell */
 	struct pyobj *outer;
+	/* once stopped, its names' last values as variables, when a function made inside it may read
+	 * them (its lambdas' cells: [lambda: i for i in r] all read the last i); NULL: none */
+	struct pyvar *cells;
 };
 
 struct pyvar {
@@ -719,6 +726,8 @@ int gen_next(struct py_session *s, struct pyobj *g, struct pyobj **item);
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */
 struct pyobj *comp_eval(struct py_session *s, const struct node *n);
+/* the function a def or a lambda makes (pycomp.c): its defaults evaluated now, the names it closes over captured; NULL after an error */
+struct pyobj *function_new(struct py_session *s, const struct stmt *def);
 
 /* format(v, spec) appended to b (lib_fmt.c): 0, or -1 with Python's error */
 int py_format(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *spec, size_t n);

@@ -214,7 +214,6 @@ unsupported_statement(struct parser *p)
 		{ "else", "'else' is not supported" },
 		{ "def", "'def' (defining functions) is not supported" },
 		{ "class", "'class' (defining classes) is not supported" },
-		{ "lambda", "lambda expressions are not supported" },
 		{ "return", "'return' is not supported (there is no function to return from)" },
 		{ "with", "'with' statements are not supported" },
 		{ "try", "'try' statements are not supported" },
@@ -394,8 +393,6 @@ atom(struct parser *p)
 			advance(p);
 			return n;
 		}
-		if (is_kw(p, "lambda"))
-			return fail_null(p, "lambda expressions are not supported");
 		if (is_kw(p, "yield") || is_kw(p, "await"))
 			return fail_null(p, "'%.*s' is not supported", (int)len, s);
 		if (is_keyword(s, len))
@@ -841,6 +838,147 @@ bool_level(struct parser *p, int is_or)
 	return n;
 }
 
+/* the line of pos: counted forward from the last one asked */
+int
+line_at(struct parser *p, size_t pos)
+{
+	const char *s = p->lx.text;
+
+	if (pos < p->line_pos) {
+		p->line_pos = 0;
+		p->line = 1;
+	}
+	for (; p->line_pos < pos && s[p->line_pos] != '\0'; p->line_pos++)
+		if (s[p->line_pos] == '\n')
+			p->line++;
+	return p->line;
+}
+
+/* ---- parameters: a def's (up to close ')') and a lambda's (up to ':') ---- */
+
+/* one parameter's name, not one of names[0..n) nor star; NULL after Python's message */
+static char *
+param_name(struct parser *p, char **names, int n, const char *star, int close)
+{
+	char *name;
+	int i;
+
+	if (n == 64)
+		return fail_null(p, "too many parameters (more than 64)");
+	if ((name = name_token(p)) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return fail_null(p, "duplicate argument '%s' in function definition", name);
+	if (star != NULL && strcmp(star, name) == 0)
+		return fail_null(p, "duplicate argument '%s' in function definition", name);
+	if (close == O_RPAR && is_op(p, O_COLON))
+		return fail_null(p, "annotations are not supported");
+	return name;
+}
+
+/* after '*' or '**' among the parameters: the name, or NULL for a bare '*' (*bare) */
+static char *
+star_param(struct parser *p, struct stmt *st, char **names, int n, int *bare, int close)
+{
+	int dstar = is_op(p, O_POW);
+
+	*bare = 0;
+	advance(p);
+	if (!dstar && (is_op(p, O_COMMA) || is_op(p, close))) {	/* def f(a, *, b) */
+		*bare = 1;
+		if (is_op(p, close))
+			return fail_null(p, "named arguments must follow bare *");
+		advance(p);
+		if (is_op(p, close) || is_op(p, O_POW))
+			return fail_null(p, "named arguments must follow bare *");
+		return NULL;
+	}
+	return param_name(p, names, n, dstar ? st->star : NULL, close);
+}
+
+/* a(, b=1, *args, c, d=2, **kwargs) up to close, left there, into st's binds, defaults, star, dstar; 0 or -1 */
+int
+params(struct parser *p, struct stmt *st, int close)
+{
+	char *names[64];
+	struct node *defaults[64];
+	int n = 0, kwonly = 0, bare;
+
+	while (!is_op(p, close)) {
+		if (st->dstar != NULL)
+			return fail(p, "arguments cannot follow var-keyword argument");
+		if (is_op(p, O_DIV))
+			return fail(p, "positional-only parameters (/) are not supported");
+		if (is_op(p, O_MUL) && kwonly)
+			return fail(p, "* argument may appear only once");
+		if (is_op(p, O_MUL) || is_op(p, O_POW)) {
+			int dstar = is_op(p, O_POW);
+			char *name = star_param(p, st, names, n, &bare, close);
+
+			if (name == NULL && !bare)
+				return -1;
+			if (dstar)
+				st->dstar = name;
+			else
+				st->star = name;
+			kwonly = kwonly || !dstar;
+			if (bare)
+				continue;
+		} else {
+			if ((names[n] = param_name(p, names, n, st->star, close)) == NULL)
+				return -1;
+			defaults[n] = NULL;
+			if (is_op(p, O_ASSIGN)) {
+				advance(p);
+				if ((defaults[n] = test(p)) == NULL)
+					return -1;
+			} else if (!kwonly && n > 0 && defaults[n - 1] != NULL) {
+				return fail(p, "non-default argument follows default argument");
+			}
+			n++;
+			st->npos += !kwonly;
+		}
+		if (!is_op(p, O_COMMA))
+			break;
+		advance(p);
+	}
+	st->binds = arena_alloc(&p->mem, (size_t)(n ? n : 1) * sizeof *st->binds);
+	st->defaults = arena_alloc(&p->mem, (size_t)(n ? n : 1) * sizeof *st->defaults);
+	memcpy(st->binds, names, (size_t)n * sizeof *names);
+	memcpy(st->defaults, defaults, (size_t)n * sizeof *defaults);
+	st->nnames = n;
+	return 0;
+}
+
+/* lambda a, b=1: test -- a function named <lambda>, whose body returns the test */
+static struct node *
+lambda(struct parser *p)
+{
+	struct node *n = node(p, N_LAMBDA, p->tok.pos);
+	struct stmt *st = arena_alloc(&p->mem, sizeof *st), *ret = arena_alloc(&p->mem, sizeof *ret);
+
+	advance(p);
+	st->kind = S_DEF;
+	st->pos = n->pos;
+	st->line = line_at(p, n->pos);
+	st->names = arena_alloc(&p->mem, sizeof *st->names);
+	st->names[0] = arena_strndup(&p->mem, "<lambda>", 8);
+	if (params(p, st, O_COLON) != 0)
+		return NULL;
+	if (!is_op(p, O_COLON))
+		return syntax(p);
+	advance(p);
+	ret->kind = S_RETURN;
+	ret->pos = p->tok.pos;
+	ret->line = line_at(p, ret->pos);
+	if ((ret->value = test(p)) == NULL)
+		return NULL;
+	st->body = ret;
+	n->def = st;
+	return n;
+}
+
 struct node *
 test(struct parser *p)
 {
@@ -848,9 +986,7 @@ test(struct parser *p)
 
 	if (enter(p) != 0)
 		return NULL;
-	if (is_kw(p, "lambda"))
-		return fail_null(p, "lambda expressions are not supported");
-	n = bool_level(p, 1);
+	n = is_kw(p, "lambda") ? lambda(p) : bool_level(p, 1);
 	if (n != NULL && is_kw(p, "if")) {	/* a if c else b */
 		struct node *c = node(p, N_IFEXP, n->pos);
 

@@ -66,6 +66,9 @@ void *syntax(struct parser *p);
 struct node *node(struct parser *p, int kind, size_t pos);
 void list_add(struct parser *p, struct list *l, struct node *n);
 struct node *test(struct parser *p);
+int line_at(struct parser *p, size_t pos);	/* the line of pos, counted forward from the last one asked */
+/* a def's or lambda's parameters up to close (O_RPAR, O_COLON), left there, into st (pyparse.c); 0 or -1 */
+int params(struct parser *p, struct stmt *st, int close);
 struct node *for_target(struct parser *p);	/* TARGET in: one target, or their tuple (pyparse.c) */
 struct node *expr_bits(struct parser *p);	/* a | b ...: below the comparisons */
 struct node *testlist(struct parser *p);

@@ -124,6 +124,7 @@ gen_free(struct pygen *g)
 	}
 	code_decref(g->code);
 	py_decref(g->outer);
+	varlist_free(g->cells);
 	free(g);
 }
 
@@ -175,6 +176,7 @@ obj_free(struct pyobj *o)
 		free(o->u.uf.qualname);
 		code_decref(o->u.uf.code);
 		varlist_free(o->u.uf.cap);
+		py_decref(o->u.uf.outer);
 		break;
 	case PY_CLASS: case PY_OBJ: case PY_METHOD: case PY_SUPER:
 		free(o->u.obj.name);
@@ -1142,7 +1144,7 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 			sbuf_addf(b, "<built-in function %s>", o->u.fn.fn->name);
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
-	case PY_UFUNC: sbuf_addf(b, "<function %s>", o->u.uf.def->names[0]); break;
+	case PY_UFUNC: sbuf_addf(b, "<function %s at %p>", o->u.uf.qualname != NULL ? o->u.uf.qualname : o->u.uf.def->names[0], (void *)o); break;
 	case PY_GEN:
 		if (o->u.gen->kind == GEN_EXPR)
 			sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o);

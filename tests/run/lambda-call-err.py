@@ -1,0 +1,3 @@
+f = lambda x: x
+print(f(1))
+f(1, 2)

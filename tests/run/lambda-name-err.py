@@ -1,0 +1,4 @@
+g = lambda: undefined_name
+print(1)
+
+g()
