@@ -269,10 +269,29 @@ def s_arange(g):
         g.add("m = nn.Linear(2, 2).to(torch.float64)", "print(m.weight.dtype, m.to(dtype=torch.float32).bias.dtype)")
 
 
+def s_lambda(g):
+    r = g.r
+    n = r.randint(1, 4)
+    word = "".join(r.choice("abcde ") for _ in range(r.randint(3, 9)))
+    g.add("chars = sorted(list(%r))" % word, "stoi = {ch: i for i, ch in enumerate(chars)}",
+          "itos = {i: ch for i, ch in enumerate(chars)}",
+          "encode = lambda s: [stoi[c] for c in s]", "decode = lambda l: ''.join([itos[i] for i in l])",
+          "print(encode(%r), decode(encode(%r)))" % (word, word[::-1]))
+    g.add("fs = [lambda x%s: x * i for i in range(%d)]" % (r.choice(["", ", i=i"]), n),
+          "print([f(%d) for f in fs])" % r.randint(-3, 3),
+          "k = lambda *a, s=%d, **kw: (sum(a) + s, sorted(kw))" % r.randint(0, 5),
+          "print(k(%s))" % r.choice(["", "1, 2", "z=1, y=2", "3, q=0"]),
+          "print(sorted(%r, key=lambda v: %s))" % ([r.randint(-5, 5) for _ in range(n + 2)],
+                                                   r.choice(["abs(v)", "-v", "(v % 3, v)", "v * v"])),
+          "sq = lambda t: (t ** 2).sum(dim=%d)" % r.choice([0, -1]),
+          "print(sq(torch.randn(%d, %d)))" % (r.randint(1, 3), r.randint(1, 3)))
+
+
 SNIPPETS = [s_xbow, s_chain, s_reseed, s_views, s_stack, s_fmt, s_lists, s_nested, s_lazy]
-# round 7's (dicts, *args/**kwargs, late binding, float arange, __name__, Module.to): in the fuzz only, so that
+# round 7's (dicts, *args/**kwargs, late binding, float arange, __name__, Module.to) and round 8's
+# (lambda): in the fuzz only, so that
 # --batch's learner-NNN scripts stay the ones committed
-SNIPPETS_FUZZ = SNIPPETS + [s_config, s_late, s_arange]
+SNIPPETS_FUZZ = SNIPPETS + [s_config, s_late, s_arange, s_lambda]
 
 
 def script(r, snippets=SNIPPETS):
