@@ -14,8 +14,8 @@ lib_need_tensor(struct py_session *s, const struct builtin *b, struct pyobj *o, 
 {
 	if (o != NULL && o->type == PY_TENSOR)
 		return o;
-	return py_fail(s, "%s(): argument '%s' (position %d) must be Tensor, not %s", b->name, arg, pos,
-	    o ? py_type_name(o) : "NoneType");
+	return py_fail(s, "%s(): argument '%s' (position %d) must be Tensor, not %s", b->name, arg,
+	    pos + ((b->flags & LIB_SELF_FIRST) != 0), o ? py_type_name(o) : "NoneType");	/* torch.f(x, ...): x is 1 */
 }
 
 /* o as bool (None/absent: dflt) */

@@ -157,6 +157,15 @@ method_norm(struct py_session *s, const struct builtin *b, struct pyobj *x, stru
 }
 
 /* torch.linalg.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) */
+/* torch.linalg's first argument: a tensor, else the message of the ATen function it calls */
+static struct pyobj *
+linalg_input(struct py_session *s, struct pyobj *o, const char *aten)
+{
+	if (o->type == PY_TENSOR)
+		return o;
+	return py_fail(s, "%s(): argument 'input' (position 1) must be Tensor, not %s", aten, py_type_name(o));
+}
+
 static struct pyobj *
 linalg_vector_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
@@ -166,7 +175,7 @@ linalg_vector_norm(struct py_session *s, const struct builtin *b, struct pyobj *
 	double p;
 
 	(void)self;
-	if ((x = lib_need_tensor(s, b, a[0], "x", 1)) == NULL)
+	if ((x = linalg_input(s, a[0], "linalg_vector_norm")) == NULL)
 		return NULL;
 	if (a[1] != NULL && a[1]->type == PY_STR)
 		return py_fail(s, "linalg_vector_norm(): argument 'ord' (position 2) must be Number, not str");
@@ -270,7 +279,7 @@ linalg_matrix_norm(struct py_session *s, const struct builtin *b, struct pyobj *
 	int keep;
 
 	(void)self;
-	if ((x = lib_need_tensor(s, b, a[0], "A", 1)) == NULL)
+	if ((x = linalg_input(s, a[0], "linalg_matrix_norm")) == NULL)
 		return NULL;
 	if (a[1] != NULL && matrix_ord(s, "linalg_matrix_norm(): argument 'ord'", a[1], &ord, &ostr) != 0)
 		return NULL;
@@ -320,7 +329,7 @@ linalg_norm(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	double p = 2;
 
 	(void)self;
-	if ((x = lib_need_tensor(s, b, a[0], "A", 1)) == NULL)
+	if ((x = linalg_input(s, a[0], "linalg_norm")) == NULL)
 		return NULL;
 	nd = x->u.t.ndim;
 	if (n >= 0 && n != 1 && n != 2)

@@ -355,16 +355,50 @@ method_matmul(struct py_session *s, const struct builtin *b, struct pyobj *x, st
 	return op_matmul(s, x, a[0]);
 }
 
+/* mm (op 0): two matrices; bmm (op 1): two batches of them, the same batch, BmmBackward0 */
 static struct pyobj *
 method_mm(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
+	int nd = b->op ? 3 : 2;
+	struct pyobj *y;
+
 	if (lib_need_tensor(s, b, a[0], "mat2", 1) == NULL)
 		return NULL;
-	if (x->u.t.ndim != 2)
-		return py_fail(s, "self must be a matrix");
-	if (a[0]->u.t.ndim != 2)
-		return py_fail(s, "mat2 must be a matrix");
-	return op_matmul(s, x, a[0]);
+	if (x->u.t.ndim != nd)
+		return py_fail(s, b->op ? "RuntimeError: batch1 must be a 3D tensor" : "self must be a matrix");
+	if (a[0]->u.t.ndim != nd)
+		return py_fail(s, b->op ? "RuntimeError: batch2 must be a 3D tensor" : "mat2 must be a matrix");
+	if (b->op && (a[0]->u.t.shape[0] != x->u.t.shape[0] || a[0]->u.t.shape[1] != x->u.t.shape[2]))
+		return py_fail(s, "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+		    "[%d, %d].", x->u.t.shape[0], x->u.t.shape[2], a[0]->u.t.shape[0], a[0]->u.t.shape[1]);
+	if ((y = op_matmul(s, x, a[0])) != NULL && b->op)	/* bmm itself, where matmul views its result */
+		pyt_set_grad(y, "BmmBackward0", pyt_grad(x) || pyt_grad(a[0]));
+	return y;
+}
+
+/* x.requires_grad_(requires_grad=True): a leaf's flag; a result's stays on (it only says so) */
+static struct pyobj *
+method_requires_grad(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
+{
+	int on = 1;
+
+	(void)b;
+	if (a[0] != NULL) {
+		if (a[0]->type != PY_BOOL)
+			return py_fail(s, "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not %s",
+			    py_type_name(a[0]));
+		on = (int)a[0]->u.i;
+	}
+	if (on && x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE)
+		return py_fail(s, "RuntimeError: only Tensors of floating point dtype can require gradients");
+	if (x->u.t.grad_fn != NULL && !on)
+		return py_fail(s, "RuntimeError: you can only change requires_grad flags of leaf variables. If you want "
+		    "to use a computed variable in a subgraph that doesn't require differentiation use var_no_grad = "
+		    "var.detach().");
+	if (x->u.t.grad_fn == NULL)
+		x->u.t.requires_grad = on;
+	py_incref(x);
+	return x;
 }
 
 /* bool, float, long (op the DT_*) */
@@ -546,12 +580,14 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	X(B, "dot", method_dot, 0, "tensor", LIB_F64) \
 	X(B, "matmul", method_matmul, 0, "other", LIB_F64) \
 	X(B, "mm", method_mm, 0, "mat2", LIB_F64) \
+	X(B, "bmm", method_mm, 1, "mat2", LIB_F64) \
 	X(M, "bool", method_as, DT_BOOL, "*, ~memory_format=torch.preserve_format", LIB_F64) \
 	X(M, "float", method_as, DT_FLOAT, "*, ~memory_format=torch.preserve_format", LIB_F64) \
 	X(M, "double", method_as, DT_DOUBLE, "*, ~memory_format=torch.preserve_format", LIB_F64) \
 	X(M, "long", method_as, DT_INT64, "*, ~memory_format=torch.preserve_format", LIB_F64) \
 	X(M, "to", method_to, 0, TO_PARAMS, LIB_F64) \
 	X(M, "item", method_plain, 1, "/", LIB_F64) \
+	X(M, "requires_grad_", method_requires_grad, 0, "requires_grad=True", LIB_F64) \
 	X(M, "tolist", method_plain, 2, "/", LIB_F64) \
 	X(B0, "detach", method_plain, 3, "/", LIB_F64) \
 	X(B, "clone", method_clone, 0, "*, ~memory_format=torch.preserve_format", LIB_F64) \

@@ -1,0 +1,5 @@
+# split, chunk, unbind: PyTorch's message
+import torch
+x = torch.arange(10.)
+print(x.split(4))
+print(x.chunk(True))
