@@ -31,6 +31,7 @@ extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
 extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
 extern const struct builtin lib_split_rows[];	/* split, chunk, unbind: a tuple of views (lib_split.c) */
+extern const struct builtin lib_fill_rows[];	/* full, full_like, eye, new_*, fill_, zero_ (lib_fill.c) */
 /* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
 int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
 
