@@ -459,6 +459,8 @@ int py_slice_ends(struct py_session *s, const struct pyobj *idx, long long n, lo
     long long *st);
 const char *py_type_name(const struct pyobj *o);	/* "int", "Tensor", ... as Python's type().__name__ */
 void *py_fail(struct py_session *s, const char *fmt, ...);	/* the line's error; returns NULL */
+/* py_fail with o's repr as fmt's one %s ("KeyError: %s"); returns NULL */
+void *py_fail_repr(struct py_session *s, const char *fmt, const struct pyobj *o);
 void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standard error */
 
 /* storages and tensors (pyt_: the interpreter's tensors, not tensor.c's) */
