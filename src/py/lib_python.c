@@ -200,7 +200,7 @@ builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 			return py_fail(s, "cannot convert float NaN to integer");
 		if (isinf(v))
 			return py_fail(s, "cannot convert float infinity to integer");
-		if (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)
+		if (!pyt_fits_int64(v))	/* NaN and infinity said above */
 			return py_fail(s, "integer overflow (integers here are 64-bit)");
 		return py_int((long long)v);
 	}
