@@ -1,6 +1,6 @@
 /*
  * matmul.c - the matrix products (tensor_mm_batch, tensor_mm_strided,
- * tensor_linear, tensor_dot), each output a sequential float32 sum as
+ * tensor_linear, tensor_linear_from_bias, tensor_dot), each output a sequential float32 sum as
  * PyTorch's CPU gemm computes it: packing of b, the AVX-512 and AVX2/
  * generic micro-kernels, and the split of rows between two threads.
  */
@@ -578,5 +578,32 @@ tensor_mm64(double *c, const double *a, long long as0, long long as1, const doub
 			for (k = 0; k < K; k++)
 				acc += a[i * as0 + k * as1] * b[k * bs0 + j * bs1];
 			c[(size_t)i * N + j] = acc;
+		}
+}
+
+void
+tensor_linear_from_bias(void *y, const void *x, const void *w, const void *bias, int M, int N, int K, int f64)
+{
+	int i, j, k;
+
+	for (i = 0; i < M; i++)
+		for (j = 0; j < N; j++) {
+			size_t o = (size_t)i * N + j, xi = (size_t)i * K, wj = (size_t)j * K;
+
+			if (f64) {
+				const double *x64 = x, *w64 = w;
+				double v = ((const double *)bias)[j];
+
+				for (k = 0; k < K; k++)
+					v += x64[xi + k] * w64[wj + k];
+				((double *)y)[o] = v;
+			} else {
+				const float *x32 = x, *w32 = w;
+				float v = ((const float *)bias)[j];
+
+				for (k = 0; k < K; k++)
+					v += x32[xi + k] * w32[wj + k];
+				((float *)y)[o] = v;
+			}
 		}
 }

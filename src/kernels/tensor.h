@@ -110,6 +110,9 @@ void tensor_parallel(void (*fn)(void *ctx, size_t lo, size_t hi), void *ctx, siz
 
 /* y (M, N) = x (M, K) @ w (K, N) + bias, or x @ w.T + bias with w (N, K) when trans_w (nn.Linear) */
 void tensor_linear(float *y, const float *x, const float *w, const float *bias, int M, int N, int K, int trans_w);
+/* y (M, N) = x (M, K) @ w.T (w (N, K)) summed from the bias: y[i][j] = bias[j], then each product added in
+ * k's order (gemm "N"); all contiguous, float, or double when f64 */
+void tensor_linear_from_bias(void *y, const void *x, const void *w, const void *bias, int M, int N, int K, int f64);
 /*
  * Without a bias, for `batch` products, item i at a + i*sa, b + i*sb, c + i*sc;
  * b is (K, N), or (N, K) and used transposed when trans_b.

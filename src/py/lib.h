@@ -3,7 +3,7 @@
  * binding of arguments to a row's parameters), lib_args.c (the checks of
  * one argument each entry shares), and the rows themselves.  A row (struct
  * builtin, pyint.h) names its own C function, its parameters as PyTorch's
- * signature spells them and its flags (LIB_SELF_FIRST, LIB_F64); it does
+ * signature spells them and its flags (LIB_SELF_FIRST, LIB_F64, LIB_VF); it does
  * not name its namespace.  Each lib_*.c file exports one table, its rows
  * grouped under LIB_NS("torch") heads and ended by LIB_END, as Lua's
  * luaL_Reg lists; lib_reg.c, the one registry, lists the tables in the

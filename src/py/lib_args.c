@@ -113,13 +113,9 @@ lib_with_grad(struct pyobj *t, struct py_session *s, const struct builtin *b, st
 int
 lib_check_p(struct py_session *s, const struct pyobj *given, double p)
 {
-	struct sbuf txt = { 0 };
-
 	if (!(p < 0 || p > 1))	/* NaN passes, as in PyTorch */
 		return 0;
-	py_repr(&txt, given, s->po);	/* Python's repr of the number given */
-	py_fail(s, "dropout probability has to be between 0 and 1, but got %s", txt.s);
-	free(txt.s);
+	py_fail_repr(s, "dropout probability has to be between 0 and 1, but got %s", given);	/* Python's repr */
 	return -1;
 }
 

@@ -141,16 +141,10 @@ list_find(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	}
 	if ((k = find(s, self, a[0], ends[0], ends[1])) == -2)
 		return NULL;
-	if (k == -1) {
-		struct sbuf r = { 0 };
-
-		if (b->op == 1)
-			return py_fail(s, "ValueError: list.remove(x): x not in list");
-		py_repr(&r, a[0], s->po);
-		py_fail(s, "ValueError: %s is not in list", r.s ? r.s : "");
-		free(r.s);
-		return NULL;
-	}
+	if (k == -1 && b->op == 1)
+		return py_fail(s, "ValueError: list.remove(x): x not in list");
+	if (k == -1)
+		return py_fail_repr(s, "ValueError: %s is not in list", a[0]);
 	if (b->op == 0)
 		return py_int(k);
 	py_decref(cut(self, k));

@@ -442,7 +442,7 @@ const struct builtin lib_misc_rows[] = {
 	{ "get_num_threads", torch_get_num_threads, 0, "[noargs torch.get_num_threads]", 0 },
 	{ "set_num_threads", torch_set_num_threads, 0, "[meth_o torch.set_num_threads] int", 0 },
 	{ "where", torch_where, 0, "condition | condition, input, other, *, ~out=None"
-	  " | condition, ~self, other | condition, input, ~other | condition, ~self, ~other", LIB_F64 },
+	  " | condition, ~self, other | condition, input, ~other | condition, ~self, ~other", LIB_VF | LIB_F64 },
 	LIB_NS(""),
 	{ "isinstance", builtin_isinstance, 0, "obj, class_or_tuple, /", 0 },
 	{ "type", builtin_type, 0, "object", 0 },

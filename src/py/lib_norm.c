@@ -53,9 +53,7 @@ norm_reduce(struct py_session *s, struct pyobj *x, double p, unsigned dims, int 
 		return NULL;
 	pyt_view(&v, t);
 	tensor_norm_view(y->u.t.st->data, &v, dims, keep, p);
-	y->deps = x->deps;
-	pyt_set_grad(y, grad, pyt_grad(x));
-	return y;
+	return pyt_derived(y, x, grad);
 }
 
 /* an order given as a number (bool refused as ATen's kernel refuses it) */

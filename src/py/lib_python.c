@@ -119,7 +119,6 @@ int_of_str(struct py_session *s, const struct pyobj *o)
 	const char *p = o->u.str.s, *e = o->u.str.s + o->u.str.len;
 	unsigned long long v = 0, lim;
 	int neg = 0, digits = 0, bad = 0;
-	struct sbuf r = { 0 };
 
 	while (p < e && isspace((unsigned char)*p))
 		p++;
@@ -140,10 +139,7 @@ int_of_str(struct py_session *s, const struct pyobj *o)
 	}
 	if (!bad && digits > 0)
 		return py_int(neg ? (long long)(0 - v) : (long long)v);
-	py_repr(&r, o, NULL);
-	py_fail(s, "ValueError: invalid literal for int() with base 10: %s", r.s != NULL ? r.s : "''");
-	free(r.s);
-	return NULL;
+	return py_fail_repr(s, "ValueError: invalid literal for int() with base 10: %s", o);
 }
 
 /* divmod(a, b) of two numbers: (a // b, a % b), Python's errors */
@@ -204,7 +200,7 @@ builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 			return py_fail(s, "cannot convert float NaN to integer");
 		if (isinf(v))
 			return py_fail(s, "cannot convert float infinity to integer");
-		if (v >= 9.2233720368547758e18 || v < -9.2233720368547758e18)
+		if (!pyt_fits_int64(v))	/* NaN and infinity said above */
 			return py_fail(s, "integer overflow (integers here are 64-bit)");
 		return py_int((long long)v);
 	}

@@ -190,22 +190,22 @@ list_sort(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	return py_none();
 }
 
-/* a new list of o's items (backwards: last first), or NULL after o's error */
+/* a new list of o's items (backwards: last first), or NULL after o's error: the new sequence of
+ * py_iter_items made a list, as list(o) makes it, and reversed in place */
 static struct pyobj *
 list_of(struct py_session *s, struct pyobj *o, int backwards)
 {
-	struct pyobj *items, *l;
+	struct pyobj *l, *t;
 	int i, n;
 
-	if ((items = py_iter_items(s, o)) == NULL)
+	if ((l = py_iter_items(s, o)) == NULL)
 		return NULL;
-	n = items->u.seq.n;
-	l = py_seq(PY_LIST, n);
-	for (i = 0; i < n; i++) {
-		l->u.seq.v[i] = items->u.seq.v[backwards ? n - 1 - i : i];
-		py_incref(l->u.seq.v[i]);
+	l->type = PY_LIST;
+	for (i = 0, n = l->u.seq.n; backwards && i < n / 2; i++) {
+		t = l->u.seq.v[i];
+		l->u.seq.v[i] = l->u.seq.v[n - 1 - i];
+		l->u.seq.v[n - 1 - i] = t;
 	}
-	py_decref(items);
 	return l;
 }
 

@@ -93,7 +93,7 @@ static struct pyobj *
 method_flip(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
 	struct pyobj *seq = a[0], *y;
-	int torch = strcmp(lib_ns(b), "torch") == 0, nd = x->u.t.ndim, seen = 0, i, d;
+	int torch = (b->flags & LIB_SELF_FIRST) != 0, nd = x->u.t.ndim, seen = 0, i, d;
 	long long off = x->u.t.offset, stride[TENSOR_MAXDIM];
 	size_t k, es = dtype_size(x->u.t.dtype);
 
@@ -613,8 +613,8 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 #define M_B0 M_M
 #define M_T(name, fn, op, params, f64)
 #define T_M(name, fn, op, params, f64)
-#define T_B(name, fn, op, params, f64) { name, fn, op, params, LIB_SELF_FIRST | f64 },
-#define T_B0(name, fn, op, params, f64) { name, fn, op, "", LIB_SELF_FIRST | f64 },
+#define T_B(name, fn, op, params, f64) { name, fn, op, params, LIB_SELF_FIRST | LIB_VF | f64 },
+#define T_B0(name, fn, op, params, f64) { name, fn, op, "", LIB_SELF_FIRST | LIB_VF | f64 },
 #define T_T T_B
 #define METHOD(kind, name, fn, op, params, f64) M_##kind(name, fn, op, params, f64)
 #define TORCH(kind, name, fn, op, params, f64) T_##kind(name, fn, op, params, f64)

@@ -306,12 +306,7 @@ dict_set(struct py_session *s, struct pyobj *d, struct pyobj *k, struct pyobj *v
 void *
 dict_key_error(struct py_session *s, const struct pyobj *k)
 {
-	struct sbuf r = { 0 };
-
-	py_repr(&r, k, s->po);
-	py_fail(s, "KeyError: %s", r.s ? r.s : "");
-	free(r.s);
-	return NULL;
+	return py_fail_repr(s, "KeyError: %s", k);
 }
 
 /* d[k] (a new reference), or NULL after KeyError / unhashable */

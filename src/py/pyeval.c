@@ -229,7 +229,8 @@ star_iterable(const struct pyobj *xs)
 	    xs->type == PY_RETURNS || xs->type == PY_DICT || xs->type == PY_DVIEW;
 }
 
-/* f as Python's messages about its call name it: "__main__.f", "Tensor.view", "torch._VariableFunctionsClass.zeros" */
+/* f as Python's messages about its call name it: "__main__.f", "Tensor.view", "torch._VariableFunctionsClass.zeros",
+ * "torch.nn.modules.linear.Linear" (a class row); other rows by their name alone */
 static const char *
 callee_name(const struct pyobj *f, char *buf, size_t n)
 {
@@ -242,7 +243,9 @@ callee_name(const struct pyobj *f, char *buf, size_t n)
 	else if (f->type == PY_FUNC && f->u.fn.self != NULL)
 		snprintf(buf, n, "%s.%s", f->u.fn.self->type == PY_TENSOR ? "Tensor" : py_type_name(f->u.fn.self),
 		    f->u.fn.fn->name);
-	else if (f->type == PY_FUNC && strcmp(lib_ns(f->u.fn.fn), "torch") == 0)
+	else if (f->type == PY_FUNC && class_name(f->u.fn.fn) != NULL)
+		snprintf(buf, n, "%s", class_name(f->u.fn.fn));
+	else if (f->type == PY_FUNC && (f->u.fn.fn->flags & LIB_VF))
 		snprintf(buf, n, "torch._VariableFunctionsClass.%s", f->u.fn.fn->name);
 	else
 		snprintf(buf, n, "%s", f->type == PY_FUNC ? f->u.fn.fn->name : py_type_name(f));

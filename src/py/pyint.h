@@ -466,6 +466,8 @@ int py_slice_ends(struct py_session *s, const struct pyobj *idx, long long n, lo
     long long *st);
 const char *py_type_name(const struct pyobj *o);	/* "int", "Tensor", ... as Python's type().__name__ */
 void *py_fail(struct py_session *s, const char *fmt, ...);	/* the line's error; returns NULL */
+/* py_fail with o's repr as fmt's one %s ("KeyError: %s"); returns NULL */
+void *py_fail_repr(struct py_session *s, const char *fmt, const struct pyobj *o);
 void py_warn(struct py_session *s, const char *fmt, ...);	/* one line on standard error */
 
 /* storages and tensors (pyt_: the interpreter's tensors, not tensor.c's) */
@@ -531,6 +533,8 @@ struct pyobj *pyt_result(struct py_session *s, int dtype, int nd, const int *sha
 struct pyobj *pyt_zeros(struct py_session *s, int dtype, int nd, const int *shape, const long long *stride);
 int dtype_rank(int dt);		/* bool 0 < int64 1 < float32 2 */
 void pyt_set_grad(struct pyobj *y, const char *name, int requires);	/* y's grad_fn when an input requires grad */
+/* y computed from x alone: x's stage dependencies, grad_fn grad when x requires grad; returns y */
+struct pyobj *pyt_derived(struct pyobj *y, const struct pyobj *x, const char *grad);
 int pyt_grad(const struct pyobj *o);		/* a tensor that requires grad (0 while grad is off) */
 int pyt_grad_mode(int enabled);			/* grad on or off (torch.no_grad); returns what it was */
 int pyt_int_like(const struct pyobj *o, long long *v);	/* an int, or a 0-dim int64 tensor */
@@ -652,6 +656,8 @@ struct builtin {
 #define LIB_SELF_FIRST 1u	/* torch.f(x, ...) as x.f(...): the first parameter, "input", is self */
 #define LIB_F64 2u		/* takes float64 tensors and dtype=torch.float64 (pyf64.c; a row of Python's
 				 * builtins always does); without it a float64 argument is refused */
+#define LIB_VF 8u		/* one of torch._C._VariableFunctions (PyTorch's C++ torch.f, its argument parser):
+				 * Python's messages about a call name it torch._VariableFunctionsClass.f */
 #define LIB_HEAD 4u		/* not a row: the rows after it, to the next head, are in namespace name */
 /* the namespace of the rows that follow: "torch", "torch.nn", "torch.nn.functional", "torch.linalg",
  * "math", "" (Python's builtins), "Tensor" (a tensor's methods), "str", "list", "Module", "ModuleList" */

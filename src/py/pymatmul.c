@@ -456,34 +456,6 @@ linear_bias_first(const struct pytensor *x, const struct pytensor *w, int M)
 	return !(w->stride[1] == 1 && w->stride[0] >= (K > 1 ? K : 1)) || (w->stride[0] == 1 && w->stride[1] >= N);
 }
 
-/* y (contiguous, M rows of out) = bias, then each product added in k's order (gemm "N") */
-static void
-linear_from_bias(struct pyobj *y, const struct pyobj *cx, const struct pyobj *cw, const void *bias, int M)
-{
-	int in = cw->u.t.shape[1], out = cw->u.t.shape[0], i, j, k;
-
-	for (i = 0; i < M; i++)
-		for (j = 0; j < out; j++) {
-			size_t o = (size_t)i * out + j, xi = (size_t)i * in, wj = (size_t)j * in;
-
-			if (y->u.t.dtype == DT_DOUBLE) {
-				const double *x = cx->u.t.st->data, *w = cw->u.t.st->data;
-				double v = ((const double *)bias)[j];
-
-				for (k = 0; k < in; k++)
-					v += x[xi + k] * w[wj + k];
-				((double *)y->u.t.st->data)[o] = v;
-			} else {
-				const float *x = cx->u.t.st->data, *w = cw->u.t.st->data;
-				float v = ((const float *)bias)[j];
-
-				for (k = 0; k < in; k++)
-					v += x[xi + k] * w[wj + k];
-				((float *)y->u.t.st->data)[o] = v;
-			}
-		}
-}
-
 /*
  * The product into y (contiguous, M rows of out), each output the
  * sequential sum from +0 of its products, the bias added to each finished
@@ -502,7 +474,8 @@ linear_compute(struct py_session *s, struct pyobj *y, struct pyobj *cx, struct p
 	int same = cb != NULL && cb->u.t.dtype == y->u.t.dtype;
 
 	if (from_bias && same) {
-		linear_from_bias(y, cx, cw, bd, M);
+		tensor_linear_from_bias(y->u.t.st->data, cx->u.t.st->data, cw->u.t.st->data, bd, M, out, in,
+		    y->u.t.dtype == DT_DOUBLE);
 		return 0;
 	}
 	if (y->u.t.dtype == DT_FLOAT && linear_kernel(s, y, cx, cw, same ? bd : NULL, M) != 0)

@@ -696,9 +696,7 @@ op_reduce(struct py_session *s, int op, struct pyobj *x, unsigned dims, int has_
 			for (i = 0; i < y->u.t.numel; i++)
 				pyt_data(&y->u.t)[i] /= (float)count;
 	}
-	y->deps = x->deps;
-	pyt_set_grad(y, names[op][has_dims], pyt_grad(x));
-	return y;
+	return pyt_derived(y, x, names[op][has_dims]);
 }
 
 /* _mm256_max_ps / _mm256_min_ps, then NaN where either is NaN (Vectorized<float>::maximum) */
@@ -899,9 +897,7 @@ op_unary(struct py_session *s, int op, struct pyobj *x)
 	}
 	if ((y = unary_kernel(s, x, kernels[op], 1)) == NULL)
 		return NULL;
-	y->deps = x->deps;
-	pyt_set_grad(y, names[op], pyt_grad(x));
-	return y;
+	return pyt_derived(y, x, names[op]);
 }
 
 /*
@@ -953,9 +949,7 @@ op_softmax(struct py_session *s, struct pyobj *x, int dim)
 			tensor_softmax_dim(pyt_data(&y->u.t), pyt_data(&c->u.t), outer, n, inner);
 	}
 	py_decref(c);
-	y->deps = x->deps;
-	pyt_set_grad(y, "SoftmaxBackward0", pyt_grad(x));
-	return y;
+	return pyt_derived(y, x, "SoftmaxBackward0");
 }
 
 /*
@@ -1424,9 +1418,7 @@ op_dropout(struct py_session *s, struct pyobj *x, double p)
 	else
 		rng_dropout(&s->rng, pyt_data(&y->u.t), pyt_data(&c->u.t), c->u.t.numel, p, 0);
 	py_decref(c);
-	y->deps = x->deps;
-	pyt_set_grad(y, "MulBackward0", pyt_grad(x));
-	return y;
+	return pyt_derived(y, x, "MulBackward0");
 }
 
 /* F.dropout(x, p, inplace=True), nn.Dropout(p, inplace=True) in training mode: ATen's

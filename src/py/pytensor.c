@@ -265,6 +265,14 @@ pyt_grad(const struct pyobj *o)
 }
 
 struct pyobj *
+pyt_derived(struct pyobj *y, const struct pyobj *x, const char *grad)
+{
+	y->deps = x->deps;
+	pyt_set_grad(y, grad, pyt_grad(x));
+	return y;
+}
+
+struct pyobj *
 op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, const long long *stride,
     long long offset, const char *grad)
 {
@@ -277,8 +285,7 @@ op_view_as(struct py_session *s, struct pyobj *x, int nd, const int *shape, cons
 	y->u.t.base = root;
 	py_incref(root);
 	y->u.t.base_version = root->u.t.version;
-	y->deps = x->deps;
-	pyt_set_grad(y, grad, pyt_grad(x));
+	pyt_derived(y, x, grad);
 	/* a view made under no_grad: no grad_fn, but it requires grad as its base does (autograd's is_view rule) */
 	y->u.t.requires_grad = grad_off && pyt_has_grad(&x->u.t);
 	return y;

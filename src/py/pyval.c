@@ -543,6 +543,17 @@ py_fail_nomem(struct py_session *s)
 	return py_fail(s, "MemoryError: out of memory: malloc refused %zu bytes", diag_nomem_bytes);
 }
 
+void *
+py_fail_repr(struct py_session *s, const char *fmt, const struct pyobj *o)
+{
+	struct sbuf r = { 0 };
+
+	py_repr(&r, o, s->po);
+	py_fail(s, fmt, r.s != NULL ? r.s : "");
+	free(r.s);
+	return NULL;
+}
+
 struct pyobj *
 pyt_empty(int dtype, int ndim, const int *shape)
 {

@@ -144,9 +144,7 @@ op_reshape(struct py_session *s, struct pyobj *x, int nd, const int *shape_in, i
 		y = pyt_new(c->u.t.st, nd, shape, stride, 0);
 		c->u.t.st->refs++;
 		py_decref(c);
-		y->deps = x->deps;
-		pyt_set_grad(y, "UnsafeViewBackward0", pyt_grad(x));
-		return y;
+		return pyt_derived(y, x, "UnsafeViewBackward0");
 	}
 }
 
@@ -362,9 +360,7 @@ index_bool(struct py_session *s, struct pyobj *x, const struct pyobj *index)
 	if (index->u.i)
 		memcpy(y->u.t.st->data, (char *)c->u.t.st->data + (size_t)c->u.t.offset * es, c->u.t.numel * es);
 	py_decref(c);
-	y->deps = x->deps;
-	pyt_set_grad(y, "IndexBackward0", pyt_grad(x));
-	return y;
+	return pyt_derived(y, x, "IndexBackward0");
 }
 
 /*

@@ -1,0 +1,3 @@
+import torch
+
+t = torch.Tensor(**5)
