@@ -177,9 +177,9 @@ method_fill(struct py_session *s, const struct builtin *b, struct pyobj *x, stru
 
 const struct builtin lib_fill_rows[] = {
 	LIB_NS("torch"),
-	{ "full", torch_full, 0, "size, fill_value, *, ~out=None" TAIL " | size, fill_value, *, ~names" TAIL, LIB_F64 },
-	{ "full_like", torch_full_like, 0, "input, fill_value, *" TAIL ", ~memory_format=None", LIB_F64 },
-	{ "eye", torch_eye, 0, "n, m=None, *, ~out=None" TAIL, LIB_F64 },
+	{ "full", torch_full, 0, "size, fill_value, *, ~out=None" TAIL " | size, fill_value, *, ~names" TAIL, LIB_VF | LIB_F64 },
+	{ "full_like", torch_full_like, 0, "input, fill_value, *" TAIL ", ~memory_format=None", LIB_VF | LIB_F64 },
+	{ "eye", torch_eye, 0, "n, m=None, *, ~out=None" TAIL, LIB_VF | LIB_F64 },
 	LIB_NS("Tensor"),
 	{ "new_zeros", method_new, 0, "*size" TAIL, LIB_F64 },
 	{ "new_ones", method_new, 1, "*size" TAIL, LIB_F64 },

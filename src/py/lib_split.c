@@ -147,9 +147,9 @@ method_chunk(struct py_session *s, const struct builtin *b, struct pyobj *x, str
 	struct pyobj *r;
 	int dim;
 
-	(void)b;
 	if (a[0]->type == PY_BOOL || !pyt_int_like(a[0], &chunks))
-		return py_fail(s, "chunk(): argument 'chunks' (position 1) must be int, not %s", py_type_name(a[0]));
+		return py_fail(s, "chunk(): argument 'chunks' (position %d) must be int, not %s",
+		    1 + ((b->flags & LIB_SELF_FIRST) != 0), py_type_name(a[0]));
 	if (x->u.t.ndim == 0)
 		return py_fail(s, "chunk expects at least a 1-dimensional tensor");
 	if (chunks <= 0)
@@ -198,7 +198,7 @@ const struct builtin lib_split_rows[] = {
 	{ "unbind", method_unbind, 0, "dim=0 | dim", LIB_F64 },
 	LIB_NS("torch"),
 	{ "split", method_split, 1, "[def split] tensor, split_size_or_sections, dim=0", LIB_F64 },
-	{ "chunk", method_chunk, 0, "chunks, dim=0", LIB_SELF_FIRST | LIB_F64 },
-	{ "unbind", method_unbind, 0, "dim=0 | dim", LIB_SELF_FIRST | LIB_F64 },
+	{ "chunk", method_chunk, 0, "chunks, dim=0", LIB_SELF_FIRST | LIB_VF | LIB_F64 },
+	{ "unbind", method_unbind, 0, "dim=0 | dim", LIB_SELF_FIRST | LIB_VF | LIB_F64 },
 	LIB_END
 };
