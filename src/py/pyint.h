@@ -228,7 +228,16 @@ struct pyattr {
 	struct pyobj *v;	/* a PARAM, BUFFER or MODULE may be None */
 	int kind;
 };
-enum { OBJ_USER, OBJ_MODULE, OBJ_LIST, OBJ_SEQ };	/* a class's instance, nn.Module(), nn.ModuleList, nn.Sequential */
+enum { OBJ_USER, OBJ_MODULE, OBJ_LIST, OBJ_SEQ,	/* a class's instance, nn.Module(), nn.ModuleList, nn.Sequential */
+	OBJ_LAYER };	/* a torch.nn layer of lib_layers.c (nn.LayerNorm, nn.ReLU, nn.GELU): its struct nnlayer */
+
+/* what a built-in layer (OBJ_LAYER) is: its class's name, its extra_repr, its module called (lib_layers.c) */
+struct nnlayer {
+	const char *name;	/* "LayerNorm" */
+	void (*extra_repr)(struct sbuf *b, const struct pyobj *m, const struct print_opts *po);
+	struct pyobj *(*call)(struct py_session *s, struct pyobj *m, struct pyobj **args, int nargs, char **kwnames,
+	    struct pyobj **kwargs, int nkw);
+};
 
 struct builtin;
 
@@ -274,6 +283,7 @@ struct pyobj {
 			struct pyattr *a;	/* CLASS: its namespace; OBJ: its attributes */
 			int n, cap;
 			int kind, inited, training;	/* OBJ: OBJ_*, Module.__init__() ran, training mode */
+			const struct nnlayer *layer;	/* OBJ_LAYER: which */
 		} obj;			/* CLASS, OBJ, METHOD, SUPER */
 		struct {
 			long long start, stop, step;
@@ -606,6 +616,9 @@ struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim
 /* element-wise functions */
 enum { U_EXP, U_SQRT, U_ABS };
 struct pyobj *op_unary(struct py_session *s, int op, struct pyobj *x);
+/* an element-wise result for the float tensor x, laid out as TensorIterator lays out `like` (x itself, or the
+ * tensor x was converted from), uninitialised; *v is x's view in the result's memory order (pyops.c) */
+struct pyobj *op_unary_out(struct py_session *s, struct pyobj *x, struct pyobj *like, struct tensor_view *v);
 struct pyobj *op_softmax(struct py_session *s, struct pyobj *x, int dim);
 struct pyobj *op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask,
     struct pyobj *value, int inplace);
