@@ -43,17 +43,8 @@ relu_op(struct py_session *s, struct pyobj *x, int inplace)
 			((double *)y->u.t.st->data)[i] = 0.0;
 		else if (y->u.t.dtype == DT_INT64 && ((long long *)y->u.t.st->data)[i] < 0)
 			((long long *)y->u.t.st->data)[i] = 0;
-	if (inplace) {
-		if (pyt_check_inplace(s, x) != 0 || pyt_writable(s, x) != 0) {
-			py_decref(y);
-			return NULL;
-		}
-		pyt_write(&x->u.t, &y->u.t);
-		py_decref(y);
-		pyt_mark_inplace(x, "ReluBackward0", req);
-		py_incref(x);
-		return x;
-	}
+	if (inplace)
+		return pyt_inplace_result(s, x, y, "ReluBackward0", req);
 	y->deps = x->deps;
 	pyt_set_grad(y, "ReluBackward0", req);
 	return y;

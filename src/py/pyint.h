@@ -571,6 +571,9 @@ struct pyobj *heads_list(struct py_session *s);	/* heads: a list of the heads' m
 struct pyobj *head_layer(struct py_session *s, int h, int l);	/* heads[h].W_query ... */
 /* make the storage the session's own before a write (copy-on-write of the run's memory) */
 int pyt_writable(struct py_session *s, struct pyobj *x);
+/* an in-place operation's end: autograd's in-place checks, x made writable, y's values (row-major
+ * contiguous) written into x, x's grad_fn `grad` when `requires`; x returned (a new reference), y released */
+struct pyobj *pyt_inplace_result(struct py_session *s, struct pyobj *x, struct pyobj *y, const char *grad, int requires);
 
 /* ---- tensor operations (pyops.c, pymatmul.c) ---- */
 

@@ -1451,13 +1451,5 @@ op_dropout_inplace(struct py_session *s, struct pyobj *x, double p)
 
 	if (y == NULL || y == x)
 		return y;
-	if (pyt_check_inplace(s, x) != 0 || pyt_writable(s, x) != 0) {
-		py_decref(y);
-		return NULL;
-	}
-	pyt_write(&x->u.t, &y->u.t);
-	py_decref(y);
-	pyt_mark_inplace(x, "MulBackward0", req);
-	py_incref(x);
-	return x;
+	return pyt_inplace_result(s, x, y, "MulBackward0", req);
 }
