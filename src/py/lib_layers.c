@@ -475,8 +475,12 @@ nn_layer_norm(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	nn_attr_put(o, "normalized_shape", shape, A_DICT);
 	nn_attr_put(o, "eps", eps, A_DICT);
 	nn_attr_put(o, "elementwise_affine", aff, A_DICT);
-	nn_attr_put(o, "weight", w != NULL ? w : py_none(), A_PARAM);
-	nn_attr_put(o, "bias", bias != NULL ? bias : py_none(), A_PARAM);
+	if (w == NULL) {	/* register_parameter('weight', None), ('bias', None) */
+		w = py_none();
+		bias = py_none();
+	}
+	nn_attr_put(o, "weight", w, A_PARAM);
+	nn_attr_put(o, "bias", bias, A_PARAM);
 	if (a[1] == NULL)
 		py_decref(eps);
 	if (a[2] == NULL)
