@@ -190,6 +190,16 @@ void tensor_tanh_array(float *y, const float *x, size_t n);	/* y[i] = tensor_tan
 void tensor_gelu_new(float *y, const float *x, size_t n);
 void tensor_addmm(float *y, const float *x, const float *w, const float *bias, int M, int N, int K);
 /*
+ * F.gelu (gelu.c): y (n floats in TensorIterator's order) through ATen's
+ * GeluKernelImpl, in rows of `row` (0: not contiguous, all scalar) and
+ * `threads` chunks; -1 (y untouched) when approximate='none' would need its
+ * vector lambda.  tensor_gelu_dnnl: oneDNN's gelu_erf of one float, which
+ * approximate='none' runs on a contiguous input of two or more elements.
+ */
+int tensor_gelu(float *y, size_t n, size_t row, int tanh_approx, int threads);
+float tensor_gelu_dnnl(float s);
+void tensor_gelu_dnnl_array(float *y, size_t n);
+/*
  * One output of each, for why, the same code and bits: element j of the
  * layer norm of the row x (n floats), with the row's mean, biased variance
  * and 1 / sqrt(var + eps); and y[j] of addmm for the row x (K floats) and

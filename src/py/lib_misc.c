@@ -51,11 +51,17 @@ default_threads(void)
 	return cpus > 1 ? cpus : 1;
 }
 
+long
+lib_num_threads(const struct py_session *s)
+{
+	return s->num_threads > 0 ? s->num_threads : default_threads();
+}
+
 static struct pyobj *
 torch_get_num_threads(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self, (void)a;
-	return py_int(s->num_threads > 0 ? s->num_threads : default_threads());
+	return py_int(lib_num_threads(s));
 }
 
 static struct pyobj *
@@ -95,7 +101,7 @@ type_row(const struct pyobj *o)
 		if (o->u.obj.cls != NULL)
 			return NULL;
 		return lib_find_hook("torch.nn", o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ?
-		    "Sequential" : "Module");
+		    "Sequential" : o->u.obj.kind == OBJ_LAYER ? o->u.obj.layer->name : "Module");
 	}
 	return NULL;
 }

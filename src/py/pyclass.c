@@ -199,6 +199,8 @@ call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int narg
 		return lib_call_module(s, m, args, nargs, kwnames, kwargs, nkw);
 	if (!m->u.obj.inited)
 		return py_fail(s, "'%s' object has no attribute '_backward_hooks'", py_type_name(m));
+	if (m->u.obj.kind == OBJ_LAYER)
+		return m->u.obj.layer->call(s, m, args, nargs, kwnames, kwargs, nkw);
 	if (m->u.obj.kind == OBJ_SEQ) {	/* for module in self: input = module(input) */
 		struct pyobj *x;
 

@@ -230,7 +230,16 @@ struct pyattr {
 	struct pyobj *v;	/* a PARAM, BUFFER or MODULE may be None */
 	int kind;
 };
-enum { OBJ_USER, OBJ_MODULE, OBJ_LIST, OBJ_SEQ };	/* a class's instance, nn.Module(), nn.ModuleList, nn.Sequential */
+enum { OBJ_USER, OBJ_MODULE, OBJ_LIST, OBJ_SEQ,	/* a class's instance, nn.Module(), nn.ModuleList, nn.Sequential */
+	OBJ_LAYER };	/* a torch.nn layer of lib_layers.c (nn.LayerNorm, nn.ReLU, nn.GELU): its struct nnlayer */
+
+/* what a built-in layer (OBJ_LAYER) is: its class's name, its extra_repr, its module called (lib_layers.c) */
+struct nnlayer {
+	const char *name;	/* "LayerNorm" */
+	void (*extra_repr)(struct sbuf *b, const struct pyobj *m, const struct print_opts *po);
+	struct pyobj *(*call)(struct py_session *s, struct pyobj *m, struct pyobj **args, int nargs, char **kwnames,
+	    struct pyobj **kwargs, int nkw);
+};
 
 struct builtin;
 
@@ -278,6 +287,7 @@ struct pyobj {
 			struct pyattr *a;	/* CLASS: its namespace; OBJ: its attributes */
 			int n, cap;
 			int kind, inited, training;	/* OBJ: OBJ_*, Module.__init__() ran, training mode */
+			const struct nnlayer *layer;	/* OBJ_LAYER: which */
 		} obj;			/* CLASS, OBJ, METHOD, SUPER */
 		struct {
 			long long start, stop, step;
@@ -572,6 +582,9 @@ struct pyobj *heads_list(struct py_session *s);	/* heads: a list of the heads' m
 struct pyobj *head_layer(struct py_session *s, int h, int l);	/* heads[h].W_query ... */
 /* make the storage the session's own before a write (copy-on-write of the run's memory) */
 int pyt_writable(struct py_session *s, struct pyobj *x);
+/* an in-place operation's end: autograd's in-place checks, x made writable, y's values (row-major
+ * contiguous) written into x, x's grad_fn `grad` when `requires`; x returned (a new reference), y released */
+struct pyobj *pyt_inplace_result(struct py_session *s, struct pyobj *x, struct pyobj *y, const char *grad, int requires);
 
 /* ---- tensor operations (pyops.c, pymatmul.c) ---- */
 
@@ -617,6 +630,9 @@ struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim
 /* element-wise functions */
 enum { U_EXP, U_SQRT, U_ABS };
 struct pyobj *op_unary(struct py_session *s, int op, struct pyobj *x);
+/* an element-wise result for the float tensor x, laid out as TensorIterator lays out `like` (x itself, or the
+ * tensor x was converted from), uninitialised; *v is x's view in the result's memory order (pyops.c) */
+struct pyobj *op_unary_out(struct py_session *s, struct pyobj *x, struct pyobj *like, struct tensor_view *v);
 struct pyobj *op_softmax(struct py_session *s, struct pyobj *x, int dim);
 struct pyobj *op_masked_fill(struct py_session *s, struct pyobj *x, struct pyobj *mask,
     struct pyobj *value, int inplace);

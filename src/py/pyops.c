@@ -306,19 +306,29 @@ unary_kernel(struct py_session *s, struct pyobj *x, int kernel, int like_x)
 {
 	struct pyobj *f, *y;
 	struct tensor_view v;
-	long long layout[TENSOR_MAXDIM];
-	int perm[TENSOR_MAXDIM], dtype = x->u.t.dtype == DT_DOUBLE ? DT_DOUBLE : DT_FLOAT;
+	int dtype = x->u.t.dtype == DT_DOUBLE ? DT_DOUBLE : DT_FLOAT;
 
 	if ((f = pyt_as_dtype(s, x, dtype)) == NULL)
 		return NULL;
-	pyt_view(&v, &f->u.t);
-	out_layout(layout, v.ndim, v.shape, like_x ? &x : &f, &v, 1);
-	if ((y = pyt_result(s, dtype, v.ndim, v.shape, layout)) != NULL) {
-		layout_perm(&y->u.t, perm);
-		permute_view(&v, perm);
+	if ((y = op_unary_out(s, f, like_x ? x : f, &v)) != NULL)
 		tensor_unary_view(y->u.t.st->data, &v, kernel);
-	}
 	py_decref(f);
+	return y;
+}
+
+struct pyobj *
+op_unary_out(struct py_session *s, struct pyobj *x, struct pyobj *like, struct tensor_view *v)
+{
+	long long layout[TENSOR_MAXDIM];
+	int perm[TENSOR_MAXDIM];
+	struct pyobj *y;
+
+	pyt_view(v, &x->u.t);
+	out_layout(layout, v->ndim, v->shape, &like, v, 1);
+	if ((y = pyt_result(s, x->u.t.dtype, v->ndim, v->shape, layout)) != NULL) {
+		layout_perm(&y->u.t, perm);
+		permute_view(v, perm);
+	}
 	return y;
 }
 
@@ -1433,13 +1443,5 @@ op_dropout_inplace(struct py_session *s, struct pyobj *x, double p)
 
 	if (y == NULL || y == x)
 		return y;
-	if (pyt_check_inplace(s, x) != 0 || pyt_writable(s, x) != 0) {
-		py_decref(y);
-		return NULL;
-	}
-	pyt_write(&x->u.t, &y->u.t);
-	py_decref(y);
-	pyt_mark_inplace(x, "MulBackward0", req);
-	py_incref(x);
-	return x;
+	return pyt_inplace_result(s, x, y, "MulBackward0", req);
 }

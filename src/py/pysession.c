@@ -489,3 +489,18 @@ pyt_writable(struct py_session *s, struct pyobj *x)
 		session_shadow(s, origin);
 	return 0;
 }
+
+/* an in-place operation written into x (pyint.h) */
+struct pyobj *
+pyt_inplace_result(struct py_session *s, struct pyobj *x, struct pyobj *y, const char *grad, int requires)
+{
+	if (pyt_check_inplace(s, x) != 0 || pyt_writable(s, x) != 0) {
+		py_decref(y);
+		return NULL;
+	}
+	pyt_write(&x->u.t, &y->u.t);
+	py_decref(y);
+	pyt_mark_inplace(x, grad, requires);
+	py_incref(x);
+	return x;
+}

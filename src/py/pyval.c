@@ -344,6 +344,8 @@ py_type_name(const struct pyobj *o)
 	case PY_OBJ:
 		if (o->u.obj.cls != NULL)
 			return o->u.obj.cls->u.obj.name;
+		if (o->u.obj.kind == OBJ_LAYER)
+			return o->u.obj.layer->name;
 		return o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ? "Sequential" : "Module";
 	case PY_METHOD: return "method";
 	case PY_SUPER: return "super";
@@ -939,6 +941,8 @@ obj_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 	int i, any = 0;
 
 	sbuf_addf(b, "%s(", py_type_name(o));
+	if (o->u.obj.kind == OBJ_LAYER)	/* extra_repr's one line (these layers have no children) */
+		o->u.obj.layer->extra_repr(b, o, po);
 	for (i = 0; i < o->u.obj.n; i++) {
 		struct sbuf c = { 0 };
 		size_t k;
@@ -1030,6 +1034,9 @@ class_name(const struct builtin *f)
 		{ "torch.nn", "Module", "torch.nn.modules.module.Module" },
 		{ "torch.nn", "ModuleList", "torch.nn.modules.container.ModuleList" },
 		{ "torch.nn", "Sequential", "torch.nn.modules.container.Sequential" },
+		{ "torch.nn", "LayerNorm", "torch.nn.modules.normalization.LayerNorm" },
+		{ "torch.nn", "ReLU", "torch.nn.modules.activation.ReLU" },
+		{ "torch.nn", "GELU", "torch.nn.modules.activation.GELU" },
 	};
 	const char *ns = lib_ns(f);
 	size_t i;
