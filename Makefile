@@ -31,7 +31,7 @@ PY       = src/py/pylex.o src/py/pyindent.o src/py/pyparse.o src/py/pyblock.o sr
            src/py/lib_fmt.o src/py/lib_misc.o src/py/lib_einsum.o src/py/lib_str.o src/py/lib_list.o src/py/lib_sort.o src/py/lib_dict.o src/py/lib_strfmt.o \
            src/py/lib_norm.o src/py/pyf64.o \
            src/py/pycomp.o src/py/pyfstr.o \
-           src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
+           src/py/pyeval.o src/py/pyarith.o src/py/pyindex.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o src/teach/readipynb.o \
            src/teach/mistake.o src/teach/derived.o src/teach/check.o src/teach/emit.o src/teach/figure.o src/teach/gpt2_cells.o \

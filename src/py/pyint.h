@@ -769,6 +769,9 @@ struct pyobj *arith_unary(struct py_session *s, int op, struct pyobj *a);
 struct pyobj *arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);
 int arith_bop_code(int op);			/* O_ADD -> B_ADD */
 int arith_is_seq(const struct pyobj *o);	/* tuple, list or torch.Size */
+/* advanced indexing, reading (pyindex.c): index holds an integer tensor, a list, or a mask among other items */
+int adv_index_has(const struct pyobj *index);
+struct pyobj *adv_index(struct py_session *s, struct pyobj *x, struct pyobj *index);	/* x[index]: a copy */
 
 /* names behind a dot and "did you mean" (pynames.c) */
 struct pyobj *names_attr(struct py_session *s, struct pyobj *o, const char *name);	/* o not a module */
