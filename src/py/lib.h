@@ -29,7 +29,8 @@ extern const struct builtin lib_sort_rows[];	/* sorted, reversed, list.sort (lib
 extern const struct builtin lib_dict_rows[];	/* dict and its methods (lib_dict.c) */
 extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
-extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
+extern const struct builtin lib_norm_rows[];
+extern const struct builtin lib_bigram_rows[];	/* randint, multinomial, log_softmax, cross_entropy, nn.Embedding, set (lib_bigram.c) */	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
 /* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
 int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
 

@@ -90,7 +90,8 @@ type_row(const struct pyobj *o)
 	case PY_TENSOR: return o->u.t.parameter ? lib_find_hook("torch.nn", "Parameter") : lib_find_hook("torch", "Tensor");
 	case PY_MODULE:
 		return o->u.m.kind == MOD_LINEAR ? lib_find_hook("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
-		    lib_find_hook("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find_hook("torch.nn", "Softmax") : NULL;
+		    lib_find_hook("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find_hook("torch.nn", "Softmax") :
+		    o->u.m.kind == MOD_EMBED ? lib_find_hook("torch.nn", "Embedding") : NULL;
 	case PY_OBJ:	/* nn.Module(), nn.ModuleList, nn.Sequential (a class's instance: its class, not a row) */
 		if (o->u.obj.cls != NULL)
 			return NULL;

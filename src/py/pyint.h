@@ -208,7 +208,8 @@ struct pytensor {
 	int ghost0;			/* 0-dim: the size ATen's indexing reads past the sizes (see op_index) */
 };
 
-enum { MOD_LINEAR, MOD_DROPOUT, MOD_SOFTMAX, MOD_HEAD };
+enum { MOD_LINEAR, MOD_DROPOUT, MOD_SOFTMAX, MOD_HEAD,
+	MOD_EMBED };	/* nn.Embedding (lib_bigram.c): weight (in, out), bias NULL */
 
 struct pymodule {
 	int kind;
@@ -669,6 +670,7 @@ struct pyobj *lib_call(struct py_session *s, struct pyobj *fn, struct pyobj **ar
     char **kwnames, struct pyobj **kwargs, int nkw);
 struct pyobj *lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int nargs,
     char **kwnames, struct pyobj **kwargs, int nkw);
+struct pyobj *embed_forward(struct py_session *s, struct pyobj *m, struct pyobj *x);	/* an nn.Embedding called (lib_bigram.c) */
 /* x.name for a tensor: T, shape, dtype, ... or a bound method; NULL after an error */
 struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name);
 /* self.name as a method of namespace ns ("str") bound to self, or NULL (no error) when ns has none */
