@@ -2,9 +2,9 @@
  * lib_bigram.c - what Karpathy's bigram language model needs beyond the
  * rest of the library, each as PyTorch 1.13 computes it on the CPU:
  * torch.randint (random_from_to: one 32-bit draw per element below a
- * range of 2^32, else a 64-bit one), torch.multinomial (q = exponential_(1),
- * then argmax or topk of p / q; with replacement and more than one sample,
- * the cumulative distribution searched), log_softmax over the last dim,
+ * range of 2^32, else a 64-bit one), torch.multinomial (without
+ * replacement q = exponential_(1), then argmax or topk of p / q; with
+ * replacement, even one sample, the cumulative distribution searched), log_softmax over the last dim,
  * F.cross_entropy (log_softmax then nll_loss with its cascade sum),
  * nn.Embedding (weight drawn by normal_, its forward index_select), and
  * Python's set() as far as sorted(), len(), `in` and iteration need it.
@@ -141,7 +141,7 @@ top_k(const float *q, int cats, long long k, long long *out)
 	}
 }
 
-/* without replacement, or one sample: argmax / topk of p / q, q ~ Exp(1) drawn in double per element */
+/* without replacement: argmax / topk of p / q, q ~ Exp(1) drawn in double per element */
 static void
 multinomial_fast(struct py_session *s, const float *p, size_t rows, int cats, long long n, long long *out,
     float *q)
@@ -159,7 +159,7 @@ multinomial_fast(struct py_session *s, const float *p, size_t rows, int cats, lo
 		top_k(q + r * (size_t)cats, cats, n, out + r * (size_t)n);
 }
 
-/* with replacement, more than one sample: multinomial_with_replacement_apply; -1 after its error */
+/* with replacement: multinomial_with_replacement_apply; -1 after its error */
 static int
 multinomial_repl(struct py_session *s, const float *p, size_t rows, int cats, long long n, long long *out,
     float *cum)
@@ -228,7 +228,7 @@ torch_multinomial(struct py_session *s, const struct builtin *b, struct pyobj *s
 	if ((y = pyt_zeros(s, DT_INT64, x->u.t.ndim, x->u.t.ndim == 2 ? shape : shape + 1, NULL)) == NULL ||
 	    (scratch = pyt_zeros(s, DT_FLOAT, 1, (int[]){ (int)(rows * (size_t)cats) + 1 }, NULL)) == NULL)
 		goto fail;
-	if (!repl || n == 1) {
+	if (!repl) {	/* 1.13: the fast path without replacement only (one sample with replacement too: the cumulative search) */
 		if (multinomial_valid(s, pyt_data(&c->u.t), rows, cats) != 0)
 			goto fail;
 		multinomial_fast(s, pyt_data(&c->u.t), rows, cats, n, y->u.t.st->data, pyt_data(&scratch->u.t));
