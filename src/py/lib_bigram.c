@@ -78,7 +78,7 @@ static int
 multinomial_check(struct py_session *s, const struct pytensor *p, long long n, int repl)
 {
 	if (p->ndim < 1 || p->ndim > 2)
-		return py_fail(s, "prob_dist must be 1 or 2 dim"), -1;
+		return py_fail(s, "RuntimeError: prob_dist must be 1 or 2 dim"), -1;
 	if (p->dtype != DT_FLOAT)
 		return py_fail(s, "multinomial only supports floating-point dtypes for input, got: %s",
 		    p->dtype == DT_INT64 ? "Long" : "Bool"), -1;
