@@ -13,48 +13,7 @@
 #include "../util/util.h"
 #include "tensor.h"
 #include "kern.h"
-
-/* a double-float: x + y, |y| below half an ulp of x (SLEEF's vfloat2) */
-struct df {
-	float x, y;
-};
-
-/* dfadd2_vf2_vf_vf: a + b exactly, as two floats */
-static struct df
-df_add2(float a, float b)
-{
-	struct df r;
-	float v;
-
-	r.x = a + b;
-	v = r.x - a;
-	r.y = (a - (r.x - v)) + (b - v);
-	return r;
-}
-
-/* dfdiv_vf2_vf2_vf2, the FMA version */
-static struct df
-df_div(struct df n, struct df d)
-{
-	float t = 1.0f / d.x, s = n.x * t, u = fmaf(t, n.x, -s);
-	float v = fmaf(-d.y, t, fmaf(-d.x, t, 1.0f));
-	struct df r;
-
-	r.x = s;
-	r.y = fmaf(s, v, fmaf(n.y, t, u));
-	return r;
-}
-
-/* dfadd_vf2_vf2_vf2: |a| >= |b| */
-static struct df
-df_add(struct df a, struct df b)
-{
-	struct df r;
-
-	r.x = a.x + b.x;
-	r.y = (((a.x - r.x) + b.x) + a.y) + b.y;
-	return r;
-}
+#include "dfloat.h"
 
 float
 tensor_logf(float d0)
@@ -75,22 +34,18 @@ tensor_logf(float d0)
 	if (o)
 		e -= 64;
 	ef = (float)e;
-	s.x = 0.69314718246459960938f * ef;	/* dfmul_vf2_vf2_vf, FMA */
-	s.y = fmaf(-1.904654323148236017e-09f, ef, fmaf(0.69314718246459960938f, ef, -s.x));
-	x = df_div(df_add2(-1.0f, m), df_add2(1.0f, m));
+	sc.x = 0.69314718246459960938f;
+	sc.y = -1.904654323148236017e-09f;
+	s = df_mul_df_f(sc, ef);
+	x = df_div(df_add2_ff(-1.0f, m), df_add2_ff(1.0f, m));
 	x2 = x.x * x.x;
 	t = 0.3027294874e+0f;
 	t = fmaf(t, x2, 0.3996108174e+0f);
 	t = fmaf(t, x2, 0.6666694880e+0f);
 	sc.x = x.x * 2;
 	sc.y = x.y * 2;
-	s = df_add(s, sc);
-	{	/* dfadd_vf2_vf2_vf */
-		float y = x2 * x.x * t, sx = s.x + y;
-
-		s.y = ((s.x - sx) + y) + s.y;
-		s.x = sx;
-	}
+	s = df_add_dfdf(s, sc);
+	s = df_add_df_f(s, x2 * x.x * t);
 	r = s.x + s.y;
 	if (d0 == INFINITY)
 		r = INFINITY;

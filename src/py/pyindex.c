@@ -129,42 +129,19 @@ mask_nonzero(struct py_session *s, const struct pyobj *m, const struct pytensor 
 static int
 index_broadcast(struct py_session *s, struct pyobj **idx, int n, int *nb, int *b)
 {
-	int k, d;
+	struct sbuf m = { 0 };
+	char sh[128];
+	int j, bad[3];
 
-	*nb = 0;
-	for (k = 0; k < n; k++)
-		if (idx[k]->u.t.ndim > *nb)
-			*nb = idx[k]->u.t.ndim;
-	for (d = 0; d < *nb; d++)
-		b[d] = 1;
-	for (k = 0; k < n; k++) {
-		const struct pytensor *t = &idx[k]->u.t;
-		int off = *nb - t->ndim;
-
-		for (d = 0; d < t->ndim; d++) {
-			if (t->shape[d] == b[off + d] || t->shape[d] == 1)
-				continue;
-			if (b[off + d] == 1) {
-				b[off + d] = t->shape[d];
-				continue;
-			}
-			{
-				struct sbuf m = { 0 };
-				char sh[128];
-				int j;
-
-				for (j = 0; j < n; j++) {
-					pyt_shape_text(sh, sizeof sh, idx[j]->u.t.ndim, idx[j]->u.t.shape);
-					sbuf_addf(&m, "%s[%s]", j ? ", " : "", sh);
-				}
-				py_fail(s, "IndexError: shape mismatch: indexing tensors could not be broadcast together with "
-				    "shapes %s", m.s);
-				free(m.s);
-				return -1;
-			}
-		}
+	if (pyt_bcast_shapes(idx, n, nb, b, bad) == 0)
+		return 0;
+	for (j = 0; j < n; j++) {
+		pyt_shape_text(sh, sizeof sh, idx[j]->u.t.ndim, idx[j]->u.t.shape);
+		sbuf_addf(&m, "%s[%s]", j ? ", " : "", sh);
 	}
-	return 0;
+	py_fail(s, "IndexError: shape mismatch: indexing tensors could not be broadcast together with shapes %s", m.s);
+	free(m.s);
+	return -1;
 }
 
 struct gather {

@@ -537,6 +537,9 @@ void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view
 int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
 void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */
 void pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape);
+/* the shapes of tensors v[0..n) broadcast together into (nd, shape): 0, or -1 with bad = the sizes
+ * that clash (the shape so far's, v's) and the dim */
+int pyt_bcast_shapes(struct pyobj *const *v, int n, int *nd, int *shape, int *bad);
 struct pyobj *pyt_operand(struct py_session *s, struct pyobj *o);	/* a tensor, or a number as a 0-dim one */
 void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" */
 int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
