@@ -471,9 +471,30 @@ eval_dict(struct py_session *s, const struct node *n)
 }
 
 struct pyobj *
+func_new(struct py_session *s, const struct stmt *st)
+{
+	struct pyobj *fn = py_new(PY_UFUNC);
+	int i, n = st->nnames;
+
+	fn->u.uf.def = st;
+	fn->u.uf.code = s->code;
+	s->code->refs++;
+	fn->u.uf.defaults = xmalloc((size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
+	memset(fn->u.uf.defaults, 0, (size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
+	for (i = 0; i < n; i++)
+		if (st->defaults[i] != NULL && (fn->u.uf.defaults[i] = eval_node(s, st->defaults[i])) == NULL) {
+			py_decref(fn);
+			return NULL;
+		}
+	frame_capture(s->frame, fn);
+	return fn;
+}
+
+struct pyobj *
 comp_eval(struct py_session *s, const struct node *n)
 {
 	switch (n->kind) {
+	case N_LAMBDA: return func_new(s, n->def);
 	case N_FSTR: return eval_fstr(s, n);
 	case N_COMP: return eval_comp(s, n);
 	case N_IFEXP: return eval_ifexp(s, n);

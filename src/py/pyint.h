@@ -99,7 +99,8 @@ enum {
 	N_FSTR, N_FIELD, N_COMP, N_FOR, N_IFEXP,
 	N_STAR,		/* *xs among a call's arguments: its items, each an argument (a: xs) */
 	N_DICT,		/* {k: v, ...}: items alternate keys and values; N_DSTAR in a call: **d (a: d) */
-	N_DSTAR
+	N_DSTAR,
+	N_LAMBDA	/* lambda a, b=1: expr (pyparse.c; pycomp.c makes the function) */
 };
 
 struct node {
@@ -114,6 +115,7 @@ struct node {
 	long long i;		/* INT */
 	double f;		/* FLOAT */
 	int paren;		/* a TUPLE written in parentheses */
+	const struct stmt *def;	/* LAMBDA: its S_DEF (names[0] "<lambda>"), whose body returns the expression */
 };
 
 /* Statements. */
@@ -724,6 +726,8 @@ int gen_next(struct py_session *s, struct pyobj *g, struct pyobj **item);
 
 /* f-strings, comprehensions, a if c else b (pycomp.c; pyeval.c calls it through s->eval_more) */
 struct pyobj *comp_eval(struct py_session *s, const struct node *n);
+/* def's function (a lambda's too): st's code counted, its defaults evaluated, the closure captured (pycomp.c) */
+struct pyobj *func_new(struct py_session *s, const struct stmt *st);
 
 /* format(v, spec) appended to b (lib_fmt.c): 0, or -1 with Python's error */
 int py_format(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *spec, size_t n);

@@ -239,9 +239,69 @@ unsupported_statement(struct parser *p)
 }
 
 static struct node *factor(struct parser *p);
+static struct node *lambda_expr(struct parser *p);
 static struct node *bool_level(struct parser *p, int is_or);
 static struct node *comprehension(struct parser *p, struct node *e, int kind, size_t pos);
 static struct node *strings(struct parser *p, size_t pos);
+
+/*
+ * lambda a, b=1: expr -- a def named <lambda> (positional parameters and
+ * defaults) whose body is `return expr`, on the lambda's line.
+ */
+static struct node *
+lambda_expr(struct parser *p)
+{
+	struct node *n = node(p, N_LAMBDA, p->tok.pos), *defaults[64];
+	struct stmt *st = arena_alloc(&p->mem, sizeof *st), *ret = arena_alloc(&p->mem, sizeof *ret);
+	char *names[64];
+	int k = 0, i;
+	size_t q;
+
+	st->kind = S_DEF;
+	st->pos = p->tok.pos;
+	for (st->line = 1, q = 0; q < p->tok.pos; q++)
+		st->line += p->lx.text[q] == '\n';
+	advance(p);
+	while (!is_op(p, O_COLON)) {
+		if (is_op(p, O_MUL) || is_op(p, O_POW) || is_op(p, O_DIV) || k == 64)
+			return fail_null(p, "lambda with *args, **kwargs, / or more than 64 parameters is not supported");
+		if ((names[k] = name_token(p)) == NULL)
+			return NULL;
+		for (i = 0; i < k; i++)
+			if (strcmp(names[i], names[k]) == 0)
+				return fail_null(p, "duplicate argument '%s' in function definition", names[k]);
+		defaults[k] = NULL;
+		if (is_op(p, O_ASSIGN)) {
+			advance(p);
+			if ((defaults[k] = test(p)) == NULL)
+				return NULL;
+		} else if (k > 0 && defaults[k - 1] != NULL) {
+			return fail_null(p, "non-default argument follows default argument");
+		}
+		k++;
+		if (!is_op(p, O_COMMA))
+			break;
+		advance(p);
+	}
+	if (!is_op(p, O_COLON))
+		return syntax(p);
+	advance(p);
+	ret->kind = S_RETURN;
+	ret->pos = p->tok.pos;
+	ret->line = st->line;
+	if ((ret->value = test(p)) == NULL)
+		return NULL;
+	st->names = arena_alloc(&p->mem, sizeof *st->names);
+	st->names[0] = arena_strndup(&p->mem, "<lambda>", 8);
+	st->binds = arena_alloc(&p->mem, (size_t)(k ? k : 1) * sizeof *st->binds);
+	st->defaults = arena_alloc(&p->mem, (size_t)(k ? k : 1) * sizeof *st->defaults);
+	memcpy(st->binds, names, (size_t)k * sizeof *names);
+	memcpy(st->defaults, defaults, (size_t)k * sizeof *defaults);
+	st->nnames = st->npos = k;
+	st->body = ret;
+	n->def = st;
+	return n;
+}
 
 /*
  * After an item of a bracketed list: a comma (taken; 1), the closing
@@ -395,7 +455,7 @@ atom(struct parser *p)
 			return n;
 		}
 		if (is_kw(p, "lambda"))
-			return fail_null(p, "lambda expressions are not supported");
+			return lambda_expr(p);
 		if (is_kw(p, "yield") || is_kw(p, "await"))
 			return fail_null(p, "'%.*s' is not supported", (int)len, s);
 		if (is_keyword(s, len))
@@ -852,7 +912,7 @@ test(struct parser *p)
 	if (enter(p) != 0)
 		return NULL;
 	if (is_kw(p, "lambda"))
-		return fail_null(p, "lambda expressions are not supported");
+		return lambda_expr(p);
 	n = bool_level(p, 1);
 	if (n != NULL && is_kw(p, "if")) {	/* a if c else b */
 		struct node *c = node(p, N_IFEXP, n->pos);

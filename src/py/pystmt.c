@@ -151,20 +151,10 @@ exec_while(struct py_session *s, const struct stmt *st)
 static int
 exec_def(struct py_session *s, const struct stmt *st)
 {
-	struct pyobj *fn = py_new(PY_UFUNC);
-	int i, n = st->nnames;
+	struct pyobj *fn = func_new(s, st);
 
-	fn->u.uf.def = st;
-	fn->u.uf.code = s->code;
-	s->code->refs++;
-	fn->u.uf.defaults = xmalloc((size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
-	memset(fn->u.uf.defaults, 0, (size_t)(n ? n : 1) * sizeof *fn->u.uf.defaults);
-	for (i = 0; i < n; i++)
-		if (st->defaults[i] != NULL && (fn->u.uf.defaults[i] = eval_node(s, st->defaults[i])) == NULL) {
-			py_decref(fn);
-			return F_ERROR;
-		}
-	frame_capture(s->frame, fn);
+	if (fn == NULL)
+		return F_ERROR;
 	if (s->frame != NULL)
 		frame_set(s->frame, st->names[0], fn);
 	else

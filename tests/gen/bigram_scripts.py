@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """bigram_scripts.py - random scripts around Karpathy's bigram language model
 ("Let's build GPT"): the data prep (a text drawn at random, sorted(list(set(text))),
-stoi/itos dict comprehensions, encode/decode, torch.tensor(..., dtype=torch.long),
+stoi/itos dict comprehensions, encode/decode (lambdas as the lecture's, or defs), torch.tensor(..., dtype=torch.long),
 the train/val split, get_batch with torch.randint and torch.stack), the
 BigramLanguageModel (nn.Embedding, forward with `if targets is None`, view(B*T, C),
 F.cross_entropy, generate with torch.multinomial and torch.cat, under
@@ -88,8 +88,11 @@ def s_data(g):
           "print(vocab_size)",
           "stoi = { ch:i for i,ch in enumerate(chars) }",
           "itos = { i:ch for i,ch in enumerate(chars) }",
-          "def encode(s):\n    return [stoi[c] for c in s]",
-          "def decode(l):\n    return ''.join([itos[i] for i in l])",
+          *(["encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers",
+              "decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string"]
+            if r.random() < 0.5 else
+            ["def encode(s):\n    return [stoi[c] for c in s]",
+             "def decode(l):\n    return ''.join([itos[i] for i in l])"]),
           "print(encode(text[:%d]))" % r.randint(1, 12),
           "print(decode(encode(text[%d:%d])))" % (r.randint(0, 10), r.randint(10, 30)),
           "data = torch.tensor(encode(text), dtype=torch.long)",
