@@ -53,11 +53,11 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:9]))
-print(decode(encode(text[8:19])))
+print(encode(text[:5]))
+print(decode(encode(text[4:12])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:17])
+print(data[:15])
 n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
@@ -72,20 +72,13 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 1)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 with torch.no_grad():
-    out = m.generate(xb[:, -3:], 7)
+    out = m.generate(xb[:, -2:], 11)
 print(out)
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
 probs = F.softmax(torch.randn(3, 44), dim=-1)
 print(torch.multinomial(probs, num_samples=1))
 m = BigramLanguageModel(vocab_size)

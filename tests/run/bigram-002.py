@@ -53,12 +53,12 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:9]))
-print(decode(encode(text[2:25])))
+print(encode(text[:3]))
+print(decode(encode(text[7:20])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:21])
-n = int(0.5*len(data))
+print(data[:27])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
 block_size = 5
@@ -72,6 +72,11 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 1)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
@@ -79,21 +84,7 @@ print(loss)
 print(m.token_embedding_table.weight[1, :5])
 logits, loss = m(xb)
 print(loss, logits.shape)
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-s = set([0])
-print(len(s), sorted(s), 1 in s)
-x = torch.randint(-5, 6, (1,))
-print(x[torch.tensor([[0, -1], [-1, 0]])])
-print(x[x >= -0.5])
-print(x[..., [-1, 0, 0]])
-idx = torch.randint(0, 1, (3, 1))
-print(x[idx])
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(logits[0])
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 3)
-print(out)
+x = torch.randn(2)
+print(x[..., [-1, 0]])
+w = torch.randn(2, 3, requires_grad=True)
+print(w[[0, 0]])

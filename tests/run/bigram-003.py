@@ -41,50 +41,10 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(957887)
-text = 'trmmhth thh r hrhrm m   rmt hr h  rt rrr mrtrthmthr mr rrr rr  rhtmhhtrrt rmtthrth mttrmttt hmr mmtmm h rrrmhthh trt   hrtrhtrhmrhrt rm thrtm  m  t mh hrr th t m hrttth  ththrrhmthmr m mm rmthmt  r trrmr rtr htrm mtr mm t h mmrmh  thttmt t thththm hrhrtrtrrmt rh hmhmtmhmm h hmh  rh mrhht'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:2]))
-print(decode(encode(text[2:10])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:30])
-n = int(0.8*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 4
-batch_size = 6
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 3)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=96)[0].tolist()))
-logits = torch.randn(9, 54) * 3
-targets = torch.randint(54, (9,))
-print(F.cross_entropy(logits, targets))
-w = torch.randn(9, 54, requires_grad=True)
-print(F.cross_entropy(w, targets))
+torch.manual_seed(850659)
+emb = nn.Embedding(5, 5)
+print(emb)
+print(emb(torch.tensor([0])), emb.weight.shape)
+x = torch.arange(8.).view(2, 1, 4)
+print(x[torch.tensor([[1, -2], [0, 1]])])
+print(F.cross_entropy(torch.randn(3, 5), torch.tensor([0., 1., 2.])))

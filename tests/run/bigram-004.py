@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-text = 'GGwh,AhbnAmthJAettmwtn!bmjGh\n\n,entmccwhJmebtrrp\neAmrp,,h,\ncnmjA!!\njtmGJwbpjAAGb\npp,,AmAbhGj\njhhhrnrmm\n\nhewGbGhjGGmAwn,hw!rJjw!jbh!tr\nGGt!GhbAcr\nthpJ\ntmewJAcb!m,tp!npGb,nj\nre,r,AGwpmrGrtbJj!JJbpwJG,tt!nc,tJ\nwe\nrmcJmmmAtnJ\nJheGemAAtwrr\nbp!jjwercJtG,bj,AJbwrpApheGeGpn,bGG,rhwtcc,j!Accewmh!,jewGbjGJAn,nAwnAJJ!Jphm\n'
+torch.manual_seed(1337)
+text = '\n\naFa\nt\nFr.raaatrEa\nF.\naatEaFtt.qtltE\nqlHFart.tFtaFFa.FHErHHEttE.tqElHtl\naqlltqEEE.HqFarqlrra\nattFq\nl\n\nalFE.aa\nFEFHltHrF\nFEatq.E\ntEr.aq..E.qH.\nttaE\nalaq.HtlElHaaEHEHFFHqE\nqFaq.rqatqlHrlaaF.lttqFaFEFa\nEFqaqlFaqq.laH.rrFqHa.l\nElrEal.l\nl\nl\nr.\ntHFlFlFtrl.t\n.Hq\nrlq\nrqa\n.\nq\na.F\n.qt\n\nEF.tHrFalt.llrqFlaHrFHa\nHHtaHqHFFa\n.FqEtFrtEFlalqaHlEqq.aqltar\ntHEa.tFEEHE.'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:2]))
-print(decode(encode(text[10:23])))
+print(encode(text[:7]))
+print(decode(encode(text[6:19])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:17])
+print(data[:29])
 n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 2
-batch_size = 1
+block_size = 4
+batch_size = 5
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -73,7 +73,7 @@ xb, yb = get_batch('train')
 print(xb)
 print(yb)
 for b in range(batch_size):
-    for t in range(min(block_size, 2)):
+    for t in range(min(block_size, 3)):
         context = xb[b, :t+1]
         target = yb[b,t]
         print(f"when input is {context.tolist()} the target: {target}")
@@ -81,10 +81,18 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=80)[0].tolist()))
-x = torch.arange(4.).view(4)
-print(x[None, [3, 1]])
-print(x[..., [1, -1]])
-w = torch.randn(4, 3, requires_grad=True)
-print(w[[-3, -3]])
-print(torch.multinomial(torch.tensor([1.0, 2.0]), 3))
+print(m)
+print(logits[0])
+print(m.token_embedding_table.weight[2, :5])
+with torch.no_grad():
+    out = m.generate(xb[:, -1:], 3)
+print(out)
+xv, yv = get_batch('train')
+print(m(xv, yv)[1].item())
+l3 = torch.randn(2, 4, 1)
+print(l3.view(8, 1)[[-5, -8]])
+logits = torch.randn(1494, 47) * 3
+targets = torch.randint(47, (1494,))
+print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
+probs = torch.randint(0, 3, (25,)).float() + 0.01
+print(torch.multinomial(probs, num_samples=1))

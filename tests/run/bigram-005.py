@@ -41,8 +41,12 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(719495)
-print(torch.randint(9, 99, (1,)))
-x = torch.randn(1)
-print(x[..., [-1, -1, -1]])
-print(x[torch.tensor([-1, 0])])
+torch.manual_seed(1337)
+logits = torch.randn(1296, 59) * 3
+targets = torch.randint(59, (1296,))
+print(F.cross_entropy(logits, targets))
+print(torch.randint(296420580339, 30787669361033, (1, 1)))
+x = torch.randn(4, 3)
+print(x[..., [-1]])
+probs = F.softmax(torch.randn(7), dim=-1)
+print(probs.multinomial(1, replacement=True))

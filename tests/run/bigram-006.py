@@ -42,7 +42,7 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(42)
-text = 'bGIrbBn?E-rE-nIv::BIGBBBFIvbv?Hv:vvn:HbnErbE-H:Ibvv--G-FHFHvFHv?Ibvn-bEv-IrBnIH--HHGvHGn--rBnEGIbn-nBb?GEHIrFnb:GbG-?vGrr:FHF?rBrE-b:Ib:-B?FIG:-b:vEIBF:FrEEBv?bbEB:?B--Gvnb:EGnBBb-n:BnbEnbb-bBbEIHbHbr?HrE:rBH:b?nGrHnv??EI?-rr-nEbnv:GHBGHvvBFI-:IbHB-b-FFFEBb-vrnHHv-IvErIbIG:FGHBE-G-:IGvG:b:BBGFvF:EGEvGIvBbnIFIvvn?r'
+text = 'BfJoxlixbmdCJgbFeo.tpedImi-hHiGFl;snjgztsJhclpH-JlJ;evfuemHpelsfnCsuo:,oJ-Ce-.-cnugeBtx,.dcpJJgmFfvj:tJCelsmvhcem:zHdHBtxtxHGhmlxhzb:CIsvfdCC,p-bisjtpl;vlecGhGcpGcuufeHB.gjfze-fFBns;mvt,cneeHlzx'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:9]))
-print(decode(encode(text[6:12])))
+print(encode(text[:6]))
+print(decode(encode(text[3:11])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:36])
-n = int(0.9*len(data))
+print(data[:16])
+n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 3
-batch_size = 1
+block_size = 8
+batch_size = 6
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -77,9 +77,11 @@ logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 print(logits[-1])
+print(m.token_embedding_table.weight[1, :5])
 with torch.no_grad():
-    out = m.generate(xb[:, -1:], 10)
+    out = m.generate(xb[:, -3:], 8)
 print(out)
-probs = torch.rand(1)
-print(probs.multinomial(3, replacement=True))
-print(torch.randint(6, size=(4, 3), dtype=torch.int64))
+print(torch.randint(9, 99, (1,)))
+x = torch.randn(1)
+print(x[..., [-1, -1, -1]])
+print(x[torch.tensor([-1, 0])])

@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(8183)
-text = 'Gtx.Grjt.ogGgD:CoBwnDtjBkxCDwCBt:g.trCwkoCvBnkojG.jjvvv:w:rknCogBGBwgggtjgjtrrDBknBoxngGnvwDBoxrgBgwGoGrxokDwggtgDrnooDDGB.x:vGCr:gxvGDGjGCnCgDxnrx.:DCjog.xrnrwkCggkvCooworDjn.Crgwt.DCCDorttjkC:ogokoxB.gwBrBr:.G.xGCrt:jCw:xg:CxxxgCrgvoronvv:tDBkGkrxx.Br.ognCBCxrvjo.t:BGnogBCowCCBwCknnBvDwojvtrx:wCnvt:vvoCB.vD.noggCgCGgxjokvCngvGnjrrrkDtCwxwoDD.GvgvvvvnnjBwgovjooBwntnvx.DgkD'
+torch.manual_seed(42)
+text = 'bGIrbBn?E-rE-nIv::BIGBBBFIvbv?Hv:vvn:HbnErbE-H:Ibvv--G-FHFHvFHv?Ibvn-bEv-IrBnIH--HHGvHGn--rBnEGIbn-nBb?GEHIrFnb:GbG-?vGrr:FHF?rBrE-b:Ib:-B?FIG:-b:vEIBF:FrEEBv?bbEB:?B--Gvnb:EGnBBb-n:BnbEnbb-bBbEIHbHbr?HrE:rBH:b?nGrHnv??EI?-rr-nEbnv:GHBGHvvBFI-:IbHB-b-FFFEBb-vrnHHv-IvErIbIG:FGHBE-G-:IGvG:b:BBGFvF:EGEvGIvBbnIFIvvn?r'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:5]))
-print(decode(encode(text[6:10])))
+print(encode(text[:7]))
+print(decode(encode(text[1:27])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:38])
-n = int(0.8*len(data))
+print(data[:7])
+n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
-batch_size = 5
+block_size = 3
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,31 +72,19 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 1)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m.token_embedding_table.weight[0, :5])
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 1)
-print(out)
-x = torch.randn(3, 3, 2)
-print(x[[2, 2, -1], [-2, -2, 1]])
-print(x[:, [-1, -3, 1]])
-print(x[[-2, -1]])
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 with torch.no_grad():
-    out = m.generate(xb[:, -3:], 6)
+    out = m.generate(xb[:, -3:], 12)
 print(out)
-emb = nn.Embedding(6, 1)
-print(emb)
-print(emb(torch.tensor([0])), emb.weight.shape)
-print(torch.randint(47, (1, 4, 3)))
+print(torch.randint(533350973163, 17980488270322, (1, 2)))
+probs = torch.rand(43)
+print(torch.multinomial(probs, num_samples=1))
+x = torch.arange(10.).view(2, 5)
+print(x[x != 1])
+print(x[..., [-3]])
+print(x[..., [-2, 3, 0]])
+w = torch.randn(2, 3, requires_grad=True)
+print(w[[1, 0]])

@@ -42,58 +42,7 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(1337)
-text = 'ffy\nfuyBuyBBffuu\n\nByBy\n\nfuuu\nByByyfByyBffByy\n\nuBuffBu\nBByyyy\nBf\n\nfuyfyuyuufuBffBuuyBuuyBBB\n\nBBfByBBuBBB\n\nufByfyyuyuB\nyB\n\nyf\nBu\nfuy\nBfu\n\nyuyByyBuBffufy\nu\nByyBy\nfB\nuf\nyyuyByf\nuuyyyfyyBfyyfuyffyB\nffB\nBB\nf'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:6]))
-print(decode(encode(text[10:14])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:33])
-n = int(0.9*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 8
-batch_size = 5
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 1)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m.token_embedding_table.weight[1, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=54)[0].tolist()))
-x = torch.randint(-5, 6, (4,))
-print(x[..., [-3, -2]])
-print(x[None, [2, -3]])
-w = torch.randn(4, 3, requires_grad=True)
-print(w[[-2, 3]])
-x = torch.arange(24.).view(3, 2, 4)
-print(x[..., [-4, -4]])
-print(x[[0, 1], [-2, -2]])
-print(x[[1, -2], :, [-2, -3]])
-print(x[[-3, 2, -2], [-1]])
-print(torch.randint(low=0, high=1, size=(3,)).sum())
-emb = nn.Embedding(5, 5)
-print(emb)
-print(emb(torch.tensor([0])), emb.weight.shape)
+l3 = torch.randn(2, 4, 1)
+print(l3.view(8, 1)[[-1, -3]])
+probs = torch.randint(0, 3, (3, 47,)).float() + 0.01
+print(torch.multinomial(probs, 27))

@@ -42,26 +42,24 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(1337)
-text = "EH!f,oEaJ'gswoi:,FA'rkc:iHCy;jywks'sqj-wz-fba';zgCndd.zaEIn'uaG:Hvoae.d'snzc uz.p?gvujxp!bnic-B.GulC!lGn;uEAC\ni-?Erv:.Jjkl;gDGH?qFvzpEr.fs.?,uwi'DsJbH .ek!;q?.lupqF.!.GsxeuClk!jp,fy,rbyxH-rpDnxg\no d?Ap\n.r.\nkun\nBJyyF.!oescdyH;fifvDqz.A;j b?DkA.-bbyBrfcEua'Dvsr-BsC!ugExIuqHoAlf!Hv?xwECi ple;BuoA?iCr"
+text = ';Aacmic?c;AA?c;mmi?Ai?cai;?iammAam?AiA?a?iaica?Ai?i;AcA?m?i??aAma;accc?;;iaac'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:4]))
-print(decode(encode(text[7:17])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:2]))
+print(decode(encode(text[6:29])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:9])
-n = int(0.8*len(data))
+print(data[:24])
+n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 1
+block_size = 7
 batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
@@ -77,10 +75,18 @@ logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 print(m)
-print(logits[0])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=72)[0].tolist()))
-x = torch.randint(-5, 6, (4, 4, 3,))
-print(x[x >= 0])
-print(x[..., [-2]])
-w = torch.randn(4, 3, requires_grad=True)
-print(w[[3, -2]])
+with torch.no_grad():
+    out = m.generate(xb[:, -1:], 4)
+print(out)
+x = torch.randn(1)
+print(x[..., [0, -1]])
+print(x[torch.tensor([[-1, -1], [-1, 0]])])
+print(x[x > 1])
+w = torch.randn(1, 3, requires_grad=True)
+print(w[[-1, 0]])
+x = torch.randn(2)
+print(x[None, [0, 0]])
+w = torch.randn(2, 3, requires_grad=True)
+print(w[[0, -1]])
+print(torch.randint(-39, -9, (2, 2, 3)))
+print(torch.multinomial(torch.tensor([0.0, 0.0]), 1))

@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = "zkmbFairBrjDjcJFBr'IDhJ-GhffGklE?JJd.rimaJ,oDdocF-I'Ez!?jBGdf,DwxjBG\nx .FBsh.AImA \nisbBIfjcj.  .cf,.lgBBwfilI\nzFr,xwrlDJdDDfhogmDE.dAsz,dk-EtEidf.!Bkchwzg ixErscftlmsi' oAfqw!.d?oF'agzJAw?kddBt\nsiwoqhiqxogl,dF'\nJlIdgcd,JIbE'zd!md\nm Arblt?k ?c!BklkBs,IlqwIdz?Gz"
+torch.manual_seed(320159)
+text = 'zjzjtujzutztzztjtuzjzutzjjtjzttutztzjtzzjuuttzzttzuuztzztjtttuutjuuzuzztjtujzzuzzzuzujzzuuujzzjjtztjjjzututjtzuutuzttjjzuzuzjzttuzujjtjuztuzzuuztjjujtutzjuzuzuzjjuzjjtzutjttjtjjzjzjjuztt'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:1]))
-print(decode(encode(text[0:20])))
+print(encode(text[:9]))
+print(decode(encode(text[10:20])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:15])
+print(data[:28])
 n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 5
-batch_size = 3
+block_size = 6
+batch_size = 4
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,11 +72,25 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 3)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=15)[0].tolist()))
-s = set([5])
-print(len(s), sorted(s), 1 in s)
-print(F.cross_entropy(torch.randn(3, 5), torch.tensor([0., 1., 2.])))
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=95)[0].tolist()))
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m.token_embedding_table.weight[0, :5])
+with torch.no_grad():
+    out = m.generate(xb[:, -3:], 10)
+print(out)
+x = torch.arange(2.).view(2)
+print(x[..., [0, 0, 0]])
+print(x[x >= -0.5])

@@ -41,46 +41,19 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = "db'lbjt:j'sII:t En:t uyzsdoo wo Gty.jGzw II'qFsFGbD'Fd.pnDI.p-FstlDoqGF's.:FdzjIp.E- joudnzj"
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:3]))
-print(decode(encode(text[0:19])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:11])
-n = int(0.5*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 9
-batch_size = 1
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -3:], 7)
-print(out)
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-emb = nn.Embedding(7, 1)
-print(emb)
-print(emb(torch.tensor([0])), emb.weight.shape)
+torch.manual_seed(42)
+x = torch.randn(3)
+print(x[..., [-2, -2, 2]])
+print(x[[-1]])
+print(x[None, [2, -3]])
+probs = torch.randint(0, 3, (67,)).float() + 0.01
+print(torch.multinomial(probs, num_samples=1))
+print(torch.randint(64210279698, 14911130045049, (2,)))
+x = torch.randn(5, 4, 3)
+print(x[..., [-3, -1, -2]])
+print(x[[-1, -5], :, [-2, 0]])
+print(x[[0, -3, -5]])
+print(x[[3, -1], [-2, -2]])
+idx = torch.randint(0, 5, (2, 2))
+print(x[idx])
+print(F.cross_entropy(torch.randn(4, 8, 5), torch.randint(5, (4, 8))))

@@ -42,27 +42,25 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(0)
-text = 'oaEs.ax,E\n?ChyciJc:dxljvh:srcxnddcdsJvo.ovdxn,k,jnrwxksG?\n\n.;x\nGhrhoEhvz E y,rkloJy;wcnJ,:GvCyzlEiz,a; EoCco,;icJixw:zyyyJacwdvjj,.ndCd?.wa?:zxjEkk;rsi.aonznvxwdGjE;C iEa?Jrh \nn;\nJ:ksc?uuj'
+text = " :'sBB!,JhvtHICfhrdy,?kBvI?koaCFpIkH eetGgmoFhe.,'ybrqdn'qFCxHn:svnGd;!;d;yl!,a!Ge:wdoml,oq?q'cvt:stx?ABqBJmqmnfipm juo- wA\numhf;bf:-.ry;fqpwDh ,HqHutJIrjdG;hy\n?kA;FaBu\nBjIvBdjfuHwu?'ue!Dwi;kCCkej?oxmjFxrd;p!C'"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:2]))
-print(decode(encode(text[9:20])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:10]))
+print(decode(encode(text[9:22])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:5])
+print(data[:10])
 n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 6
-batch_size = 2
+block_size = 3
+batch_size = 4
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,17 +70,23 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 3)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(logits[-1])
-with torch.no_grad():
-    out = m.generate(xb[:, -3:], 7)
-print(out)
-x = torch.randn(5, 5, 5)
-print(x[torch.tensor([[2, -2], [-1, 3]])])
-print(x[[-1, -5], :, [4, -1]])
-print(x[[-4, 1], :, [-2, -3]])
-print(torch.randint(7, size=(4, 2), dtype=torch.int64))
-print(torch.randint(-17, 52, (2, 1, 3)))
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=7)[0].tolist()))
+xv, yv = get_batch('train')
+print(m(xv, yv)[1].item())
+print(torch.randint(865717073165, 35349367780401, (4,)))
+logits = torch.randn(1815, 54) * 3
+targets = torch.randint(54, (1815,))
+print(F.cross_entropy(logits, targets, ignore_index=18))
+w = torch.randn(1815, 54, requires_grad=True)
+print(F.cross_entropy(w, targets))
+print(F.cross_entropy(torch.randn(3, 5), torch.tensor([0, 5, 1])))

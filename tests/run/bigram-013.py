@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = 'ikqrmi,rmirii q,rq,  it mrmm  m,mqt o rmmmkoi,kqrr,km i rit koo,kt,q,r,o, q,,k, qto kmkorotk o mkotoot,mq,o,kmoqmmirmimqq,kor k kt kotkm,o m rmrk qmtriqrmit ,kiqmkirot,r'
+torch.manual_seed(876660)
+text = "IC?ICeE:FsEb\nJbCh?B\nqc,atv'cbHhro, ;o?E?DDttc'tjoveociHIitBeriCdIDFJeFBebqcIuuF'iaJv::jH,hE''qHbds'qHjF\n'jdbtDa?\nFhF'Bbcd,qoh;aFqvz,Ct z?dirDbDhC u?bujvjabtbErtveo:  Ibj'cE:bCDjzhqs\n,jeEHIa EbD:bqJDbrueIJaBtsD sJrHv:Fr;;quIoIzD?viHi,?zr:tDaeuC'Bva\nFEuBC'cosEohIaEd d?tetiC:ezqBh'sbCJ'cIjooDIaBCF,D?Fb:,Ddervr;q,JIH,dHthBI?CDJh'iIHIziDCCsHDvC?doEH JFjzF,cvazesquceJ::st;\n;E\ne;CJ BoeBoJ"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,15 +53,15 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:3]))
-print(decode(encode(text[1:29])))
+print(encode(text[:4]))
+print(decode(encode(text[0:16])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:38])
-n = int(0.9*len(data))
+print(data[:40])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
+block_size = 3
 batch_size = 2
 def get_batch(split):
     data = train_data if split == 'train' else val_data
@@ -76,27 +76,14 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
-print(m.token_embedding_table.weight[0, :5])
 with torch.no_grad():
-    out = m.generate(xb[:, -3:], 7)
+    out = m.generate(xb[:, -1:], 4)
 print(out)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(logits[-1])
-logits, loss = m(xb)
-print(loss, logits.shape)
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-x = torch.randn(4, 1, 4)
-print(x[[1, -4], 0:])
-print(x[[2, 0], 1:])
-w = torch.randn(4, 3, requires_grad=True)
-print(w[[-2, -3]])
-logits = torch.randn(156, 55) * 1
-targets = torch.randint(55, (156,))
-print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
-probs = torch.rand(46)
+l3 = torch.randn(2, 1, 2)
+print(l3.view(2, 2)[[-1, -1]])
+z = torch.randn(1, 2)
+print(torch.argmax(z), z.argmax(dim=-1), z.long())
+probs = torch.rand(1, 35)
+print(torch.multinomial(probs, num_samples=1))
+probs = torch.randint(0, 3, (27,)).float() + 0.01
 print(torch.multinomial(probs, num_samples=1))

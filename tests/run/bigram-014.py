@@ -41,47 +41,7 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = 'GyIm:gg\n-.v?g:\nvI\n-qG!:.?Fh\nk:-mn:.yyyg\ngGtgGnmG?qe?hhqy!bjkq\nnh:tegh--\neFyjGe-jjmkGqvgGmktjhmq:qg\ntIIayy?b!e?q-vn-nG-eItvbqbqGhtqtj:yveGa.\njhk?gebI?j?vG!h.:.tnttyevh!I.-eeIeFthebmknyk!ynIqbmFGm:mbg:.?anhyg-?v!eGk?\nIbant.g-a?FI!vqI-FbGheva:!ya?kvkeIa\nIgmhm-g.yqmFg\n\n\nyhGt:j\ngF!n:vk\nvhtGeh!yt?ke:kbgnFGqv--FqyGjtjvtbj?t.v\n!qFa!amvv?h-\nIkqhFna!?keIGFj-G\nG:!n-jkGF:!:kIj!Itkvh\nGvy\n.jv.'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:9]))
-print(decode(encode(text[7:14])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:6])
-n = int(0.8*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 2
-batch_size = 1
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(logits[0])
-print(m.token_embedding_table.weight[1, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=90)[0].tolist()))
-emb = nn.Embedding(8, 5)
-print(emb)
-print(emb(torch.tensor([0])), emb.weight.shape)
-print(torch.randint(low=0, high=3, size=(2, 3)).sum())
-probs = torch.randint(0, 3, (4, 36,)).float() + 0.01
-print(torch.multinomial(probs, 22))
+torch.manual_seed(1337)
+logits = torch.randn(698, 63) * 1
+targets = torch.randint(63, (698,))
+print(F.cross_entropy(logits, targets, reduction='sum'))

@@ -41,12 +41,6 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-x = torch.randn(5, 5)
-print(x[[-5, 4, -4, 4]])
-print(x[..., [0, -4, -1]])
-print(x[torch.tensor([-3, 2])])
-print(x[..., [-5, 3]])
-idx = torch.randint(0, 5, (1, 1))
-print(x[idx])
-print(torch.arange(6).view(2, 3)[torch.tensor([0.0])])
+torch.manual_seed(1337)
+s = set([4, 4, 4, 5, 2, 3, 1])
+print(len(s), sorted(s), 5 in s)

@@ -41,12 +41,46 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(471869)
-print(torch.randint(6, size=(3, 2, 4), dtype=torch.long))
-print(torch.randint(low=0, high=2, size=(2, 1, 2)).sum())
-x = torch.randint(-5, 6, (1, 4,))
-print(x[[0, 0, 0], [1]])
-print(x[[0], [-2]])
-print(x[torch.tensor([[-1, 0], [0, -1]])])
-z = torch.randn(2, 5)
-print(torch.argmax(z), z.argmax(dim=-1), z.long())
+torch.manual_seed(322085)
+print(torch.randint(1010157098073, 22235495452006, (4, 1)))
+probs = F.softmax(torch.randn(3, 23), dim=-1)
+print(torch.multinomial(probs, 23))
+text = 'HAgBvbmH??avGABGhfCfGg-B::;-EmB;tsahafs?m?tmvJ?HgtvthEAEJCa-h:A;f;GmGCthf;sEm?tJs?ttsCEHhBttfB;Aa:vtbvGmfGvChJEshJ:BGfsfvtbmgbGfs-b?HBhfg?B;Eav;?-Ag-fEtGCGBv??BCtbBHEaffgtAEE-HJh;bbg;Emtfmmt?GvaHamvhBfv;vgJbfCJhAhAftB:fCC?gJa?Abh;gCtAEHagAs?G;Htmvg:HBfBHGhs:aJt;gBCfvffA-gAvgHGm?AvmbGaEbfhs-tEEfaCfbtE-hsJf:af-a?;;-EABC?BC:fCECfgbEEmgEfJBs'
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+def encode(s):
+    return [stoi[c] for c in s]
+def decode(l):
+    return ''.join([itos[i] for i in l])
+print(encode(text[:1]))
+print(decode(encode(text[0:20])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:15])
+n = int(0.8*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 3
+batch_size = 2
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=15)[0].tolist()))
+x = torch.arange(5.).view(5, 1, 1)
+print(x[:, [-1, -1]])
+idx = torch.randint(0, 5, (3, 2))
+print(x[idx])

@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(143761)
-text = ".q?:fre-mHg'EjHCmna'-fzJzBm-mH:xyfoDB:?::Hn.eonHd,?c,:?tGd:p:.'Bw;wcv.d'egxmc--eJcd..w .-knzt'-E,;kA:pg \ngHl-sBlCCBHt-kn;Fk;FH,B::?DFJ:Dagegqty\nekwrdgjjde'e;GB\nysgJnvF\nn.pdmj?\nn.mcC:d;::ewArBv:kvgm'Dv zG"
+torch.manual_seed(235083)
+text = "d?A Ca'''?-wennxjoj,ygauJnpgoHy':egCDgkwsbpw;Aau\ng,u:,H?ys,eykdbpD-u:okCtdo!yI!:pJn\nBDBkn\nu'!wotk;eaAuDwj-?bAxg'FbBB;:e:bAC!FC;dtteIAtggj:J-o I!:\n yHJk,\n,?HA!y-- apBxb\nbDpadyACo,'?ekyx"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:2]))
-print(decode(encode(text[8:21])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:5]))
+print(decode(encode(text[10:27])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:29])
+print(data[:3])
 n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 3
-batch_size = 4
+block_size = 7
+batch_size = 3
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,20 +70,13 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 2)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(logits[0])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=5)[0].tolist()))
-probs = torch.rand(2, 36)
-print(probs.multinomial(1, replacement=True))
-x = torch.arange(2.).view(2)
-print(x[..., [1, -1]])
-print(torch.randint(-20, 9, (4,)))
-print(torch.arange(6).view(2, 3)[[0, 2]])
+print(logits[-1])
+with torch.no_grad():
+    out = m.generate(xb[:, -2:], 10)
+print(out)
+x = torch.arange(1.).view(1)
+print(x[x < 0])

@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(420355)
-text = 'hIg.IGs;gGvhG.hhh.hsGvGsGsvshsI.GG;..vIgh;gvsIhhh;g;sI.GGvhhGvGhhvIGsh;hssh;hhvIsIshgghhssGs;ss;;hG.shh;sssI;s..sgsvgg;vs;s..I;hIIIGG;gv..g;.g;sG.hGvhsGgss;Ivg.sGG.I;;Gs.g..v'
+torch.manual_seed(42)
+text = 'drfqe,J-pirvkgJ\n,gmoD pEJnql mmHD,\nD,HGEfup\npjHHpFpBvuIHrCppotmiFoB \n,bpelermfuottcibfcDFn,zJuhFc?,eDg;GdqdznIv?eIup?tgItkcphcI,bjzwCplrpljBhc?;nGbGdviHozkdjic;uqHrj\nbieBCv'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:5]))
-print(decode(encode(text[4:16])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:6]))
+print(decode(encode(text[3:12])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:15])
-n = int(0.5*len(data))
+print(data[:25])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 2
-batch_size = 2
+block_size = 9
+batch_size = 6
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -81,13 +79,15 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(logits[-1])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=110)[0].tolist()))
-logits = torch.randn(3, 43) * 3
-targets = torch.randint(43, (3,))
-print(F.cross_entropy(logits, targets))
-s = set([0, 0, 4, 2, 2, 3, 5, 1])
-print(len(s), sorted(s), 0 in s)
-probs = torch.rand(4, 18)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=103)[0].tolist()))
+probs = torch.randint(0, 3, (2, 27,)).float() + 0.01
 print(torch.multinomial(probs, num_samples=1))
-print(torch.randint(9, size=(3, 1), dtype=torch.float32))
+x = torch.randn(4)
+print(x[[2]])
+logits = torch.randn(861, 33) * 3
+targets = torch.randint(33, (861,))
+print(F.cross_entropy(logits, targets, reduction='sum'))
+x = torch.randn(1, 3)
+print(x[torch.tensor([0])])
+print(x[..., [2, 0, -1]])
+print(x[..., [1, 0, -3]])

@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-text = ' DBBd-xycDBHdcBBHyydcHH BDc-ycdccHD- HHxy qcBD dqyBHB xB-xqyH xDqqDyq BxHHyDBqH-HycHD -d BcDHxHHx  yByqB xB-ccqyB-HdHD-BDHcHcxcBD-DcdBdqDqByyyy qqDqcyDx-cHy-- -- HDx qHyDd-q D DdBHHdqdxq-yH   dd c HDxDyBqdxB-d-qHxx-Dxqd xHqBqyHcBcDyddc ydy -HH q--qxD-xBDDDd- qd-dyddBxd--BDqqxy cy cqdydyqy qBBqDc '
+torch.manual_seed(417981)
+text = "A?w:-'H?::w:w:A:A'Hc?-:H??qq'wA:q?':H'w':-?Awc'H?w?c?Aq'q:q:c?:'qcc'-AH''cc?qqcww'qw:qw?H:':q:?Hc?'?'q'HH-A-q'w:cwc:wqH:A'A':c'?:q:-A'cHqqAH::-cA?Acq:c-HAwqqHqwcqA?HcH-cH'A?w:???Aq?A-ccqw:-q:H'HA-cAqw-wH-:'HwwA:cq:-?--H:HqH-'Hq?c?wqA'?wq'''c:?'qw-c?:H':c:qc-Hq?HAqcw:':www'::AA:'-'w---?::cw'HH'cwc--HqH:ww:':?-cwH:w?-?HH-HH:c'::'A:AH'q:?q'c:Ac-cw-Hc'qcq---H'-'HH?AqAHww:?HH?c:'w:'H?:"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:9]))
-print(decode(encode(text[9:27])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:6]))
+print(decode(encode(text[2:24])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:22])
-n = int(0.5*len(data))
+print(data[:32])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 5
-batch_size = 5
+block_size = 7
+batch_size = 3
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -73,7 +71,7 @@ xb, yb = get_batch('train')
 print(xb)
 print(yb)
 for b in range(batch_size):
-    for t in range(min(block_size, 1)):
+    for t in range(min(block_size, 3)):
         context = xb[b, :t+1]
         target = yb[b,t]
         print(f"when input is {context.tolist()} the target: {target}")
@@ -81,9 +79,13 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m.token_embedding_table.weight[0, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=78)[0].tolist()))
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-z = torch.randn(1, 5)
-print(torch.argmax(z), z.argmax(dim=-1), z.long())
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=52)[0].tolist()))
+print(torch.randint(6, size=(4,), dtype=torch.long))
+logits = torch.randn(479, 65) * 0.1
+targets = torch.randint(65, (479,))
+print(F.cross_entropy(logits, targets))
+print(torch.randint(-42, 17, (4,)))
+logits = torch.randn(129, 43) * 3
+targets = torch.randint(43, (129,))
+print(F.cross_entropy(logits, targets, reduction='mean'))

@@ -41,9 +41,52 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(538390)
-logits = torch.randn(116, 5) * 3
-targets = torch.randint(5, (116,))
-print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
-s = set([])
-print(len(s), sorted(s), 2 in s)
+torch.manual_seed(42)
+text = ' : :mddAimJd:A:AGd!!mGd!.AAJ!!A! i Ad::i.AA!J.A JdJ . mJdd!GAs. ! !! m.sA s!JiJii:.s. d:G!J.J:dJJJddd s AJs  id:iddJAG dmd  :.G.:d   A!:.J:ssAi:   .m JsdsJiA sJ!iGdidm!ms! :sA::mmJ: AsdsGsJdGs i:ddd.sid.A!A!mAGJsAd.G !!!J A AGG:sGA!isdsss m .!dss .:md GddJAJ.iG:dddd!. J.dmiG!G.m.A..JdGmG: Gi.ssdsA A.ii! mi .A: AJdJ !m  iJAAmd! !!.G::!s!GsAJ!sGJ: !m.'
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:11]))
+print(decode(encode(text[9:24])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:4])
+n = int(0.5*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 6
+batch_size = 4
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 1)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m.token_embedding_table.weight[1, :5])
+with torch.no_grad():
+    out = m.generate(xb[:, -2:], 1)
+print(out)
+logits = torch.randn(13, 50) * 3
+targets = torch.randint(50, (13,))
+print(F.cross_entropy(logits, targets))
+emb = nn.Embedding(3, 2)
+print(emb)
+print(emb(torch.tensor([0])), emb.weight.shape)
+print(torch.randint(75, (3,)))

@@ -41,13 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-x = torch.randn(1, 1, 3)
-print(x[None, [0, -1]])
-emb = nn.Embedding(4, 1)
-print(emb)
-print(emb(torch.tensor([0])), emb.weight.shape)
-text = "swjmblp!DwygqhCJ-wHE\nlui!uy.sErtmb.!ikCEt\n!iDJ\n.sxcECjbhm-cfuwAAw\nraAgAlH;tbl;a;s:mmuAyH'DJg-qG-blJgGrAa'BAHkhi'kujr\nA.Bbmgwphpxbwlcby.mqtHCD:aJwg;DDDqsgu!-eswtGjpyhE:\nllaxpytyDee!!jugemqE;wh-CbAeJuw'!elmsst.iekqwqi;:'kxGyyegywfBshfrkepGHEG'BB!eqCmsp'i\nw-awpt;GGGGytkbAh''HakwkyfJwyuHDpE!Hfg:CxJD;HaH:jui"
+torch.manual_seed(1337)
+text = "n\nqDFptI uwIwpEI qbbqAq\npzHpIgvuwwu'bIDHpqEFEtkC'EEk'nu "
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -58,11 +53,11 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:10]))
-print(decode(encode(text[2:28])))
+print(encode(text[:8]))
+print(decode(encode(text[3:20])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:25])
+print(data[:26])
 n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
@@ -77,18 +72,21 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 2)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
+print(m)
+print(m.token_embedding_table.weight[1, :5])
 with torch.no_grad():
-    out = m.generate(xb[:, -2:], 9)
+    out = m.generate(xb[:, -3:], 10)
 print(out)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m.token_embedding_table.weight[2, :5])
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 5)
-print(out)
+probs = torch.randint(0, 3, (3, 70,)).float() + 0.01
+print(torch.multinomial(probs, 34))
+probs = torch.rand(2, 1)
+print(torch.multinomial(probs, num_samples=1))

@@ -41,9 +41,16 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(439513)
-print(torch.randint(-40, -12, (4, 2, 4)))
-print(torch.randint(3, size=(3,), dtype=torch.float32))
-logits = torch.randn(156, 76) * 3
-targets = torch.randint(76, (156,))
+torch.manual_seed(0)
+logits = torch.randn(11, 24) * 0.1
+targets = torch.randint(24, (11,))
 print(F.cross_entropy(logits, targets))
+probs = F.softmax(torch.randn(4, 63), dim=-1)
+print(probs.multinomial(1, replacement=True))
+logits = torch.randn(1317, 68) * 0.1
+targets = torch.randint(68, (1317,))
+print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
+w = torch.randn(1317, 68, requires_grad=True)
+print(F.cross_entropy(w, targets))
+probs = torch.rand(56)
+print(probs.multinomial(2, replacement=True))

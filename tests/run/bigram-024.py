@@ -42,27 +42,25 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(1337)
-text = 'qqdGgbrgrlDDbalbGlgladqlagdaaDgbrmbdHgdqrGrqablrqqaqgrqdDgqqqgmgdmDGbmgDHaHlbbamrldbdGbDHGrmgdGbdDmHgmHHlmaaHDmbHDarrlmHgaHDmdqrldqmalqGGDaDbaGGglqbmqqmdmbGmlglDqdGHlrGGrGGHagaHqHqrgrlqgDdlbDdllmGGgD'
+text = 'pktnzD oozDztyDdJyr?okkkz\nzDD\npkz-konzJn? yDJd t\nzprDrzyoJJzpddrnJdyDkJoy yd?o- -n?DzD-k\nz?D?\nkprpzppoozkdyprryJ\nnprJtt nn\nnDrkyDrD?DD JDrrp nyyJt?kz\n-?k-yD?D?y?ky  yn\n-kp?J\n\n? \nJk -dyJyyyt-ooJoonk-Jdo?d-tttJod?pdrprz?knDkkyDtnpd \n?DD kJry\nr'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
 print(encode(text[:9]))
-print(decode(encode(text[3:19])))
+print(decode(encode(text[0:10])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:23])
+print(data[:24])
 n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
 block_size = 8
-batch_size = 3
+batch_size = 4
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,19 +70,23 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 3)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
-print(m.token_embedding_table.weight[0, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=76)[0].tolist()))
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 1)
-print(out)
+logits, loss = m(xb)
+print(loss, logits.shape)
+x = torch.randn(1, 5, 5)
+print(x[torch.tensor([[-1, 0], [0, -1]])])
+x = torch.arange(45.).view(3, 3, 5)
+print(x[[-3, -2, -1]])
+print(x[[1, 1], 2:])
+print(x[x != 0])
+idx = torch.randint(0, 3, (3, 1))
+print(x[idx])
+print(torch.arange(6).view(2, 3)[[0, 2]])

@@ -41,7 +41,56 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-print(torch.randint(8, (2, 3, 2)))
-probs = torch.randint(0, 3, (1, 41,)).float() + 0.01
-print(torch.multinomial(probs, num_samples=1))
+torch.manual_seed(374975)
+text = "d'BhA:yahDG;.'drlqHf.FixuuxhkunuEmBlEkGoHHiuCmbyanf?sflEansukbjumq:birhuDjlHnxwqw;lxE.lCDH?Bmdyokaxnyyy?GniAfGxBsrwCq'ohEEk;wCBCyAArinH?'xqfdluaixbAEHGGBD:?x?:ob;sCCnCxFjGqFwsm'sbjjA?dHGwb:hxfkxwBssssCBluqbbmkxCFaxC"
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:4]))
+print(decode(encode(text[7:11])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:1])
+n = int(0.8*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 1
+batch_size = 1
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 1)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(logits[0])
+with torch.no_grad():
+    out = m.generate(xb[:, -3:], 10)
+print(out)
+xv, yv = get_batch('train')
+print(m(xv, yv)[1].item())
+probs = F.softmax(torch.randn(4, 16), dim=-1)
+print(torch.multinomial(probs, 13))
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+with torch.no_grad():
+    out = m.generate(xb[:, -3:], 7)
+print(out)

@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-text = "bA-ljlCgId?thwztAtdl\nFF\nibngsC? pi,nCdu-z.ibpaw'au?DFojcGtGIFpxdji.xxpzn-?! \nJCF\nA!Dv?jakzCtwzd?,CIp.Cj?'b!n,gb Iu!!? b?C,u.wcarxabIw\nhnG"
+torch.manual_seed(1337)
+text = "?xbh:hBx'r;FxrB?gqcIxsmhw'bmIfwmlvhEA'fpcnomG-.D-Dl-ptmft:x';vfilDf;-GEgpnAinglxpyCct-EcHrjDArlAl-imJq:''?i?owoBn'nx'tajqiAyGI?tgfGBxbatq-bEfptGHIhuGrfpjas.vJstxwccAby-co.EtDvCFqp?Dt-iq?gGA:AjrpDpib'xcnuuvjdE;muyD'C:vnbIfCdFpBHygv?v:fum.B:wxDiFdfjAdafJGwang'bmdosFAvg.IoI;pFbbunAGhDlEh.trw.:wwrhtxb:Jb.wn:'v:Hb-auaAFxJhirIEGFCFlEEEq-hIfudosdciJrnnn"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:7]))
-print(decode(encode(text[8:19])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:2]))
+print(decode(encode(text[9:14])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:2])
-n = int(0.8*len(data))
+print(data[:7])
+n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 2
-batch_size = 2
+block_size = 7
+batch_size = 6
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -77,14 +75,22 @@ logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 print(m)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=59)[0].tolist()))
+print(logits[-1])
+print(m.token_embedding_table.weight[1, :5])
+with torch.no_grad():
+    out = m.generate(xb[:, -1:], 3)
+print(out)
 x = torch.randint(-5, 6, (3,))
-print(x[torch.tensor([[1, -2], [-2, -2]])])
-print(x[..., [-2, 2, 2]])
-w = torch.randn(3, 3, requires_grad=True)
-print(w[[-2, -3]])
-probs = torch.rand(1, 66)
-print(torch.multinomial(probs, num_samples=1))
-logits = torch.randn(7, 21) * 0.1
-targets = torch.randint(21, (7,))
-print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
+print(x[..., [-3, -2]])
+print(x[torch.tensor([[-1, 1], [-3, 0]])])
+print(x[..., [1]])
+print(x[[1]])
+z = torch.randn(3, 1)
+print(torch.argmax(z), z.argmax(dim=-1), z.long())
+x = torch.randn(2)
+print(x[torch.tensor([0, 1, 1, -2, -1])])
+w = torch.randn(2, 3, requires_grad=True)
+print(w[[1, 1]])
+idx = torch.randint(0, 2, (3, 2))
+print(x[idx])
+print(torch.randint(26, (3,)))

@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = 'oozjfGtAeGyojGewhlewbGybAcJlolotGGtbnfyfGheyAJAhhAhbAyGjjfheAGootJecyAoeojfAyAwzGjlelzhAJzehGyGwjczoewwJAnhfeffwJtyznfAlAhezzcwftbybljyftGttyJ'
+torch.manual_seed(1337)
+text = ";g'mhBoAHraHarBwFfvr.DG;Gwvob,k.mJJ'q,,iAsoqgC,;CtwJskhtAss\nofFtvoAJGfAksFJ.fCw.JrdsigJJAt;qabgbkbwhdbqtbwsJsoC't.waBqqsqCkbh,dADBi\nwtiBkkhwi\nBwsiitdBbi'JaDrJCg,iqrBtswCaov,hGv\nC.D,f'.'hFqvFAaffmmh,akhodk'orqGbCwHGmhA.m\n'.H;mHrqAbG.rDosbvqhBDGBt.'Gr'gkCovDqFArJAi.dAHi\nwmG'GmmdhBwkidg\nqqhd.oh;hsgDmwg;Fv\n';fFsGgs\nDGho\nHrH\nCC,'dmfhC'm.gCg.JGsakDhAkgbtfv;tDboC,qovvfoHvdqGoHAbDg\nf\nwbwkvCC"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:11]))
-print(decode(encode(text[4:18])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:12]))
+print(decode(encode(text[5:13])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:10])
+print(data[:7])
 n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 3
-batch_size = 3
+block_size = 8
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -81,14 +79,6 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m.token_embedding_table.weight[2, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=21)[0].tolist()))
-emb = nn.Embedding(3, 5)
-print(emb)
-print(emb(torch.tensor([0])), emb.weight.shape)
-z = torch.randn(1, 5)
-print(torch.argmax(z), z.argmax(dim=-1), z.long())
-z = torch.randn(2, 1)
-print(torch.argmax(z), z.argmax(dim=-1), z.long())
-probs = torch.randint(0, 3, (63,)).float() + 0.01
-print(probs.multinomial(7, replacement=True))
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=61)[0].tolist()))
+s = set([1, 0, 1])
+print(len(s), sorted(s), 0 in s)

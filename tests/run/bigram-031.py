@@ -41,55 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = " ;!Gg?p ,FgpHe?lehF dGDxAEghdw,:d!lycE:JE,gwAd;eB'g!ehgtxzH ttdpIyDHp,;xBdlpujltGhHB!erJeDrrlF!rwpyug;t:IdAIEy,AEetd:x ygJ BGgrwH!G'GxhIA:F!plDxpuyHhGu;jtrfu!pDe\nu\n:\ndfH'w;r,tGBHwFBzDt,tgrlthhcxye;'j;fDpez\nDtDec:dIyz:f, yr: rBr:Jt'twFwltrgG c:,yfGe';AF Azxtfyjl?A'; ?dHuGDAwywHu:Gjg\nJFc\nly"
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:8]))
-print(decode(encode(text[1:30])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:21])
-n = int(0.8*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 4
-batch_size = 5
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 2)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 11)
-print(out)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 8)
-print(out)
-print(torch.randint(6, size=(2, 2), dtype=torch.long))
+torch.manual_seed(42)
+l3 = torch.randn(3, 3, 4)
+print(l3.view(9, 4)[[4, 2]])
+s = set([0, 0, 3, 2, 0])
+print(len(s), sorted(s), 5 in s)

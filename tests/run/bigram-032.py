@@ -41,9 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(39924)
-print(torch.randint(low=0, high=5, size=(4,)).sum())
-text = "tBwcyBweg,:,?kczx Guwtbd?-ul piBbu.?gF-:scm,Fbud'-'\nlkiwF??,sbkbc'dpE:BxBp\nt,ozEBbd.zee,wIB--xohgip\ng'eoEcIswldFdkbGBclBhmui.gpklbo-lg'\n bsmBeuI:FmGdpdy.-?-'gEwIkiiuE"
+torch.manual_seed(1337)
+text = '.:.sBDG.vugysC;jeutujB-bdJbdDdaCzA.iyJ.cg!DGvo\nD!gFDA!oCltcaDAkkGily-.hu-D\nk\nudDgyfqgAcBsw-FvkIfbCCbvidmj!HJwqnDgmI\nuplHlBApwmDwpB\neH\n;mzt:eBylApfnmuyvwsteDAfdfukf\nv\nHlwtowBsjB!wyBGkesqgBD.cbA;.q\nD-CkAJIpcG\ng;AF!eaFs;GADaygBgAeFDFuAf\nFDDbwFkJ.t.HdmemjADDgvD-;\nBgnssD.B.ideI\nI\nfkJv:tc\n.vJpi\nBkdvFb.ucByoIl.asehJdvuyCzgFfovuqvuDkggFDfq!ynqzwv:n-:;nljoAmhfqiu-uGndh:HF.aqg!kmGlGGGbHwdJtu-\n'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -54,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:6]))
-print(decode(encode(text[10:30])))
+print(encode(text[:5]))
+print(decode(encode(text[8:22])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
 print(data[:21])
-n = int(0.5*len(data))
+n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
-batch_size = 3
+block_size = 3
+batch_size = 6
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -77,8 +76,8 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=32)[0].tolist()))
-probs = torch.randint(0, 3, (7,)).float() + 0.01
+print(logits[0])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=36)[0].tolist()))
+probs = F.softmax(torch.randn(1, 30), dim=-1)
 print(torch.multinomial(probs, num_samples=1))
-probs = F.softmax(torch.randn(63), dim=-1)
-print(torch.multinomial(probs, num_samples=1))
+print(torch.randint(low=0, high=5, size=(3, 2, 1)).sum())

@@ -41,51 +41,9 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(755524)
-text = "kbt'\ncrntGzcew mF\nv:x-tiBo;tjrvebim!x\nrzBzuntyv!xmjy!;txuAvo:A'tbnta-FivkutkB:yc!CBz-jG-AcA'j!b;tv\njt ktjz:cxy'Akww'oA!w;ib;!ztCymbibehB;z?vkei:-bzthy' \ntBkky;zG:yahjC?ao?nhii!xA vv\nuoeC\n-Bke-zG\naja?n'BahcCna!;x\nvrov!ach;v\njCwBkyzioGwzwwc;GebunwG \ntw'ivcev:ut\n:uAxbj:i 'w'?;zyuv?'wzi-z\n?;':th:!okbw\no aFcw!-GG-cerxCaaBo!xcjFtntjeBb!;?vz\nvhctnkn'wwnAA;-khBk;BG-;bC;BAbt"
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:5]))
-print(decode(encode(text[4:23])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:1])
-n = int(0.9*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 7
-batch_size = 5
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 2)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-print(logits[-1])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=99)[0].tolist()))
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-probs = F.softmax(torch.randn(3, 20), dim=-1)
-print(probs.multinomial(4, replacement=True))
-print(F.cross_entropy(torch.randn(3, 5), torch.tensor([0, 5, 1])))
+torch.manual_seed(0)
+x = torch.randn(5)
+print(x[..., [-2, -3, -2]])
+print(x[..., [3, -3, -3]])
+print(x[torch.tensor([-4, -2])])
+print(torch.randint(5, 2))

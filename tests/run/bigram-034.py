@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-text = '??EE\nbEkEbkkkEd\n??dd??kkE?\n?dd?\nbbdb?k?\nEEb?bkEbkd\n?k\nd?dkdbk?\nEdkbdb?d??bkdE?E\nbdEbb?b???kdE\nEk\nE\nbbEk?\nE\nbEdbEE\nEbkdd?\n\nd\ndbEk\nkd?kb\n?k?\nd?k?\n?d\n?bEkkd\nd\nEEbkbk?bbk\ndddb??Ed?b\n\n\n\nEbk?kkEkddd?bb?dE?b?b\nk??dbE\n\nd\nEdEb?kk\nddddkE\nkbd?dbb??\n?bkEb?Eb?b?Ek\n'
+torch.manual_seed(1337)
+text = "wbntjA-CDy:!sAm.HFD\nHJgukjHbnF;kj,j;x-;'nqEmA!:HdffzoD Dnnmi?jEp,;znuh-vI.olu!-zBtqIpf.sJAfwmuqfBlChoJaycCF:HeqIb:!Dg.nwpHxJ.fpjjqnet'sBHJF..dopAs,!.vuA,aksBkxuy.jp\nit?CEAy:xjwvnmjoFBg'CmJFCvAw?jdklHcAFokxnA-te a.\n--j,DFgiaE,EvdtEHyFjqB,heIzB!-pxahHoEkn;Jkni;;B!uo;w,gyIAd-qhmyDjy?DqCgv?hC!hk-qE:jmt.gA!J.e\n\nHp"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:6]))
-print(decode(encode(text[0:25])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:7]))
+print(decode(encode(text[8:10])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:14])
-n = int(0.8*len(data))
+print(data[:4])
+n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
-batch_size = 6
+block_size = 1
+batch_size = 3
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,22 +70,22 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 3)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-logits, loss = m(xb)
-print(loss, logits.shape)
+print(m)
+print(m.token_embedding_table.weight[0, :5])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=19)[0].tolist()))
 xv, yv = get_batch('train')
 print(m(xv, yv)[1].item())
-logits = torch.randn(252, 19) * 0.1
-targets = torch.randint(19, (252,))
-print(F.cross_entropy(logits, targets))
-w = torch.randn(252, 19, requires_grad=True)
-print(F.cross_entropy(w, targets))
-print(torch.randint(78, (4, 1, 3)))
+probs = torch.randint(0, 3, (2, 69,)).float() + 0.01
+print(probs.multinomial(1, replacement=True))
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(logits[0])
+with torch.no_grad():
+    out = m.generate(xb[:, -2:], 10)
+print(out)

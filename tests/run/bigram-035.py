@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = 'dum oEgeF xEi.mwgqg::\n\ngyigievEjue?dxFzbIl.izz ezp\nojttmmAzemIo Iathp\nFmo:Iuamv\n dDAxvvrqmxDbuFaxDpwzd?.h.IcgFzlyg?AExghl  ovjaq u.iEiipplFvxubxzltsgI\nxisex ?ux DDIuwoIupd?alx:lDFboovxoExr xjiuraspr.DpvoIlIAeotyo:qxyclx.zFlxcEwd\n zbpgscI\nowxID?cx dsgizret?ztEii.jscxDu?\nEdlFrdzjDmrDhyjEvphxcwAw\n xEzetD?v\nttuujjwjeg.tqtEhsjtFieabopswu:zq:EEalwAx.l'
+torch.manual_seed(97196)
+text = "??gty'bbgfy'f.qbbtgftt?-tgg-bqb'y?-qnn?f'fbqn.yb.'qtnqynbbb-..?'..'ngt'?f.tf?f'?.yt-btfnyf-ffnnt?tytn-n.g''nyy-f?-fbyt-nf.fqtfb''nq-q-n-?tqf.bfg?byq-f'ffg?.yqbt'nyyn-'-'t'nqqtfqynb?nt-t'?bbqgt?-?tybyqyngtfqb?yf-?fqbtt-b'qf-?'gt?nff-bffygy-b-g?-'q-q.f-q-fty'y.y'gqf-q-.-yf'tfng?t'tfq?.ytn?g-tynqt."
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:3]))
-print(decode(encode(text[1:26])))
+print(encode(text[:9]))
+print(decode(encode(text[5:10])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:28])
-n = int(0.5*len(data))
+print(data[:38])
+n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
-batch_size = 6
+block_size = 6
+batch_size = 5
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,17 +72,25 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 1)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(logits[0])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=37)[0].tolist()))
-s = set([0, 5, 4, 3, 4, 4])
-print(len(s), sorted(s), 1 in s)
-print(torch.randint(low=0, high=1, size=(3, 3)).sum())
-x = torch.randn(4)
-print(x[None, [1, 2]])
-print(x[..., [-2, -2]])
-print(x[..., [-1, -4]])
-print(x[None, [2, 1]])
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=120)[0].tolist()))
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m)
+print(m.token_embedding_table.weight[2, :5])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=45)[0].tolist()))
+print(torch.randint(5, size=(1,), dtype=torch.float32))
+probs = F.softmax(torch.randn(40), dim=-1)
+print(torch.multinomial(probs, 22))
+print(torch.randint(-10, 14, (2, 4)))

@@ -41,56 +41,10 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = '; vJJDD:ziE  ?tt Ji,itEt,J,tztz;::ED,tv,;E  ?i;J?vz:,D;ai:E;azJi,D:,,E:D;?:a Dt,tJa;a,E,a ;i,v,D;?: z??E;;t  :ia;?E,D D,vizt E:va ?z;va,z :;?D;z;zatzazz:;a,ta?tz ?JtJz, t?vv;,Ji,tvE?;; J;'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:11]))
-print(decode(encode(text[4:16])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:24])
-n = int(0.8*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 1
-batch_size = 2
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-print(m.token_embedding_table.weight[2, :5])
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 3)
-print(out)
-l3 = torch.randn(1, 4, 1)
-print(l3.view(4, 1)[[1, -3]])
-print(torch.randint(23, 91, (4, 1)))
-x = torch.randn(1)
-print(x[..., [-1, 0, 0]])
-print(x[x != -0.5])
-print(x[..., [-1]])
-print(x[[0, 0]])
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=103)[0].tolist()))
+torch.manual_seed(0)
+logits = torch.randn(1833, 15) * 3
+targets = torch.randint(15, (1833,))
+print(F.cross_entropy(logits, targets))
+probs = F.softmax(torch.randn(8), dim=-1)
+print(torch.multinomial(probs, num_samples=1))
+print(torch.randint(-34, 47, (2, 4, 1)))

@@ -41,58 +41,13 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = ';???;;;???;;???-?-;;-;---;-?;??-?;;---;?;;?-?;;;;-;--;;??-;??;;??;??;-;??;----;;;??;;;--;;--;?;;-;?;?--;--;?;-;-??;;;-?-?;?-;;;-;;;--;;;?;???;?;??;-?----;?;-;;;?;;-?;;?-;-??-;?-;;-;-??;-?-?-??;-;-?;?-?;??-;?-?;?;;;-;;;?;??;-;??--???;-;-?-?--;;?;?-;??;??-???;-??;-;;;;;-;;-;-?;--;???-;?-?;;-;-;-;?;;-?;?;;?;;-;?;;;;?;-;?;??;?;;-?--?;;;-??;--;??;-?;-;?;;?-;-???;'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:2]))
-print(decode(encode(text[5:15])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:15])
-n = int(0.9*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 3
-batch_size = 2
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 1)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 12)
-print(out)
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-print(torch.randint(-22, -19, (1, 2)))
-print(torch.randint(37, 60, (4, 4)))
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=63)[0].tolist()))
-probs = torch.randint(0, 3, (4, 25,)).float() + 0.01
-print(torch.multinomial(probs, 5))
+torch.manual_seed(859091)
+probs = F.softmax(torch.randn(3, 29), dim=-1)
+print(torch.multinomial(probs, num_samples=1))
+x = torch.randn(1, 4)
+print(x[:, [2, -2, -2]])
+print(x[[-1, -1], 0:])
+print(x[..., [0, 1]])
+print(x[:, [2, 1]])
+w = torch.randn(1, 3, requires_grad=True)
+print(w[[0, 0]])

@@ -41,6 +41,51 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-probs = F.softmax(torch.randn(3, 31), dim=-1)
+torch.manual_seed(1337)
+text = "t;padepyD;i?az ,mv?I!CAclru-ihevGwmzjCrpv-iebv'cjdEqbnt;.-pzb:H'pAmi.yg?:c;iBlax-\nmuFn,:DrsGfx:d'wyuBgbr-qnmyvxw;'Hws;Ct?gD: uqn-dpw qf:ntEu.G..FgvwEADH:b?.:Cej,gvg'\n"
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:12]))
+print(decode(encode(text[2:27])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:17])
+n = int(0.8*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 5
+batch_size = 5
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 3)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m)
+with torch.no_grad():
+    out = m.generate(xb[:, -3:], 6)
+print(out)
+l3 = torch.randn(1, 4, 3)
+print(l3.view(4, 3)[[-3, 2]])
+x = torch.randint(-5, 6, (5, 1,))
+print(x[[-4, -2, 4]])
+probs = torch.randint(0, 3, (22,)).float() + 0.01
 print(torch.multinomial(probs, num_samples=1))

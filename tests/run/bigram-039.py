@@ -41,52 +41,9 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-probs = torch.rand(3)
-print(torch.multinomial(probs, num_samples=1))
-s = set([2, 2, 2, 1, 0])
-print(len(s), sorted(s), 1 in s)
-text = 'i;ym.ynnj,AAv,.qnAJv m,?mCybApeli!yhjn.!nb!egnveh;Ag.Cjev?Cmlbphe?JbCCACn vJ.,.ljAA?pve!m,j.eCvbbl ,jymijnCAgAehe?,Ce?pe!,'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:4]))
-print(decode(encode(text[0:29])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:8])
-n = int(0.9*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 4
-batch_size = 3
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(logits[0])
-with torch.no_grad():
-    out = m.generate(xb[:, -3:], 6)
-print(out)
-x = torch.randn(3, 2, 1)
-print(x[..., [0, -1]])
-print(x[[1]])
-print(x[[2, 2], :, [0, -1]])
-print(x[None, [0, 0]])
-print(nn.Embedding(4, 2)(torch.tensor([1.0])))
+torch.manual_seed(249839)
+logits = torch.randn(3, 3) * 3
+targets = torch.randint(3, (3,))
+print(F.cross_entropy(logits, targets, ignore_index=0))
+w = torch.randn(3, 3, requires_grad=True)
+print(F.cross_entropy(w, targets))

@@ -42,7 +42,7 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(1337)
-text = 'xqg\ng\nIIqIxqIx\n\nI\ng\nxjj\nqxjqgqIIx\n\nxxgggggI\njqIjgjIxj\nq\nx\nqxxqqjI\n\n'
+text = 'AaojoAts,t ajaA,Aosasote ,sA  attsj,tsooe,sA,joAA,jt tt,saAaje,AA jAsja,sos,jeAsoeejsa,tj,t Ata,seaotat,oeoaA tasAaAjosooetjjosjoj ,asoeAteaajt,ss,,stjoo,A aeoe,tstst,aeosAAaas,a,tae,so,,A ooa,A seeo,AjjAej jeasasAA,jeaaoesjsojAao,t,ats,toesj jeaoaojtttA oAa taAjAtoaetaAtossseo, aAseo ooa s,tss a,e,jt tAsaoo oojeoteaAssA joo,,tosAoeo, oja tAoeatasas,etsj t,A asoj s t ttas,oea aoaooos eAj'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:3]))
-print(decode(encode(text[3:22])))
+print(encode(text[:9]))
+print(decode(encode(text[8:18])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:15])
-n = int(0.5*len(data))
+print(data[:6])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 2
-batch_size = 2
+block_size = 9
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -76,9 +76,10 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
-print(m.token_embedding_table.weight[1, :5])
-logits, loss = m(xb)
-print(loss, logits.shape)
-probs = torch.randint(0, 3, (20,)).float() + 0.01
-print(probs.multinomial(1, replacement=True))
+print(m.token_embedding_table.weight[2, :5])
+with torch.no_grad():
+    out = m.generate(xb[:, -2:], 12)
+print(out)
+probs = torch.rand(2, 18)
+print(torch.multinomial(probs, num_samples=1))
+print(torch.randint(7, size=(3,), dtype=torch.int64))

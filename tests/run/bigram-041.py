@@ -42,46 +42,5 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(42)
-print(torch.randint(58, (1, 1)))
-text = 'dcdcndnddnnnncdddccddddcdnddndncdcnnndcdcncdncnddddddncccdnndnndddcnncdncccncnccdddcdccddnnnccddnncndnncddcndndncdcdndndnndcdddnndnccdnddncddddnndcdncdnddcdcncnndnnncnnddnnddndnnndncnddndcn'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:4]))
-print(decode(encode(text[8:13])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:39])
-n = int(0.9*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 3
-batch_size = 5
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m.token_embedding_table.weight[2, :5])
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 5)
-print(out)
-probs = torch.randint(0, 3, (2, 57,)).float() + 0.01
-print(probs.multinomial(1, replacement=True))
-probs = torch.randint(0, 3, (40,)).float() + 0.01
-print(probs.multinomial(9, replacement=True))
+probs = F.softmax(torch.randn(1, 49), dim=-1)
+print(torch.multinomial(probs, num_samples=1))

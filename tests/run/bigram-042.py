@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(385752)
-text = "bc\nag-qw!agnjjnb:c :gcpHhhi,F fCAHwkjEH'G:GzvBmubzq! EgbbFlFI,FokBJq;H\nCG'gl;'!bIgfizhjyp!GApwBkCExdp'cJBDzuDe-novC'.GEbIIoD'k,ve-nhhijpfFw'hDyq\njC?jl,ohonivIp?;Dzqq;qBh.arIbxiC;b'qc!,vJb-dAjre\nvxAep,aFicpHlHcHudCkwHlHoaCJz?EyxJc'bk;vkeyjydyprGkJ.f? fDik,\nx!hw\nwakiwGj'! ?AqxCGb\nprebv:nn:dldk,\neBBlfmCu:r\nirpnv aJofiaaloFEI"
+torch.manual_seed(1337)
+text = "uuhxd,i;a H':qrgJCqxmgisFamr'dBlFqueGeJCaahq'q:a l;s:m'dsmmFigH dCxJCJi HF;mhGaGHeBaGg;i:HiGhFha'gFG;'CeuixJHdFCsriGeJh;ql ;i,HhqCr si dddmuulmls,ieJ,xe'q,quH gda Bul urHsCB'seiudrxHBghg lmCiC;d;qqCGhChJ'daH,uJ'F  ariqHFedhgdhqqgu'q'Bqr,llll;qx'lddFrxuF:l:'q"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:5]))
-print(decode(encode(text[3:24])))
+print(encode(text[:2]))
+print(decode(encode(text[7:30])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:1])
-n = int(0.5*len(data))
+print(data[:35])
+n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 2
-batch_size = 2
+block_size = 10
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,10 +72,16 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 3)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=75)[0].tolist()))
-print(torch.randint(510731602284, 25879104443703, (2, 1, 1)))
+print(m.token_embedding_table.weight[1, :5])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=31)[0].tolist()))
+probs = torch.rand(1, 43)
+print(torch.multinomial(probs, num_samples=1))

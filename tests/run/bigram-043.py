@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = "nqHzv-J .B'JAdFAF.GCskBGJv,naEzI\naB?:t:xta;fy-;;!zbJ.v!k?fpBy:.'HI':tcB cF';k.p-hGbIr ?rG-G.pn;frEbc:zg zchG.Gfs:n;AbHx?;Gpq!qt,t:rFhEEyIgf:zrkk?Joasax:\nAspoc,Iac.Gd?AA:fB.GH;:hE\nFt.JI\nfdt:o\nhc.?G!zobpty;qxHCyBFHFcxAy''d'zCzFddsJbJkCbpfgnzgzJxxqfvtAsxpka\nBCHJbGBBvxEECkG,Jra-so:\nEa!:vEJ fpA.nkkxcof Er-!.dJ\nqg?q;-k!so;ccp qEcJ,d-fv"
+torch.manual_seed(42)
+text = 'aiBGliAaluod-.acBuu-AAoldcmauuGBdBBccBamAGo-GAu.ldAA-iBBalaAu.li-.Bac-mluuu-u'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:11]))
-print(decode(encode(text[10:26])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:1]))
+print(decode(encode(text[6:22])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:31])
+print(data[:4])
 n = int(0.9*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 7
-batch_size = 5
+block_size = 10
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -76,10 +74,10 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
+print(logits[0])
 with torch.no_grad():
-    out = m.generate(xb[:, -3:], 1)
+    out = m.generate(xb[:, -1:], 10)
 print(out)
-logits = torch.randn(213, 77) * 0.1
-targets = torch.randint(77, (213,))
-print(F.cross_entropy(logits, targets))
+l3 = torch.randn(2, 1, 1)
+print(l3.view(2, 1)[[0, -2]])
+print(torch.multinomial(torch.tensor([0.0, 0.0]), 1))

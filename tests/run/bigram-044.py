@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(899386)
-text = "vs :J vIGvp?' oj;GIJ!G\nHIj?espwpxdIwo;Ek'dkEwDD'oe:xGEw?sdHsIj\nGG:?kIkJj ggv\ng\nkkvE!sg'jdsH:IxvI!!?dw ?evGIgwj:gJ  vJk\n\nEw!:E'o\n?EHpg\nvIoeEpgHE!!IGe:!Hs;s v;pDjJv  'IsvIvIgpE\ns\nkdvE?ko'JIdd' Gwxv\nw;e;H:v:GD''DEpo Ddok?o gv'gwpDDHjdvgeIpjeeJHJ s oI'\ndxDG;?I::w!k'!JI \nsvwvEHgjJoHJDpH;s? ovJx?GEoI ?'sssD'w!pdGeHgkIs\n?p?d:ge xkHwjdEx:'\nGje\njHGJwHxDvesGswp?e\n!\neJ;gDd:I\n\nE!Hpd'?ejIwdoj:G"
+torch.manual_seed(1337)
+text = 'nvCsaG!a?sesepeJauuB?Bk!Jnansf-:tl;kcqnkfe:EHn-lHsu'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:3]))
-print(decode(encode(text[3:18])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:11]))
+print(decode(encode(text[0:11])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:23])
+print(data[:1])
 n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 6
-batch_size = 2
+block_size = 5
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -73,7 +71,7 @@ xb, yb = get_batch('train')
 print(xb)
 print(yb)
 for b in range(batch_size):
-    for t in range(min(block_size, 3)):
+    for t in range(min(block_size, 1)):
         context = xb[b, :t+1]
         target = yb[b,t]
         print(f"when input is {context.tolist()} the target: {target}")
@@ -81,20 +79,12 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
-print(logits[0])
-print(m.token_embedding_table.weight[2, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=4)[0].tolist()))
-x = torch.randint(-5, 6, (2,))
-print(x[..., [0]])
-print(x[..., [-1, -2]])
-print(x[..., [-2, 1]])
-w = torch.randn(2, 3, requires_grad=True)
-print(w[[0, -1]])
-logits = torch.randn(41, 11) * 3
-targets = torch.randint(11, (41,))
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=12)[0].tolist()))
+xv, yv = get_batch('train')
+print(m(xv, yv)[1].item())
+print(torch.randint(5, size=(2, 4), dtype=torch.int64))
+logits = torch.randn(17, 26) * 1
+targets = torch.randint(26, (17,))
 print(F.cross_entropy(logits, targets))
-logits = torch.randn(148, 66) * 0.1
-targets = torch.randint(66, (148,))
-print(F.cross_entropy(logits, targets))
-print(torch.randint(-18, 59, (1, 4, 3)))
+l3 = torch.randn(2, 4, 1)
+print(l3.view(8, 1)[[1, 2]])

@@ -41,27 +41,25 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-text = 'CHueigCe!!F wHcCu?GsiCycguJqyC\n\nwx-CpjeJ!qJmrpscJJ!r!aqHsHcGFGF -J!pqCgJi\nJmF?q edaCGgHecj-eJFs !\nw?Juxig!sp?EHiJk-rs!eHgigEydqsqcpaz ad'
+torch.manual_seed(33822)
+text = ' ddvrmz?a d nmmxlirxxap alldvvnvd?xtzmatavmx'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:3]))
-print(decode(encode(text[10:25])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:2]))
+print(decode(encode(text[4:24])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:7])
-n = int(0.9*len(data))
+print(data[:8])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
+block_size = 9
 batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
@@ -72,13 +70,20 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 2)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 12)
-print(out)
-logits = torch.randn(183, 62) * 0.1
-targets = torch.randint(62, (183,))
-print(F.cross_entropy(logits, targets))
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=96)[0].tolist()))
+x = torch.randn(3, 3)
+print(x[x > -0.5])
+idx = torch.randint(0, 3, (2, 3))
+print(x[idx])
+s = set([0, 1])
+print(len(s), sorted(s), 2 in s)

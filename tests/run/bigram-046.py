@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = "GGh,rD:Fh.;.'quu,:;xjGCh'b.'esbr;:u'bD... hjjuCFF'b,wbD-jsebnqqBh GnnIjIAu e, ,:.I-FBC -GBGG,:;jqGnF.CABDhw jB,rAr: Bn Gb'uFFu'urbs-DjqA-bnq'hA,hjBDnsC;rxGqqb;InxqrBqnCA',Gsb sj,C,wxbbr-jIsB:h"
+torch.manual_seed(286916)
+text = 'cl;v\nggH.JH,b;ongAcrGAgA,gle;nvJ.ncA,i..H?,bc\n\nlAn?hrrhcevnrrvcvrgrAHlo\nv;GvB?hnBb,Aov.BJeoHgcnv.ovvl.BlJ?\nrvrbJBiiJ?Hni,i\nBo?gBB;??leBv\n?\nvGeA;?o,hgB,iA?oB.BgBg;AJggoBi;;ghb;cAih;GGBibni;GBBhbB.HoiJBl\nAhAe?HggicJb.A;GoehBB\niGebGHhl;;vJGi;lvnH?nJg?BnvvJhvHr,il,lbeGoAA,nJBeBBhb'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:5]))
-print(decode(encode(text[4:11])))
+print(encode(text[:2]))
+print(decode(encode(text[0:30])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:29])
-n = int(0.5*len(data))
+print(data[:38])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 3
-batch_size = 2
+block_size = 9
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,20 +72,13 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 1)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(logits[0])
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 5)
-print(out)
-s = set([3])
-print(len(s), sorted(s), 1 in s)
-print(torch.randint(low=0, high=3, size=(3,)).sum())
-print(torch.arange(6).view(2, 3)[[0, 1], [0, 1, 2]])
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=49)[0].tolist()))
+probs = F.softmax(torch.randn(2, 34), dim=-1)
+print(torch.multinomial(probs, num_samples=1))
+probs = F.softmax(torch.randn(30), dim=-1)
+print(torch.multinomial(probs, 20))

@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-text = "lp\n!lpx ?\n\n F p \nI-?EI''doE-I;-' eaE'peIl!eu--x'IlpIe;F;'xu,xaEIxIp?,de!xd !o;,-?IIex'apI;xF-poIlFdd\n'alFa IpoFa ' l!Fll!E-Iup eFo ;?\n?E auFoxae!dpF?a\nxE, !!odF\n?!Ido,''pIIExFpl;lFle  lpd\n'EEe?F-,?oIE;p!''EleElaxapx;--\ne?oup I'xx?l 'lI ad!I-oxp EFpoeu'u\nxda-l'I'xEdlu,ll;o?!lu-pI?,!,u I?\n;-;pol 'F-xE,Ex?e'eu? ;IauEIIF;,xEleol?,!e!\n,Eo,ad,a-e--!,!ple\nlIe,\no?!FE-I!,xF,p,aea-?alo,\nu;,'lp ;dE"
+torch.manual_seed(0)
+text = 'dddz\n\nIIzzd\n\nf\n\ndIzddIz\nddz\n\nIz\nzzdfdI\nIfdddII\nfId\ndI\nd\nzz\n\nd\n\n\nf\nIIIzz\ndzdd\nfd\nz\n\nfI\nIffz\nfz\ndI\nzfdIzz\nz\nIdzf\nfI\nfz\ndd\nz\n\nd\nf\nz\nffzIfffdzdzIzId\nfdI\nffdffIf\nzf\nI\n\n\nddI'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:6]))
-print(decode(encode(text[5:14])))
+print(encode(text[:1]))
+print(decode(encode(text[5:10])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:36])
+print(data[:24])
 n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 4
-batch_size = 5
+block_size = 5
+batch_size = 4
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -81,15 +81,8 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(logits[0])
-print(m.token_embedding_table.weight[2, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=66)[0].tolist()))
-x = torch.randn(1)
-print(x[..., [-1, 0]])
-print(x[..., [-1, 0]])
-idx = torch.randint(0, 1, (1, 1))
-print(x[idx])
-print(torch.randint(low=0, high=4, size=(4, 2, 2)).sum())
-probs = torch.rand(35)
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=43)[0].tolist()))
+probs = F.softmax(torch.randn(2, 40), dim=-1)
 print(torch.multinomial(probs, num_samples=1))
-print(torch.randint(32, (2,)))
+print(torch.arange(6).view(2, 3)[[0, 2]])

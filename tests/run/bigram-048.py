@@ -41,52 +41,5 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = 'aixbD;fffussJxbi.Ja;JJiFgJxgaa.ib-\nbx\nx\nasf sub b.JgFibx-Ci.fCissux-FHCCCFifsJCJxdff  DgbD\nfsHCcufc.aD\nJHaC i daa.\ncx.axc;fuc.FJax f-diccHDs dfJc daDc-;.iCcbxbs.dJ\nCb.s.\nusgaF;JiJcJuD;s;gbFJHfJ;uf; ;FdFbsJcHiDfdu.H.;HDfbJH\nJFafJ\nJ-fiu.-DDFbudgHucssuD\nH'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:11]))
-print(decode(encode(text[0:12])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:35])
-n = int(0.8*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 3
-batch_size = 5
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-with torch.no_grad():
-    out = m.generate(xb[:, -3:], 10)
-print(out)
-xv, yv = get_batch('val')
-print(m(xv, yv)[1].item())
-probs = torch.randint(0, 3, (52,)).float() + 0.01
-print(torch.multinomial(probs, num_samples=1))
-probs = torch.randint(0, 3, (1, 40,)).float() + 0.01
-print(torch.multinomial(probs, num_samples=1))
-logits = torch.randn(646, 52) * 0.1
-targets = torch.randint(52, (646,))
-print(F.cross_entropy(logits, targets))
-print(F.cross_entropy(torch.randn(4, 8, 5), torch.randint(5, (4, 8))))
+torch.manual_seed(1337)
+print(torch.randint(low=0, high=3, size=(2,)).sum())

@@ -41,9 +41,44 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-l3 = torch.randn(1, 4, 4)
-print(l3.view(4, 4)[[-2, -1]])
-probs = F.softmax(torch.randn(1, 50), dim=-1)
-print(torch.multinomial(probs, 9))
-print(torch.arange(6).view(2, 3)[[0, 2]])
+torch.manual_seed(0)
+text = '!jp-G!q;.pk;jAvv?mDb-;mhg-xzAkczzi;-zJ?--g--xpAphxpbp-bDlhDiJAc!-Jch;pcDlvgGJqG-qi.qzpi.pjDhpg!jDhvgDzDz!?;cD-zfcgvA;Jpp;?kppjAGqk!!?JA-p;!DbbfvxhvDD;?qqz?h-Dqmzlx?Gxkv.JqjApbgvci;DhgD.gA!DzAJifq!hk;AzGkxp.jiAGm.kkqkDlzmJh?hp;cqqGjzAgx?;hAkz..Jpl?;vxb;Dkq!qAicAG?kAGjAg?-gAc?g-qq.-jzllvlGf?cG;mjjlciqjib'
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:9]))
+print(decode(encode(text[7:26])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:17])
+n = int(0.5*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 4
+batch_size = 5
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+with torch.no_grad():
+    out = m.generate(xb[:, -2:], 12)
+print(out)
+xv, yv = get_batch('train')
+print(m(xv, yv)[1].item())
+x = torch.randn(2, 2)
+print(x[None, [0, -2]])
+print(torch.multinomial(torch.tensor([-1.0, 2.0]), 1))

@@ -41,8 +41,49 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-logits = torch.randn(791, 49) * 3
-targets = torch.randint(49, (791,))
-print(F.cross_entropy(logits, targets))
-print(torch.randint(20, (2, 3)))
+torch.manual_seed(774219)
+text = 'vc?EpngEGaaHvdx?ac;px!j;!?pnc?G?!rn!nx!jrxrj;G?xapjacnjjdEjgcv??rGrrnG!ncc?gjdndap!rvcHHpGc?xjdxvG;nnjnp;GxaEGaEHcnrGngHc?GHjjvd;?rvxc;nadnxp;x?xna!rpxEj??p?EngpnnanaHjG?xjdxn'
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+def encode(s):
+    return [stoi[c] for c in s]
+def decode(l):
+    return ''.join([itos[i] for i in l])
+print(encode(text[:11]))
+print(decode(encode(text[5:27])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:3])
+n = int(0.9*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 2
+batch_size = 4
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m)
+print(logits[-1])
+with torch.no_grad():
+    out = m.generate(xb[:, -3:], 8)
+print(out)
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(logits[0])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=20)[0].tolist()))

@@ -42,61 +42,8 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(0)
-text = "fi,m;g!Iyf'mydnI,mFgf!diFGxififfGnvGnGi!,'nbDDG!nD;g!;-vbGmy''G;,-gG;imyD,!dfm--Idi;d!biiG'fDDn,x-d'yv,dDdg;vG,vyn-x,xifg;vD,FI;!g,vbGdxD-nbn!gvv,,Gbgdd;i'd,DxF,!F-v,-,'mfD-Gn'ifvx'xiddvFiydgyx!mnbm,IFmD-!Gbf,fdyfmdv,IGnxFdDgG;Ixv'iiG!yGG,vvGv,FG!bGn-mim;Dnff-b-bgfIFDInI!Iv!bD;DnIGI'FGi!ndbfG'Fbnmb,xim!-D"
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:10]))
-print(decode(encode(text[6:11])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:28])
-n = int(0.5*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 1
-batch_size = 1
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 1)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-print(m.token_embedding_table.weight[1, :5])
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 6)
-print(out)
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
-logits = torch.randn(2, 33) * 3
-targets = torch.randint(33, (2,))
-print(F.cross_entropy(logits, targets, reduction='none'))
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(logits[0])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=97)[0].tolist()))
-emb = nn.Embedding(2, 2)
+probs = torch.randint(0, 3, (40,)).float() + 0.01
+print(probs.multinomial(9, replacement=True))
+emb = nn.Embedding(6, 4)
 print(emb)
 print(emb(torch.tensor([0])), emb.weight.shape)

@@ -41,43 +41,12 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = 'dlBapyAaxamricimplEl!xy:Cm!Epyn!A,ABddH!!jhy?:FcA!EyjEEcElz,ailmz,CHzF,yEyrm,Fay?C!ljyEccijBaA!ryjy:jAFizr!Fm?ijFBHpm??dxAddcFhj,Cyrxz?cCnHi:amHHdjzihr!pmpraF!EdapH:l:nl,rdhmcapcyBcjplEhyahrlHhlCh?CAdm:lCc!AEHdyharmn!?xBErp!'
-chars = sorted(list(set(text)))
-vocab_size = len(chars)
-print(''.join(chars))
-print(vocab_size)
-stoi = { ch:i for i,ch in enumerate(chars) }
-itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:7]))
-print(decode(encode(text[0:24])))
-data = torch.tensor(encode(text), dtype=torch.long)
-print(data.shape, data.dtype)
-print(data[:17])
-n = int(0.9*len(data))
-train_data = data[:n]
-val_data = data[n:]
-block_size = 9
-batch_size = 4
-def get_batch(split):
-    data = train_data if split == 'train' else val_data
-    ix = torch.randint(len(data) - block_size, (batch_size,))
-    x = torch.stack([data[i:i+block_size] for i in ix])
-    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
-    return x, y
-xb, yb = get_batch('train')
-print(xb)
-print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-print(m)
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=118)[0].tolist()))
-l3 = torch.randn(1, 1, 2)
-print(l3.view(1, 2)[[0, -1]])
-print(torch.randint(705404533164, 23459478326348, (4, 3)))
+torch.manual_seed(1337)
+print(torch.randint(-183714579039, 29516872601975, (1,)))
+x = torch.randint(-5, 6, (1,))
+print(x[torch.tensor([-1])])
+print(x[..., [0]])
+print(x[torch.tensor([0, -1, -1])])
+logits = torch.randn(586, 34) * 0.1
+targets = torch.randint(34, (586,))
+print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])

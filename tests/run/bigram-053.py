@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = "xC':uz zovroxCe\nJhxtebs'uxes:vhqvB.msJr'zuszr:xz.e''h Jsxe .ohm:wtqruB.BqrwqmCw Jz\n;;hsuzu:q.:tt. BrtuCqzshv:JtJ;'ovm mqmh.evB\nthCes Btrhb:thJCqx:\nJC.\nsbwhm sBvhoxxzheBxsrr  'mxtmz.;B\n' 'vbto"
+torch.manual_seed(257483)
+text = "I!q:AsamqtgfDJmmhFzAltpeHC!,Jp,gmJrdqwE?g!;?kAzCD-?,ilA\nqa\nn.'F:C,!DmF\n,zh:n.'wwd?rk,w\nEtHCyhFwF'd:?yp\nqttptAwjmdCpm,tigh:lm.-;jnH:;n?hdi?eeiea-CzkeeFClqyDEli,mzp:znEE-E?j!zlryfr\ndzhHgwkHkzdk!,gfy;tC!mH?jnm:I''I--zhHnAAr"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
 print(encode(text[:9]))
-print(decode(encode(text[8:23])))
+print(decode(encode(text[6:16])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:25])
+print(data[:4])
 n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 9
-batch_size = 3
+block_size = 2
+batch_size = 5
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,27 +70,25 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-for b in range(batch_size):
-    for t in range(min(block_size, 3)):
-        context = xb[b, :t+1]
-        target = yb[b,t]
-        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 print(m)
+print(logits[-1])
+print(m.token_embedding_table.weight[2, :5])
 with torch.no_grad():
-    out = m.generate(xb[:, -1:], 12)
+    out = m.generate(xb[:, -3:], 2)
 print(out)
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=98)[0].tolist()))
 xv, yv = get_batch('train')
 print(m(xv, yv)[1].item())
-print(torch.randint(low=0, high=2, size=(1, 1)).sum())
-probs = torch.rand(5)
+probs = torch.randint(0, 3, (25,)).float() + 0.01
 print(torch.multinomial(probs, num_samples=1))
-x = torch.randint(-5, 6, (1, 3,))
-print(x[torch.tensor([])])
-print(x[:, [-2, 0, 2, -1]])
-probs = torch.randint(0, 3, (20,)).float() + 0.01
-print(torch.multinomial(probs, 18))
-print(torch.randint(5, 3, (2,)))
+s = set([5, 2])
+print(len(s), sorted(s), 4 in s)

@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = 'Amvtlcn!CmtehiFzjduEDngG sE:Aljm-y;Haryx?ma::uim-kJAjsiBwnlx:BFwxdHne;mi!guDiduxFyn?d'
+torch.manual_seed(1337)
+text = "lbkdy.IytiloGJFh?cJw,w,hEaC\n?EJo ynplHxn?'gkgDknbs!Gbbdl-Jhod\n'sr?!ghciHcgkI?FI,cb\nhrGzE-HBF'BEGEhrybsBp-Igl.FlIzEhEsCgybw-iD'bErtdtk kgB,zpp!H.sglB\n\n'JqnCnDgxwCrqI HnIhE'wwgs?hEibgzpx,khJHxskgqxzIh'Edlq-rk"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:11]))
-print(decode(encode(text[2:26])))
+print(encode(text[:7]))
+print(decode(encode(text[0:10])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:13])
-n = int(0.9*len(data))
+print(data[:24])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 5
-batch_size = 1
+block_size = 6
+batch_size = 5
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,13 +72,30 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 2)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 print(m)
-print(logits[-1])
+print(m.token_embedding_table.weight[0, :5])
 with torch.no_grad():
-    out = m.generate(xb[:, -1:], 11)
+    out = m.generate(xb[:, -3:], 10)
 print(out)
-print(torch.arange(6).view(2, 3)[[0, 1], [0, 1, 2]])
+logits = torch.randn(1391, 65) * 0.1
+targets = torch.randint(65, (1391,))
+print(F.cross_entropy(logits, targets))
+w = torch.randn(1391, 65, requires_grad=True)
+print(F.cross_entropy(w, targets))
+probs = torch.randint(0, 3, (37,)).float() + 0.01
+print(torch.multinomial(probs, num_samples=1))
+logits = torch.randn(7, 41) * 1
+targets = torch.randint(41, (7,))
+print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
+w = torch.randn(7, 41, requires_grad=True)
+print(F.cross_entropy(w, targets))
+print(nn.Embedding(4, 2)(torch.tensor([1.0])))

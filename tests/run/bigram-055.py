@@ -41,11 +41,43 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(1337)
-l3 = torch.randn(1, 2, 2)
-print(l3.view(2, 2)[[0, 0]])
-probs = torch.randint(0, 3, (4, 5,)).float() + 0.01
-print(torch.multinomial(probs, num_samples=1))
-logits = torch.randn(1572, 58) * 0.1
-targets = torch.randint(58, (1572,))
-print(F.cross_entropy(logits, targets))
+torch.manual_seed(460104)
+text = "\n.pAJaa'!\nvG:wmAhsibriIwamC!I.viGhDw\ne.u:?bfeuyjiu'esdfruvflmmuG!l?mxGGjcC!sgxkdslImim:bel!.k,EebyxrcGACqIJ!gbEwDkjw\nqgewCI?IAcrrCjbji,ppldvcDj:'hIv\nf?bulbxhCmCqlrbppi,,:ijd"
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:11]))
+print(decode(encode(text[1:28])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:2])
+n = int(0.8*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 1
+batch_size = 5
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(logits[-1])
+print(m.token_embedding_table.weight[0, :5])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=47)[0].tolist()))
+probs = F.softmax(torch.randn(14), dim=-1)
+print(probs.multinomial(7, replacement=True))
+s = set([3, 1, 3, 2, 1, 1, 1, 5])
+print(len(s), sorted(s), 5 in s)

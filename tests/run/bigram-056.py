@@ -42,27 +42,25 @@ class BigramLanguageModel(nn.Module):
 
 
 torch.manual_seed(42)
-text = "cicjgBBCqDc'Djdrjvog.B,sDDEvj'fcEdcicCE,jqnvfvvgordqBD,qcf,qqjiis'j..qjif,gf.'Eg,c,EjBqkdD.Gqk'c,,iokGkokirqDECEBjkBq,q',sEj'kcEcjBDfD'gj'BEvjrdf'sCfi'E,DsgGD.gdii',CBDDDCEiEkfdGkEcBfgBrE.,s,sGsGcdnfCDgBDqqifkBjvnrs.okDivoqnfBBojdfgrdkrrqBErEqqgGfvrrBDdr,ojso,"
+text = 'Do bzfk:kz DDmaongo;zD;az;:ta::ppoHotDfb kgtqnDqptofHzzm;ppakHgozpbg mtogDHHHDqa :;ntHfgag;:obnmbDf :f pbz:H Hag:fqf:pk;tffmqaDg:t at;:;qg; ;;pkfmoHptzoto:zn;;mH;g;afzDDntDn;mz:gDzfDg:kzgq g:;a ; p k:apgbn;:HbmtHftqmg;mt:p:aagq ;kfpD;zHDmm nb:zaHzb;zzaaH;fgfgqzabHzpmzgkHq:f:;:zgqam kznpabkopzta:poDHH;bqkbqqk;:HDpHp:pfb n:mDH pDfak::bgqoDmD;f :f'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:2]))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:12]))
 print(decode(encode(text[8:23])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:11])
-n = int(0.8*len(data))
+print(data[:35])
+n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 3
-batch_size = 5
+block_size = 7
+batch_size = 2
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,23 +70,22 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 1)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-print(m)
-print(m.token_embedding_table.weight[0, :5])
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 7)
-print(out)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 12)
-print(out)
-print(torch.randint(31, 60, (1, 4)))
-probs = F.softmax(torch.randn(1, 6), dim=-1)
-print(torch.multinomial(probs, 3))
-print(torch.randint(20, (4,)))
+print(logits[0])
+logits, loss = m(xb)
+print(loss, logits.shape)
+l3 = torch.randn(1, 2, 1)
+print(l3.view(2, 1)[[1, -2]])
+print(torch.randint(-19, 76, (2, 3, 4)))
+logits = torch.randn(268, 37) * 3
+targets = torch.randint(37, (268,))
+print(F.cross_entropy(logits, targets))
+print(F.cross_entropy(torch.randn(3, 5), torch.tensor([0, 1])))

@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(42)
-text = 'AAFA;fFff;f;!FA!A;A!fAFA!fff!;A!ff!;!;!!;F;;FFfFffA!;A;FFAf;!!;f;!!AA;F!'
+torch.manual_seed(0)
+text = 'bbw.qoyquuubnAiuowyrxCcAbrupfJooJfJphqxAirqpifCrbCAxhynuiipn.iiyrfbuhphAbybcppqA.hCw.bqAwCc.wihyr.AACbunypfoi.CqyccAp.ooxxopnnJbipCnicipyJiprofyyowopoyAbfxA..hqxbAnb.ocx.pcAiJcCbbr.AipAcnwn.rCurxArApfuhcJrhoJqnubfAAcr.pAnrwbpqAiwhhy.iwoApqwo.oiJwiiJxbACpocwqonfyfxoCwqrcJhpwfyrxuoJJqhwyfJAhqu..pAAxrwpiniwicooiphy.xxcfwbufqAxnpJ..xicxirprnbbycfqCpoA.rrfio.iAohJAbqrpoxwpqcC.Cyrh'
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:11]))
-print(decode(encode(text[9:29])))
+print(encode(text[:6]))
+print(decode(encode(text[4:27])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:6])
-n = int(0.8*len(data))
+print(data[:18])
+n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 5
-batch_size = 4
+block_size = 9
+batch_size = 1
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -81,8 +81,13 @@ m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -2:], 7)
-print(out)
-print(torch.randint(7, size=(1,), dtype=torch.float32))
-print(F.cross_entropy(torch.randn(3, 5), torch.tensor([0, 5, 1])))
+print(m)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=86)[0].tolist()))
+probs = torch.randint(0, 3, (2, 5,)).float() + 0.01
+print(torch.multinomial(probs, num_samples=1))
+x = torch.arange(1.).view(1)
+print(x[..., [0]])
+print(x[..., [0, -1]])
+w = torch.randn(1, 3, requires_grad=True)
+print(w[[-1, 0]])
+print(torch.arange(6).view(2, 3)[:, torch.tensor([3])])

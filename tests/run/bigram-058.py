@@ -41,8 +41,8 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = 'j?\n!t!jz?jzt?jts?ssssz!j??!jsjzzz!tst!ss!?zz\nz\nst?!t?j!zs!\n!zz!jt??jt!\n\nz\nz?tzjsszts!\njjzz\ns?jzz?z??\nz!\ns\nztt?ss?s??\n!j!s!jtzjzzzjjt??ts?tzt?!ssj\n!!s\n!z?jzz?t?ztj?t?j\nszz\nj\n!?\nz\n!sjsz?z?sjt\n!tzsss?zzss!!?!s!jjz?!tjjs!\n!!jz?z'
+torch.manual_seed(1337)
+text = "fvjjG?jJfFG'tFIfj?f'tvftGGGGFfFtIjGIjJG'fI?J'F' ''j'GJFf'v fIf'tGtGJ't'j'?tt'fIF?f jIf?vjjjFJJ j?vFF'vfGtfJJ'F?fFf?'FtvG?v?f ?GIFIFJ'tvFJJF'?j? vj?JIfIFIv FjJ'F  ?FffjJ?GGJGt???ftGfvtf?jI?fffF'GGI?jftIt?'IIfvFI?Ft'ttfjJv'j?v?v'tGfJGFjJ'jtIFv'fj?JGftfGfGGF?J'vjGG'Gv'ffGIGI?' 'ffJJIFjIv'fGjG Ff t'tIvIjtG'JfJ ''tttv ?tt? ?fF tvIt?JfJ f  jI'GJ fI J tI J?tf'G j?'jGt I'vGjtGtvFGFtv?'IfI IFI?"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
@@ -53,16 +53,16 @@ def encode(s):
     return [stoi[c] for c in s]
 def decode(l):
     return ''.join([itos[i] for i in l])
-print(encode(text[:5]))
-print(decode(encode(text[2:22])))
+print(encode(text[:11]))
+print(decode(encode(text[0:24])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:5])
-n = int(0.9*len(data))
+print(data[:10])
+n = int(0.8*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 10
-batch_size = 3
+block_size = 1
+batch_size = 5
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -72,19 +72,19 @@ def get_batch(split):
 xb, yb = get_batch('train')
 print(xb)
 print(yb)
-m = BigramLanguageModel(vocab_size)
-logits, loss = m(xb, yb)
-print(logits.shape)
-print(loss)
-with torch.no_grad():
-    out = m.generate(xb[:, -1:], 6)
-print(out)
+for b in range(batch_size):
+    for t in range(min(block_size, 2)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
 m = BigramLanguageModel(vocab_size)
 logits, loss = m(xb, yb)
 print(logits.shape)
 print(loss)
 print(m)
-print(m.token_embedding_table.weight[2, :5])
-print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=52)[0].tolist()))
-xv, yv = get_batch('train')
-print(m(xv, yv)[1].item())
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=23)[0].tolist()))
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=56)[0].tolist()))

@@ -41,28 +41,26 @@ class BigramLanguageModel(nn.Module):
         return idx
 
 
-torch.manual_seed(0)
-text = "\na-I-Bnj ',,JG'wjd ldlan;te,BC,IJh-lecjHqq\naqE'aFwHF'agc?BE JAasqIE-anGttFCl;HshEnhoq;"
+torch.manual_seed(42)
+text = "uC?u?lu?uhll;huu?C;';C;'rr;u?Crlh?h;r'l;CC;?h'?'l'p?C??Cu?CrClCllh'huhC;pph;uCr?;h;;;;?r;;?lr'??lr;lCu';uhu'prr'Chlup;lprCupC'rh;uh;?'rp;r;C?ph;u';rCuulpu;u;;l?ll?lurhr?h''lr?'?'r?Clhl;rrl?hC'l?u;'hrC;;CCpCu?Crhuulr;''?hpCCrlhC'"
 chars = sorted(list(set(text)))
 vocab_size = len(chars)
 print(''.join(chars))
 print(vocab_size)
 stoi = { ch:i for i,ch in enumerate(chars) }
 itos = { i:ch for i,ch in enumerate(chars) }
-def encode(s):
-    return [stoi[c] for c in s]
-def decode(l):
-    return ''.join([itos[i] for i in l])
-print(encode(text[:4]))
-print(decode(encode(text[8:28])))
+encode = lambda s: [stoi[c] for c in s] # encoder: take a string, output a list of integers
+decode = lambda l: ''.join([itos[i] for i in l]) # decoder: take a list of integers, output a string
+print(encode(text[:11]))
+print(decode(encode(text[6:12])))
 data = torch.tensor(encode(text), dtype=torch.long)
 print(data.shape, data.dtype)
-print(data[:4])
-n = int(0.8*len(data))
+print(data[:8])
+n = int(0.5*len(data))
 train_data = data[:n]
 val_data = data[n:]
-block_size = 1
-batch_size = 2
+block_size = 4
+batch_size = 6
 def get_batch(split):
     data = train_data if split == 'train' else val_data
     ix = torch.randint(len(data) - block_size, (batch_size,))
@@ -73,7 +71,7 @@ xb, yb = get_batch('train')
 print(xb)
 print(yb)
 for b in range(batch_size):
-    for t in range(min(block_size, 2)):
+    for t in range(min(block_size, 3)):
         context = xb[b, :t+1]
         target = yb[b,t]
         print(f"when input is {context.tolist()} the target: {target}")
@@ -83,4 +81,16 @@ print(logits.shape)
 print(loss)
 logits, loss = m(xb)
 print(loss, logits.shape)
-print(torch.randint(8, size=(3, 1), dtype=torch.int64))
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(logits[0])
+print(decode(m.generate(idx = torch.zeros((1, 1), dtype=torch.long), max_new_tokens=111)[0].tolist()))
+logits = torch.randn(735, 9) * 0.1
+targets = torch.randint(9, (735,))
+print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
+probs = torch.rand(3, 50)
+print(torch.multinomial(probs, num_samples=1))
+probs = torch.randint(0, 3, (1, 11,)).float() + 0.01
+print(torch.multinomial(probs, num_samples=1))
