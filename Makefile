@@ -20,7 +20,7 @@ VECFLAGS = -O3
 UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile.o src/util/readfile.o src/util/floatfmt.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o \
-           src/kernels/norm.o src/kernels/softmax64.o src/kernels/pow64.o src/kernels/gelu.o
+           src/kernels/norm.o src/kernels/softmax64.o src/kernels/pow64.o src/kernels/gelu.o src/kernels/logsoftmax.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/infile.o src/pipeline/stage.o \
            src/pipeline/code.o src/pipeline/export.o
 MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o src/model/gpt2_forward.o
@@ -29,9 +29,9 @@ PY       = src/py/pylex.o src/py/pyindent.o src/py/pyparse.o src/py/pyblock.o sr
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o src/py/lib_reg.o \
            src/py/lib_args.o src/py/lib_bind.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o src/py/lib_iter.o src/py/lib_nn.o src/py/pyclass.o \
            src/py/lib_fmt.o src/py/lib_misc.o src/py/lib_einsum.o src/py/lib_str.o src/py/lib_list.o src/py/lib_sort.o src/py/lib_dict.o src/py/lib_strfmt.o \
-           src/py/lib_norm.o src/py/lib_split.o src/py/lib_fill.o src/py/lib_layers.o src/py/pyf64.o \
+           src/py/lib_norm.o src/py/lib_split.o src/py/lib_fill.o src/py/lib_layers.o src/py/lib_bigram.o src/py/pyf64.o \
            src/py/pycomp.o src/py/pyfstr.o \
-           src/py/pyeval.o src/py/pyarith.o src/py/pynames.o src/py/expr.o
+           src/py/pyeval.o src/py/pyarith.o src/py/pyindex.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \
            src/teach/readnum.o src/teach/readlabel.o src/teach/readipynb.o \
            src/teach/mistake.o src/teach/derived.o src/teach/check.o src/teach/emit.o src/teach/figure.o src/teach/gpt2_cells.o \

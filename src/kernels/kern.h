@@ -52,5 +52,7 @@ double kern_pow2i(int32_t q);
 
 /* y[j] = exp(x[j] - max), n floats (softmax.c's exp_row, behind an entry point) */
 void kern_exp_row(float *y, const float *x, float max, int n);
+/* vec::reduce_all(+) of n floats: 8 lanes folded as a tree (softmax.c's lane_sum8) */
+float kern_lane_sum8(const float *x, int n);
 
 #endif

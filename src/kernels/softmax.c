@@ -117,6 +117,13 @@ lane_sum8(const float *x, int n)
 	return a4[0] + a4[1];
 }
 
+/* lane_sum8 for the other kernel files (logsoftmax.c) */
+float
+kern_lane_sum8(const float *x, int n)
+{
+	return lane_sum8(x, n);
+}
+
 /* (static clones behind the entry points: clang cannot call another file's clones) */
 FMA_CLONES static void
 scale(float *y, const float *x, size_t n, float f, int divides)

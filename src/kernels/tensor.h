@@ -164,6 +164,9 @@ float tensor_dot(const float *a, size_t sa, const float *b, size_t sb, int K, co
 void tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner);
 /* torch.exp on one float (SLEEF expf_u10, as the AVX2 kernels) */
 float tensor_expf(float x);
+/* torch.log on one float (SLEEF logf_u10, as the AVX2 kernels); log_softmax over rows of n floats (logsoftmax.c) */
+float tensor_logf(float x);
+void tensor_log_softmax_rows(float *out, const float *in, size_t rows, int n);
 /*
  * float64 (softmax64.c): torch.exp of one double (SLEEF's expd4_u10, as
  * the AVX2 kernels); x.max()/x.min() of n contiguous doubles (max_all's 4

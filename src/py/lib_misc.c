@@ -96,7 +96,8 @@ type_row(const struct pyobj *o)
 	case PY_TENSOR: return o->u.t.parameter ? lib_find_hook("torch.nn", "Parameter") : lib_find_hook("torch", "Tensor");
 	case PY_MODULE:
 		return o->u.m.kind == MOD_LINEAR ? lib_find_hook("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
-		    lib_find_hook("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find_hook("torch.nn", "Softmax") : NULL;
+		    lib_find_hook("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find_hook("torch.nn", "Softmax") :
+		    o->u.m.kind == MOD_EMBED ? lib_find_hook("torch.nn", "Embedding") : NULL;
 	case PY_OBJ:	/* nn.Module(), nn.ModuleList, nn.Sequential (a class's instance: its class, not a row) */
 		if (o->u.obj.cls != NULL)
 			return NULL;
@@ -268,27 +269,13 @@ bcast_strides(const struct pytensor *t, int nd, const int *shape, long long *st)
 static int
 bcast_shape(struct py_session *s, struct pyobj **v, int n, int *nd, int *shape)
 {
-	int i, k;
+	int bad[3];
 
-	*nd = 0;
-	for (i = 0; i < n; i++)
-		if (v[i]->u.t.ndim > *nd)
-			*nd = v[i]->u.t.ndim;
-	for (k = 0; k < *nd; k++)
-		shape[k] = 1;
-	for (i = 0; i < n; i++)
-		for (k = 0; k < v[i]->u.t.ndim; k++) {
-			int d = k + *nd - v[i]->u.t.ndim, z = v[i]->u.t.shape[k];
-
-			if (z != shape[d] && z != 1 && shape[d] != 1) {
-				py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at "
-				    "non-singleton dimension %d", shape[d], z, d);
-				return -1;
-			}
-			if (z != 1)
-				shape[d] = z;
-		}
-	return 0;
+	if (pyt_bcast_shapes(v, n, nd, shape, bad) == 0)
+		return 0;
+	py_fail(s, "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
+	    bad[0], bad[1], bad[2]);
+	return -1;
 }
 
 /* torch.where(condition): nonzero(condition, as_tuple=True), one int64 tensor of indices per dim */

@@ -268,7 +268,7 @@ walk(struct walk *w, struct pyobj *m, const char *prefix, int kind, int recurse)
 		emit(w, "", prefix, m);
 	}
 	if (m->type == PY_MODULE) {
-		if (kind == A_PARAM && m->u.m.kind == MOD_LINEAR) {
+		if (kind == A_PARAM && (m->u.m.kind == MOD_LINEAR || m->u.m.kind == MOD_EMBED)) {
 			if (!seen(w, m->u.m.weight))
 				emit(w, prefix, "weight", m->u.m.weight);
 			if (m->u.m.bias != NULL && !seen(w, m->u.m.bias))

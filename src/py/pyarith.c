@@ -608,8 +608,8 @@ arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx)
 	struct pyobj *r;
 
 	switch (o->type) {
-	case PY_TENSOR:
-		r = op_index(s, o, idx);
+	case PY_TENSOR:	/* an integer tensor or list among the items: pyindex.c's copy */
+		r = adv_index_has(idx) ? adv_index(s, o, idx) : op_index(s, o, idx);
 		if (r != NULL)
 			r->deps |= idx->deps;
 		return r;

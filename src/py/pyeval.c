@@ -166,6 +166,14 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 		if (strcmp(name, "out_features") == 0)
 			return py_int(mod->out);
 		break;
+	case MOD_EMBED:
+		if (strcmp(name, "weight") == 0) {
+			py_incref(mod->weight);
+			return mod->weight;
+		}
+		if (strcmp(name, "num_embeddings") == 0 || strcmp(name, "embedding_dim") == 0)
+			return py_int(name[0] == 'n' ? mod->in : mod->out);
+		break;
 	case MOD_DROPOUT:
 		if (strcmp(name, "p") == 0)
 			return py_float(mod->p);

@@ -210,7 +210,8 @@ struct pytensor {
 	int ghost0;			/* 0-dim: the size ATen's indexing reads past the sizes (see op_index) */
 };
 
-enum { MOD_LINEAR, MOD_DROPOUT, MOD_SOFTMAX, MOD_HEAD };
+enum { MOD_LINEAR, MOD_DROPOUT, MOD_SOFTMAX, MOD_HEAD,
+	MOD_EMBED };	/* nn.Embedding (lib_bigram.c): weight (in, out), bias NULL */
 
 struct pymodule {
 	int kind;
@@ -557,6 +558,9 @@ void pyt_write(struct pytensor *dst, const struct pytensor *src);	/* dst (a view
 int pyt_check_inplace(struct py_session *s, const struct pyobj *x);	/* autograd allows writing x */
 void pyt_mark_inplace(struct pyobj *x, const char *name, int requires);	/* after writing x */
 void pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape);
+/* the shapes of tensors v[0..n) broadcast together into (nd, shape): 0, or -1 with bad = the sizes
+ * that clash (the shape so far's, v's) and the dim */
+int pyt_bcast_shapes(struct pyobj *const *v, int n, int *nd, int *shape, int *bad);
 struct pyobj *pyt_operand(struct py_session *s, struct pyobj *o);	/* a tensor, or a number as a 0-dim one */
 void pyt_shape_text(char *buf, size_t len, int nd, const int *shape);	/* "2, 3" */
 int pyt_dense(const struct pytensor *t);	/* is_non_overlapping_and_dense */
@@ -698,6 +702,7 @@ struct pyobj *lib_call(struct py_session *s, struct pyobj *fn, struct pyobj **ar
     char **kwnames, struct pyobj **kwargs, int nkw);
 struct pyobj *lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int nargs,
     char **kwnames, struct pyobj **kwargs, int nkw);
+struct pyobj *embed_forward(struct py_session *s, struct pyobj *m, struct pyobj *x);	/* an nn.Embedding called (lib_bigram.c) */
 /* x.name for a tensor: T, shape, dtype, ... or a bound method; NULL after an error */
 struct pyobj *lib_tensor_attr(struct py_session *s, struct pyobj *x, const char *name);
 /* self.name as a method of namespace ns ("str") bound to self, or NULL (no error) when ns has none */
@@ -800,6 +805,9 @@ struct pyobj *arith_unary(struct py_session *s, int op, struct pyobj *a);
 struct pyobj *arith_subscript(struct py_session *s, struct pyobj *o, struct pyobj *idx);
 int arith_bop_code(int op);			/* O_ADD -> B_ADD */
 int arith_is_seq(const struct pyobj *o);	/* tuple, list or torch.Size */
+/* advanced indexing, reading (pyindex.c): index holds an integer tensor, a list, or a mask among other items */
+int adv_index_has(const struct pyobj *index);
+struct pyobj *adv_index(struct py_session *s, struct pyobj *x, struct pyobj *index);	/* x[index]: a copy */
 
 /* names behind a dot and "did you mean" (pynames.c) */
 struct pyobj *names_attr(struct py_session *s, struct pyobj *o, const char *name);	/* o not a module */

@@ -98,6 +98,8 @@ lib_call_module(struct py_session *s, struct pyobj *m, struct pyobj **args, int 
 	if (nargs != 1)
 		return py_fail(s, "forward() takes 2 positional arguments but %d were given", nargs + 1);
 	x = args[0];
+	if (mod->kind == MOD_EMBED)
+		return embed_forward(s, m, x);
 	if (x->type != PY_TENSOR)
 		return py_fail(s, mod->kind == MOD_LINEAR ? "linear(): argument 'input' (position 1) must be Tensor, not %s" :
 		    "%s(): argument 'input' (position 1) must be Tensor, not %s",

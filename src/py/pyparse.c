@@ -549,6 +549,9 @@ trailers(struct parser *p, struct node *n)
 			t = node(p, N_ATTR, pos);
 			t->a = n;
 			t->name = arena_strndup(&p->mem, p->lx.text + p->tok.pos, p->tok.len);
+			if (strcmp(t->name, "backward") == 0 || strcmp(t->name, "optim") == 0)	/* refused before anything runs */
+				return fail_null(p, "training (%s) is not supported: contract v3 runs forward passes only",
+				    t->name[0] == 'b' ? "loss.backward()" : "torch.optim");
 			advance(p);
 			n = t;
 		} else if (is_op(p, O_LPAR)) {

@@ -297,6 +297,33 @@ pyt_shape_text(char *buf, size_t len, int nd, const int *shape)
 	text_dims(buf, len, nd, shape, "", "");
 }
 
+int
+pyt_bcast_shapes(struct pyobj *const *v, int n, int *nd, int *shape, int *bad)
+{
+	int i, k;
+
+	*nd = 0;
+	for (i = 0; i < n; i++)
+		if (v[i]->u.t.ndim > *nd)
+			*nd = v[i]->u.t.ndim;
+	for (k = 0; k < *nd; k++)
+		shape[k] = 1;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < v[i]->u.t.ndim; k++) {
+			int d = k + *nd - v[i]->u.t.ndim, z = v[i]->u.t.shape[k];
+
+			if (z != shape[d] && z != 1 && shape[d] != 1) {
+				bad[0] = shape[d];
+				bad[1] = z;
+				bad[2] = d;
+				return -1;
+			}
+			if (z != 1)
+				shape[d] = z;
+		}
+	return 0;
+}
+
 /* the view of t broadcast to (nd, shape): strides 0 where it repeats */
 void
 pyt_bcast_view(struct tensor_view *v, const struct pytensor *t, int nd, const int *shape)

@@ -334,7 +334,7 @@ py_type_name(const struct pyobj *o)
 	case PY_TENSOR: return o->u.t.parameter ? "Parameter" : "Tensor";
 	case PY_MODULE:
 		return o->u.m.kind == MOD_LINEAR ? "Linear" : o->u.m.kind == MOD_DROPOUT ? "Dropout" :
-		    o->u.m.kind == MOD_SOFTMAX ? "Softmax" : "CausalAttention";
+		    o->u.m.kind == MOD_SOFTMAX ? "Softmax" : o->u.m.kind == MOD_EMBED ? "Embedding" : "CausalAttention";
 	case PY_NS: return "module";
 	case PY_FUNC: return "builtin_function_or_method";
 	case PY_DTYPE: return "torch.dtype";
@@ -904,6 +904,9 @@ module_repr(struct sbuf *b, const struct pymodule *m)
 	case MOD_LINEAR:
 		sbuf_addf(b, "Linear(in_features=%d, out_features=%d, bias=%s)", m->in, m->out,
 		    m->bias != NULL ? "True" : "False");
+		break;
+	case MOD_EMBED:
+		sbuf_addf(b, "Embedding(%d, %d)", m->in, m->out);
 		break;
 	case MOD_DROPOUT:
 		py_float_repr(buf, sizeof buf, m->p);

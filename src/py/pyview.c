@@ -406,10 +406,10 @@ index_kinds(struct py_session *s, struct pyobj *const *items, int n, int *specif
 				return 1;
 			if (it->u.t.dtype == DT_BOOL)
 				return py_fail(s, "a bool mask is supported as the only index (x[mask])"), -1;
-			return py_fail(s, "indexing with an integer tensor (advanced indexing) is not supported"), -1;
+			return py_fail(s, "assignment through an integer tensor or list index (x[idx] = v) is not supported"), -1;
 		}
-		if (it->type == PY_LIST || it->type == PY_TUPLE)
-			return py_fail(s, "indexing with a list (advanced indexing) is not supported"), -1;
+		if (it->type == PY_LIST || it->type == PY_TUPLE)	/* reading x[idx] is pyindex.c's */
+			return py_fail(s, "assignment through an integer tensor or list index (x[idx] = v) is not supported"), -1;
 		if (it->type == PY_BOOL)
 			return py_fail(s, "indexing with True or False is not supported"), -1;
 		if (it->type == PY_ELLIPSIS || it->type == PY_NONE)	/* 1.13 takes several ...: each skips the unindexed dims again */

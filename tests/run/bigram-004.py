@@ -1,0 +1,98 @@
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+
+
+class BigramLanguageModel(nn.Module):
+
+    def __init__(self, vocab_size):
+        super().__init__()
+        # each token directly reads off the logits for the next token from a lookup table
+        self.token_embedding_table = nn.Embedding(vocab_size, vocab_size)
+
+    def forward(self, idx, targets=None):
+
+        # idx and targets are both (B,T) tensor of integers
+        logits = self.token_embedding_table(idx) # (B,T,C)
+
+        if targets is None:
+            loss = None
+        else:
+            B, T, C = logits.shape
+            logits = logits.view(B*T, C)
+            targets = targets.view(B*T)
+            loss = F.cross_entropy(logits, targets)
+
+        return logits, loss
+
+    def generate(self, idx, max_new_tokens):
+        # idx is (B, T) array of indices in the current context
+        for _ in range(max_new_tokens):
+            # get the predictions
+            logits, loss = self(idx)
+            # focus only on the last time step
+            logits = logits[:, -1, :] # becomes (B, C)
+            # apply softmax to get probabilities
+            probs = F.softmax(logits, dim=-1) # (B, C)
+            # sample from the distribution
+            idx_next = torch.multinomial(probs, num_samples=1) # (B, 1)
+            # append sampled index to the running sequence
+            idx = torch.cat((idx, idx_next), dim=1) # (B, T+1)
+        return idx
+
+
+torch.manual_seed(1337)
+text = '\n\naFa\nt\nFr.raaatrEa\nF.\naatEaFtt.qtltE\nqlHFart.tFtaFFa.FHErHHEttE.tqElHtl\naqlltqEEE.HqFarqlrra\nattFq\nl\n\nalFE.aa\nFEFHltHrF\nFEatq.E\ntEr.aq..E.qH.\nttaE\nalaq.HtlElHaaEHEHFFHqE\nqFaq.rqatqlHrlaaF.lttqFaFEFa\nEFqaqlFaqq.laH.rrFqHa.l\nElrEal.l\nl\nl\nr.\ntHFlFlFtrl.t\n.Hq\nrlq\nrqa\n.\nq\na.F\n.qt\n\nEF.tHrFalt.llrqFlaHrFHa\nHHtaHqHFFa\n.FqEtFrtEFlalqaHlEqq.aqltar\ntHEa.tFEEHE.'
+chars = sorted(list(set(text)))
+vocab_size = len(chars)
+print(''.join(chars))
+print(vocab_size)
+stoi = { ch:i for i,ch in enumerate(chars) }
+itos = { i:ch for i,ch in enumerate(chars) }
+def encode(s):
+    return [stoi[c] for c in s]
+def decode(l):
+    return ''.join([itos[i] for i in l])
+print(encode(text[:7]))
+print(decode(encode(text[6:19])))
+data = torch.tensor(encode(text), dtype=torch.long)
+print(data.shape, data.dtype)
+print(data[:29])
+n = int(0.9*len(data))
+train_data = data[:n]
+val_data = data[n:]
+block_size = 4
+batch_size = 5
+def get_batch(split):
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i+block_size] for i in ix])
+    y = torch.stack([data[i+1:i+block_size+1] for i in ix])
+    return x, y
+xb, yb = get_batch('train')
+print(xb)
+print(yb)
+for b in range(batch_size):
+    for t in range(min(block_size, 3)):
+        context = xb[b, :t+1]
+        target = yb[b,t]
+        print(f"when input is {context.tolist()} the target: {target}")
+m = BigramLanguageModel(vocab_size)
+logits, loss = m(xb, yb)
+print(logits.shape)
+print(loss)
+print(m)
+print(logits[0])
+print(m.token_embedding_table.weight[2, :5])
+with torch.no_grad():
+    out = m.generate(xb[:, -1:], 3)
+print(out)
+xv, yv = get_batch('train')
+print(m(xv, yv)[1].item())
+l3 = torch.randn(2, 4, 1)
+print(l3.view(8, 1)[[-5, -8]])
+logits = torch.randn(1494, 47) * 3
+targets = torch.randint(47, (1494,))
+print(F.log_softmax(logits, dim=-1)[:3], logits.log_softmax(1).argmax(dim=1)[:5])
+probs = torch.randint(0, 3, (25,)).float() + 0.01
+print(torch.multinomial(probs, num_samples=1))
