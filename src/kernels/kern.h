@@ -41,6 +41,10 @@ union fbits {
 	uint32_t u;
 };
 
+/* at::parallel_for's chunks of [0, n) for PyTorch's thread count (split.c) */
+#define KERN_GRAIN 32768LL	/* at::internal::GRAIN_SIZE */
+long long kern_split(long long n, long long grain, long long *chunks);
+
 /* the second thread (threads.c) */
 void worker_idle(void);
 void worker_populate(char *p, size_t len);
