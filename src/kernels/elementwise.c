@@ -563,7 +563,7 @@ pow_view(void *out, const struct tensor_view *a, const struct tensor_view *b, in
 	if (run <= 1)
 		vectorized = 1;	/* a run of one: its one element is a tail either way */
 	/* TensorIterator::for_each: the threads' chunks of the whole walk (one, the walk, with one thread) */
-	chunk = (size_t)kern_split((long long)(outer * run), KERN_GRAIN, &nchunks);
+	chunk = (size_t)tensor_split((long long)(outer * run), TENSOR_GRAIN, &nchunks);
 	chunk = chunk > 0 ? chunk : 1;
 	memset(idx, 0, sizeof idx);
 	for (r = 0; r < outer; r++) {

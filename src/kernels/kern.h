@@ -41,9 +41,9 @@ union fbits {
 	uint32_t u;
 };
 
-/* at::parallel_for's chunks of [0, n) for PyTorch's thread count (split.c) */
-#define KERN_GRAIN 32768LL	/* at::internal::GRAIN_SIZE */
-long long kern_split(long long n, long long grain, long long *chunks);
+/* _vec_softmax's column groups over the threads' chunks (split.c): fn(ctx, block, column, vec) */
+void kern_softmax_walk(size_t outer, size_t n, size_t inner, size_t lanes, void (*fn)(void *ctx, size_t o, size_t j, int vec),
+    void *ctx);
 
 /* the second thread (threads.c) */
 void worker_idle(void);

@@ -571,7 +571,7 @@ two_pass_sum(const struct iter *it, void **pp, int f64)
 		iter_each(it, fn, pp);
 		return;
 	}
-	c = kern_split(n, KERN_GRAIN, &nc);
+	c = tensor_split(n, TENSOR_GRAIN, &nc);
 	sub[1] = pp[1];
 	for (t = 0; t < nc; t++) {
 		sub[0] = buf + (size_t)t * es;
@@ -625,7 +625,7 @@ dim_split_sum(const struct iter *it, void **pp, int f64)
 	struct iter sub;
 	void *sp[2];
 
-	c = kern_split(cols, 1, &nc);
+	c = tensor_split(cols, 1, &nc);
 	for (t = 0; t < nc; t++) {
 		b = t * c;
 		e = b + c < cols ? b + c : cols;
@@ -654,7 +654,7 @@ tensor_sum_view(void *out, const struct tensor_view *x, unsigned dims, int keepd
 	iter_reduce(&it, x, dims, keepdim);
 	pp[0] = out;
 	pp[1] = f64 ? (void *)x->data64 : (void *)x->data;
-	if ((long long)x->numel >= KERN_GRAIN && tensor_intraop_threads() > 1) {
+	if ((long long)x->numel >= TENSOR_GRAIN && tensor_intraop_threads() > 1) {
 		if (nout == 1)
 			two_pass_sum(&it, pp, f64);
 		else
@@ -706,7 +706,7 @@ dev_sum(const struct iter *it, struct dev_ctx *c)
 	long long n = iter_numel(it), nc, ch, t;
 	double total = 0;
 
-	ch = kern_split(n, KERN_GRAIN, &nc);
+	ch = tensor_split(n, TENSOR_GRAIN, &nc);
 	for (t = 0; t < nc; t++) {
 		c->total = 0;
 		iter_range(it, t * ch, t * ch + ch < n ? t * ch + ch : n, dev_block, c);
@@ -963,8 +963,8 @@ norm_one(const struct tensor_view *x, const struct iter *it, int nred, long long
 	for (k = 0; k < nred; k++)
 		n *= it->shape[k];
 	c = n;
-	if (whole && n >= KERN_GRAIN)
-		c = kern_split(n, KERN_GRAIN, &nc);
+	if (whole && n >= TENSOR_GRAIN)
+		c = tensor_split(n, TENSOR_GRAIN, &nc);
 	if (nc == 1)
 		return norm_project(norm_walk(x, it, nred, ibase, p, init, 0, n), p, f32);
 	for (t = 0; t < nc; t++)

@@ -4,12 +4,14 @@
  * at::parallel_for cuts a range into for that many OpenMP threads
  * (ParallelOpenMP.h's invoke_parallel).  The kernels compute the chunks
  * one after the other, on one CPU: only the order of the arithmetic is
- * PyTorch's, so the bits are those its threads would have printed.
+ * PyTorch's, so the bits are those its threads would have printed.  Also
+ * the walk of _vec_softmax, whose vector groups start at each chunk's cut.
  */
 #include <limits.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "../util/util.h"
 #include "tensor.h"
 #include "kern.h"
 
@@ -62,7 +64,7 @@ tensor_intraop_threads(void)
  * chunks are not empty, in order of t.
  */
 long long
-kern_split(long long n, long long grain, long long *chunks)
+tensor_split(long long n, long long grain, long long *chunks)
 {
 	long long t = tensor_intraop_threads(), c;
 
@@ -75,4 +77,32 @@ kern_split(long long n, long long grain, long long *chunks)
 	c = (n + t - 1) / t;
 	*chunks = (n + c - 1) / c;
 	return c;
+}
+
+/*
+ * _vec_softmax's walk (SoftMaxKernel.cpp): at::parallel_for over the
+ * outer * inner columns of a softmax along a middle dim, grain
+ * GRAIN_SIZE / n (measured: not 1); each thread from its chunk's first column on,
+ * `lanes` columns with vectors where they lie in one block and end in its
+ * chunk (fn(ctx, o, j, 1): block o, columns j .. j + lanes - 1), else one
+ * column by the scalar tail (fn(ctx, o, j, 0)).  With one thread the
+ * groups start at each block's column 0; a chunk's cut moves them.
+ */
+void
+kern_softmax_walk(size_t outer, size_t n, size_t inner, size_t lanes, void (*fn)(void *ctx, size_t o, size_t j, int vec),
+    void *ctx)
+{
+	long long total = (long long)(outer * inner), nc, c, t, idx, end;
+
+	c = tensor_split(total, n > 0 ? TENSOR_GRAIN / (long long)n : 1, &nc);
+	for (t = 0; t < nc; t++) {
+		end = t * c + c < total ? t * c + c : total;
+		for (idx = t * c; idx < end && !interrupt_pending;) {	/* Ctrl-C: the caller drops it */
+			size_t o = (size_t)idx / inner, j = (size_t)idx % inner;
+			int vec = j + lanes <= inner && idx + (long long)lanes <= end;
+
+			fn(ctx, o, j, vec);
+			idx += vec ? (long long)lanes : 1;
+		}
+	}
 }

@@ -114,6 +114,13 @@ void tensor_threads_lazy(int on);
 void tensor_set_intraop_threads(int n);
 int tensor_intraop_threads(void);
 /*
+ * at::parallel_for's chunks of [0, n) with that many threads: returns the
+ * chunk size c, chunk t being [t * c, min(n, (t + 1) * c)) for t < *chunks
+ * (one chunk, [0, n), when PyTorch would not split).
+ */
+#define TENSOR_GRAIN 32768LL	/* at::internal::GRAIN_SIZE */
+long long tensor_split(long long n, long long grain, long long *chunks);
+/*
  * fn(ctx, lo, hi) over the rows [0, rows) of a rows x cols job, halves on
  * two threads when the job is big enough to pay for the second one.
  */

@@ -6,14 +6,16 @@ calls torch.set_num_threads(k) (k from 1 to 8, more than this machine's
 CPUs too: PyTorch runs that many OpenMP threads all the same) and prints,
 in a few hundred bytes, what depends on where PyTorch 1.13 cuts its work
 between threads: whole-tensor sums, means, var/std (float32 and float64),
-sums and variances over dims, vector norms of every order, x ** p (the
-vector loop's scalar tails at each chunk's end) and, as controls, exp,
-sqrt and softmax along a middle dim, on tensors of about GRAIN_SIZE
-(32768) elements and a few times it, contiguous or not (transposed,
-sliced with a step, expanded).  Results are printed as Python floats
-(.item(), .tolist() of a few elements, or the float64 sum of a result),
-never whole tensors.  Then run tests/gen/run_cases.py on them for the
-goldens (real PyTorch).  Deterministic: the same seed writes the same files.
+sums and variances over dims, vector norms of every order, x.max() and
+x.min() of signed zeros, x ** p (the vector loop's scalar tails at each
+chunk's end), softmax along a middle dim (its vector groups start at each
+chunk's cut, over more than 32768 / n columns, n the dim's size) and, as
+controls, exp and sqrt, on tensors of about GRAIN_SIZE (32768) elements
+and a few times it, contiguous or not (transposed, sliced with a step,
+expanded).  Results are printed as Python floats (.item(), .tolist() of
+a few elements, or the float64 sum of a result), never whole tensors.
+Then run tests/gen/run_cases.py on them for the goldens (real PyTorch).
+Deterministic: the same seed writes the same files.
 
     /usr/bin/python3 tests/gen/thread_scripts.py [COUNT [SEED]]
     /usr/bin/python3 tests/gen/run_cases.py tests/run/threads-rand-*.py
@@ -91,7 +93,7 @@ def op(r, shape):
     """one printed result"""
     nd = len(shape)
     d = r.randrange(nd)
-    kind = r.randrange(12)
+    kind = r.randrange(14)
     if kind == 0:
         return "print(x.sum().item(), x.mean().item())"
     if kind == 1:
@@ -114,6 +116,12 @@ def op(r, shape):
     if kind == 9:
         f = r.choice(["torch.exp(x * 0.1)", "torch.sqrt(x.abs())", "x / 3", "x.abs() ** 2"])
         return "y = %s\nprint(y.double().sum().item())" % f
+    if kind == 12:	# softmax along a middle dim: cut between threads past 32768 / n columns
+        shp = "%d, %d, %d" % (r.randrange(1, 4), r.randrange(2, 40), r.randrange(9, 4000))
+        return ("s = torch.randn(%s) * 8\ny = torch.softmax(s, %d)\nprint((y * 1000).double().sum().item(), y.double().sum().item())"
+                % (shp, r.randrange(2)))
+    if kind == 11:	# signed zeros: which one max/min keep depends on the chunks
+        return "z = x * 0\nprint(z.max().item(), z.min().item(), x.max().item())"
     if kind == 10 and nd >= 2:
         return "y = torch.softmax(x * 5, %d)\nprint(y.double().sum().item(), (y * 1000).sum().item())" % (r.randrange(nd - 1))
     return "print(x.sum(%d, keepdim=True).sum().item(), (x * x).sum().item())" % d
@@ -121,9 +129,10 @@ def op(r, shape):
 
 def script(r):
     lines = ["import torch", "torch.manual_seed(%d)" % r.randrange(1000)]
-    k = r.choice(THREADS)
+    k = r.choice(THREADS[1:])	# more than one first: each script differs from one thread's numbers
     lines.append("torch.set_num_threads(%d)" % k)
     lines.append("print(torch.get_num_threads())")
+    lines.append("w = torch.randn(%d)\nprint(w.sum().item(), (w.abs() ** 1.5).double().sum().item())" % (2 * GRAIN + r.randrange(1, GRAIN)))
     for _ in range(r.randrange(2, 4)):
         shape = make(r, lines)
         for _ in range(r.randrange(2, 5)):
