@@ -20,7 +20,7 @@ VECFLAGS = -O3
 UTIL     = src/util/diag.o src/util/interrupt.o src/util/text.o src/util/outfile.o src/util/readfile.o src/util/floatfmt.o
 KERNELS  = src/kernels/threads.o src/kernels/memory.o src/kernels/matmul.o src/kernels/softmax.o \
            src/kernels/reduce.o src/kernels/elementwise.o src/kernels/rng.o src/kernels/print.o \
-           src/kernels/norm.o src/kernels/softmax64.o src/kernels/pow64.o src/kernels/gelu.o src/kernels/logsoftmax.o
+           src/kernels/norm.o src/kernels/softmax64.o src/kernels/pow64.o src/kernels/gelu.o src/kernels/logsoftmax.o src/kernels/split.o
 PIPELINE = src/pipeline/input.o src/pipeline/settings.o src/pipeline/json.o src/pipeline/json_scan.o src/pipeline/infile.o src/pipeline/stage.o \
            src/pipeline/code.o src/pipeline/export.o
 MODEL    = src/model/safetensors.o src/model/bpe.o src/model/gpt2.o src/model/gpt2_forward.o
@@ -66,6 +66,8 @@ src/kernels/softmax64.o: src/kernels/softmax64.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/kernels/softmax64.c
 src/kernels/pow64.o: src/kernels/pow64.c
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/kernels/pow64.c
+src/kernels/split.o: src/kernels/split.c
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ src/kernels/split.c
 src/kernels/reduce.o: src/kernels/reduce.c src/kernels/reduce_cols.h
 	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off $(VECFLAGS) -c -o $@ src/kernels/reduce.c
 src/kernels/elementwise.o: src/kernels/elementwise.c

@@ -391,6 +391,8 @@ bin_row(void *arg, size_t row, const long long *off)
  * vectorized_loop takes 16 elements at a time with vectors and leaves the
  * rest to the scalar function; other runs are all scalar.  Tensor **
  * number's scalar function is pow in double, tensor ** tensor's powf.
+ * With more than one thread (split.c) a run cut by a chunk's end is two
+ * runs, each with its own scalar tail.
  */
 static int
 is_special_exponent(double e)
@@ -421,8 +423,8 @@ static void
 pow_view(void *out, const struct tensor_view *a, const struct tensor_view *b, int scalar, double e)
 {
 	int nd = a->ndim, d, k, idx[TENSOR_MAXDIM];
-	size_t run = 1, outer = 1, r, j, vec, lanes;
-	long long sa, sb, oa, ob;
+	size_t run = 1, outer = 1, r, j, vec, lanes, seg, chunk;
+	long long sa, sb, oa, ob, nchunks;
 	int vectorized;
 
 	/* merge the inner dims: out is contiguous; a and b (b unless scalar) must chain */
@@ -456,6 +458,9 @@ pow_view(void *out, const struct tensor_view *a, const struct tensor_view *b, in
 		vectorized = (sa == 1 && sb == 1) || (sa == 0 && sb == 1) || (sa == 1 && sb == 0);
 	if (run <= 1)
 		vectorized = 1;	/* a run of one: its one element is a tail either way */
+	/* TensorIterator::for_each: the threads' chunks of the whole walk (one, the walk, with one thread) */
+	chunk = (size_t)tensor_split((long long)(outer * run), TENSOR_GRAIN, &nchunks);
+	chunk = chunk > 0 ? chunk : 1;
 	memset(idx, 0, sizeof idx);
 	for (r = 0; r < outer; r++) {
 		oa = ob = 0;
@@ -464,10 +469,14 @@ pow_view(void *out, const struct tensor_view *a, const struct tensor_view *b, in
 			ob += scalar ? 0 : (long long)idx[d] * b->stride[d];
 		}
 		lanes = a->data64 != NULL ? 8 : 16;	/* two vectors a step */
-		vec = vectorized ? run / lanes * lanes : 0;
-		for (j = 0; j < run; j++)
-			pow_one(out, r * run + j, a, scalar ? NULL : b, oa + (long long)j * sa, ob + (long long)j * sb,
-			    j < vec, e);
+		for (j = 0; j < run; j = seg) {	/* the run's parts in each thread's chunk, each with its own tail */
+			seg = (r * run + j) / chunk * chunk + chunk - r * run;
+			seg = seg < run ? seg : run;
+			vec = vectorized ? j + (seg - j) / lanes * lanes : 0;
+			for (; j < seg; j++)
+				pow_one(out, r * run + j, a, scalar ? NULL : b, oa + (long long)j * sa,
+				    ob + (long long)j * sb, j < vec, e);
+		}
 		for (d = k; d >= 0; d--) {
 			if (++idx[d] < a->shape[d])
 				break;

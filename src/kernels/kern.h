@@ -41,6 +41,10 @@ union fbits {
 	uint32_t u;
 };
 
+/* _vec_softmax's column groups over the threads' chunks (split.c): fn(ctx, block, column, vec) */
+void kern_softmax_walk(size_t outer, size_t n, size_t inner, size_t lanes, void (*fn)(void *ctx, size_t o, size_t j, int vec),
+    void *ctx);
+
 /* the second thread (threads.c) */
 void worker_idle(void);
 void worker_populate(char *p, size_t len);

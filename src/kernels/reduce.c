@@ -386,16 +386,18 @@ iter_input(struct iter *it, const struct tensor_view *x)
 }
 
 /*
- * serial_for_each: fn(ctx, offsets, n0, n1, strides of dims 0 and 1) for
- * each index of the dims from 2 on (dim 2 fastest); nothing when empty.
+ * serial_for_each over the linear range [lo, hi) of the iteration (dim 0
+ * fastest), two dims at a time as its DimCounter steps: fn(ctx, offsets,
+ * n0, n1, strides of dims 0 and 1), a part of a row first and last when
+ * the range cuts rows, whole rows of dim 1 in between; nothing when empty.
  */
 typedef void iter_fn(void *ctx, const long long *off, long long n0, long long n1,
     const long long *s0, const long long *s1);
 
 static void
-iter_each(const struct iter *it, iter_fn *fn, void *ctx)
+iter_range(const struct iter *it, long long lo, long long hi, iter_fn *fn, void *ctx)
 {
-	long long idx[TENSOR_MAXDIM], off[2], s0[2], s1[2], n0, n1;
+	long long val[TENSOR_MAXDIM], off[3], s0[3], s1[3], sh0, sh1, step0, step1, carry, rest = lo;
 	int d, op;
 
 	for (d = 0; d < it->ndim; d++)
@@ -405,24 +407,52 @@ iter_each(const struct iter *it, iter_fn *fn, void *ctx)
 		s0[op] = it->ndim > 0 ? it->stride[op][0] : 0;
 		s1[op] = it->ndim > 1 ? it->stride[op][1] : 0;
 	}
-	n0 = it->ndim > 0 ? it->shape[0] : 1;
-	n1 = it->ndim > 1 ? it->shape[1] : 1;
-	memset(idx, 0, sizeof idx);
-	while (!interrupt_pending) {	/* Ctrl-C: the caller drops the result */
+	sh0 = it->ndim > 0 ? it->shape[0] : 1;
+	sh1 = it->ndim > 1 ? it->shape[1] : 1;
+	for (d = 0; d < it->ndim; d++) {
+		val[d] = rest % it->shape[d];
+		rest /= it->shape[d];
+	}
+	while (lo < hi && !interrupt_pending) {	/* Ctrl-C: the caller drops the result */
 		for (op = 0; op < it->nops; op++) {
 			off[op] = 0;
-			for (d = 2; d < it->ndim; d++)
-				off[op] += idx[d] * it->stride[op][d];
+			for (d = 0; d < it->ndim; d++)
+				off[op] += val[d] * it->stride[op][d];
 		}
-		fn(ctx, off, n0, n1, s0, s1);
-		for (d = 2; d < it->ndim; d++) {
-			if (++idx[d] < it->shape[d])
-				break;
-			idx[d] = 0;
+		step0 = sh0 - (it->ndim > 0 ? val[0] : 0);
+		step0 = step0 < hi - lo ? step0 : hi - lo;
+		step1 = 1;
+		if (step0 == sh0 && it->ndim >= 2)
+			step1 = sh1 - val[1] < (hi - lo) / sh0 ? sh1 - val[1] : (hi - lo) / sh0;
+		fn(ctx, off, step0, step1, s0, s1);
+		lo += step0 * step1;
+		d = step1 != 1 ? 1 : 0;		/* DimCounter::increment */
+		for (carry = step1 != 1 ? step1 : step0; d < it->ndim && carry > 0; d++) {
+			val[d] += carry;
+			carry = val[d] >= it->shape[d];
+			if (carry)
+				val[d] -= it->shape[d];
 		}
-		if (d >= it->ndim)
-			return;
 	}
+}
+
+/* the number of elements the iteration walks */
+static long long
+iter_numel(const struct iter *it)
+{
+	long long n = 1;
+	int d;
+
+	for (d = 0; d < it->ndim; d++)
+		n *= it->shape[d];
+	return n;
+}
+
+/* serial_for_each over all of it */
+static void
+iter_each(const struct iter *it, iter_fn *fn, void *ctx)
+{
+	iter_range(it, 0, iter_numel(it), fn, ctx);
 }
 
 /* rows [lo, hi) of a float32 vectorized_inner_sum */
@@ -520,17 +550,118 @@ kept_numel(const struct tensor_view *x, unsigned dims)
 	return n;
 }
 
+/*
+ * TensorIterator::parallel_reduce's two passes, when the whole tensor
+ * goes to one output (two_pass_reduction): each thread's chunk of the
+ * iteration summed into its own slot of a buffer of zeros, one slot per
+ * thread, then the buffer summed into the output as a reduction of its
+ * own (a cascade over the threads' count of floats).
+ */
+static void
+two_pass_sum(const struct iter *it, void **pp, int f64)
+{
+	long long n = iter_numel(it), nt = tensor_intraop_threads(), nc, c, t;
+	size_t es = f64 ? sizeof(double) : sizeof(float);
+	iter_fn *fn = f64 ? sum_block64 : sum_block;
+	char *buf = calloc((size_t)nt, es);
+	void *sub[2];
+	struct iter fin;
+
+	if (buf == NULL) {		/* no room for that many threads' slots: one thread's sum */
+		iter_each(it, fn, pp);
+		return;
+	}
+	c = tensor_split(n, TENSOR_GRAIN, &nc);
+	sub[1] = pp[1];
+	for (t = 0; t < nc; t++) {
+		sub[0] = buf + (size_t)t * es;
+		iter_range(it, t * c, t * c + c < n ? t * c + c : n, fn, sub);
+	}
+	fin.ndim = 1;
+	fin.nops = 2;
+	fin.shape[0] = nt;
+	fin.stride[0][0] = 0;
+	fin.stride[1][0] = 1;
+	sub[0] = pp[0];
+	sub[1] = buf;
+	iter_each(&fin, fn, sub);
+	free(buf);
+}
+
+/*
+ * find_split_dim: from the outermost dim inwards while not reduced, the
+ * first with at least as many elements as threads, else the largest.
+ */
+static int
+split_dim(const struct iter *it)
+{
+	long long nt = tensor_intraop_threads();
+	int best = it->ndim - 1, d;
+
+	for (d = best; d >= 0 && !(it->stride[0][d] == 0 && it->shape[d] > 1); d--) {
+		if (it->shape[d] >= nt)
+			return d;
+		if (it->shape[d] > it->shape[best])
+			best = d;
+	}
+	return best;
+}
+
+/*
+ * parallel_dim_reduction: the kept dim split_dim() picks cut between the
+ * threads (at::parallel_for with grain 1), each cut moved down to a
+ * multiple of 128 bytes when that dim is the input's contiguous one
+ * (round_columns; the last end stays), each part then walked whole.
+ * The parts' 2-d blocks are narrower than one thread's, which changes
+ * the path cascade_sum takes for some of them.
+ */
+static void
+dim_split_sum(const struct iter *it, void **pp, int f64)
+{
+	int dim = split_dim(it), op;
+	size_t es = f64 ? sizeof(double) : sizeof(float);
+	long long cols = it->shape[dim], mult = it->stride[1][dim] == 1 ? 128 / (long long)es : 1, nc, c, t, b, e;
+	iter_fn *fn = f64 ? sum_block64 : sum_block;
+	struct iter sub;
+	void *sp[2];
+
+	c = tensor_split(cols, 1, &nc);
+	for (t = 0; t < nc; t++) {
+		b = t * c;
+		e = b + c < cols ? b + c : cols;
+		b -= b % mult;
+		if (e != cols)
+			e -= e % mult;
+		if (b == e)
+			continue;
+		sub = *it;
+		sub.shape[dim] = e - b;
+		for (op = 0; op < 2; op++)
+			sp[op] = (char *)pp[op] + (size_t)(b * it->stride[op][dim]) * es;
+		iter_each(&sub, fn, sp);
+	}
+}
+
 void
 tensor_sum_view(void *out, const struct tensor_view *x, unsigned dims, int keepdim)
 {
 	struct iter it;
 	void *pp[2];
+	size_t nout = kept_numel(x, dims);
+	int f64 = x->data64 != NULL;
 
-	memset(out, 0, kept_numel(x, dims) * (x->data64 != NULL ? sizeof(double) : sizeof(float)));	/* fill_(0) */
+	memset(out, 0, nout * (f64 ? sizeof(double) : sizeof(float)));	/* fill_(0) */
 	iter_reduce(&it, x, dims, keepdim);
 	pp[0] = out;
-	pp[1] = x->data64 != NULL ? (void *)x->data64 : (void *)x->data;
-	iter_each(&it, x->data64 != NULL ? sum_block64 : sum_block, pp);
+	pp[1] = f64 ? (void *)x->data64 : (void *)x->data;
+	if ((long long)x->numel >= TENSOR_GRAIN && tensor_intraop_threads() > 1) {
+		if (nout == 1)
+			two_pass_sum(&it, pp, f64);
+		else
+			dim_split_sum(&it, pp, f64);
+		return;
+	}
+	iter_each(&it, f64 ? sum_block64 : sum_block, pp);
 }
 
 /* std_var_all_cpu: sum of (x - mean)^2 in double, one partial sum per 2-d block */
@@ -563,6 +694,25 @@ dev_block(void *ctx, const long long *off, long long n0, long long n1, const lon
 			local += dx * dx;
 		}
 	c->total += local;
+}
+
+/*
+ * at::parallel_reduce of dev_block over the iteration, from 0.0: one
+ * partial sum per thread's chunk, added in the threads' order.
+ */
+static double
+dev_sum(const struct iter *it, struct dev_ctx *c)
+{
+	long long n = iter_numel(it), nc, ch, t;
+	double total = 0;
+
+	ch = tensor_split(n, TENSOR_GRAIN, &nc);
+	for (t = 0; t < nc; t++) {
+		c->total = 0;
+		iter_range(it, t * ch, t * ch + ch < n ? t * ch + ch : n, dev_block, c);
+		total = nc > 1 ? total + c->total : c->total;
+	}
+	return total;
 }
 
 /* the odometer over dims lo..hi-1 of shape (lo fastest): 0 once it has gone round */
@@ -612,10 +762,8 @@ var_std_view(void *outv, const struct tensor_view *x, unsigned dims, int keepdim
 		c.x = x->data;
 		c.x64 = x->data64;
 		c.mean = x->data64 != NULL ? s64 / (double)x->numel : (double)(s / (float)x->numel);
-		c.total = 0;
 		iter_input(&in, x);
-		iter_each(&in, dev_block, &c);
-		var = c.total / (double)(n > 0 ? n : 0);
+		var = dev_sum(&in, &c) / (double)(n > 0 ? n : 0);
 		for (size_t i = 0; i < nout; i++)
 			if (out64 != NULL)
 				out64[i] = take_sqrt ? sqrt(var) : var;
@@ -762,27 +910,66 @@ norm_project(double acc, double p, int f32)
 	return f32 ? powf((float)acc, 1.0f / (float)p) : pow(acc, 1.0 / p);
 }
 
-/* one output of the norm: its reduced dims walked from ibase (nred of them), in float32 or float64 */
+/* the reduction steps over the elements [lo, hi) of one output's reduced dims (nred of them, from ibase), from acc */
 static double
-norm_one(const struct tensor_view *x, const struct iter *it, int nred, long long ibase, double p)
+norm_walk(const struct tensor_view *x, const struct iter *it, int nred, long long ibase, double p, double acc,
+    long long lo, long long hi)
 {
-	long long ridx[TENSOR_MAXDIM];
-	double acc = isinf(p) && p < 0 ? INFINITY : 0;
+	long long ridx[TENSOR_MAXDIM], rest = lo, i;
 	int k;
 
-	if (p == 2 && nred == 1 && it->stride[1][0] == 1 && x->data64 == NULL)
-		return norm2_lastdim(x->data + ibase, it->shape[0]);
-	memset(ridx, 0, sizeof ridx);
-	for (;;) {
+	for (k = 0; k < nred; k++) {
+		ridx[k] = rest % it->shape[k];
+		rest /= it->shape[k];
+	}
+	for (i = lo; i < hi; i++) {
 		long long o = ibase;
 
 		for (k = 0; k < nred; k++)
 			o += ridx[k] * it->stride[1][k];
 		acc = norm_step(acc, x->data64 != NULL ? x->data64[o] : x->data[o], p, x->data64 == NULL);
-		if (!idx_next(ridx, it->shape, 0, nred))
-			break;
+		idx_next(ridx, it->shape, 0, nred);
 	}
-	return norm_project(acc, p, x->data64 == NULL);
+	return acc;
+}
+
+/* the ops' combine: the sum of two partial accumulators, or for p = +-inf their max or min (NaN wins) */
+static double
+norm_combine(double a, double b, double p, int f32)
+{
+	if (isinf(p)) {
+		if (isnan(a) || isnan(b))
+			return NAN;
+		return (p > 0) == (a > b) ? a : b;
+	}
+	return f32 ? (float)a + (float)b : a + b;
+}
+
+/*
+ * One output of the norm, its reduced dims walked from ibase.  whole: the
+ * only output, which binary_kernel_reduce cuts between the threads (at
+ * least GRAIN_SIZE elements): a partial accumulator per chunk, each from
+ * the ops' identity, combined in the threads' order.
+ */
+static double
+norm_one(const struct tensor_view *x, const struct iter *it, int nred, long long ibase, double p, int whole)
+{
+	double init = isinf(p) && p < 0 ? INFINITY : 0, acc = init;
+	long long n = 1, nc = 1, c, t;
+	int k, f32 = x->data64 == NULL;
+
+	if (p == 2 && nred == 1 && it->stride[1][0] == 1 && f32)
+		return norm2_lastdim(x->data + ibase, it->shape[0]);
+	for (k = 0; k < nred; k++)
+		n *= it->shape[k];
+	c = n;
+	if (whole && n >= TENSOR_GRAIN)
+		c = tensor_split(n, TENSOR_GRAIN, &nc);
+	if (nc == 1)
+		return norm_project(norm_walk(x, it, nred, ibase, p, init, 0, n), p, f32);
+	for (t = 0; t < nc; t++)
+		acc = norm_combine(acc, norm_walk(x, it, nred, ibase, p, init, t * c, t * c + c < n ? t * c + c : n), p, f32);
+	return norm_project(acc, p, f32);
 }
 
 void
@@ -816,7 +1003,7 @@ tensor_norm_view(void *outv, const struct tensor_view *x, unsigned dims, int kee
 			obase += oidx[k] * it.stride[0][k];
 			ibase += oidx[k] * it.stride[1][k];
 		}
-		r = norm_one(x, &it, nred, ibase, p);
+		r = norm_one(x, &it, nred, ibase, p, nout == 1);
 		if (x->data64 != NULL)
 			out64[obase] = r;
 		else

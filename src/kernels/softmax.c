@@ -309,57 +309,69 @@ tensor_softmax_steps(float *out, const float *in, int n, int scaled, float scale
  * each of `outer` blocks of (n, inner) floats, 8 inner columns at a time
  * as vector lanes (max, SLEEF exp of x - max, sum, then division by the
  * sum); the columns left over, fewer than 8, one by one with libm's expf
- * and std::max, as the kernel's scalar tail does.
+ * and std::max, as the kernel's scalar tail does.  With more than one
+ * thread, each thread's chunk of the columns starts its own groups of 8
+ * (kern_softmax_walk).
  */
+struct mid_ctx {
+	float *out;
+	const float *in;
+	size_t n, inner;
+};
+
+/* one step of _vec_softmax: 8 columns of block o from column j as vector lanes, or column j alone */
+static void
+softmax_mid_step(void *arg, size_t o, size_t j, int vec)
+{
+	const struct mid_ctx *m = arg;
+	size_t inner = m->inner, n = m->n, d, l;
+	const float *x = m->in + o * n * inner;
+	float *y = m->out + o * n * inner;
+
+	if (vec) {
+		float max[8], sum[8];
+
+		for (l = 0; l < 8; l++)
+			max[l] = x[j + l];
+		for (d = 1; d < n; d++)
+			for (l = 0; l < 8; l++) {
+				float v = x[d * inner + j + l];
+
+				max[l] = max[l] != max[l] || v != v ? NAN : (v > max[l] ? v : max[l]);
+			}
+		for (l = 0; l < 8; l++)
+			sum[l] = 0;
+		for (d = 0; d < n; d++)
+			for (l = 0; l < 8; l++) {
+				float e;
+
+				exp_row(&e, &x[d * inner + j + l], max[l], 1);
+				y[d * inner + j + l] = e;
+				sum[l] += e;
+			}
+		for (d = 0; d < n; d++)
+			for (l = 0; l < 8; l++)
+				y[d * inner + j + l] /= sum[l];
+		return;
+	}
+	{
+		float max = x[j], sum = 0;
+
+		for (d = 1; d < n; d++)
+			max = max < x[d * inner + j] ? x[d * inner + j] : max;
+		for (d = 0; d < n; d++) {
+			y[d * inner + j] = expf(x[d * inner + j] - max);
+			sum += y[d * inner + j];
+		}
+		for (d = 0; d < n; d++)
+			y[d * inner + j] /= sum;
+	}
+}
+
 void
 tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner)
 {
-	size_t o, j, d, l;
+	struct mid_ctx m = { out, in, n, inner };
 
-	for (o = 0; o < outer; o++) {
-		const float *x = in + o * n * inner;
-		float *y = out + o * n * inner;
-
-		for (j = 0; j < inner && !interrupt_pending;) {	/* Ctrl-C: the caller drops it */
-			if (j + 8 <= inner) {
-				float max[8], sum[8];
-
-				for (l = 0; l < 8; l++)
-					max[l] = x[j + l];
-				for (d = 1; d < n; d++)
-					for (l = 0; l < 8; l++) {
-						float v = x[d * inner + j + l];
-
-						max[l] = max[l] != max[l] || v != v ? NAN : (v > max[l] ? v : max[l]);
-					}
-				for (l = 0; l < 8; l++)
-					sum[l] = 0;
-				for (d = 0; d < n; d++)
-					for (l = 0; l < 8; l++) {
-						float e;
-
-						exp_row(&e, &x[d * inner + j + l], max[l], 1);
-						y[d * inner + j + l] = e;
-						sum[l] += e;
-					}
-				for (d = 0; d < n; d++)
-					for (l = 0; l < 8; l++)
-						y[d * inner + j + l] /= sum[l];
-				j += 8;
-				continue;
-			}
-			for (; j < inner; j++) {
-				float max = x[j], sum = 0;
-
-				for (d = 1; d < n; d++)
-					max = max < x[d * inner + j] ? x[d * inner + j] : max;
-				for (d = 0; d < n; d++) {
-					y[d * inner + j] = expf(x[d * inner + j] - max);
-					sum += y[d * inner + j];
-				}
-				for (d = 0; d < n; d++)
-					y[d * inner + j] /= sum;
-			}
-		}
-	}
+	kern_softmax_walk(outer, n, inner, 8, softmax_mid_step, &m);
 }

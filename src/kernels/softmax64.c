@@ -141,36 +141,46 @@ softmax_column(double *y, const double *x, size_t n, size_t st)
 		y[d * st] = y[d * st] / sum;
 }
 
-/* _vec_softmax: 4 inner columns a vector (SLEEF exp, division by the sum), the rest with libm's exp */
+struct mid64 {
+	double *out;
+	const double *in;
+	size_t n, inner;
+};
+
+/* one step of _vec_softmax: 4 inner columns of block o from j as a vector (SLEEF exp, division by the sum), or column j with libm's exp */
+static void
+softmax_mid_step(void *arg, size_t o, size_t j, int vec)
+{
+	const struct mid64 *m = arg;
+	size_t inner = m->inner, n = m->n, d, l;
+	const double *x = m->in + o * n * inner;
+	double *y = m->out + o * n * inner, max[4], sum[4] = { 0, 0, 0, 0 };
+
+	if (!vec) {
+		softmax_column(y + j, x + j, n, inner);
+		return;
+	}
+	for (l = 0; l < 4; l++)
+		max[l] = x[j + l];
+	for (d = 1; d < n; d++)
+		for (l = 0; l < 4; l++)
+			max[l] = VMAX(max[l], x[d * inner + j + l]);
+	for (d = 0; d < n; d++)
+		for (l = 0; l < 4; l++) {
+			y[d * inner + j + l] = tensor_exp64(x[d * inner + j + l] - max[l]);
+			sum[l] += y[d * inner + j + l];
+		}
+	for (d = 0; d < n; d++)
+		for (l = 0; l < 4; l++)
+			y[d * inner + j + l] /= sum[l];
+}
+
 static void
 softmax_mid(double *out, const double *in, size_t outer, size_t n, size_t inner)
 {
-	size_t o, j, d, l;
+	struct mid64 m = { out, in, n, inner };
 
-	for (o = 0; o < outer && !interrupt_pending; o++) {
-		const double *x = in + o * n * inner;
-		double *y = out + o * n * inner;
-
-		for (j = 0; j + 4 <= inner; j += 4) {
-			double max[4], sum[4] = { 0, 0, 0, 0 };
-
-			for (l = 0; l < 4; l++)
-				max[l] = x[j + l];
-			for (d = 1; d < n; d++)
-				for (l = 0; l < 4; l++)
-					max[l] = VMAX(max[l], x[d * inner + j + l]);
-			for (d = 0; d < n; d++)
-				for (l = 0; l < 4; l++) {
-					y[d * inner + j + l] = tensor_exp64(x[d * inner + j + l] - max[l]);
-					sum[l] += y[d * inner + j + l];
-				}
-			for (d = 0; d < n; d++)
-				for (l = 0; l < 4; l++)
-					y[d * inner + j + l] /= sum[l];
-		}
-		for (; j < inner; j++)
-			softmax_column(y + j, x + j, n, inner);
-	}
+	kern_softmax_walk(outer, n, inner, 4, softmax_mid_step, &m);
 }
 
 void

@@ -103,6 +103,24 @@ void tensor_threads(int on);
  */
 void tensor_threads_lazy(int on);
 /*
+ * The intra-op thread count of the PyTorch being reproduced, as
+ * torch.get_num_threads() says it: n > 0 as torch.set_num_threads(n) sets
+ * it, 0 PyTorch's default here (MKL_NUM_THREADS, OMP_NUM_THREADS, else
+ * half the CPUs).  With more than one, the kernels cut whole-tensor
+ * reductions and the vector loops of pow where PyTorch's threads would
+ * (split.c), computing the parts in turn; the speed threads above are
+ * another matter and change no bit.
+ */
+void tensor_set_intraop_threads(int n);
+int tensor_intraop_threads(void);
+/*
+ * at::parallel_for's chunks of [0, n) with that many threads: returns the
+ * chunk size c, chunk t being [t * c, min(n, (t + 1) * c)) for t < *chunks
+ * (one chunk, [0, n), when PyTorch would not split).
+ */
+#define TENSOR_GRAIN 32768LL	/* at::internal::GRAIN_SIZE */
+long long tensor_split(long long n, long long grain, long long *chunks);
+/*
  * fn(ctx, lo, hi) over the rows [0, rows) of a rows x cols job, halves on
  * two threads when the job is big enough to pay for the second one.
  */

@@ -33,8 +33,6 @@ extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's
 extern const struct builtin lib_split_rows[];	/* split, chunk, unbind: a tuple of views (lib_split.c) */
 extern const struct builtin lib_fill_rows[];	/* full, full_like, eye, new_*, fill_, zero_ (lib_fill.c) */
 extern const struct builtin lib_layers_rows[];	/* relu, gelu, layer_norm and nn.ReLU, nn.GELU, nn.LayerNorm (lib_layers.c) */
-/* at::get_num_threads(): torch.set_num_threads's count, else PyTorch's default (lib_misc.c) */
-long lib_num_threads(const struct py_session *s);
 extern const struct builtin lib_bigram_rows[];	/* randint, multinomial, log_softmax, cross_entropy, nn.Embedding, set (lib_bigram.c) */
 /* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
 int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);

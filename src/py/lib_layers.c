@@ -109,7 +109,7 @@ gelu_op(struct py_session *s, struct pyobj *x, const struct pyobj *approx)
 	if (!tanh_approx && pyt_is_contiguous(&x->u.t) && x->u.t.numel > 1) {	/* use_mkldnn: oneDNN's kernel */
 		tensor_gelu_dnnl_array(y->u.t.st->data, x->u.t.numel);
 	} else if (tensor_gelu(y->u.t.st->data, x->u.t.numel, inner_row(&v), tanh_approx,
-	    (int)lib_num_threads(s)) != 0) {
+	    tensor_intraop_threads()) != 0) {
 		py_decref(y);
 		return py_fail(s, "NotImplementedError: gelu(approximate='none') of a non-contiguous tensor runs ATen's "
 		    "vector erf (SLEEF's), which attn-explain does not have; call .contiguous() first");

@@ -2,8 +2,8 @@
  * lib_misc.c - entries of contract v3 beyond v2's library: Python's
  * isinstance and type (a type is the row of its constructor: int, float,
  * str, list, tuple, range, torch.Tensor, nn.Parameter, nn.Linear, ...),
- * torch.initial_seed, torch.set_num_threads/get_num_threads (the count is
- * only reported: the numbers stay those of one thread, man page CAVEATS),
+ * torch.initial_seed, torch.set_num_threads/get_num_threads (the count
+ * goes to the kernels, which cut their work where PyTorch's threads would),
  * torch.set_printoptions, torch.where and
  * Tensor.expand, each with PyTorch's
  * messages.
@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lib.h"
 
@@ -32,36 +31,11 @@ torch_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *
 	return py_int((long long)s->initial_seed);
 }
 
-/*
- * PyTorch 1.13's default intra-op thread count on x86-64 (ParallelCommon.cpp,
- * c10's defaultNumThreads): MKL_NUM_THREADS, else OMP_NUM_THREADS, read as
- * std::stoi reads them, when positive; else half the CPUs online, at least 1.
- */
-static long
-default_threads(void)
-{
-	const char *v, *names[] = { "MKL_NUM_THREADS", "OMP_NUM_THREADS" };
-	long n, cpus;
-	int i;
-
-	for (i = 0; i < 2; i++)
-		if ((v = getenv(names[i])) != NULL && (n = strtol(v, NULL, 10)) > 0 && n <= INT_MAX)
-			return n;
-	cpus = sysconf(_SC_NPROCESSORS_ONLN) / 2;
-	return cpus > 1 ? cpus : 1;
-}
-
-long
-lib_num_threads(const struct py_session *s)
-{
-	return s->num_threads > 0 ? s->num_threads : default_threads();
-}
-
 static struct pyobj *
 torch_get_num_threads(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
-	(void)b, (void)self, (void)a;
-	return py_int(lib_num_threads(s));
+	(void)s, (void)b, (void)self, (void)a;
+	return py_int(tensor_intraop_threads());
 }
 
 static struct pyobj *
@@ -73,6 +47,7 @@ torch_set_num_threads(struct py_session *s, const struct builtin *b, struct pyob
 	if (a[0]->u.i <= 0 || a[0]->u.i > INT_MAX)
 		return py_fail(s, "set_num_threads expects a positive integer");
 	s->num_threads = (int)a[0]->u.i;
+	tensor_set_intraop_threads(s->num_threads);
 	return py_none();
 }
 

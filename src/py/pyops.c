@@ -759,6 +759,25 @@ max_all_f32(const float *x, size_t n, int is_min)
 	return vmaxf(acc[0], v1[0], is_min);
 }
 
+/*
+ * max_all's parallel_reduce: one max_all per thread's chunk, combined from
+ * -inf (+inf) with std::max (std::min): of equal zeros the earlier chunk's.
+ */
+static double
+max_all_chunks(const void *x, int f64, size_t n, int is_min)
+{
+	long long nc, c = tensor_split((long long)n, TENSOR_GRAIN, &nc), t;
+	double r = is_min ? INFINITY : -INFINITY, p;
+
+	for (t = 0; t < nc; t++) {
+		size_t lo = (size_t)(t * c), len = (size_t)(t * c + c) < n ? (size_t)c : n - lo;
+
+		p = f64 ? tensor_max_all64((const double *)x + lo, len, is_min) : max_all_f32((const float *)x + lo, len, is_min);
+		r = nc == 1 ? p : isnan(r) || isnan(p) ? NAN : (is_min ? p < r : r < p) ? p : r;
+	}
+	return r;
+}
+
 /* the index of the first largest (is_min: smallest) of n elements from base, st apart; NaN wins */
 static size_t
 max_find(const struct pytensor *c, size_t base, size_t st, size_t n, int is_min)
@@ -855,9 +874,9 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 			}
 		}
 	if (dim < 0 && vals != NULL && t->dtype == DT_FLOAT)	/* which of equal zeros: the kernel's */
-		*(float *)vals->u.t.st->data = max_all_f32((const float *)c->u.t.st->data + c->u.t.offset, n, is_min);
+		*(float *)vals->u.t.st->data = (float)max_all_chunks((const float *)c->u.t.st->data + c->u.t.offset, 0, n, is_min);
 	else if (dim < 0 && vals != NULL && t->dtype == DT_DOUBLE)
-		*(double *)vals->u.t.st->data = tensor_max_all64((const double *)c->u.t.st->data + c->u.t.offset, n, is_min);
+		*(double *)vals->u.t.st->data = max_all_chunks((const double *)c->u.t.st->data + c->u.t.offset, 1, n, is_min);
 	py_decref(c);
 	idx->deps = x->deps;
 	if (arg)

@@ -283,6 +283,7 @@ py_session_new(const struct run *r)
 	mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
 	tensor_threads_lazy(1);	/* the first product big enough for two threads starts a worker that stays */
+	tensor_set_intraop_threads(0);	/* PyTorch's default until torch.set_num_threads */
 	s->r = r;
 	s->rng = r->rng_end;
 	return s;
@@ -372,6 +373,7 @@ py_session_free(struct py_session *s)
 	if (s == NULL)
 		return;
 	tensor_threads_lazy(0);
+	tensor_set_intraop_threads(0);
 	for (i = 0; i < PY_NVAR_BUCKETS; i++)
 		while (s->vars[i] != NULL)
 			var_del(s, s->vars[i]->name);

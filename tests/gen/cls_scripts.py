@@ -601,7 +601,7 @@ def _py_fresh(path):
     d, name = os.path.split(path)
     pre = "import torch\ntorch.manual_seed(0)\nexec(compile(open(%r).read(), %r, 'exec'), {'__name__': '__main__'})\n" % (
         name, path)
-    env = dict(os.environ, LD_LIBRARY_PATH=run_cases.REF_BLAS)
+    env = dict(os.environ, LD_LIBRARY_PATH=run_cases.REF_BLAS, OMP_NUM_THREADS="1")
     env.pop("PYTHONUNBUFFERED", None)
     p = subprocess.run(["/usr/bin/python3", "-c", pre], cwd=d, capture_output=True, text=True, env=env)
     err = ""
@@ -685,7 +685,7 @@ def _trace_fresh(path):
            "ast.fix_missing_locations(tree)\n"
            "exec(compile(tree, %r, 'exec'), {'_trace_cell': trace_cases.trace, '__name__': '__main__'})\n") % (
         os.path.dirname(os.path.abspath(__file__)), path, path)
-    env = dict(os.environ, LD_LIBRARY_PATH=run_cases.REF_BLAS)
+    env = dict(os.environ, LD_LIBRARY_PATH=run_cases.REF_BLAS, OMP_NUM_THREADS="1")
     env.pop("PYTHONUNBUFFERED", None)
     p = subprocess.run(["/usr/bin/python3", "-c", pre], cwd=os.path.dirname(path), capture_output=True, text=True,
                        env=env)

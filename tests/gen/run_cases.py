@@ -23,7 +23,7 @@ REF_BLAS = "/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack"
 
 def one(path):
     name = os.path.basename(path)
-    env = dict(os.environ, LD_LIBRARY_PATH=REF_BLAS)
+    env = dict(os.environ, LD_LIBRARY_PATH=REF_BLAS, OMP_NUM_THREADS="1")  # one thread, as tests/run.sh runs attn-explain
     p = subprocess.run(["/usr/bin/python3", name], cwd=RUN, capture_output=True, text=True, env=env)
     base = path[:-3]
     with open(base + ".out", "w") as f:

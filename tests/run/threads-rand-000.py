@@ -1,0 +1,20 @@
+import torch
+torch.manual_seed(157)
+torch.set_num_threads(4)
+print(torch.get_num_threads())
+w = torch.randn(75019)
+print(w.sum().item(), (w.abs() ** 1.5).double().sum().item())
+x = torch.randn(32761)
+print(x.norm(1, dim=0).double().sum().item())
+print(x.norm(1, dim=0).double().sum().item())
+x = torch.rand(3, 85, 254) * 10
+print(torch.linalg.vector_norm(x, 0).item())
+print(x.var().item(), x.std().item(), x.var(unbiased=False).item())
+y = x.var(1)
+print(y.shape, y.double().sum().item())
+print(x.sum().item(), x.mean().item())
+x = torch.rand(2, 47, 344) + 3
+y = x.sum(1)
+print(y.shape, y.double().sum().item(), y.reshape(-1)[-3:].tolist())
+y = x.var(1)
+print(y.shape, y.double().sum().item())

@@ -1,0 +1,20 @@
+import torch
+torch.manual_seed(652)
+torch.set_num_threads(4)
+print(torch.get_num_threads())
+w = torch.randn(85335)
+print(w.sum().item(), (w.abs() ** 1.5).double().sum().item())
+x = (torch.randn(1, 3)).expand(10922, 3)
+s = torch.randn(1, 36, 2480) * 8
+y = torch.softmax(s, 0)
+print((y * 1000).double().sum().item(), y.double().sum().item())
+y = x.var(1)
+print(y.shape, y.double().sum().item())
+x = (torch.randn(3, 14851) * 0.001).transpose(0, 1)
+x = x.double()
+y = x.abs() ** 1.7
+print(y.double().sum().item(), y.reshape(-1)[32765:32771].tolist())
+y = x.sum(0)
+print(y.shape, y.double().sum().item(), y.reshape(-1)[-3:].tolist())
+y = x.sum(0)
+print(y.shape, y.double().sum().item(), y.reshape(-1)[-3:].tolist())

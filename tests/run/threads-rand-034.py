@@ -1,0 +1,25 @@
+import torch
+torch.manual_seed(467)
+torch.set_num_threads(8)
+print(torch.get_num_threads())
+w = torch.randn(77485)
+print(w.sum().item(), (w.abs() ** 1.5).double().sum().item())
+x = torch.randn(2, 255, 128) + 3
+y = torch.softmax(x * 5, 1)
+print(y.double().sum().item(), (y * 1000).sum().item())
+y = x.abs() ** (x * 0.5)
+print(y.double().sum().item(), y.reshape(-1)[-20:].double().sum().item())
+y = x ** 0.5
+print(y.double().sum().item(), y.reshape(-1)[32765:32771].tolist())
+y = torch.softmax(x * 5, 1)
+print(y.double().sum().item(), (y * 1000).sum().item())
+torch.set_num_threads(4)
+x = (torch.randn(65536))[::2]
+x = x.double()
+y = x.var(0)
+print(y.shape, y.double().sum().item())
+y = x.abs() ** (x * 0.5)
+print(y.double().sum().item(), y.reshape(-1)[-20:].double().sum().item())
+y = x.var(0)
+print(y.shape, y.double().sum().item())
+torch.set_num_threads(4)

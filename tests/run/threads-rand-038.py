@@ -1,0 +1,27 @@
+import torch
+torch.manual_seed(764)
+torch.set_num_threads(3)
+print(torch.get_num_threads())
+w = torch.randn(71745)
+print(w.sum().item(), (w.abs() ** 1.5).double().sum().item())
+x = (torch.randn(130756) * 10)[::2].reshape(2, 97, 337)
+y = (x.abs() + 0.5) ** 0.3
+print(y.double().sum().item(), y.reshape(-1)[32765:32771].tolist())
+y = x.sum(1)
+print(y.shape, y.double().sum().item(), y.reshape(-1)[-3:].tolist())
+torch.set_num_threads(4)
+x = torch.rand(14, 4099)
+x = x.double()
+y = x.abs() ** (x * 0.5)
+print(y.double().sum().item(), y.reshape(-1)[-20:].double().sum().item())
+z = x * 0
+print(z.max().item(), z.min().item(), x.max().item())
+print(x.sum(0, keepdim=True).sum().item(), (x * x).sum().item())
+x = (torch.randn(40, 409, 2) * 0.001).permute(2, 1, 0)
+x = x.double()
+print(x.sum(1, keepdim=True).sum().item(), (x * x).sum().item())
+z = x * 0
+print(z.max().item(), z.min().item(), x.max().item())
+y = x.abs() ** (x * 0.5)
+print(y.double().sum().item(), y.reshape(-1)[-20:].double().sum().item())
+print(x.sum(0, keepdim=True).sum().item(), (x * x).sum().item())
