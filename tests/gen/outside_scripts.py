@@ -14,12 +14,13 @@ masked_fill_ in place; view/reshape/contiguous/permute; triu/tril with
 diagonals; cat/stack; x.max(dim)/argmax; mean/var/std with unbiased/keepdim.
 Checked against real PyTorch 1.13 by cls_scripts.py's differential runner.
 
-Outside contract v3 (so not drawn by default): nn.Embedding, nn.LayerNorm,
-nn.ReLU, F.relu, torch.randint, torch.multinomial (the lecture's bigram model,
-FeedForward, Block and generate()); `--refused` draws those too, to count the
-refusals.
+The fuzz also draws what round 8 brought into contract v3 (LECTURE_MORE): the
+lecture's FeedForward (nn.ReLU), Block (nn.LayerNorm, residuals) and bigram
+model (nn.Embedding, torch.multinomial, generate()), torch.randint, and
+nanoGPT's CausalSelfAttention (q, k, v split out of one projection); the
+--batch scripts stay the ones committed (without them).
 
-    /usr/bin/python3 tests/gen/outside_scripts.py --fuzz COUNT SEED [DIR [TRACE_SHARE [NOTEBOOKS]]] [--refused]
+    /usr/bin/python3 tests/gen/outside_scripts.py --fuzz COUNT SEED [DIR [TRACE_SHARE [NOTEBOOKS]]]
         the differential run: mismatches to stdout, want/got files in DIR (a share traced,
         the first NOTEBOOKS run as notebooks against nbclient too)
     /usr/bin/python3 tests/gen/outside_scripts.py --batch [COUNT]
@@ -49,8 +50,39 @@ class MultiHeadAttentionL(nn.Module):
         return out
 '''
 
-# the lecture's classes PyTorch has and v3 does not (refused: nn.ReLU, nn.LayerNorm, nn.Embedding)
-LECTURE_OUT = '''
+# the lecture's other classes and nanoGPT's attention (in contract v3 since round 8: drawn by --fuzz)
+LECTURE_MORE = '''
+import math
+
+
+class CausalSelfAttention(nn.Module):
+
+    def __init__(self, n_embd, n_head, block_size, dropout, bias=True):
+        super().__init__()
+        assert n_embd % n_head == 0
+        self.c_attn = nn.Linear(n_embd, 3 * n_embd, bias=bias)
+        self.c_proj = nn.Linear(n_embd, n_embd, bias=bias)
+        self.attn_dropout = nn.Dropout(dropout)
+        self.resid_dropout = nn.Dropout(dropout)
+        self.n_head = n_head
+        self.n_embd = n_embd
+        self.register_buffer("bias", torch.tril(torch.ones(block_size, block_size))
+                                    .view(1, 1, block_size, block_size))
+
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(x).split(self.n_embd, dim=2)
+        k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+        att = att.masked_fill(self.bias[:, :, :T, :T] == 0, float('-inf'))
+        att = F.softmax(att, dim=-1)
+        att = self.attn_dropout(att)
+        y = att @ v
+        y = y.transpose(1, 2).contiguous().view(B, T, C)
+        y = self.resid_dropout(self.c_proj(y))
+        return y
 
 class FeedForward(nn.Module):
     def __init__(self, n_embd, dropout):
@@ -126,10 +158,10 @@ MISTAKES = cls_scripts.MISTAKES + [
 ]
 
 
-def mistaken(r, refused):
+def mistaken(r, more):
     """the classes (the book's, Karpathy's Head, the lecture's multi-head module), a mistake written into
     a forward 60% of the time"""
-    text = cls_scripts.CLASSES + LECTURE + (LECTURE_OUT if refused else "")
+    text = cls_scripts.CLASSES + LECTURE + (LECTURE_MORE if more else "")
     if r.random() < 0.4:
         return text
     cls, old, new = r.choice(MISTAKES)
@@ -479,41 +511,57 @@ def s_strfmt(g):
                     "print(\", \".join(\"%%.2f\" %% v for v in %s.view(-1).tolist()))" % a]))
 
 
-def s_refused(g):
-    """what the lecture writes and v3 lacks (drawn only with --refused)"""
+def s_more(g):
+    """round 8's: the lecture's Block and bigram model, randint, ReLU/LayerNorm, Embedding, nanoGPT's attention"""
     r = g.r
-    v = r.randrange(5)
+    v = r.randrange(6)
+    p = r.choice(["0.0", "0.0", "0.1", "0.3"])
     if v == 0:
         g.add("m = BigramLanguageModel(%d)" % r.randint(2, 8), "print(m)",
               "print(m.generate(torch.zeros((1, 1), dtype=torch.long), max_new_tokens=%d)[0].tolist())" % r.randint(1, 5))
     elif v == 1:
-        g.add("blk = Block(%d, %d, %d, 0.0)" % (4, 2, 4), "print(blk)", "print(blk(torch.randn(1, 3, 4)))")
+        h = r.randint(1, 3)
+        n = h * r.randint(1, 3)
+        t = r.randint(1, 5)
+        g.add("blk = Block(%d, %d, %d, %s)" % (n, h, t + r.randint(0, 2), p), "print(blk)",
+              "print(blk(torch.randn(%d, %d, %d)))" % (r.randint(1, 2), t, n))
+        if r.random() < 0.5:
+            g.add("blk.eval()", "print(blk(torch.randn(1, %d, %d)))" % (t, n))
     elif v == 2:
         g.add("print(torch.randint(0, %d, (%d,)))" % (r.randint(2, 10), r.randint(1, 5)))
     elif v == 3:
         g.add("print(F.relu(torch.randn(3)), nn.LayerNorm(3)(torch.randn(2, 3)))")
-    else:
+    elif v == 4:
         g.add("emb = nn.Embedding(5, 3)", "print(emb(torch.tensor([[1, 2], [0, 4]])))")
+    else:
+        h = r.randint(1, 3)
+        n = h * r.randint(1, 3)
+        t = r.randint(1, 5)
+        g.add("csa = CausalSelfAttention(%d, %d, %d, %s, bias=%s)" % (n, h, t + r.randint(0, 2), p,
+                                                                      r.choice(["True", "False"])),
+              "y = csa(torch.randn(%d, %d, %d))" % (r.randint(1, 3), t, n), "print(y.shape)", "print(y)")
+        if r.random() < 0.5:
+            g.add("q, k, v = csa.c_attn(torch.randn(1, %d, %d)).split(%d, dim=2)" % (t, n, n),
+                  "print(k, torch.equal(torch.cat((q, k, v), dim=-1).chunk(3, dim=-1)[2], v))")
 
 
 SNIPPETS = [s_book, s_book, s_book, s_printopts, s_items, s_reprs, s_ints, s_bools, s_masks, s_shapes, s_reduce,
             s_makers, s_loops, s_gradfn, s_strfmt]
 
 
-def script(r, refused=False):
-    text = mistaken(r, refused)
+def script(r, more=False):
+    text = mistaken(r, more)
     g = cls_scripts.Gen(r)
     g.add(seed_line(r))
     for _ in range(r.randint(2, 6)):
-        r.choice(SNIPPETS + ([s_refused] if refused else []))(g)
+        r.choice(SNIPPETS + ([s_more, s_more] if more else []))(g)
     if r.random() < 0.15:
         g.add(r.choice(cls_scripts.ERRORS))
     return text + "\n\n" + "\n".join(g.lines) + "\n"
 
 
 def main():
-    refused = "--refused" in sys.argv
-    args = [a for a in sys.argv[1:] if a != "--refused"]
+    args = sys.argv[1:]
     mode, rest = (args[0], args[1:]) if args else ("", [])
     if mode == "--batch":
         return cls_scripts.batch(int(rest[0]) if rest else 24, make=script, name="outside")
@@ -521,7 +569,7 @@ def main():
         sys.exit(__doc__)
     more = rest[2:] + [None] * 3
     cls_scripts.fuzz(int(rest[0]), int(rest[1]), more[0] or "/tmp/outside-fuzz", int(more[2] or 0),
-                     float(more[1] or 0.2), make=lambda r: script(r, refused), prefix="o")
+                     float(more[1] or 0.2), make=lambda r: script(r, True), prefix="o")
 
 
 if __name__ == "__main__":
