@@ -34,6 +34,7 @@ extern const struct builtin lib_split_rows[];	/* split, chunk, unbind: a tuple o
 extern const struct builtin lib_fill_rows[];	/* full, full_like, eye, new_*, fill_, zero_ (lib_fill.c) */
 extern const struct builtin lib_layers_rows[];	/* relu, gelu, layer_norm and nn.ReLU, nn.GELU, nn.LayerNorm (lib_layers.c) */
 extern const struct builtin lib_bigram_rows[];	/* randint, multinomial, log_softmax, cross_entropy, nn.Embedding, set (lib_bigram.c) */
+extern const struct builtin lib_set_rows[];	/* set(): CPython's iteration order where it is fixed (lib_set.c) */
 /* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
 int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
 

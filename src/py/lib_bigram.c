@@ -6,8 +6,8 @@
  * replacement q = exponential_(1), then argmax or topk of p / q; with
  * replacement, even one sample, the cumulative distribution searched), log_softmax over the last dim,
  * F.cross_entropy (log_softmax then nll_loss with its cascade sum),
- * nn.Embedding (weight drawn by normal_, its forward index_select), and
- * Python's set() as far as sorted(), len(), `in` and iteration need it.
+ * and nn.Embedding (weight drawn by normal_, its forward index_select);
+ * the lecture's set() is lib_set.c's.
  */
 #include <math.h>
 #include <stdint.h>
@@ -527,44 +527,6 @@ embed_forward(struct py_session *s, struct pyobj *m, struct pyobj *x)
 	return y;
 }
 
-/* ---- set() ---- */
-
-/*
- * set(iterable): its distinct items in the order first seen (Python's own
- * order is its hash order, random for strings from run to run), as a
- * "set" view: len(), sorted(), list(), `in` and a for loop take it.
- */
-static struct pyobj *
-py_set(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
-{
-	struct pyobj *items, *seen, *r, *none;
-	int i;
-
-	(void)b, (void)self;
-	if (a[0] == NULL)
-		items = py_seq(PY_TUPLE, 0);
-	else if ((items = py_iter_items(s, a[0])) == NULL)
-		return NULL;
-	seen = dict_new();
-	none = py_none();
-	for (i = 0; i < items->u.seq.n; i++) {
-		int k = dict_find(s, seen, items->u.seq.v[i]);
-
-		if (k == -2 || (k == -1 && dict_set(s, seen, items->u.seq.v[i], none) != 0)) {
-			py_decref(none);
-			py_decref(seen);
-			return py_drop(NULL, items);
-		}
-	}
-	py_decref(none);
-	py_decref(items);
-	r = dict_items(seen, 0);
-	py_decref(seen);
-	r->type = PY_DVIEW;
-	r->u.seq.name = "set";
-	return r;
-}
-
 const struct builtin lib_bigram_rows[] = {
 	LIB_NS("torch"),
 	{ "randint", torch_randint, 0, "high, size, *, ~generator=None, ~out=None, dtype=None, ~layout=None, ~device=None, "
@@ -584,7 +546,5 @@ const struct builtin lib_bigram_rows[] = {
 	{ "Embedding", nn_embedding, 0, "[def Embedding.__init__] num_embeddings, embedding_dim, ~padding_idx=None, "
 	    "~max_norm=None, ~norm_type=None, ~scale_grad_by_freq=None, ~sparse=None, ~_weight=None, ~device=None, "
 	    "~dtype=None", 0 },
-	LIB_NS(""),
-	{ "set", py_set, 0, "[builtin] iterable=(), /", 0 },
 	LIB_END
 };

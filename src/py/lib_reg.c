@@ -15,7 +15,7 @@
 static const struct builtin *const tables[] = {
 	lib_tensor_rows, lib_torch_rows, lib_python_rows, lib_iter_rows, lib_nn_rows, lib_fmt_rows,
 	lib_misc_rows, lib_einsum_rows, lib_str_rows, lib_list_rows, lib_sort_rows, lib_norm_rows, lib_dict_rows, lib_split_rows, lib_fill_rows,
-	lib_layers_rows, lib_bigram_rows,
+	lib_layers_rows, lib_bigram_rows, lib_set_rows,
 };
 
 #define NTABLES (sizeof tables / sizeof tables[0])

@@ -321,6 +321,20 @@ py_equal(const struct pyobj *a, const struct pyobj *b, int depth)
 				return r;
 		}
 		return 1;
+	case PY_DVIEW:	/* two sets: the same items, in any order; dict views: the same object */
+		if (strcmp(a->u.seq.name, "set") != 0 || strcmp(b->u.seq.name, "set") != 0)
+			return a == b;
+		if (a->u.seq.n != b->u.seq.n)
+			return 0;
+		for (i = 0; i < a->u.seq.n; i++) {
+			int j;
+
+			for (j = 0, r = 0; j < b->u.seq.n && r == 0; j++)
+				r = py_equal(a->u.seq.v[i], b->u.seq.v[j], depth + 1);
+			if (r != 1)
+				return r;
+		}
+		return 1;
 	default: return a == b;
 	}
 }

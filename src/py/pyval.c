@@ -1096,12 +1096,17 @@ dict_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		sbuf_addc(b, '}');
 		return;
 	}
-	sbuf_addf(b, "%s([", o->u.seq.name);
+	if (strcmp(o->u.seq.name, "set") == 0 && o->u.seq.n == 0) {	/* set() */
+		sbuf_add(b, "set()");
+		return;
+	}
+	sbuf_add(b, strcmp(o->u.seq.name, "set") == 0 ? "{" : o->u.seq.name);	/* {1, 2}; dict_keys([1, 2]) */
+	sbuf_add(b, strcmp(o->u.seq.name, "set") == 0 ? "" : "([");
 	for (i = 0; i < o->u.seq.n; i++) {
 		sbuf_add(b, i > 0 ? ", " : "");
 		py_repr(b, o->u.seq.v[i], po);
 	}
-	sbuf_add(b, "])");
+	sbuf_add(b, strcmp(o->u.seq.name, "set") == 0 ? "}" : "])");
 }
 
 static void
