@@ -40,7 +40,7 @@ trailing(struct parser *p)
 	if (p->tok.type == T_INDENT)
 		return fail_null(p, "unexpected indent");
 	return fail_null(p, "invalid syntax at %s (column %zu)%s", here(p, buf, sizeof buf),
-	    p->tok.pos + 1, p->tok.type == T_NAME || p->tok.type == T_INT ||
+	    column_at(p, p->tok.pos), p->tok.type == T_NAME || p->tok.type == T_INT ||
 	    p->tok.type == T_FLOAT || p->tok.type == T_STR ? ". Perhaps you forgot a comma?" : "");
 }
 
@@ -340,6 +340,8 @@ unclosed(struct parser *p)
 
 	if (p->fail_at > 0)
 		return p->fail_at - 1;
+	if (p->tok.type == T_NEWLINE && p->lx.pos <= p->tok.pos + 1)
+		at = p->tok.pos;	/* a failure at a line's end: that line, not the next (the lexer stands after its '\n') */
 	if (p->lx.depth <= 0 || (strncmp(p->err, "invalid syntax", 14) != 0 && strstr(p->err, "was never closed") == NULL))
 		return at;
 	memset(&t, 0, sizeof t);
@@ -385,7 +387,7 @@ parse_text_in(const char *text, struct parsed *out, char *err, size_t errlen, co
 		while (p.tok.type == T_NEWLINE)
 			advance(&p);
 		if (is_op(&p, O_SEMI) && !p.failed) {
-			fail(&p, "invalid syntax at ';' (column %zu)", p.tok.pos + 1);
+			fail(&p, "invalid syntax at ';' (column %zu)", column_at(&p, p.tok.pos));
 			break;
 		}
 		if (p.failed || p.tok.type == T_END)

@@ -42,6 +42,7 @@ static const struct {
 	{ "should be called with an iterable", "TypeError", 0 },
 	{ "is out of range", "IndexError", 0 },	/* ModuleList[i] */
 	{ "f-string", "SyntaxError", 1 },
+	{ "cannot delete ", "SyntaxError", 1 },
 	{ "multiple starred expressions", "SyntaxError", 1 },
 	{ "starred assignment target must be", "SyntaxError", 1 },
 	{ "iterable unpacking cannot be used", "SyntaxError", 1 },

@@ -146,6 +146,16 @@ here(struct parser *p, char *buf, size_t len)
 	return buf;
 }
 
+size_t
+column_at(const struct parser *p, size_t pos)
+{
+	size_t start = pos;
+
+	while (start > 0 && p->lx.text[start - 1] != '\n')
+		start--;
+	return pos - start + 1;
+}
+
 void *
 syntax(struct parser *p)
 {
@@ -153,7 +163,7 @@ syntax(struct parser *p)
 
 	if (is_op(p, O_RPAR) || is_op(p, O_RSQB) || is_op(p, O_RBRACE))
 		return fail_null(p, "unmatched '%s'", op_text(p->tok.op));
-	return fail_null(p, "invalid syntax at %s (column %zu)", here(p, buf, sizeof buf), p->tok.pos + 1);
+	return fail_null(p, "invalid syntax at %s (column %zu)", here(p, buf, sizeof buf), column_at(p, p->tok.pos));
 }
 
 struct node *
@@ -397,7 +407,7 @@ atom(struct parser *p)
 			return fail_null(p, "'%.*s' is not supported", (int)len, s);
 		if (is_keyword(s, len))
 			return fail_null(p, "invalid syntax at '%.*s' (column %zu): a keyword cannot start an expression",
-			    (int)len, s, pos + 1);
+			    (int)len, s, column_at(p, pos));
 		for (k = 0; k < p->ninert; k++)
 			if (strlen(p->inert[k]) == len && strncmp(p->inert[k], s, len) == 0)
 				return fail_null(p, "using the module 'logging' (%.*s) is not supported: only its import",
@@ -1267,10 +1277,10 @@ statement(struct parser *p)
 
 			if ((n = test(p)) == NULL)
 				return NULL;
-			if (n->kind != N_NAME && n->kind != N_INDEX)
+			if (n->kind != N_NAME && n->kind != N_INDEX && (p->fail_at = pos + 1) != 0)
 				return fail_null(p, "cannot delete %s (column %zu): del takes variable names",
 				    n->kind == N_CALL ? "function call" : n->kind == N_ATTR ? "an attribute" : "an expression",
-				    pos + 1);
+				    column_at(p, pos));
 			list_add(p, &targets, n);
 			if (!is_op(p, O_COMMA))
 				break;

@@ -63,6 +63,7 @@ int is_kw(const struct parser *p, const char *kw);
 int is_keyword(const char *s, size_t n);
 const char *here(struct parser *p, char *buf, size_t len);
 void *syntax(struct parser *p);
+size_t column_at(const struct parser *p, size_t pos);	/* pos's column in its line, from 1 */
 struct node *node(struct parser *p, int kind, size_t pos);
 void list_add(struct parser *p, struct list *l, struct node *n);
 struct node *test(struct parser *p);
