@@ -95,21 +95,21 @@ split_sizes(struct py_session *s, struct pyobj *x, const struct pyobj *sizes, in
 	return r;
 }
 
-/* the dim argument a[k] (default 0), wrapped; -1 after the error (a 0-dim x has none) */
+/* the dim argument o (absent or None: 0), wrapped; -1 after the error (a 0-dim x has none) */
 static int
 piece_dim(struct py_session *s, struct pyobj *x, struct pyobj *o, int *dim)
 {
 	long long k = 0;
 
-	if (o != NULL && o->type != PY_NONE && (o->type == PY_BOOL || !pyt_int_like(o, &k))) {
-		py_fail(s, "dim must be int, not %s", py_type_name(o));
-		return -1;
-	}
-	if (x->u.t.ndim == 0) {
+	if (x->u.t.ndim == 0 && (o == NULL || o->type == PY_NONE || (o->type != PY_BOOL && pyt_int_like(o, &k)))) {
 		py_fail(s, "IndexError: Dimension specified as %lld but tensor has no dimensions", k);
 		return -1;
 	}
-	return py_wrap_dim(s, k, x->u.t.ndim, dim);
+	if (o == NULL || o->type == PY_NONE) {
+		*dim = 0;
+		return 0;
+	}
+	return py_to_dim(s, o, x->u.t.ndim, dim);
 }
 
 /* x.split(split_size, dim=0), torch.split(tensor, split_size_or_sections, dim=0): an int or sizes */

@@ -1083,7 +1083,7 @@ py_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 static void
 dict_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 {
-	int i;
+	int i, set;
 
 	if (o->type == PY_DICT) {
 		sbuf_addc(b, '{');
@@ -1096,17 +1096,18 @@ dict_repr(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		sbuf_addc(b, '}');
 		return;
 	}
-	if (strcmp(o->u.seq.name, "set") == 0 && o->u.seq.n == 0) {	/* set() */
+	set = strcmp(o->u.seq.name, "set") == 0;
+	if (set && o->u.seq.n == 0) {	/* set() */
 		sbuf_add(b, "set()");
 		return;
 	}
-	sbuf_add(b, strcmp(o->u.seq.name, "set") == 0 ? "{" : o->u.seq.name);	/* {1, 2}; dict_keys([1, 2]) */
-	sbuf_add(b, strcmp(o->u.seq.name, "set") == 0 ? "" : "([");
+	sbuf_add(b, set ? "{" : o->u.seq.name);	/* {1, 2}; dict_keys([1, 2]) */
+	sbuf_add(b, set ? "" : "([");
 	for (i = 0; i < o->u.seq.n; i++) {
 		sbuf_add(b, i > 0 ? ", " : "");
 		py_repr(b, o->u.seq.v[i], po);
 	}
-	sbuf_add(b, strcmp(o->u.seq.name, "set") == 0 ? "}" : "])");
+	sbuf_add(b, set ? "}" : "])");
 }
 
 static void
