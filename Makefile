@@ -29,7 +29,7 @@ PY       = src/py/pylex.o src/py/pyindent.o src/py/pyparse.o src/py/pyblock.o sr
            src/py/pymatmul.o src/py/pydata.o src/py/pyview.o src/py/pylib.o src/py/lib_reg.o \
            src/py/lib_args.o src/py/lib_bind.o src/py/lib_tensor.o src/py/lib_torch.o src/py/lib_python.o src/py/lib_iter.o src/py/lib_nn.o src/py/pyclass.o \
            src/py/lib_fmt.o src/py/lib_misc.o src/py/lib_einsum.o src/py/lib_str.o src/py/lib_list.o src/py/lib_sort.o src/py/lib_dict.o src/py/lib_strfmt.o \
-           src/py/lib_norm.o src/py/lib_split.o src/py/lib_fill.o src/py/lib_layers.o src/py/lib_bigram.o src/py/lib_set.o src/py/pyf64.o \
+           src/py/lib_norm.o src/py/lib_split.o src/py/lib_fill.o src/py/lib_layers.o src/py/lib_bigram.o src/py/lib_set.o src/py/lib_builtins.o src/py/pyf64.o \
            src/py/pycomp.o src/py/pyfstr.o \
            src/py/pyeval.o src/py/pyarith.o src/py/pyindex.o src/py/pynames.o src/py/expr.o
 TEACH    = src/teach/cell.o src/teach/explain.o src/teach/heatmap.o src/teach/why.o src/teach/readprint.o \

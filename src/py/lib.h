@@ -4,9 +4,12 @@
  * one argument each entry shares), and the rows themselves.  A row (struct
  * builtin, pyint.h) names its own C function, its parameters as PyTorch's
  * signature spells them and its flags (LIB_SELF_FIRST, LIB_F64, LIB_VF); it does
- * not name its namespace.  Each lib_*.c file exports one table, its rows
- * grouped under LIB_NS("torch") heads and ended by LIB_END, as Lua's
- * luaL_Reg lists; lib_reg.c, the one registry, lists the tables in the
+ * not name its namespace.  Each torch file (lib_tensor.c, lib_torch.c, ...)
+ * exports one table beside its static functions, its rows grouped under
+ * LIB_NS("torch") heads and ended by LIB_END, as Lua's luaL_Reg lists;
+ * Python's side is one table, lib_builtins.c, as CPython's bltinmodule.c,
+ * whose functions the files of the types they work on export (lib_fn
+ * lines below).  lib_reg.c, the one registry, lists the tables in the
  * order completion shows their names, and pylib.c calls a row.
  */
 #ifndef LIB_H
@@ -19,22 +22,29 @@
 /* each file's table (pyint.h: LIB_NS heads, LIB_END), listed by lib_reg.c in completion order */
 extern const struct builtin lib_tensor_rows[];	/* a tensor's methods and their torch.f mirrors (lib_tensor.c) */
 extern const struct builtin lib_torch_rows[];	/* torch., F. and nn. functions and modules (lib_torch.c) */
-extern const struct builtin lib_python_rows[];	/* Python's builtins and math. (lib_python.c) */
-extern const struct builtin lib_iter_rows[];	/* range, enumerate, zip, ... (lib_iter.c) */
+extern const struct builtin lib_builtins_rows[];	/* Python's builtins, math., list., dict., str. (lib_builtins.c) */
 extern const struct builtin lib_nn_rows[];	/* nn.Module, nn.ModuleList, nn.Sequential, super, Module's methods (lib_nn.c) */
-extern const struct builtin lib_fmt_rows[];	/* format, str, repr (lib_fmt.c) */
 extern const struct builtin lib_misc_rows[];	/* isinstance, type, torch.where, expand, ... (lib_misc.c) */
-extern const struct builtin lib_list_rows[];	/* list's methods (lib_list.c) */
-extern const struct builtin lib_sort_rows[];	/* sorted, reversed, list.sort (lib_sort.c) */
-extern const struct builtin lib_dict_rows[];	/* dict and its methods (lib_dict.c) */
-extern const struct builtin lib_str_rows[];	/* str's methods (lib_str.c) */
 extern const struct builtin lib_einsum_rows[];	/* torch.einsum (lib_einsum.c) */
 extern const struct builtin lib_norm_rows[];	/* norm, torch.norm, torch.linalg's norms (lib_norm.c) */
 extern const struct builtin lib_split_rows[];	/* split, chunk, unbind: a tuple of views (lib_split.c) */
 extern const struct builtin lib_fill_rows[];	/* full, full_like, eye, new_*, fill_, zero_ (lib_fill.c) */
 extern const struct builtin lib_layers_rows[];	/* relu, gelu, layer_norm and nn.ReLU, nn.GELU, nn.LayerNorm (lib_layers.c) */
-extern const struct builtin lib_bigram_rows[];	/* randint, multinomial, log_softmax, cross_entropy, nn.Embedding, set (lib_bigram.c) */
-extern const struct builtin lib_set_rows[];	/* set(): CPython's iteration order where it is fixed (lib_set.c) */
+extern const struct builtin lib_bigram_rows[];	/* randint, multinomial, log_softmax, cross_entropy, nn.Embedding (lib_bigram.c) */
+
+/* the C functions of lib_builtins.c's rows, each in the file of what it works on */
+lib_fn math_fn, builtin_print, builtin_len, builtin_float, builtin_int, builtin_bool, builtin_abs,
+    builtin_divmod;	/* lib_python.c */
+lib_fn builtin_range, builtin_enumerate, builtin_zip, builtin_seq, builtin_sum, builtin_max, builtin_round,
+    builtin_any, builtin_next;	/* lib_iter.c */
+lib_fn builtin_format, builtin_str;	/* lib_fmt.c */
+lib_fn builtin_sorted, builtin_reversed, list_sort;	/* lib_sort.c */
+lib_fn list_grow, list_pop, list_find, list_whole;	/* lib_list.c */
+lib_fn builtin_dict, dict_view, dict_lookup, dict_update, dict_whole;	/* lib_dict.c */
+lib_fn builtin_set;	/* lib_set.c */
+lib_fn str_split, str_join, str_strip, str_case, str_replace, str_search, str_affix, str_just, str_zfill,
+    str_is;	/* lib_str.c */
+
 /* an index argument: an int or bool, else "TypeError: 'float' object cannot be interpreted as an integer" (lib_str.c) */
 int lib_need_index(struct py_session *s, const struct pyobj *o, long long *v);
 

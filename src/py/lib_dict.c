@@ -60,7 +60,7 @@ merge_kw(struct py_session *s, struct pyobj *d, struct pyobj *kw)
 }
 
 /* dict(), dict(mapping or iterable), dict(**kwargs): a raw row, a[0] its positional tuple, a[1] its keywords */
-static struct pyobj *
+struct pyobj *
 builtin_dict(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *d;
@@ -77,7 +77,7 @@ builtin_dict(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 }
 
 /* d.update([other], **kwargs): a raw row */
-static struct pyobj *
+struct pyobj *
 dict_update(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b;
@@ -89,7 +89,7 @@ dict_update(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* keys() (op 0), values() (1), items() (2): a view of the pairs as they are now */
-static struct pyobj *
+struct pyobj *
 dict_view(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	static const char *const names[] = { "dict_keys", "dict_values", "dict_items" };
@@ -102,7 +102,7 @@ dict_view(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 }
 
 /* get(key, default=None) (op 0), pop(key[, default]) (1), setdefault(key, default=None) (2) */
-static struct pyobj *
+struct pyobj *
 dict_lookup(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int i = dict_find(s, self, a[0]);
@@ -129,7 +129,7 @@ dict_lookup(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* copy() (op 0), clear() (op 1) */
-static struct pyobj *
+struct pyobj *
 dict_whole(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *r;
@@ -147,19 +147,3 @@ dict_whole(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 		py_decref(dict_cut(self, self->u.dict.n - 1));
 	return py_none();
 }
-
-const struct builtin lib_dict_rows[] = {
-	LIB_NS(""),
-	{ "dict", builtin_dict, 0, NULL, 0 },
-	LIB_NS("dict"),
-	{ "keys", dict_view, 0, "[noargs dict.keys] /", 0 },
-	{ "values", dict_view, 1, "[noargs dict.values] /", 0 },
-	{ "items", dict_view, 2, "[noargs dict.items] /", 0 },
-	{ "get", dict_lookup, 0, "[checkpos get] key, default=None, /", 0 },
-	{ "pop", dict_lookup, 1, "[checkpos pop] key, default=None, /", 0 },
-	{ "setdefault", dict_lookup, 2, "[checkpos setdefault] key, default=None, /", 0 },
-	{ "update", dict_update, 0, NULL, 0 },
-	{ "copy", dict_whole, 0, "[noargs dict.copy] /", 0 },
-	{ "clear", dict_whole, 1, "[noargs dict.clear] /", 0 },
-	LIB_END
-};

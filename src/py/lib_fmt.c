@@ -332,7 +332,7 @@ py_format(struct py_session *s, struct sbuf *b, struct pyobj *v, const char *p, 
 }
 
 /* format(value, format_spec='') */
-static struct pyobj *
+struct pyobj *
 builtin_format(struct py_session *s, const struct builtin *bi, struct pyobj *self, struct pyobj **a)
 {
 	struct sbuf b = { 0 };
@@ -350,7 +350,7 @@ builtin_format(struct py_session *s, const struct builtin *bi, struct pyobj *sel
 }
 
 /* str(object='') (op 0), repr(obj) (op 1) */
-static struct pyobj *
+struct pyobj *
 builtin_str(struct py_session *s, const struct builtin *bi, struct pyobj *self, struct pyobj **a)
 {
 	struct sbuf b = { 0 };
@@ -375,11 +375,3 @@ builtin_str(struct py_session *s, const struct builtin *bi, struct pyobj *self, 
 	free(b.s);
 	return r;
 }
-
-const struct builtin lib_fmt_rows[] = {
-	LIB_NS(""),
-	{ "format", builtin_format, 0, "[checkpos format] value, format_spec=None, /", 0 },
-	{ "str", builtin_str, 0, "object=None", 0 },
-	{ "repr", builtin_str, 1, "obj, /", 0 },
-	LIB_END
-};

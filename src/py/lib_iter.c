@@ -149,7 +149,7 @@ py_iter_end(struct pyiter *it)
 }
 
 /* next(iterator[, default]): a generator's next item; at its end default, else StopIteration */
-static struct pyobj *
+struct pyobj *
 builtin_next(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int na = a[0]->u.seq.n, rc;
@@ -170,7 +170,7 @@ builtin_next(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	return py_fail(s, "StopIteration");
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_range(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long v[3] = { 0, 0, 1 };
@@ -271,7 +271,7 @@ py_lazy_next(struct py_session *s, struct pygen *g, struct pyobj **item)
 }
 
 /* enumerate(xs, start=0) */
-static struct pyobj *
+struct pyobj *
 builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *r;
@@ -288,7 +288,7 @@ builtin_enumerate(struct py_session *s, const struct builtin *b, struct pyobj *s
 }
 
 /* zip(a, b, ...) */
-static struct pyobj *
+struct pyobj *
 builtin_zip(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int na = a[0]->u.seq.n;
@@ -300,7 +300,7 @@ builtin_zip(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* list(xs), tuple(xs) */
-static struct pyobj *
+struct pyobj *
 builtin_seq(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *items;
@@ -315,7 +315,7 @@ builtin_seq(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* any(xs) (op 1), all(xs) (op 0): the first item whose truth is op decides (a generator stops there) */
-static struct pyobj *
+struct pyobj *
 builtin_any(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyiter it;
@@ -340,7 +340,7 @@ builtin_any(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* sum(xs, start=0): start + xs[0] + xs[1] ..., Python's operators */
-static struct pyobj *
+struct pyobj *
 builtin_sum(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *items, *acc;
@@ -363,7 +363,7 @@ builtin_sum(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* max(xs) / max(a, b, ...), and min: the first of the largest (smallest) */
-static struct pyobj *
+struct pyobj *
 builtin_max(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *items, *best = NULL;
@@ -399,7 +399,7 @@ builtin_max(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 }
 
 /* round(x) -> int (halves to even), round(x, n) -> float as Python's */
-static struct pyobj *
+struct pyobj *
 builtin_round(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double x;
@@ -426,20 +426,3 @@ builtin_round(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	snprintf(buf, sizeof buf, "%.*f", (int)nd, a[0]->u.f);	/* correctly rounded, as Python's */
 	return py_float(strtod(buf, NULL));
 }
-
-const struct builtin lib_iter_rows[] = {
-	LIB_NS(""),
-	{ "range", builtin_range, 0, "*args, /", 0 },
-	{ "enumerate", builtin_enumerate, 0, "iterable, start=0", 0 },
-	{ "zip", builtin_zip, 0, "*iterables, ~strict=False", 0 },
-	{ "list", builtin_seq, PY_LIST, "iterable=None, /", 0 },
-	{ "tuple", builtin_seq, PY_TUPLE, "iterable=None, /", 0 },
-	{ "sum", builtin_sum, 0, "iterable, /, start=None", 0 },
-	{ "max", builtin_max, 0, "*args", 0 },
-	{ "min", builtin_max, 1, "*args", 0 },
-	{ "round", builtin_round, 0, "number, ndigits=None", 0 },
-	{ "any", builtin_any, 1, "iterable", 0 },
-	{ "all", builtin_any, 0, "iterable", 0 },
-	{ "next", builtin_next, 0, "*args", 0 },
-	LIB_END
-};

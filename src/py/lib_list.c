@@ -1,6 +1,6 @@
 /*
- * lib_list.c - a list's methods (the rows of "list", bound to the list by
- * pynames.c): append, extend, insert, pop, remove, index, count, reverse,
+ * lib_list.c - a list's methods (the rows of "list" in lib_builtins.c,
+ * bound to the list by pynames.c): append, extend, insert, pop, remove, index, count, reverse,
  * copy, clear, each changing the list in place as Python's do (every name
  * bound to it sees the change), with Python 3.11's errors; and `l += xs`
  * (list_extend, pyeval.c's augmented assignment), which extends in place.
@@ -56,8 +56,8 @@ list_extend(struct py_session *s, struct pyobj *l, struct pyobj *xs)
 }
 
 /* append(object) (op 0), extend(iterable) (op 1), insert(index, object) (op 2) */
-static struct pyobj *
-list_add(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+struct pyobj *
+list_grow(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long k, n = self->u.seq.n;
 
@@ -78,7 +78,7 @@ list_add(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 }
 
 /* pop(index=-1) */
-static struct pyobj *
+struct pyobj *
 list_pop(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long k = -1, n = self->u.seq.n;
@@ -121,7 +121,7 @@ find(struct py_session *s, struct pyobj *l, struct pyobj *x, long long from, lon
 }
 
 /* index(value, start=0, stop=len) (op 0), remove(value) (op 1), count(value) (op 2) */
-static struct pyobj *
+struct pyobj *
 list_find(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long n = self->u.seq.n, ends[2] = { 0, n };
@@ -152,7 +152,7 @@ list_find(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 }
 
 /* reverse() (op 0), copy() (op 1), clear() (op 2) */
-static struct pyobj *
+struct pyobj *
 list_whole(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int i, n = self->u.seq.n;
@@ -179,18 +179,3 @@ list_whole(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 	}
 	return py_none();
 }
-
-const struct builtin lib_list_rows[] = {
-	LIB_NS("list"),
-	{ "append", list_add, 0, "[builtin list.append] object, /", 0 },
-	{ "extend", list_add, 1, "[builtin list.extend] iterable, /", 0 },
-	{ "insert", list_add, 2, "[builtin list.insert] index, object, /", 0 },
-	{ "pop", list_pop, 0, "[builtin list.pop] index=-1, /", 0 },
-	{ "index", list_find, 0, "[builtin list.index] value, start=0, stop=None, /", 0 },
-	{ "remove", list_find, 1, "[builtin list.remove] value, /", 0 },
-	{ "count", list_find, 2, "[builtin list.count] value, /", 0 },
-	{ "reverse", list_whole, 0, "[builtin list.reverse] /", 0 },
-	{ "copy", list_whole, 1, "[builtin list.copy] /", 0 },
-	{ "clear", list_whole, 2, "[builtin list.clear] /", 0 },
-	LIB_END
-};

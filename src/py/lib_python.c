@@ -1,10 +1,11 @@
 /*
  * lib_python.c - Python's builtins (print, len, float, int, bool, abs)
  * and math.sqrt, math.exp on the interpreter's values, with Python's
- * messages: one C function each, and their rows.
+ * messages: one C function each (their rows: lib_builtins.c).
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,7 +23,7 @@ one_element(struct py_session *s, const struct pyobj *o)
 }
 
 /* math.sqrt (op 0), math.exp (op 1) */
-static struct pyobj *
+struct pyobj *
 math_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double v;
@@ -59,7 +60,7 @@ no_surrogate(struct py_session *s, const char *p, size_t n)
 	return 0;
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_len(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self;
@@ -126,7 +127,7 @@ int_of_str(struct py_session *s, const struct pyobj *o)
 		e--;
 	if (p < e && (*p == '+' || *p == '-'))
 		neg = *p++ == '-';
-	lim = neg ? 9223372036854775808ULL : 9223372036854775807ULL;
+	lim = (unsigned long long)INT64_MAX + (neg ? 1 : 0);	/* -2**63 .. 2**63 - 1 */
 	for (; p < e && !bad; p++) {
 		if (*p == '_' && digits > 0 && p + 1 < e && isdigit((unsigned char)p[1]))
 			continue;
@@ -143,7 +144,7 @@ int_of_str(struct py_session *s, const struct pyobj *o)
 }
 
 /* divmod(a, b) of two numbers: (a // b, a % b), Python's errors */
-static struct pyobj *
+struct pyobj *
 builtin_divmod(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *q, *m, *t;
@@ -167,7 +168,7 @@ builtin_divmod(struct py_session *s, const struct builtin *b, struct pyobj *self
 	return t;
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_float(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	double v;
@@ -182,7 +183,7 @@ builtin_float(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	return py_float(v);
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long k;
@@ -209,7 +210,7 @@ builtin_int(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 	return py_int(k);
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_bool(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int r;
@@ -222,7 +223,7 @@ builtin_bool(struct py_session *s, const struct builtin *b, struct pyobj *self, 
 	return py_bool(r);
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_abs(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self;
@@ -254,7 +255,7 @@ print_text(struct py_session *s, const struct pyobj *o, const char *what, const 
 	return 0;
 }
 
-static struct pyobj *
+struct pyobj *
 builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const char *sep = " ", *end = "\n";
@@ -287,18 +288,3 @@ builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	}
 	return py_none();
 }
-
-const struct builtin lib_python_rows[] = {
-	LIB_NS("math"),
-	{ "sqrt", math_fn, 0, "x, /", 0 },
-	{ "exp", math_fn, 1, "x, /", 0 },
-	LIB_NS(""),
-	{ "print", builtin_print, 0, "*args, sep=None, end=None, ~file=None, flush=False", 0 },
-	{ "len", builtin_len, 0, "[meth_o len] obj, /", 0 },
-	{ "float", builtin_float, 0, "x=None, /", 0 },
-	{ "int", builtin_int, 0, "x=None, /, ~base=10", 0 },
-	{ "bool", builtin_bool, 0, "x=None, /", 0 },
-	{ "abs", builtin_abs, 0, "x, /", 0 },
-	{ "divmod", builtin_divmod, 0, "[checkpos divmod] x, y, /", 0 },
-	LIB_END
-};

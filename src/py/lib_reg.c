@@ -1,11 +1,12 @@
 /*
- * lib_reg.c - the library's one registry: the table of each lib_*.c file,
- * in the order completion lists their names, and the look-ups over them:
+ * lib_reg.c - the library's one registry: the tables (lib.h: one of each
+ * torch file, lib_builtins.c's of Python's side), in the order completion
+ * lists their names, and the look-ups over them:
  * a row by namespace and name (lib_find), every row in turn
  * (lib_rows_next) and a namespace's names (lib_names).  The files whose
  * rows look rows up (lib_misc.c, lib_nn.c) call lib_find through
  * lib_find_hook, as the registry names their tables.  A table
- * is a file's rows grouped under LIB_NS heads and ended by LIB_END (pyint.h).
+ * is rows grouped under LIB_NS heads and ended by LIB_END (pyint.h).
  */
 #include <string.h>
 
@@ -13,9 +14,8 @@
 
 /* the files' tables, searched in this order; a name twice in a namespace: the first */
 static const struct builtin *const tables[] = {
-	lib_tensor_rows, lib_torch_rows, lib_python_rows, lib_iter_rows, lib_nn_rows, lib_fmt_rows,
-	lib_misc_rows, lib_einsum_rows, lib_str_rows, lib_list_rows, lib_sort_rows, lib_norm_rows, lib_dict_rows, lib_split_rows, lib_fill_rows,
-	lib_layers_rows, lib_bigram_rows, lib_set_rows,
+	lib_tensor_rows, lib_torch_rows, lib_builtins_rows, lib_nn_rows, lib_misc_rows, lib_einsum_rows,
+	lib_norm_rows, lib_split_rows, lib_fill_rows, lib_layers_rows, lib_bigram_rows,
 };
 
 #define NTABLES (sizeof tables / sizeof tables[0])

@@ -129,8 +129,8 @@ table_order(struct pyobj **v, const long long *hash, int n)
 }
 
 /* set(iterable): its distinct items (the first of equal ones), in CPython's order where it is fixed */
-static struct pyobj *
-py_set(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+struct pyobj *
+builtin_set(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *items, *seen, *r, *none;
 	long long *hash;
@@ -166,9 +166,3 @@ py_set(struct py_session *s, const struct builtin *b, struct pyobj *self, struct
 	free(hash);
 	return r;
 }
-
-const struct builtin lib_set_rows[] = {
-	LIB_NS(""),
-	{ "set", py_set, 0, "[builtin] iterable=(), /", 0 },
-	LIB_END
-};

@@ -177,7 +177,7 @@ reverse_of(struct py_session *s, struct pyobj *r, int *out)
 }
 
 /* list.sort(*, key=None, reverse=False); a[0] the positional arguments (none allowed) */
-static struct pyobj *
+struct pyobj *
 list_sort(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	int rev;
@@ -210,7 +210,7 @@ list_of(struct py_session *s, struct pyobj *o, int backwards)
 }
 
 /* sorted(iterable, /, *, key=None, reverse=False): a new list; a[0] the positional arguments */
-static struct pyobj *
+struct pyobj *
 builtin_sorted(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *l;
@@ -229,7 +229,7 @@ builtin_sorted(struct py_session *s, const struct builtin *b, struct pyobj *self
 }
 
 /* reversed(seq): the items of a list, tuple, str, range or torch.Size, last first, as a list */
-static struct pyobj *
+struct pyobj *
 builtin_reversed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *o;
@@ -245,12 +245,3 @@ builtin_reversed(struct py_session *s, const struct builtin *b, struct pyobj *se
 		return py_fail(s, "TypeError: '%s' object is not reversible", py_type_name(o));
 	return list_of(s, o, 1);
 }
-
-const struct builtin lib_sort_rows[] = {
-	LIB_NS(""),
-	{ "sorted", builtin_sorted, 0, "[builtin sort] *args, key=None, reverse=False", 0 },
-	{ "reversed", builtin_reversed, 0, "[builtin reversed] *args", 0 },
-	LIB_NS("list"),
-	{ "sort", list_sort, 0, "[builtin sort] *args, key=None, reverse=False", 0 },
-	LIB_END
-};

@@ -2,7 +2,7 @@
  * lib_str.c - Python's str as Python 3.11 has it, in characters (UTF-8
  * code points, not bytes): its methods (split, join, strip, upper, replace,
  * startswith, ljust, zfill, count, find, isdigit, ...: the rows of ns
- * "str", bound to the string by pynames.c), s[i] and s[a:b], s * n.
+ * "str" in lib_builtins.c, bound to the string by pynames.c), s[i] and s[a:b], s * n.
  * str.format and % formatting are lib_strfmt.c's; `in` is pyarith.c's.
  */
 #include <stdlib.h>
@@ -145,7 +145,7 @@ is_space(unsigned char c)
 }
 
 /* str.split(sep=None, maxsplit=-1) */
-static struct pyobj *
+struct pyobj *
 str_split(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const char *p = self->u.str.s;
@@ -201,7 +201,7 @@ str_split(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 }
 
 /* str.join(iterable) */
-static struct pyobj *
+struct pyobj *
 str_join(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const struct pyobj *x = a[0];
@@ -281,7 +281,7 @@ in_set(const char *p, size_t k, const struct pyobj *set)
 }
 
 /* strip (op 3), lstrip (1), rstrip (2): (chars=None) */
-static struct pyobj *
+struct pyobj *
 str_strip(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const char *p = self->u.str.s;
@@ -321,7 +321,7 @@ case2(unsigned c, int up)
 }
 
 /* upper (op 1), lower (0): ASCII, Latin-1 and Greek letters (ß upper-cased is SS, as Python's) */
-static struct pyobj *
+struct pyobj *
 str_case(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const unsigned char *p = (const unsigned char *)self->u.str.s;
@@ -352,7 +352,7 @@ str_case(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 }
 
 /* str.replace(old, new, count=-1) */
-static struct pyobj *
+struct pyobj *
 str_replace(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const char *p = self->u.str.s;
@@ -423,7 +423,7 @@ sub_range(struct py_session *s, const struct pyobj *o, struct pyobj *start, stru
 }
 
 /* count (op 0), find (1), index (2): (sub, start=None, end=None) */
-static struct pyobj *
+struct pyobj *
 str_search(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const char *p = self->u.str.s;
@@ -451,7 +451,7 @@ str_search(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 }
 
 /* startswith (op 0), endswith (1): (prefix, start=None, end=None); prefix a str or a tuple of them */
-static struct pyobj *
+struct pyobj *
 str_affix(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	size_t from = 0, to = 0, m;
@@ -476,7 +476,7 @@ str_affix(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 }
 
 /* ljust (op 0), rjust (1), center (2): (width, fillchar=' ') */
-static struct pyobj *
+struct pyobj *
 str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long w, nc = (long long)text_chars(self->u.str.s, self->u.str.len), left, i;
@@ -509,7 +509,7 @@ str_just(struct py_session *s, const struct builtin *b, struct pyobj *self, stru
 }
 
 /* str.zfill(width) */
-static struct pyobj *
+struct pyobj *
 str_zfill(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long w, nc = (long long)text_chars(self->u.str.s, self->u.str.len), i;
@@ -534,7 +534,7 @@ str_zfill(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 }
 
 /* isdigit (op 0), isalpha (1): ASCII, and Latin-1's letters for isalpha */
-static struct pyobj *
+struct pyobj *
 str_is(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	const unsigned char *p = (const unsigned char *)self->u.str.s;
@@ -554,28 +554,3 @@ str_is(struct py_session *s, const struct builtin *b, struct pyobj *self, struct
 	}
 	return py_bool(1);
 }
-
-const struct builtin lib_str_rows[] = {
-	LIB_NS("str"),
-	{ "split", str_split, 0, "[clinic split] sep=None, maxsplit=-1", 0 },
-	{ "join", str_join, 0, "[meth_o str.join] iterable, /", 0 },
-	{ "strip", str_strip, 3, "[checkpos str.strip] chars=None, /", 0 },
-	{ "lstrip", str_strip, 1, "[checkpos str.lstrip] chars=None, /", 0 },
-	{ "rstrip", str_strip, 2, "[checkpos str.rstrip] chars=None, /", 0 },
-	{ "upper", str_case, 1, "[noargs str.upper]", 0 },
-	{ "lower", str_case, 0, "[noargs str.lower]", 0 },
-	{ "replace", str_replace, 0, "[checkpos str.replace] old, new, count=-1, /", 0 },
-	{ "count", str_search, 0, "[tuple str.count] sub, start=None, end=None, /", 0 },
-	{ "find", str_search, 1, "[tuple str.find] sub, start=None, end=None, /", 0 },
-	{ "index", str_search, 2, "[tuple str.index] sub, start=None, end=None, /", 0 },
-	{ "startswith", str_affix, 0, "[tuple str.startswith] prefix, start=None, end=None, /", 0 },
-	{ "endswith", str_affix, 1, "[tuple str.endswith] suffix, start=None, end=None, /", 0 },
-	{ "ljust", str_just, 0, "[checkpos str.ljust] width, fillchar=None, /", 0 },
-	{ "rjust", str_just, 1, "[checkpos str.rjust] width, fillchar=None, /", 0 },
-	{ "center", str_just, 2, "[checkpos str.center] width, fillchar=None, /", 0 },
-	{ "zfill", str_zfill, 0, "[meth_o str.zfill] width, /", 0 },
-	{ "isdigit", str_is, 0, "[noargs str.isdigit]", 0 },
-	{ "isalpha", str_is, 1, "[noargs str.isalpha]", 0 },
-	{ "format", NULL, 0, NULL, 0 },	/* str_format (lib_strfmt.c), called by lib_call */
-	LIB_END
-};

@@ -661,13 +661,16 @@ int op_truth(struct py_session *s, struct pyobj *o, int *out);	/* bool(o) */
  * function gets a[] with the arguments bound to the parameters (NULL: not
  * given), self the tensor of a method, and the row (its name for
  * messages, op for a family of entries sharing one body).  A row does not
- * name its namespace: each lib_*.c file exports one table, its rows grouped
- * under LIB_NS("torch") heads and ended by LIB_END, and lib_reg.c lists the
- * tables in the order completion shows them; lib_ns(b) is a row's namespace.
+ * name its namespace: a table (lib.h) groups its rows under LIB_NS("torch")
+ * heads and ends with LIB_END, and lib_reg.c lists the tables in the order
+ * completion shows them; lib_ns(b) is a row's namespace.
  */
+struct builtin;
+/* a row's C function (lib_fn f; declares one) */
+typedef struct pyobj *lib_fn(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a);
 struct builtin {
 	const char *name;	/* a LIB_NS head: the namespace; LIB_END: NULL */
-	struct pyobj *(*fn)(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a);
+	lib_fn *fn;
 	int op;			/* what differs in a family: B_ADD for add, U_EXP for exp, ... */
 	const char *params;	/* "dim=None, keepdim=False"; "*size" takes the other positional ones as a tuple */
 	unsigned flags;		/* LIB_* below */

@@ -3,7 +3,7 @@
  * torch.nn.functional.*, math.*, Python's builtins (print, len, float),
  * a tensor's methods and attributes, and the modules (nn.Linear,
  * nn.Dropout, nn.Softmax) with their calls.  The entries are rows (struct
- * builtin) in the lib_*.c files' tables, each naming its own C function and
+ * builtin) in the library's tables (lib.h), each naming its own C function and
  * its parameters; lib_reg.c finds a name's row, and here a call binds its
  * arguments (lib_bind.c) and runs the row's function.
  */

@@ -1,0 +1,88 @@
+/*
+ * lib_builtins.c - the rows of Python's side of the library, one table as
+ * CPython's bltinmodule.c lists its builtins: the builtin functions, math.,
+ * and the methods of list, dict and str.  Their C functions live with the
+ * type they work on (lib_python.c, lib_iter.c, lib_fmt.c, lib_sort.c,
+ * lib_list.c, lib_dict.c, lib_set.c, lib_str.c; lib.h declares them); the
+ * rows of torch's side stay in the torch files, each beside its functions.
+ * A row's parameter text is lib_bind's (lib.h): "[STYLE NAME]" names
+ * CPython's calling convention where its count checks come first.
+ */
+#include "lib.h"
+
+const struct builtin lib_builtins_rows[] = {
+	LIB_NS(""),
+	{ "print", builtin_print, 0, "*args, sep=None, end=None, ~file=None, flush=False", 0 },
+	{ "len", builtin_len, 0, "[meth_o len] obj, /", 0 },
+	{ "float", builtin_float, 0, "x=None, /", 0 },
+	{ "int", builtin_int, 0, "x=None, /, ~base=10", 0 },
+	{ "bool", builtin_bool, 0, "x=None, /", 0 },
+	{ "abs", builtin_abs, 0, "x, /", 0 },
+	{ "divmod", builtin_divmod, 0, "[checkpos divmod] x, y, /", 0 },
+	{ "range", builtin_range, 0, "*args, /", 0 },
+	{ "enumerate", builtin_enumerate, 0, "iterable, start=0", 0 },
+	{ "zip", builtin_zip, 0, "*iterables, ~strict=False", 0 },
+	{ "list", builtin_seq, PY_LIST, "iterable=None, /", 0 },
+	{ "tuple", builtin_seq, PY_TUPLE, "iterable=None, /", 0 },
+	{ "sum", builtin_sum, 0, "iterable, /, start=None", 0 },
+	{ "max", builtin_max, 0, "*args", 0 },
+	{ "min", builtin_max, 1, "*args", 0 },
+	{ "round", builtin_round, 0, "number, ndigits=None", 0 },
+	{ "any", builtin_any, 1, "iterable", 0 },
+	{ "all", builtin_any, 0, "iterable", 0 },
+	{ "next", builtin_next, 0, "*args", 0 },
+	{ "format", builtin_format, 0, "[checkpos format] value, format_spec=None, /", 0 },
+	{ "str", builtin_str, 0, "object=None", 0 },
+	{ "repr", builtin_str, 1, "obj, /", 0 },
+	{ "sorted", builtin_sorted, 0, "[builtin sort] *args, key=None, reverse=False", 0 },
+	{ "reversed", builtin_reversed, 0, "[builtin reversed] *args", 0 },
+	{ "dict", builtin_dict, 0, NULL, 0 },	/* a raw row: a[0] the positional tuple, a[1] the keywords */
+	{ "set", builtin_set, 0, "[builtin] iterable=(), /", 0 },
+	LIB_NS("math"),
+	{ "sqrt", math_fn, 0, "x, /", 0 },
+	{ "exp", math_fn, 1, "x, /", 0 },
+	LIB_NS("list"),
+	{ "append", list_grow, 0, "[builtin list.append] object, /", 0 },
+	{ "extend", list_grow, 1, "[builtin list.extend] iterable, /", 0 },
+	{ "insert", list_grow, 2, "[builtin list.insert] index, object, /", 0 },
+	{ "pop", list_pop, 0, "[builtin list.pop] index=-1, /", 0 },
+	{ "index", list_find, 0, "[builtin list.index] value, start=0, stop=None, /", 0 },
+	{ "remove", list_find, 1, "[builtin list.remove] value, /", 0 },
+	{ "count", list_find, 2, "[builtin list.count] value, /", 0 },
+	{ "reverse", list_whole, 0, "[builtin list.reverse] /", 0 },
+	{ "copy", list_whole, 1, "[builtin list.copy] /", 0 },
+	{ "clear", list_whole, 2, "[builtin list.clear] /", 0 },
+	{ "sort", list_sort, 0, "[builtin sort] *args, key=None, reverse=False", 0 },
+	LIB_NS("dict"),
+	{ "keys", dict_view, 0, "[noargs dict.keys] /", 0 },
+	{ "values", dict_view, 1, "[noargs dict.values] /", 0 },
+	{ "items", dict_view, 2, "[noargs dict.items] /", 0 },
+	{ "get", dict_lookup, 0, "[checkpos get] key, default=None, /", 0 },
+	{ "pop", dict_lookup, 1, "[checkpos pop] key, default=None, /", 0 },
+	{ "setdefault", dict_lookup, 2, "[checkpos setdefault] key, default=None, /", 0 },
+	{ "update", dict_update, 0, NULL, 0 },	/* a raw row, as dict */
+	{ "copy", dict_whole, 0, "[noargs dict.copy] /", 0 },
+	{ "clear", dict_whole, 1, "[noargs dict.clear] /", 0 },
+	LIB_NS("str"),
+	{ "split", str_split, 0, "[clinic split] sep=None, maxsplit=-1", 0 },
+	{ "join", str_join, 0, "[meth_o str.join] iterable, /", 0 },
+	{ "strip", str_strip, 3, "[checkpos str.strip] chars=None, /", 0 },
+	{ "lstrip", str_strip, 1, "[checkpos str.lstrip] chars=None, /", 0 },
+	{ "rstrip", str_strip, 2, "[checkpos str.rstrip] chars=None, /", 0 },
+	{ "upper", str_case, 1, "[noargs str.upper]", 0 },
+	{ "lower", str_case, 0, "[noargs str.lower]", 0 },
+	{ "replace", str_replace, 0, "[checkpos str.replace] old, new, count=-1, /", 0 },
+	{ "count", str_search, 0, "[tuple str.count] sub, start=None, end=None, /", 0 },
+	{ "find", str_search, 1, "[tuple str.find] sub, start=None, end=None, /", 0 },
+	{ "index", str_search, 2, "[tuple str.index] sub, start=None, end=None, /", 0 },
+	{ "startswith", str_affix, 0, "[tuple str.startswith] prefix, start=None, end=None, /", 0 },
+	{ "endswith", str_affix, 1, "[tuple str.endswith] suffix, start=None, end=None, /", 0 },
+	{ "ljust", str_just, 0, "[checkpos str.ljust] width, fillchar=None, /", 0 },
+	{ "rjust", str_just, 1, "[checkpos str.rjust] width, fillchar=None, /", 0 },
+	{ "center", str_just, 2, "[checkpos str.center] width, fillchar=None, /", 0 },
+	{ "zfill", str_zfill, 0, "[meth_o str.zfill] width, /", 0 },
+	{ "isdigit", str_is, 0, "[noargs str.isdigit]", 0 },
+	{ "isalpha", str_is, 1, "[noargs str.isalpha]", 0 },
+	{ "format", NULL, 0, NULL, 0 },	/* str_format (lib_strfmt.c), called by lib_call */
+	LIB_END
+};
