@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,47 +145,65 @@ lookup(struct py_session *s, const char *name)
 
 /* ---- attributes ---- */
 
+/*
+ * A built-in module's data attributes, as CPython's PyMemberDef lists a
+ * type's members: the kind of module, the name, how the field is read
+ * (M_TENSOR: a Parameter, None where there is none; M_DIM: nn.Softmax's
+ * dim, None for -1000) and where it is in struct pymodule.
+ */
+enum { M_TENSOR, M_INT, M_FLOAT, M_BOOL, M_DIM };
+static const struct {
+	int kind;
+	const char *name;
+	int type;
+	size_t offset;
+} module_members[] = {
+	{ MOD_LINEAR, "weight", M_TENSOR, offsetof(struct pymodule, weight) },
+	{ MOD_LINEAR, "bias", M_TENSOR, offsetof(struct pymodule, bias) },
+	{ MOD_LINEAR, "in_features", M_INT, offsetof(struct pymodule, in) },
+	{ MOD_LINEAR, "out_features", M_INT, offsetof(struct pymodule, out) },
+	{ MOD_EMBED, "weight", M_TENSOR, offsetof(struct pymodule, weight) },
+	{ MOD_EMBED, "num_embeddings", M_INT, offsetof(struct pymodule, in) },
+	{ MOD_EMBED, "embedding_dim", M_INT, offsetof(struct pymodule, out) },
+	{ MOD_DROPOUT, "p", M_FLOAT, offsetof(struct pymodule, p) },
+	{ MOD_DROPOUT, "inplace", M_BOOL, offsetof(struct pymodule, inplace) },
+	{ MOD_SOFTMAX, "dim", M_DIM, offsetof(struct pymodule, dim) },
+};
+
+/* member i of mod, a new reference */
+static struct pyobj *
+module_member(const struct pymodule *mod, size_t i)
+{
+	const char *f = (const char *)mod + module_members[i].offset;
+	struct pyobj *t;
+
+	switch (module_members[i].type) {
+	case M_TENSOR:
+		if ((t = *(struct pyobj *const *)f) == NULL)
+			return py_none();
+		py_incref(t);
+		return t;
+	case M_INT:
+		return py_int(*(const int *)f);
+	case M_BOOL:
+		return py_bool(*(const int *)f);
+	case M_FLOAT:
+		return py_float(*(const double *)f);
+	default:
+		return *(const long long *)f == -1000 ? py_none() : py_int(*(const long long *)f);
+	}
+}
+
 static struct pyobj *
 module_attr(struct py_session *s, struct pyobj *m, const char *name)
 {
 	struct pymodule *mod = &m->u.m;
+	size_t i;
 
-	switch (mod->kind) {
-	case MOD_LINEAR:
-		if (strcmp(name, "weight") == 0) {
-			py_incref(mod->weight);
-			return mod->weight;
-		}
-		if (strcmp(name, "bias") == 0) {
-			if (mod->bias == NULL)
-				return py_none();
-			py_incref(mod->bias);
-			return mod->bias;
-		}
-		if (strcmp(name, "in_features") == 0)
-			return py_int(mod->in);
-		if (strcmp(name, "out_features") == 0)
-			return py_int(mod->out);
-		break;
-	case MOD_EMBED:
-		if (strcmp(name, "weight") == 0) {
-			py_incref(mod->weight);
-			return mod->weight;
-		}
-		if (strcmp(name, "num_embeddings") == 0 || strcmp(name, "embedding_dim") == 0)
-			return py_int(name[0] == 'n' ? mod->in : mod->out);
-		break;
-	case MOD_DROPOUT:
-		if (strcmp(name, "p") == 0)
-			return py_float(mod->p);
-		if (strcmp(name, "inplace") == 0)
-			return py_bool(mod->inplace);
-		break;
-	case MOD_SOFTMAX:
-		if (strcmp(name, "dim") == 0)
-			return mod->dim == -1000 ? py_none() : py_int(mod->dim);
-		break;
-	case MOD_HEAD: {
+	for (i = 0; i < sizeof module_members / sizeof module_members[0]; i++)
+		if (module_members[i].kind == mod->kind && strcmp(module_members[i].name, name) == 0)
+			return module_member(mod, i);
+	if (mod->kind == MOD_HEAD) {
 		int l;
 
 		for (l = 0; l < 3; l++)
@@ -197,8 +216,6 @@ module_attr(struct py_session *s, struct pyobj *m, const char *name)
 			d->u.m.p = mod->p;
 			return d;
 		}
-		break;
-	}
 	}
 	if (strcmp(name, "training") == 0)
 		return py_bool(!mod->eval);
