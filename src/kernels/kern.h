@@ -41,9 +41,17 @@ union fbits {
 	uint32_t u;
 };
 
-/* _vec_softmax's column groups over the threads' chunks (split.c): fn(ctx, block, column, vec) */
-void kern_softmax_walk(size_t outer, size_t n, size_t inner, size_t lanes, void (*fn)(void *ctx, size_t o, size_t j, int vec),
-    void *ctx);
+/* softmax along a middle dim: outer blocks of (n, inner) elements in and out (float or double); column j
+ * of block o starts at element o * n * inner + j, its n elements inner apart */
+struct kern_cols {
+	void *out;
+	const void *in;
+	size_t n, inner;
+};
+/* _vec_softmax's column groups over the threads' chunks (split.c): fn(c, the first column's element,
+ * vec: `lanes` columns from it as vector lanes, else that column alone) */
+void kern_softmax_walk(const struct kern_cols *c, size_t outer, size_t lanes,
+    void (*fn)(const struct kern_cols *c, size_t at, int vec));
 
 /* the second thread (threads.c) */
 void worker_idle(void);

@@ -313,29 +313,22 @@ tensor_softmax_steps(float *out, const float *in, int n, int scaled, float scale
  * thread, each thread's chunk of the columns starts its own groups of 8
  * (kern_softmax_walk).
  */
-struct mid_ctx {
-	float *out;
-	const float *in;
-	size_t n, inner;
-};
-
-/* one step of _vec_softmax: 8 columns of block o from column j as vector lanes, or column j alone */
+/* one step of _vec_softmax: 8 columns from element at as vector lanes, or that column alone */
 static void
-softmax_mid_step(void *arg, size_t o, size_t j, int vec)
+softmax_mid_step(const struct kern_cols *c, size_t at, int vec)
 {
-	const struct mid_ctx *m = arg;
-	size_t inner = m->inner, n = m->n, d, l;
-	const float *x = m->in + o * n * inner;
-	float *y = m->out + o * n * inner;
+	size_t n = c->n, st = c->inner, d, l;
+	const float *x = (const float *)c->in + at;
+	float *y = (float *)c->out + at;
 
 	if (vec) {
 		float max[8], sum[8];
 
 		for (l = 0; l < 8; l++)
-			max[l] = x[j + l];
+			max[l] = x[l];
 		for (d = 1; d < n; d++)
 			for (l = 0; l < 8; l++) {
-				float v = x[d * inner + j + l];
+				float v = x[d * st + l];
 
 				max[l] = max[l] != max[l] || v != v ? NAN : (v > max[l] ? v : max[l]);
 			}
@@ -345,33 +338,33 @@ softmax_mid_step(void *arg, size_t o, size_t j, int vec)
 			for (l = 0; l < 8; l++) {
 				float e;
 
-				exp_row(&e, &x[d * inner + j + l], max[l], 1);
-				y[d * inner + j + l] = e;
+				exp_row(&e, &x[d * st + l], max[l], 1);
+				y[d * st + l] = e;
 				sum[l] += e;
 			}
 		for (d = 0; d < n; d++)
 			for (l = 0; l < 8; l++)
-				y[d * inner + j + l] /= sum[l];
+				y[d * st + l] /= sum[l];
 		return;
 	}
 	{
-		float max = x[j], sum = 0;
+		float max = x[0], sum = 0;
 
 		for (d = 1; d < n; d++)
-			max = max < x[d * inner + j] ? x[d * inner + j] : max;
+			max = max < x[d * st] ? x[d * st] : max;
 		for (d = 0; d < n; d++) {
-			y[d * inner + j] = expf(x[d * inner + j] - max);
-			sum += y[d * inner + j];
+			y[d * st] = expf(x[d * st] - max);
+			sum += y[d * st];
 		}
 		for (d = 0; d < n; d++)
-			y[d * inner + j] /= sum;
+			y[d * st] /= sum;
 	}
 }
 
 void
 tensor_softmax_dim(float *out, const float *in, size_t outer, size_t n, size_t inner)
 {
-	struct mid_ctx m = { out, in, n, inner };
+	struct kern_cols c = { out, in, n, inner };
 
-	kern_softmax_walk(outer, n, inner, 8, softmax_mid_step, &m);
+	kern_softmax_walk(&c, outer, 8, softmax_mid_step);
 }

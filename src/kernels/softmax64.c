@@ -141,53 +141,41 @@ softmax_column(double *y, const double *x, size_t n, size_t st)
 		y[d * st] = y[d * st] / sum;
 }
 
-struct mid64 {
-	double *out;
-	const double *in;
-	size_t n, inner;
-};
-
-/* one step of _vec_softmax: 4 inner columns of block o from j as a vector (SLEEF exp, division by the sum), or column j with libm's exp */
+/* one step of _vec_softmax: 4 columns from element at as a vector (SLEEF exp, division by the sum), or that
+ * column alone with libm's exp */
 static void
-softmax_mid_step(void *arg, size_t o, size_t j, int vec)
+softmax_mid_step(const struct kern_cols *c, size_t at, int vec)
 {
-	const struct mid64 *m = arg;
-	size_t inner = m->inner, n = m->n, d, l;
-	const double *x = m->in + o * n * inner;
-	double *y = m->out + o * n * inner, max[4], sum[4] = { 0, 0, 0, 0 };
+	size_t n = c->n, st = c->inner, d, l;
+	const double *x = (const double *)c->in + at;
+	double *y = (double *)c->out + at, max[4], sum[4] = { 0, 0, 0, 0 };
 
 	if (!vec) {
-		softmax_column(y + j, x + j, n, inner);
+		softmax_column(y, x, n, st);
 		return;
 	}
 	for (l = 0; l < 4; l++)
-		max[l] = x[j + l];
+		max[l] = x[l];
 	for (d = 1; d < n; d++)
 		for (l = 0; l < 4; l++)
-			max[l] = VMAX(max[l], x[d * inner + j + l]);
+			max[l] = VMAX(max[l], x[d * st + l]);
 	for (d = 0; d < n; d++)
 		for (l = 0; l < 4; l++) {
-			y[d * inner + j + l] = tensor_exp64(x[d * inner + j + l] - max[l]);
-			sum[l] += y[d * inner + j + l];
+			y[d * st + l] = tensor_exp64(x[d * st + l] - max[l]);
+			sum[l] += y[d * st + l];
 		}
 	for (d = 0; d < n; d++)
 		for (l = 0; l < 4; l++)
-			y[d * inner + j + l] /= sum[l];
-}
-
-static void
-softmax_mid(double *out, const double *in, size_t outer, size_t n, size_t inner)
-{
-	struct mid64 m = { out, in, n, inner };
-
-	kern_softmax_walk(outer, n, inner, 4, softmax_mid_step, &m);
+			y[d * st + l] /= sum[l];
 }
 
 void
 tensor_softmax64(double *out, const double *in, size_t outer, size_t n, size_t inner, int lastdim)
 {
+	struct kern_cols c = { out, in, n, inner };
+
 	if (lastdim)
 		softmax_last(out, in, outer, n);
 	else
-		softmax_mid(out, in, outer, n, inner);
+		kern_softmax_walk(&c, outer, 4, softmax_mid_step);
 }

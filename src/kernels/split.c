@@ -84,24 +84,26 @@ tensor_split(long long n, long long grain, long long *chunks)
  * outer * inner columns of a softmax along a middle dim, grain
  * GRAIN_SIZE / n (measured: not 1); each thread from its chunk's first column on,
  * `lanes` columns with vectors where they lie in one block and end in its
- * chunk (fn(ctx, o, j, 1): block o, columns j .. j + lanes - 1), else one
- * column by the scalar tail (fn(ctx, o, j, 0)).  With one thread the
+ * chunk (fn(c, at, 1): columns j .. j + lanes - 1 of block o, at = the
+ * element o * n * inner + j), else one column by the scalar tail
+ * (fn(c, at, 0)).  With one thread the
  * groups start at each block's column 0; a chunk's cut moves them.
  */
 void
-kern_softmax_walk(size_t outer, size_t n, size_t inner, size_t lanes, void (*fn)(void *ctx, size_t o, size_t j, int vec),
-    void *ctx)
+kern_softmax_walk(const struct kern_cols *c, size_t outer, size_t lanes,
+    void (*fn)(const struct kern_cols *c, size_t at, int vec))
 {
-	long long total = (long long)(outer * inner), nc, c, t, idx, end;
+	size_t n = c->n, inner = c->inner;
+	long long total = (long long)(outer * inner), nc, ch, t, idx, end;
 
-	c = tensor_split(total, n > 0 ? TENSOR_GRAIN / (long long)n : 1, &nc);
+	ch = tensor_split(total, n > 0 ? TENSOR_GRAIN / (long long)n : 1, &nc);
 	for (t = 0; t < nc; t++) {
-		end = t * c + c < total ? t * c + c : total;
-		for (idx = t * c; idx < end && !interrupt_pending;) {	/* Ctrl-C: the caller drops it */
+		end = t * ch + ch < total ? t * ch + ch : total;
+		for (idx = t * ch; idx < end && !interrupt_pending;) {	/* Ctrl-C: the caller drops it */
 			size_t o = (size_t)idx / inner, j = (size_t)idx % inner;
 			int vec = j + lanes <= inner && idx + (long long)lanes <= end;
 
-			fn(ctx, o, j, vec);
+			fn(c, o * n * inner + j, vec);
 			idx += vec ? (long long)lanes : 1;
 		}
 	}
