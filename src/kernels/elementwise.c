@@ -571,6 +571,9 @@ unary_flat(float *y, size_t n, int op)
 		for (j = 0; j < n; j++)
 			y[j] = 1.0f / y[j];
 		break;
+	case TENSOR_TANH:
+		tensor_tanh_array(y, y, n);
+		break;
 	}
 }
 

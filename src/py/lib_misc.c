@@ -115,7 +115,7 @@ instance_of(const struct pyobj *o, const struct pyobj *type)
 	if (mine == t)
 		return 1;
 	if (t == lib_find_hook("torch.nn", "Module"))	/* every module is one */
-		return o->type == PY_MODULE || o->type == PY_OBJ;
+		return nn_is_module(o);
 	if (t == lib_find_hook("", "int"))
 		return o->type == PY_BOOL;
 	if (t == lib_find_hook("", "tuple"))

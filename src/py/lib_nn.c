@@ -17,7 +17,7 @@
 int
 nn_is_module(const struct pyobj *o)
 {
-	return o->type == PY_MODULE || o->type == PY_OBJ;
+	return o->type == PY_MODULE || (o->type == PY_OBJ && o->u.obj.kind != OBJ_PLAIN);
 }
 
 const char *

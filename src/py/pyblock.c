@@ -205,7 +205,8 @@ def_stmt(struct parser *p, struct stmt *st)
 /*
  * class NAME(BASE): suite -- BASE nn.Module, torch.nn.Module, Module, or
  * a name (a class of the script: checked when the class is made); no
- * other base (object, none, several, keywords) is in the contract.
+ * BASE (class NAME:, NAME(), NAME(object)): a plain class, value NULL.
+ * No other base (several, keywords) is in the contract.
  */
 static struct stmt *
 class_stmt(struct parser *p, struct stmt *st)
@@ -215,13 +216,21 @@ class_stmt(struct parser *p, struct stmt *st)
 	if (block_head(p, st, S_CLASS) != 0)
 		return NULL;
 	if (!is_op(p, O_LPAR))
-		return fail_null(p, "'class' without nn.Module as its base is not supported");
+		return block_suite(p, st, 0);
 	advance(p);
-	if (is_op(p, O_RPAR) || (st->value = expr_bits(p)) == NULL || !is_op(p, O_RPAR))
+	if (is_op(p, O_RPAR)) {
+		advance(p);
+		return block_suite(p, st, 0);
+	}
+	if ((st->value = expr_bits(p)) == NULL || !is_op(p, O_RPAR))
 		return p->failed ? NULL : fail_null(p, "'class' with a base other than nn.Module is not supported");
 	advance(p);
 	b = st->value;
-	if (!(b->kind == N_NAME && strcmp(b->name, "object") != 0) &&
+	if (b->kind == N_NAME && strcmp(b->name, "object") == 0) {	/* the plain class's base, said */
+		st->value = NULL;	/* the node stays in the parse's arena */
+		return block_suite(p, st, 0);
+	}
+	if (b->kind != N_NAME &&
 	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_NAME && strcmp(b->a->name, "nn") == 0) &&
 	    !(b->kind == N_ATTR && strcmp(b->name, "Module") == 0 && b->a->kind == N_ATTR &&
 	    strcmp(b->a->name, "nn") == 0 && b->a->a->kind == N_NAME && strcmp(b->a->a->name, "torch") == 0))

@@ -4,7 +4,12 @@
  * torch.nn.Module's __setattr__ and __getattr__ sort them (parameters,
  * buffers, submodules, plain values), bound methods, super(), and the
  * calls: a class makes an instance and runs its __init__, an instance runs
- * its forward (nn.Sequential: each module in turn).  The containers and
+ * its forward (nn.Sequential: each module in turn).  A plain class
+ * (`class NAME:`, as the lecture's LayerNorm1d) keeps every attribute as
+ * Python does, and its instance called runs __call__; of the special
+ * methods it may define only __init__ and __call__, which Python calls
+ * here (any other, a __repr__ or __len__ that would be passed over, is
+ * refused when the class is made).  The containers and
  * the methods every module has are lib_nn.c's; the script's functions run
  * through s->call_user (pystmt.c), so calls go one way.
  */
@@ -21,6 +26,27 @@ is_module_base(const struct pyobj *b)
 	    strcmp(lib_ns(b->u.fn.fn), "torch.nn") == 0;
 }
 
+/* a plain class defines no special method but __init__ and __call__ (Python would call the others) */
+static int
+plain_check(struct py_session *s, const struct stmt *st)
+{
+	const struct stmt *d;
+	const char *m;
+
+	for (d = st->body; d != NULL; d = d->next) {
+		if (d->kind != S_DEF)
+			continue;
+		m = d->names[0];
+		if (strncmp(m, "__", 2) == 0 && strlen(m) > 4 && strcmp(m + strlen(m) - 2, "__") == 0 &&
+		    strcmp(m, "__init__") != 0 && strcmp(m, "__call__") != 0) {
+			py_fail(s, "class %s: the special method %s is not supported (of a plain class's, "
+			    "__init__ and __call__ are)", st->names[0], m);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 struct pyobj *
 cls_define(struct py_session *s, const struct stmt *st, struct pyobj *base, struct pyframe *body)
 {
@@ -29,12 +55,15 @@ cls_define(struct py_session *s, const struct stmt *st, struct pyobj *base, stru
 	const struct stmt *d;
 	int n = 0, i;
 
-	if (!is_module_base(base) && base->type != PY_CLASS)
+	if (base != NULL && !is_module_base(base) && base->type != PY_CLASS)
 		return py_fail(s, "class %s: a base other than nn.Module (%s) is not supported", st->names[0],
 		    py_type_name(base));
+	if ((base == NULL || (base->type == PY_CLASS && base->u.obj.kind == OBJ_PLAIN)) && plain_check(s, st) != 0)
+		return NULL;
 	c = py_new(PY_CLASS);
 	c->u.obj.name = xstrdup(st->names[0]);
-	if (base->type == PY_CLASS) {
+	c->u.obj.kind = base == NULL ? OBJ_PLAIN : base->type == PY_CLASS ? base->u.obj.kind : OBJ_USER;
+	if (base != NULL && base->type == PY_CLASS) {
 		c->u.obj.cls = base;
 		py_incref(base);
 	}
@@ -109,6 +138,8 @@ cls_getattr(struct py_session *s, struct pyobj *o, const char *name)
 	case PY_SUPER:	/* the classes after the method's, then nn.Module's methods */
 		if ((a = class_find(o->u.obj.cls->u.obj.cls, name)) != NULL)
 			return bind(a->v, o->u.obj.self);
+		if (o->u.obj.cls->u.obj.kind == OBJ_PLAIN)	/* object's own methods */
+			return py_fail(s, "super().%s in a class without nn.Module as its base is not supported", name);
 		if ((r = nn_method(s, o->u.obj.self, name)) != NULL || s->failed)
 			return r;
 		return py_fail(s, "'super' object has no attribute '%s'", name);
@@ -119,7 +150,7 @@ cls_getattr(struct py_session *s, struct pyobj *o, const char *name)
 		}
 		return py_fail(s, "'method' object has no attribute '%s'", name);
 	}
-	if (strcmp(name, "training") == 0 && o->u.obj.inited)
+	if (strcmp(name, "training") == 0 && o->u.obj.inited && o->u.obj.kind != OBJ_PLAIN)
 		return py_bool(o->u.obj.training);
 	if ((a = nn_attr_find(o, name, A_DICT)) != NULL) {
 		py_incref(a->v);
@@ -127,6 +158,8 @@ cls_getattr(struct py_session *s, struct pyobj *o, const char *name)
 	}
 	if ((a = class_find(o->u.obj.cls, name)) != NULL)
 		return bind(a->v, o);
+	if (o->u.obj.kind == OBJ_PLAIN)
+		return py_fail(s, "'%s' object has no attribute '%s'", py_type_name(o), name);
 	if ((r = nn_method(s, o, name)) != NULL || s->failed)
 		return r;
 	if (o->u.obj.inited && (a = nn_attr_find(o, name, -1)) != NULL) {	/* __getattr__: parameters, buffers, modules */
@@ -147,6 +180,10 @@ cls_setattr(struct py_session *s, struct pyobj *o, const char *name, struct pyob
 		py_fail(s, o->type == PY_CLASS ? "setting a class's attribute (%s = ...) is not supported" :
 		    "assigning to an attribute (%s = ...) is not supported", name);
 		return -1;
+	}
+	if (o->u.obj.kind == OBJ_PLAIN) {	/* object.__setattr__ */
+		nn_attr_put(o, name, v, A_DICT);
+		return 0;
 	}
 	if (strcmp(name, "training") == 0 && v->type == PY_BOOL) {
 		o->u.obj.training = (int)v->u.i;
@@ -244,10 +281,12 @@ static struct pyobj *
 instantiate(struct py_session *s, struct pyobj *c, struct pyobj **args, int nargs, char **kwnames,
     struct pyobj **kwargs, int nkw)
 {
-	struct pyobj *o = nn_obj_new(OBJ_USER, c), *r;
+	struct pyobj *o = nn_obj_new(c->u.obj.kind, c), *r;
 	struct pyattr *a = class_find(c, "__init__");
 
-	if (a == NULL) {
+	if (a == NULL && c->u.obj.kind == OBJ_PLAIN) {	/* object.__init__ */
+		r = nargs > 0 || nkw > 0 ? py_fail(s, "TypeError: %s() takes no arguments", c->u.obj.name) : py_none();
+	} else if (a == NULL) {
 		if (nkw > 0)
 			r = py_fail(s, "Module.__init__() got an unexpected keyword argument '%s'", kwnames[0]);
 		else if (nargs > 0)
@@ -281,6 +320,15 @@ cls_call(struct py_session *s, struct pyobj *f, struct pyobj **args, int nargs, 
 	case PY_METHOD:
 		return call_bound(s, f->u.obj.cls, f->u.obj.self, args, nargs, kwnames, kwargs, nkw);
 	default:
+		if (f->u.obj.kind == OBJ_PLAIN) {
+			struct pyattr *a = class_find(f->u.obj.cls, "__call__");
+
+			if (a == NULL)
+				return py_fail(s, "TypeError: '%s' object is not callable", py_type_name(f));
+			if (a->v->type != PY_UFUNC)
+				return py_fail(s, "__call__: only a function defined in the class is supported");
+			return call_bound(s, a->v, f, args, nargs, kwnames, kwargs, nkw);
+		}
 		if (f->u.obj.kind == OBJ_LIST || f->u.obj.kind == OBJ_MODULE)
 			return py_fail(s, "NotImplementedError: Module [%s] is missing the required \"forward\" function",
 			    py_type_name(f));

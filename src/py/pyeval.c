@@ -959,16 +959,12 @@ augment(struct py_session *s, const struct stmt *st)
 		py_decref(v);
 		return bad;
 	}
-	if (t->kind == N_ATTR) {	/* x.attr op= v: in place, or not at all */
+	if (t->kind == N_ATTR) {	/* x.attr op= v: read, changed (a tensor or list in place), set back if new */
 		struct pyobj *o = eval_node(s, t->a), *at = NULL;
 		int bad = -1;
 
-		if (o != NULL && (at = get_attr(s, o, t->name)) != NULL) {
-			if (at->type != PY_TENSOR || st->op == O_MATMUL)
-				py_fail(s, "assigning to an attribute (%s = ...) is not supported", t->name);
-			else if ((r = op_inplace(s, arith_bop_code(st->op), at, v)) != NULL)
-				bad = 0;
-		}
+		if (o != NULL && (at = get_attr(s, o, t->name)) != NULL && (r = aug_value(s, st->op, at, v)) != NULL)
+			bad = r == at ? 0 : cls_setattr(s, o, t->name, r);
 		py_decref(r);
 		py_decref(at);
 		py_decref(o);

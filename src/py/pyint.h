@@ -232,7 +232,9 @@ struct pyattr {
 	int kind;
 };
 enum { OBJ_USER, OBJ_MODULE, OBJ_LIST, OBJ_SEQ,	/* a class's instance, nn.Module(), nn.ModuleList, nn.Sequential */
-	OBJ_LAYER };	/* a torch.nn layer of lib_layers.c (nn.LayerNorm, nn.ReLU, nn.GELU): its struct nnlayer */
+	OBJ_LAYER,	/* a torch.nn layer of lib_layers.c (nn.LayerNorm, nn.ReLU, nn.GELU): its struct nnlayer */
+	OBJ_PLAIN };	/* a plain class (class NAME:, no nn.Module in its bases; the CLASS's kind too) and its
+			 * instances: attributes as Python sets them, __call__ called, no module's methods */
 
 /* what a built-in layer (OBJ_LAYER) is: its class's name, its extra_repr, its module called (lib_layers.c) */
 struct nnlayer {
@@ -287,7 +289,8 @@ struct pyobj {
 			struct pyobj *self;	/* METHOD, SUPER: the instance */
 			struct pyattr *a;	/* CLASS: its namespace; OBJ: its attributes */
 			int n, cap;
-			int kind, inited, training;	/* OBJ: OBJ_*, Module.__init__() ran, training mode */
+			int kind, inited, training;	/* OBJ: OBJ_*, Module.__init__() ran, training mode; CLASS:
+							 * OBJ_PLAIN or OBJ_USER (an nn.Module) */
 			const struct nnlayer *layer;	/* OBJ_LAYER: which */
 		} obj;			/* CLASS, OBJ, METHOD, SUPER */
 		struct {
@@ -632,7 +635,7 @@ struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim
     int arg);		/* dim < 0: over everything */
 
 /* element-wise functions */
-enum { U_EXP, U_SQRT, U_ABS };
+enum { U_EXP, U_SQRT, U_ABS, U_TANH };	/* U_TANH: float32 only (its row has no LIB_F64) */
 struct pyobj *op_unary(struct py_session *s, int op, struct pyobj *x);
 /* an element-wise result for the float tensor x, laid out as TensorIterator lays out `like` (x itself, or the
  * tensor x was converted from), uninitialised; *v is x's view in the result's memory order (pyops.c) */

@@ -906,8 +906,8 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 struct pyobj *
 op_unary(struct py_session *s, int op, struct pyobj *x)
 {
-	static const char *const names[] = { "ExpBackward0", "SqrtBackward0", "AbsBackward0" };
-	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS };
+	static const char *const names[] = { "ExpBackward0", "SqrtBackward0", "AbsBackward0", "TanhBackward0" };
+	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS, TENSOR_TANH };
 	struct pyobj *y;
 
 	if (op == U_ABS && x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE) {	/* abs keeps integers */

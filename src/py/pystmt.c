@@ -204,7 +204,8 @@ exec_with(struct py_session *s, const struct stmt *st)
 	return f;
 }
 
-/* class NAME(BASE): the body run with its own locals, which become the class's namespace (pyclass.c) */
+/* class NAME(BASE): the body run with its own locals, which become the class's namespace (pyclass.c);
+ * no BASE (class NAME:, NAME(), NAME(object)): a plain class */
 static int
 exec_class(struct py_session *s, const struct stmt *st)
 {
@@ -212,8 +213,10 @@ exec_class(struct py_session *s, const struct stmt *st)
 	struct pyobj *base, *c = NULL;
 	int f, script = s->script;
 
-	if ((base = eval_node(s, st->value)) == NULL)
+	if (st->value != NULL && (base = eval_node(s, st->value)) == NULL)
 		return F_ERROR;
+	if (st->value == NULL)
+		base = NULL;
 	fr.name = st->names[0];
 	fr.up = s->frame;
 	fr.serial = frame_serial();

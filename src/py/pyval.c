@@ -1146,7 +1146,12 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_TENSOR: tensor_repr(b, &o->u.t, po); break;
 	case PY_MODULE: module_repr(b, &o->u.m); break;
-	case PY_OBJ: obj_repr(b, o, po); break;
+	case PY_OBJ:
+		if (o->u.obj.kind == OBJ_PLAIN)
+			sbuf_addf(b, "<__main__.%s object at %p>", py_type_name(o), (void *)o);
+		else
+			obj_repr(b, o, po);
+		break;
 	case PY_CLASS: sbuf_addf(b, "<class '__main__.%s'>", o->u.obj.name); break;
 	case PY_METHOD:
 		sbuf_addf(b, "<bound method %s of ", o->u.obj.cls->u.uf.qualname ? o->u.obj.cls->u.uf.qualname :

@@ -1,4 +1,5 @@
 import torch
-print("never printed")
+print("a plain class with object as its base")
 class Config(object):
     n_embd = 4
+print(Config().n_embd, isinstance(Config(), torch.nn.Module))

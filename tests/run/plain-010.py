@@ -1,0 +1,123 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Linear():
+
+  def __init__(self, fan_in, fan_out, bias=True):
+    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.bias = torch.zeros(fan_out) if bias else None
+
+  def __call__(self, x):
+    self.out = x @ self.weight
+    if self.bias is not None:
+      self.out += self.bias
+    return self.out
+
+  def parameters(self):
+    return [self.weight] + ([] if self.bias is None else [self.bias])
+
+
+class BatchNorm1d():
+
+  def __init__(self, dim, eps=1e-5, momentum=0.1):
+    self.eps = eps
+    self.momentum = momentum
+    self.training = True
+    self.gamma = torch.ones(dim)
+    self.beta = torch.zeros(dim)
+    self.running_mean = torch.zeros(dim)
+    self.running_var = torch.ones(dim)
+
+  def __call__(self, x):
+    if self.training:
+      xmean = x.mean(0, keepdim=True)
+      xvar = x.var(0, keepdim=True)
+    else:
+      xmean = self.running_mean
+      xvar = self.running_var
+    xhat = (x - xmean) / torch.sqrt(xvar + self.eps)
+    self.out = self.gamma * xhat + self.beta
+    if self.training:
+      with torch.no_grad():
+        self.running_mean = (1 - self.momentum) * self.running_mean + self.momentum * xmean
+        self.running_var = (1 - self.momentum) * self.running_var + self.momentum * xvar
+    return self.out
+
+  def parameters(self):
+    return [self.gamma, self.beta]
+
+
+class Tanh():
+  def __call__(self, x):
+    self.out = torch.tanh(x)
+    return self.out
+  def parameters(self):
+    return []
+
+
+class LayerNorm1d():
+
+  def __init__(self, dim, eps=1e-5, momentum=0.1):
+    self.eps = eps
+    self.gamma = torch.ones(dim)
+    self.beta = torch.zeros(dim)
+
+  def __call__(self, x):
+    xmean = x.mean(1, keepdim=True)
+    xvar = x.var(1, keepdim=True)
+    xhat = (x - xmean) / torch.sqrt(xvar + self.eps)
+    self.out = self.gamma * xhat + self.beta
+    return self.out
+
+  def parameters(self):
+    return [self.gamma, self.beta]
+
+
+class Counter():
+  start = 0
+  def __init__(self, step=2):
+    self.n = self.start
+    self.step = step
+    self.seen = []
+  def tick(self, times=1):
+    for _ in range(times):
+      self.n += self.step
+      self.seen += [self.n]
+    return self.n
+  def twice(self):
+    return self.tick(2)
+
+
+class Fast(Counter):
+  def __init__(self, step):
+    self.n = 0
+    self.step = step * 2
+    self.seen = []
+
+torch.manual_seed(51304)
+c1 = Counter()
+c1.extra = [1]
+c1.extra += [2]
+c1.extra.append(3)
+print(c1.extra)
+print(type(c1).__name__, type(c1) is Counter)
+c2 = Counter(3)
+print(c2.twice(), c2.n)
+print(Counter.tick(c2), c2.n)
+print(c2.twice(), c2.n)
+layers3 = [Linear(4, 8, bias=True), Tanh(), Linear(8, 3)]
+params4 = [p for layer in layers3 for p in layer.parameters()]
+print(sum(p.nelement() for p in params4), len(params4))
+x5 = torch.randn(4, 4)
+for layer in layers3:
+  x5 = layer(x5)
+print(x5)
+print([type(l).__name__ for l in layers3], [tuple(l.out.shape) for l in layers3])
+for layer in layers3:
+  layer.training = False
+print(layers3[0](torch.ones(1, 4)))
+c6 = Fast(4)
+print(Counter.tick(c6), c6.n)
+c6.start = 7
+print(c6.start, Counter.start)

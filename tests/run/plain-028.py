@@ -1,0 +1,140 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Linear():
+
+  def __init__(self, fan_in, fan_out, bias=True):
+    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.bias = torch.zeros(fan_out) if bias else None
+
+  def __call__(self, x):
+    self.out = x @ self.weight
+    if self.bias is not None:
+      self.out += self.bias
+    return self.out
+
+  def parameters(self):
+    return [self.weight] + ([] if self.bias is None else [self.bias])
+
+
+class BatchNorm1d():
+
+  def __init__(self, dim, eps=1e-5, momentum=0.1):
+    self.eps = eps
+    self.momentum = momentum
+    self.training = True
+    self.gamma = torch.ones(dim)
+    self.beta = torch.zeros(dim)
+    self.running_mean = torch.zeros(dim)
+    self.running_var = torch.ones(dim)
+
+  def __call__(self, x):
+    if self.training:
+      xmean = x.mean(0, keepdim=True)
+      xvar = x.var(0, keepdim=True)
+    else:
+      xmean = self.running_mean
+      xvar = self.running_var
+    xhat = (x - xmean) / torch.sqrt(xvar + self.eps)
+    self.out = self.gamma * xhat + self.beta
+    if self.training:
+      with torch.no_grad():
+        self.running_mean = (1 - self.momentum) * self.running_mean + self.momentum * xmean
+        self.running_var = (1 - self.momentum) * self.running_var + self.momentum * xvar
+    return self.out
+
+  def parameters(self):
+    return [self.gamma, self.beta]
+
+
+class Tanh():
+  def __call__(self, x):
+    self.out = torch.tanh(x)
+    return self.out
+  def parameters(self):
+    return []
+
+
+class LayerNorm1d():
+
+  def __init__(self, dim, eps=1e-5, momentum=0.1):
+    self.eps = eps
+    self.gamma = torch.ones(dim)
+    self.beta = torch.zeros(dim)
+
+  def __call__(self, x):
+    xmean = x.mean(1, keepdim=True)
+    xvar = x.var(1, keepdim=True)
+    xhat = (x - xmean) / torch.sqrt(xvar + self.eps)
+    self.out = self.gamma * xhat + self.beta
+    return self.out
+
+  def parameters(self):
+    return [self.gamma, self.beta]
+
+
+class Counter():
+  start = 0
+  def __init__(self, step=2):
+    self.n = self.start
+    self.step = step
+    self.seen = []
+  def tick(self, times=1):
+    for _ in range(times):
+      self.n += self.step
+      self.seen += [self.n]
+    return self.n
+  def twice(self):
+    return self.tick(2)
+
+
+class Fast(Counter):
+  def __init__(self, step):
+    self.n = 0
+    self.step = step * 2
+    self.seen = []
+
+torch.manual_seed(54479)
+class Netnet1(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(1)
+    self.norm = LayerNorm1d(1)
+    self.lin = nn.Linear(1, 1)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net1 = Netnet1()
+print(net1)
+print([n for n, _ in net1.named_parameters()], isinstance(net1.helper, nn.Module))
+print(net1(torch.randn(2, 1)), net1.helper.n)
+layers2 = [Linear(6, 8, bias=True), BatchNorm1d(8), Tanh(), Linear(8, 6)]
+with torch.no_grad():
+  layers2[-1].weight *= 0.1
+  for layer in layers2[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 5/3
+params3 = [p for layer in layers2 for p in layer.parameters()]
+print(sum(p.nelement() for p in params3), len(params3))
+x4 = torch.randn(5, 6)
+for layer in layers2:
+  x4 = layer(x4)
+print(x4)
+c5 = Counter()
+print(c5.start, Counter.start, isinstance(c5, Counter), isinstance(c5, Fast))
+print(type(c5).__name__, type(c5) is Counter)
+print(c5.start, Counter.start, isinstance(c5, Counter), isinstance(c5, Fast))
+class Netnet6(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(3)
+    self.norm = LayerNorm1d(3)
+    self.lin = nn.Linear(3, 3)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net6 = Netnet6()
+print(net6)
+print([n for n, _ in net6.named_parameters()], isinstance(net6.helper, nn.Module))
+print(net6(torch.randn(2, 3)), net6.helper.n)

@@ -1,0 +1,6 @@
+class A:
+    def __init__(self):
+        self.v = 1
+a = A()
+print(a.v)
+a()

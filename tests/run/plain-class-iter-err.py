@@ -1,0 +1,4 @@
+class A:
+    pass
+for x in A():
+    print(x)

@@ -1,0 +1,4 @@
+class A:
+    pass
+print("made")
+A(1)
