@@ -574,6 +574,10 @@ unary_flat(float *y, size_t n, int op)
 	case TENSOR_TANH:
 		tensor_tanh_array(y, y, n);
 		break;
+	case TENSOR_LOG:
+		for (j = 0; j < n; j++)
+			y[j] = tensor_logf(y[j]);
+		break;
 	}
 }
 

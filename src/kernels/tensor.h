@@ -271,7 +271,7 @@ enum {
 	TENSOR_POW, TENSOR_POW_SCALAR, TENSOR_MAX,
 	TENSOR_EQ, TENSOR_NE, TENSOR_LT, TENSOR_LE, TENSOR_GT, TENSOR_GE,
 	TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS, TENSOR_NEG, TENSOR_RECIP,
-	TENSOR_TANH	/* float32 only: SLEEF's tanhf_u10 on every element, as vml::vtanh maps them all */
+	TENSOR_TANH, TENSOR_LOG	/* float32 only: SLEEF's tanhf_u10, logf_u10 on every element, as vml maps them all */
 };
 /* The strides PyTorch gives the result of an element-wise operation on inputs of these strides (0: broadcast). */
 void tensor_layout(long long *out, int ndim, const int *shape, const long long *const *in, int nin);

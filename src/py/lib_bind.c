@@ -210,13 +210,32 @@ max_positional(const struct overload *o, int *star)
 	return n;
 }
 
+/*
+ * A keyword names parameter p: by its name or, to PyTorch's argument
+ * parser, by its numpy name (python_arg_parser.cpp's
+ * numpy_compatibility_arg_names: x.sum(axis=1, keepdims=True)).
+ */
 static int
-find_param(const struct overload *o, const char *name)
+names_param(const char *kw, const struct oparam *p, int parser)
+{
+	static const char *const numpy[][2] = { { "dim", "axis" }, { "keepdim", "keepdims" }, { "other", "x2" } };
+	size_t i;
+
+	if (strcmp(kw, p->name) == 0)
+		return 1;
+	for (i = 0; parser && i < sizeof numpy / sizeof numpy[0]; i++)
+		if (strcmp(p->name, numpy[i][0]) == 0 && strcmp(kw, numpy[i][1]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+find_param(const struct overload *o, const char *name, int parser)
 {
 	int i;
 
 	for (i = 0; i < o->n; i++)
-		if (strcmp(o->p[i].name, name) == 0)
+		if (names_param(name, &o->p[i], parser))
 			return i;
 	return -1;
 }
@@ -285,7 +304,7 @@ first_missing(const struct overload *o, const struct bound *r, char **kwnames, i
 		if (!o->p[k].req || r->v[k] != NULL)
 			continue;
 		for (i = 0; by_kw && i < nkw; i++)
-			if (strcmp(kwnames[i], o->p[k].name) == 0)
+			if (names_param(kwnames[i], &o->p[k], 1))	/* by_kw: the parser's */
 				break;
 		if (!by_kw || i == nkw)
 			return k;
@@ -326,7 +345,7 @@ bind_one(struct py_session *s, const struct params *ps, const struct overload *o
 		return -1;
 	}
 	for (i = 0; i < nkw; i++) {
-		k = find_param(o, kwnames[i]);
+		k = find_param(o, kwnames[i], ps->style == ST_PARSER);
 		r->at = i;
 		if (k < 0 || (o->p[k].posonly && ps->style == ST_BUILTIN) ||
 		    (o->p[k].star && ps->style != ST_PARSER)) {
@@ -462,7 +481,7 @@ bind_error(struct py_session *s, const struct params *ps, const struct overload 
 	case B_MULTIPLE:
 		if (ps->style == ST_BUILTIN)	/* Argument Clinic's */
 			py_fail(s, "argument for %s() given by name ('%s') and position (%d)", ps->who, kwnames[r->at],
-			    find_param(o, kwnames[r->at]) + 1);
+			    find_param(o, kwnames[r->at], ps->style == ST_PARSER) + 1);
 		else
 			py_fail(s, "%s() got multiple values for argument '%s'", ps->who, kwnames[r->at]);
 		return;
@@ -627,7 +646,7 @@ lib_row_check(const struct builtin *b, char *why, size_t n)
 				return -1;
 			}
 		for (i = 0; i < o->n; i++)
-			if (find_param(o, o->p[i].name) != i) {
+			if (find_param(o, o->p[i].name, 0) != i) {
 				snprintf(why, n, "%s.%s: parameter '%s' twice", lib_ns(b), b->name, o->p[i].name);
 				return -1;
 			}

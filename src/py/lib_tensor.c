@@ -284,7 +284,7 @@ method_max(struct py_session *s, const struct builtin *b, struct pyobj *x, struc
 	return r;
 }
 
-/* exp, sqrt, abs, tanh (op U_*) */
+/* exp, sqrt, abs, tanh, log (op U_*) */
 static struct pyobj *
 method_unary(struct py_session *s, const struct builtin *b, struct pyobj *x, struct pyobj **a)
 {
@@ -576,6 +576,7 @@ method_inplace(struct py_session *s, const struct builtin *b, struct pyobj *x, s
 	X(B0, "sqrt", method_unary, U_SQRT, "/", LIB_F64) \
 	X(B0, "abs", method_unary, U_ABS, "/", LIB_F64) \
 	X(B0, "tanh", method_unary, U_TANH, "/", 0) \
+	X(B0, "log", method_unary, U_LOG, "/", 0) \
 	X(B, "softmax", method_softmax, 0, "dim, dtype=None | dim, *, dtype=None", LIB_F64) \
 	X(B, "masked_fill", method_masked_fill, 0, "mask, value | mask, value", LIB_F64) \
 	X(M, "masked_fill_", method_masked_fill, 1, "mask, value | mask, value", LIB_F64) \

@@ -635,7 +635,7 @@ struct pyobj *op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim
     int arg);		/* dim < 0: over everything */
 
 /* element-wise functions */
-enum { U_EXP, U_SQRT, U_ABS, U_TANH };	/* U_TANH: float32 only (its row has no LIB_F64) */
+enum { U_EXP, U_SQRT, U_ABS, U_TANH, U_LOG };	/* U_TANH, U_LOG: float32 only (their rows have no LIB_F64) */
 struct pyobj *op_unary(struct py_session *s, int op, struct pyobj *x);
 /* an element-wise result for the float tensor x, laid out as TensorIterator lays out `like` (x itself, or the
  * tensor x was converted from), uninitialised; *v is x's view in the result's memory order (pyops.c) */

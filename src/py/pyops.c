@@ -906,8 +906,9 @@ op_max(struct py_session *s, struct pyobj *x, int dim, int keepdim, int is_min, 
 struct pyobj *
 op_unary(struct py_session *s, int op, struct pyobj *x)
 {
-	static const char *const names[] = { "ExpBackward0", "SqrtBackward0", "AbsBackward0", "TanhBackward0" };
-	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS, TENSOR_TANH };
+	static const char *const names[] = { "ExpBackward0", "SqrtBackward0", "AbsBackward0", "TanhBackward0",
+		"LogBackward0" };
+	static const int kernels[] = { TENSOR_EXP, TENSOR_SQRT, TENSOR_ABS, TENSOR_TANH, TENSOR_LOG };
 	struct pyobj *y;
 
 	if (op == U_ABS && x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE) {	/* abs keeps integers */

@@ -1,0 +1,1 @@
+$BIN --run tests/cli/unary-f64-refused.py
