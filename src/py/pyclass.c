@@ -169,13 +169,33 @@ cls_getattr(struct py_session *s, struct pyobj *o, const char *name)
 	return py_fail(s, "'%s' object has no attribute '%s'", py_type_name(o), name);
 }
 
-/* torch.nn.Module.__setattr__: a Parameter, a Module, or a value for a name already one of those */
+/* x.requires_grad = v, as THPVariable_set_requires_grad: a bool, on a leaf, of a float tensor to turn it on */
+static int
+set_requires_grad(struct py_session *s, struct pyobj *x, struct pyobj *v)
+{
+	if (v->type != PY_BOOL)
+		py_fail(s, "RuntimeError: requires_grad must be a bool");
+	else if (x->u.t.grad_fn != NULL)
+		py_fail(s, v->u.i ? "RuntimeError: you can only change requires_grad flags of leaf variables." :
+		    "RuntimeError: you can only change requires_grad flags of leaf variables. If you want to use a computed "
+		    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+	else if (v->u.i && x->u.t.dtype != DT_FLOAT && x->u.t.dtype != DT_DOUBLE)
+		py_fail(s, "RuntimeError: only Tensors of floating point and complex dtype can require gradients");
+	else
+		x->u.t.requires_grad = (int)v->u.i;
+	return s->failed ? -1 : 0;
+}
+
+/* o.name = v: torch.nn.Module.__setattr__ (a Parameter, a Module, or a value for a name already one of
+ * those), a plain object's, or a tensor's requires_grad */
 int
 cls_setattr(struct py_session *s, struct pyobj *o, const char *name, struct pyobj *v)
 {
 	struct pyattr *a;
 	int isparam = v->type == PY_TENSOR && v->u.t.parameter;
 
+	if (o->type == PY_TENSOR && strcmp(name, "requires_grad") == 0)
+		return set_requires_grad(s, o, v);
 	if (o->type != PY_OBJ) {
 		py_fail(s, o->type == PY_CLASS ? "setting a class's attribute (%s = ...) is not supported" :
 		    "assigning to an attribute (%s = ...) is not supported", name);

@@ -210,13 +210,11 @@ static int
 exec_class(struct py_session *s, const struct stmt *st)
 {
 	struct pyframe fr = { 0 };
-	struct pyobj *base, *c = NULL;
+	struct pyobj *base = NULL, *c = NULL;
 	int f, script = s->script;
 
 	if (st->value != NULL && (base = eval_node(s, st->value)) == NULL)
 		return F_ERROR;
-	if (st->value == NULL)
-		base = NULL;
 	fr.name = st->names[0];
 	fr.up = s->frame;
 	fr.serial = frame_serial();
