@@ -34,7 +34,7 @@ extern const struct builtin lib_bigram_rows[];	/* randint, multinomial, log_soft
 
 /* the C functions of lib_builtins.c's rows, each in the file of what it works on */
 lib_fn math_fn, builtin_print, builtin_len, builtin_float, builtin_int, builtin_bool, builtin_abs,
-    builtin_divmod;	/* lib_python.c */
+    builtin_divmod, object_init;	/* lib_python.c */
 lib_fn builtin_range, builtin_enumerate, builtin_zip, builtin_seq, builtin_sum, builtin_max, builtin_round,
     builtin_any, builtin_next;	/* lib_iter.c */
 lib_fn builtin_format, builtin_str;	/* lib_fmt.c */

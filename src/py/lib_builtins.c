@@ -1,7 +1,7 @@
 /*
  * lib_builtins.c - the rows of Python's side of the library, one table as
  * CPython's bltinmodule.c lists its builtins: the builtin functions, math.,
- * and the methods of list, dict and str.  Their C functions live with the
+ * object.__init__, and the methods of list, dict and str.  Their C functions live with the
  * type they work on (lib_python.c, lib_iter.c, lib_fmt.c, lib_sort.c,
  * lib_list.c, lib_dict.c, lib_set.c, lib_str.c; lib.h declares them); the
  * rows of torch's side stay in the torch files, each beside its functions.
@@ -41,6 +41,8 @@ const struct builtin lib_builtins_rows[] = {
 	LIB_NS("math"),
 	{ "sqrt", math_fn, 0, "x, /", 0 },
 	{ "exp", math_fn, 1, "x, /", 0 },
+	LIB_NS("object"),
+	{ "__init__", object_init, 0, NULL, 0 },	/* super().__init__() in a plain class; a raw row */
 	LIB_NS("list"),
 	{ "append", list_grow, 0, "[builtin list.append] object, /", 0 },
 	{ "extend", list_grow, 1, "[builtin list.extend] iterable, /", 0 },

@@ -288,3 +288,13 @@ builtin_print(struct py_session *s, const struct builtin *b, struct pyobj *self,
 	}
 	return py_none();
 }
+
+/* object.__init__, which super().__init__() reaches in a plain class: nothing but the instance (a raw row) */
+struct pyobj *
+object_init(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b, (void)self;
+	if (a[0]->u.seq.n > 0 || (a[1] != NULL && a[1]->u.dict.n > 0))
+		return py_fail(s, "TypeError: object.__init__() takes exactly one argument (the instance to initialize)");
+	return py_none();
+}

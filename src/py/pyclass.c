@@ -138,7 +138,9 @@ cls_getattr(struct py_session *s, struct pyobj *o, const char *name)
 	case PY_SUPER:	/* the classes after the method's, then nn.Module's methods */
 		if ((a = class_find(o->u.obj.cls->u.obj.cls, name)) != NULL)
 			return bind(a->v, o->u.obj.self);
-		if (o->u.obj.cls->u.obj.kind == OBJ_PLAIN)	/* object's own methods */
+		if (o->u.obj.cls->u.obj.kind == OBJ_PLAIN && strcmp(name, "__init__") == 0)	/* object's */
+			return py_func(lib_find_hook("object", "__init__"), NULL);
+		if (o->u.obj.cls->u.obj.kind == OBJ_PLAIN)
 			return py_fail(s, "super().%s in a class without nn.Module as its base is not supported", name);
 		if ((r = nn_method(s, o->u.obj.self, name)) != NULL || s->failed)
 			return r;
@@ -149,6 +151,10 @@ cls_getattr(struct py_session *s, struct pyobj *o, const char *name)
 			return o->u.obj.self;
 		}
 		return py_fail(s, "'method' object has no attribute '%s'", name);
+	}
+	if (strcmp(name, "__class__") == 0 && o->u.obj.cls != NULL) {
+		py_incref(o->u.obj.cls);
+		return o->u.obj.cls;
 	}
 	if (strcmp(name, "training") == 0 && o->u.obj.inited && o->u.obj.kind != OBJ_PLAIN)
 		return py_bool(o->u.obj.training);
