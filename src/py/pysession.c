@@ -465,8 +465,17 @@ py_vars(const struct py_session *s, struct sbuf *out)
 			py_repr(out, o, &po);
 		} else if (o->type == PY_STR) {
 			sbuf_addf(out, "str of %zu characters", o->u.str.len);
-		} else {
+		} else if (o->type == PY_TUPLE || o->type == PY_LIST || o->type == PY_RETURNS || o->type == PY_DVIEW) {
 			sbuf_addf(out, "%s of %d", py_type_name(o), o->u.seq.n);
+		} else if (o->type == PY_DICT) {
+			sbuf_addf(out, "dict of %d", o->u.dict.n);
+		} else if (o->type == PY_RANGE || o->type == PY_CLASS) {	/* range(0, 3), <class '__main__.A'> */
+			struct print_opts po;
+
+			print_opts_default(&po);
+			py_repr(out, o, &po);
+		} else {	/* an instance, a function, a generator: its type */
+			sbuf_add(out, py_type_name(o));
 		}
 		if (all[i]->stale)
 			sbuf_add(out, "  (stale: computed before the last set)");
