@@ -127,3 +127,14 @@ lib_fill(struct pyobj *t, double v)
 	for (i = 0; i < n; i++)
 		pyt_store(&t->u.t, i, v);
 }
+
+struct rng *
+lib_rng(struct py_session *s, const struct builtin *b, struct pyobj *g)
+{
+	if (g == NULL || g->type == PY_NONE)
+		return &s->rng;
+	if (g->type == PY_RNG)
+		return g->u.rng;
+	py_fail(s, "%s(): argument 'generator' must be torch.Generator, not %s", b->name, py_type_name(g));
+	return NULL;
+}

@@ -19,13 +19,13 @@
 
 /* randint's draws into t: random_from_to's uniform_int_from_to, one element after another */
 static void
-randint_fill(struct py_session *s, struct pyobj *t, long long low, long long high)
+randint_fill(struct rng *g, struct pyobj *t, long long low, long long high)
 {
 	uint64_t range = (uint64_t)high - (uint64_t)low, v;
 	size_t i;
 
 	for (i = 0; i < t->u.t.numel; i++) {
-		v = range >= ((uint64_t)1 << 32) ? rng_u64(&s->rng) % range : (uint64_t)rng_u32(&s->rng) % range;
+		v = range >= ((uint64_t)1 << 32) ? rng_u64(g) % range : (uint64_t)rng_u32(g) % range;
 		if (t->u.t.dtype == DT_INT64)
 			((long long *)t->u.t.st->data)[i] = (long long)(v + (uint64_t)low);
 		else
@@ -43,21 +43,23 @@ randint_int(struct py_session *s, const struct pyobj *o, const char *name, int p
 	return 0;
 }
 
-/* a[] is high, size, dtype, requires_grad, low */
+/* a[] is high, size, generator, dtype, requires_grad, low */
 static struct pyobj *
 torch_randint(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	long long low = 0, high;
-	int nd, shape[TENSOR_MAXDIM], dt, lowp = a[4] != NULL;
+	int nd, shape[TENSOR_MAXDIM], dt, lowp = a[5] != NULL;
 	struct pyobj *t;
+	struct rng *g;
 
 	(void)self;
-	if ((lowp && randint_int(s, a[4], "low", 1, &low) != 0) || randint_int(s, a[0], "high", 1 + lowp, &high) != 0)
+	if ((lowp && randint_int(s, a[5], "low", 1, &low) != 0) || randint_int(s, a[0], "high", 1 + lowp, &high) != 0)
 		return NULL;
 	if (a[1]->type != PY_TUPLE && a[1]->type != PY_LIST && a[1]->type != PY_SIZE)
 		return py_fail(s, "randint(): argument 'size' (position %d) must be tuple of ints, not %s", 2 + lowp,
 		    py_type_name(a[1]));
-	if (py_shape_args(s, &a[1], 1, "randint", &nd, shape, 0) != 0 || lib_dtype(s, b, a[2], &dt) != 0)
+	if (py_shape_args(s, &a[1], 1, "randint", &nd, shape, 0) != 0 || lib_dtype(s, b, a[3], &dt) != 0 ||
+	    (g = lib_rng(s, b, a[2])) == NULL)
 		return NULL;
 	if (dt == DT_BOOL)
 		return py_fail(s, "to - 1 is out of bounds for bool");
@@ -67,8 +69,8 @@ torch_randint(struct py_session *s, const struct builtin *b, struct pyobj *self,
 		return py_fail(s, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", low, high);
 	if ((t = pyt_empty(dt < 0 ? DT_INT64 : dt, nd, shape)) == NULL)
 		return py_fail(s, "randint(): the tensor is too large (more than %zu elements)", py_max_numel);
-	randint_fill(s, t, low, high);
-	return lib_with_grad(t, s, b, a[3]);
+	randint_fill(g, t, low, high);
+	return lib_with_grad(t, s, b, a[4]);
 }
 
 /* ---- torch.multinomial ---- */
@@ -143,13 +145,13 @@ top_k(const float *q, int cats, long long k, long long *out)
 
 /* without replacement: argmax / topk of p / q, q ~ Exp(1) drawn in double per element */
 static void
-multinomial_fast(struct py_session *s, const float *p, size_t rows, int cats, long long n, long long *out,
+multinomial_fast(struct rng *g, const float *p, size_t rows, int cats, long long n, long long *out,
     float *q)
 {
 	size_t r, i;
 
 	for (i = 0; i < rows * (size_t)cats; i++) {
-		double u = rng_double(&s->rng);
+		double u = rng_double(g);
 
 		q[i] = (float)(-1.0 / 1.0 * log(1.0 - u));
 	}
@@ -161,7 +163,7 @@ multinomial_fast(struct py_session *s, const float *p, size_t rows, int cats, lo
 
 /* with replacement: multinomial_with_replacement_apply; -1 after its error */
 static int
-multinomial_repl(struct py_session *s, const float *p, size_t rows, int cats, long long n, long long *out,
+multinomial_repl(struct py_session *s, struct rng *g, const float *p, size_t rows, int cats, long long n, long long *out,
     float *cum)
 {
 	size_t r;
@@ -174,7 +176,7 @@ multinomial_repl(struct py_session *s, const float *p, size_t rows, int cats, lo
 		for (j = 0; j < cats; j++) {
 			float v = p[r * (size_t)cats + (size_t)j];
 
-			if (!(v >= 0) && v == v)
+			if (!(v >= 0))	/* NaN too: TORCH_CHECK(val >= 0) comes first */
 				return py_fail(s, "invalid multinomial distribution (encountering probability entry < 0)"), -1;
 			if (!isfinite(v))
 				return py_fail(s, "invalid multinomial distribution (encountering probability entry = infinity "
@@ -187,7 +189,7 @@ multinomial_repl(struct py_session *s, const float *p, size_t rows, int cats, lo
 		for (j = 0; j < cats; j++)
 			cum[j] /= sum;
 		for (k = 0; k < n; k++) {
-			double u = rng_double(&s->rng);
+			double u = rng_double(g);
 			int left = 0, right = cats;
 
 			cum[cats - 1] = 1;
@@ -205,7 +207,7 @@ multinomial_repl(struct py_session *s, const float *p, size_t rows, int cats, lo
 	return 0;
 }
 
-/* self the input; a[] is num_samples, replacement */
+/* self the input; a[] is num_samples, replacement, generator */
 static struct pyobj *
 torch_multinomial(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
@@ -213,11 +215,13 @@ torch_multinomial(struct py_session *s, const struct builtin *b, struct pyobj *s
 	long long n;
 	int repl = 0, shape[2], cats;
 	size_t rows;
+	struct rng *g;
 
 	if (a[0]->type == PY_BOOL || !pyt_int_like(a[0], &n))
 		return py_fail(s, "multinomial(): argument 'num_samples' (position 2) must be int, not %s",
 		    py_type_name(a[0]));
-	if (lib_flag(s, b, a[1], "replacement", 0, &repl) != 0 || multinomial_check(s, &x->u.t, n, repl) != 0)
+	if (lib_flag(s, b, a[1], "replacement", 0, &repl) != 0 || (g = lib_rng(s, b, a[2])) == NULL ||
+	    multinomial_check(s, &x->u.t, n, repl) != 0)
 		return NULL;
 	cats = x->u.t.shape[x->u.t.ndim - 1];
 	rows = x->u.t.ndim == 2 ? (size_t)x->u.t.shape[0] : 1;
@@ -231,8 +235,8 @@ torch_multinomial(struct py_session *s, const struct builtin *b, struct pyobj *s
 	if (!repl) {	/* 1.13: the fast path without replacement only (one sample with replacement too: the cumulative search) */
 		if (multinomial_valid(s, pyt_data(&c->u.t), rows, cats) != 0)
 			goto fail;
-		multinomial_fast(s, pyt_data(&c->u.t), rows, cats, n, y->u.t.st->data, pyt_data(&scratch->u.t));
-	} else if (multinomial_repl(s, pyt_data(&c->u.t), rows, cats, n, y->u.t.st->data, pyt_data(&scratch->u.t)) != 0) {
+		multinomial_fast(g, pyt_data(&c->u.t), rows, cats, n, y->u.t.st->data, pyt_data(&scratch->u.t));
+	} else if (multinomial_repl(s, g, pyt_data(&c->u.t), rows, cats, n, y->u.t.st->data, pyt_data(&scratch->u.t)) != 0) {
 		goto fail;
 	}
 	py_decref(c);
@@ -529,14 +533,14 @@ embed_forward(struct py_session *s, struct pyobj *m, struct pyobj *x)
 
 const struct builtin lib_bigram_rows[] = {
 	LIB_NS("torch"),
-	{ "randint", torch_randint, 0, "high, size, *, ~generator=None, ~out=None, dtype=None, ~layout=None, ~device=None, "
-	    "~pin_memory=False, requires_grad=False | low, high, size, *, ~generator=None, ~out=None, dtype=None, "
+	{ "randint", torch_randint, 0, "high, size, *, generator=None, ~out=None, dtype=None, ~layout=None, ~device=None, "
+	    "~pin_memory=False, requires_grad=False | low, high, size, *, generator=None, ~out=None, dtype=None, "
 	    "~layout=None, ~device=None, ~pin_memory=False, requires_grad=False", 0 },
-	{ "multinomial", torch_multinomial, 0, "num_samples, replacement=False, *, ~generator=None, ~out=None",
+	{ "multinomial", torch_multinomial, 0, "num_samples, replacement=False, *, generator=None, ~out=None",
 	    LIB_SELF_FIRST },
 	{ "log_softmax", f_log_softmax, 0, "dim, dtype=None | dim, *, dtype=None", LIB_SELF_FIRST },
 	LIB_NS("Tensor"),
-	{ "multinomial", torch_multinomial, 0, "num_samples, replacement=False, *, ~generator=None", 0 },
+	{ "multinomial", torch_multinomial, 0, "num_samples, replacement=False, *, generator=None", 0 },
 	{ "log_softmax", f_log_softmax, 0, "dim, dtype=None", 0 },
 	LIB_NS("torch.nn.functional"),
 	{ "log_softmax", f_log_softmax, 1, "[def] input, dim=None, _stacklevel=3, dtype=None", 0 },

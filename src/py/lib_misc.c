@@ -28,6 +28,9 @@ static struct pyobj *
 torch_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self, (void)a;
+	if (s->initial_seed > (uint64_t)INT64_MAX)	/* torch.manual_seed(-1): 2**64 - 1 */
+		return py_fail(s, "integer overflow (integers here are 64-bit): the seed is %llu",
+		    (unsigned long long)s->initial_seed);
 	return py_int((long long)s->initial_seed);
 }
 

@@ -7,6 +7,8 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "lib.h"
 
@@ -59,8 +61,11 @@ static struct pyobj *
 torch_new(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	struct pyobj *t;
+	struct rng *g = &s->rng;
 
 	(void)self;
+	if (b->op >= NEW_RAND && (g = lib_rng(s, b, a[3])) == NULL)	/* rand, randn: a[3] the generator */
+		return NULL;
 	if (a[0]->u.seq.n == 0)	/* torch.rand(): no size, no overload (the first line of PyTorch's message) */
 		return py_fail(s, "%s() received an invalid combination of arguments - got (%s%s%s%s), but expected one of:",
 		    b->name, a[1] ? "dtype=torch.dtype, " : "", a[2] ? "requires_grad=" : "", a[2] ? py_type_name(a[2]) : "",
@@ -70,13 +75,13 @@ torch_new(struct py_session *s, const struct builtin *b, struct pyobj *self, str
 	if (b->op == NEW_ONES)
 		lib_fill(t, 1);
 	else if (b->op == NEW_RAND && t->u.t.dtype == DT_DOUBLE)
-		rng_rand64(&s->rng, t->u.t.st->data, t->u.t.numel);
+		rng_rand64(g, t->u.t.st->data, t->u.t.numel);
 	else if (b->op == NEW_RANDN && t->u.t.dtype == DT_DOUBLE)
-		rng_randn64(&s->rng, t->u.t.st->data, t->u.t.numel);
+		rng_randn64(g, t->u.t.st->data, t->u.t.numel);
 	else if (b->op == NEW_RAND)
-		rng_rand(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
+		rng_rand(g, pyt_data(&t->u.t), t->u.t.numel);
 	else if (b->op == NEW_RANDN)
-		rng_randn(&s->rng, pyt_data(&t->u.t), t->u.t.numel);
+		rng_randn(g, pyt_data(&t->u.t), t->u.t.numel);
 	return lib_with_grad(t, s, b, a[2]);
 }
 
@@ -129,6 +134,45 @@ torch_manual_seed(struct py_session *s, const struct builtin *b, struct pyobj *s
 	rng_seed(&s->rng, (uint64_t)a[0]->u.i);	/* negative seeds wrap to [0, 2^64), as PyTorch's */
 	s->initial_seed = (uint64_t)a[0]->u.i;
 	return py_none();
+}
+
+/* torch.Generator(device='cpu'): a stream of its own, seeded as PyTorch seeds a new CPU generator */
+static struct pyobj *
+torch_generator(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	struct pyobj *g;
+
+	(void)b, (void)self;
+	if (a[0] != NULL && (a[0]->type != PY_STR || strcmp(a[0]->u.str.s, "cpu") != 0))
+		return py_fail(s, "torch.Generator(): a device other than 'cpu' is not supported");
+	g = py_new(PY_RNG);
+	g->u.rng = xmalloc(sizeof *g->u.rng);
+	memset(g->u.rng, 0, sizeof *g->u.rng);
+	rng_seed(g->u.rng, 67280421310721ULL);	/* c10's default_rng_seed_val */
+	return g;
+}
+
+/* g.manual_seed(seed): g reseeded (a negative seed wraps to [0, 2^64)), g returned */
+static struct pyobj *
+gen_manual_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b;
+	if (a[0]->type != PY_INT && a[0]->type != PY_BOOL)
+		return py_fail(s, "RuntimeError: manual_seed expected a long, but got %s", py_type_name(a[0]));
+	rng_seed(self->u.rng, (uint64_t)a[0]->u.i);
+	py_incref(self);
+	return self;
+}
+
+/* g.initial_seed(): the seed it was last given */
+static struct pyobj *
+gen_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
+{
+	(void)b, (void)a;
+	if (self->u.rng->seed > (uint64_t)INT64_MAX)
+		return py_fail(s, "integer overflow (integers here are 64-bit): the seed is %llu",
+		    (unsigned long long)self->u.rng->seed);
+	return py_int((long long)self->u.rng->seed);
 }
 
 /* cat (op 0), stack (op 1) */
@@ -397,8 +441,8 @@ nn_softmax(struct py_session *s, const struct builtin *b, struct pyobj *self, st
 #define NEW_TAIL ", dtype=None, ~layout=None, ~device=None, ~pin_memory=False, requires_grad=False"
 #define NEW_PARAMS "*size, ~out=None" NEW_TAIL " | *size, ~names" NEW_TAIL
 #define EMPTY_PARAMS "*size, ~memory_format=None, ~out=None" NEW_TAIL " | *size, ~names, ~memory_format=None" NEW_TAIL
-#define RAND_PARAMS "*size, ~out=None" NEW_TAIL " | *size, ~generator, ~out=None" NEW_TAIL \
-	" | *size, ~generator, ~names" NEW_TAIL " | *size, ~names" NEW_TAIL
+#define RAND_PARAMS "*size, ~out=None" NEW_TAIL " | *size, generator, ~out=None" NEW_TAIL \
+	" | *size, generator, ~names" NEW_TAIL " | *size, ~names" NEW_TAIL
 /* a[] is input, dtype, requires_grad */
 #define LIKE_PARAMS "input, *" NEW_TAIL ", ~memory_format=None"
 /* a[] is end, dtype, requires_grad, start, step */
@@ -421,6 +465,10 @@ const struct builtin lib_torch_rows[] = {
 	{ "cat", torch_cat, 0, "tensors, dim=0, *, ~out=None | tensors, dim, *, ~out=None", LIB_VF | LIB_F64 },
 	{ "arange", torch_arange, 0, ARANGE_PARAMS, LIB_VF | LIB_F64 },
 	{ "Size", torch_size, 0, "[builtin tuple] iterable=(), /", 0 },
+	{ "Generator", torch_generator, 0, "device='cpu'", 0 },
+	LIB_NS("Generator"),
+	{ "manual_seed", gen_manual_seed, 0, "[meth_o manual_seed] seed, /", 0 },
+	{ "initial_seed", gen_initial_seed, 0, "[noargs initial_seed] /", 0 },
 	LIB_NS("torch.nn.functional"),
 	{ "linear", f_linear, 0, "input, weight, bias=None", LIB_F64 },
 	{ "dropout", f_dropout, 0, "[def] input, p=0.5, training=True, inplace=False", LIB_F64 },

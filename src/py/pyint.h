@@ -175,7 +175,8 @@ enum pytype {
 	PY_RANGE,		/* range(start, stop, step): counted, never a list (lib_iter.c) */
 	PY_GEN,			/* a generator expression's generator, lazy (pycomp.c) */
 	PY_DICT,		/* a dict: its pairs in insertion order (lib_dict.c) */
-	PY_DVIEW		/* d.keys(), d.values(), d.items(): a tuple of them as they were (seq; name "dict_keys") */
+	PY_DVIEW,		/* d.keys(), d.values(), d.items(): a tuple of them as they were (seq; name "dict_keys") */
+	PY_RNG			/* torch.Generator(): its own mt19937 stream (lib_torch.c) */
 };
 
 /* Names of the run: the stages, then the weights (their bits in deps). */
@@ -297,6 +298,7 @@ struct pyobj {
 			long long start, stop, step;
 		} range;		/* RANGE */
 		struct pygen *gen;	/* GEN */
+		struct rng *rng;	/* RNG, owned */
 		struct {
 			struct pyobj **kv;	/* key 0, value 0, key 1, ... */
 			int n, cap;		/* pairs */

@@ -114,6 +114,10 @@ names_attr(struct py_session *s, struct pyobj *o, const char *name)
 		if ((r = lib_bound(o, "dict", name)) != NULL)
 			return r;
 		break;
+	case PY_RNG:	/* get_state, seed, ...: Python has them, attn-explain does not */
+		if ((r = lib_bound(o, "Generator", name)) != NULL)
+			return r;
+		return py_fail(s, "torch.Generator's %s is not supported here (manual_seed and initial_seed are)", name);
 	case PY_DTYPE:
 		if (strcmp(name, "is_floating_point") == 0)
 			return py_bool(o->u.i == DT_FLOAT || o->u.i == DT_DOUBLE);

@@ -169,6 +169,9 @@ obj_free(struct pyobj *o)
 	case PY_GEN:
 		gen_free(o->u.gen);
 		break;
+	case PY_RNG:
+		free(o->u.rng);
+		break;
 	case PY_UFUNC:
 		for (i = 0; i < o->u.uf.def->nnames; i++)
 			py_decref(o->u.uf.defaults[i]);
@@ -351,6 +354,7 @@ py_type_name(const struct pyobj *o)
 	case PY_SUPER: return "super";
 	case PY_RANGE: return "range";
 	case PY_GEN: return o->u.gen->kind == GEN_ENUM ? "enumerate" : o->u.gen->kind == GEN_ZIP ? "zip" : "generator";
+	case PY_RNG: return "torch._C.Generator";
 	case PY_DICT: return "dict";
 	case PY_DVIEW: return o->u.seq.name;
 	}
@@ -1177,6 +1181,7 @@ repr_in(struct sbuf *b, const struct pyobj *o, const struct print_opts *po)
 		break;
 	case PY_DTYPE: sbuf_add(b, dtype_name((int)o->u.i)); break;
 	case PY_UFUNC: sbuf_addf(b, "<function %s at %p>", o->u.uf.qualname != NULL ? o->u.uf.qualname : o->u.uf.def->names[0], (void *)o); break;
+	case PY_RNG: sbuf_addf(b, "<torch._C.Generator object at %p>", (void *)o); break;
 	case PY_GEN:
 		if (o->u.gen->kind == GEN_EXPR)
 			sbuf_addf(b, "<generator object <genexpr> at %p>", (void *)o);

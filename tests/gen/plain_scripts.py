@@ -3,7 +3,8 @@
 
 Classes without a base (`class A:`, `class A():`, `class A(object):`) as
 Karpathy's notebooks write them: makemore's Linear, BatchNorm1d and Tanh
-(stacked in a list, called in turn, parameters gathered by a comprehension),
+(stacked in a list, called in turn, parameters gathered by a comprehension;
+their weights drawn from makemore's torch.Generator or the default one),
 the gpt-dev notebook's LayerNorm1d, and counters: class attributes read
 through the instance and shadowed on it, `self.n op= v` on ints, floats,
 lists and tensors, methods calling methods, a subclass overriding __init__,
@@ -26,10 +27,13 @@ MAKEMORE = '''import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(%(seed)s)
+
+
 class Linear%(base)s:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out)%(gen)s) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -146,8 +150,13 @@ def s_layers(g):
     g.add("%s = [p for layer in %s for p in layer.parameters()]" % (ps, ls),
           "print(sum(p.nelement() for p in %s), len(%s))" % (ps, ps))
     x = g.name("x")
-    g.add("%s = torch.randn(%d, %d)" % (x, batch, d_in),
+    g.add("%s = torch.randn(%d, %d%s)" % (x, batch, d_in, r.choice(["", ", generator=g"])),
           "for layer in %s:" % ls, "  %s = layer(%s)" % (x, x), "print(%s)" % x)
+    if r.random() < 0.4:
+        g.add("probs = F.softmax(%s, dim=1)" % x,
+              "print(torch.multinomial(probs, num_samples=%d, replacement=True%s))"
+              % (r.randint(1, 4), r.choice(["", ", generator=g"])),
+              "print(torch.randint(0, %d, (%d,), generator=g), g.initial_seed())" % (r.randint(1, 30), r.randint(1, 5)))
     if r.random() < 0.5:
         g.add("print([type(l).__name__ for l in %s], [tuple(l.out.shape) for l in %s])" % (ls, ls))
     if r.random() < 0.4:
@@ -208,7 +217,8 @@ ERRORS = ["Counter()()", "Tanh(1)", "print(Counter().missing)", "print(len(Tanh(
 
 def script(r):
     text = MAKEMORE % {"base": r.choice(["", "()", "(object)"]), "start": r.choice(["0", "10", "1.5"]),
-                       "step": r.choice(["1", "2", "0.25"]), "op": r.choice(["+", "-", "*"])}
+                       "step": r.choice(["1", "2", "0.25"]), "op": r.choice(["+", "-", "*"]),
+                       "gen": r.choice(["", ", generator=g"]), "seed": r.choice(["2147483647", "42", "0"])}
     g = cls_scripts.Gen(r)
     g.add("torch.manual_seed(%d)" % r.randrange(100000))
     for _ in range(r.randint(1, 4)):

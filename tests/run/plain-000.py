@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(42)
+
+
 class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -95,59 +98,38 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(40205)
-class Netnet1(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(3)
-    self.norm = LayerNorm1d(3)
-    self.lin = nn.Linear(3, 3)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net1 = Netnet1()
-print(net1)
-print([n for n, _ in net1.named_parameters()], isinstance(net1.helper, nn.Module))
-print(net1(torch.randn(2, 3)), net1.helper.n)
-layers2 = [Linear(6, 4, bias=True), Linear(4, 5)]
+torch.manual_seed(49700)
+layers1 = [Linear(6, 4, bias=True), Linear(4, 5)]
 with torch.no_grad():
-  layers2[-1].weight *= 0.1
-  for layer in layers2[:-1]:
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
     if isinstance(layer, Linear):
       layer.weight *= 2
-params3 = [p for layer in layers2 for p in layer.parameters()]
-print(sum(p.nelement() for p in params3), len(params3))
-x4 = torch.randn(5, 6)
-for layer in layers2:
-  x4 = layer(x4)
-print(x4)
-print([type(l).__name__ for l in layers2], [tuple(l.out.shape) for l in layers2])
-for layer in layers2:
+params2 = [p for layer in layers1 for p in layer.parameters()]
+print(sum(p.nelement() for p in params2), len(params2))
+x3 = torch.randn(5, 6, generator=g)
+for layer in layers1:
+  x3 = layer(x3)
+print(x3)
+c4 = Counter(3)
+print(type(c4).__name__, type(c4) is Counter)
+layers5 = [Linear(5, 4, bias=False), Tanh(), Linear(4, 2, bias=False), LayerNorm1d(2), Tanh(), Linear(2, 6)]
+with torch.no_grad():
+  layers5[-1].weight *= 0.1
+  for layer in layers5[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 2
+params6 = [p for layer in layers5 for p in layer.parameters()]
+print(sum(p.nelement() for p in params6), len(params6))
+x7 = torch.randn(6, 5)
+for layer in layers5:
+  x7 = layer(x7)
+print(x7)
+probs = F.softmax(x7, dim=1)
+print(torch.multinomial(probs, num_samples=2, replacement=True, generator=g))
+print(torch.randint(0, 22, (5,), generator=g), g.initial_seed())
+print([type(l).__name__ for l in layers5], [tuple(l.out.shape) for l in layers5])
+for layer in layers5:
   layer.training = False
-print(layers2[0](torch.ones(1, 6)))
-class Netnet5(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(3)
-    self.norm = LayerNorm1d(3)
-    self.lin = nn.Linear(3, 3)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net5 = Netnet5()
-print(net5)
-print([n for n, _ in net5.named_parameters()], isinstance(net5.helper, nn.Module))
-print(net5(torch.randn(2, 3)), net5.helper.n)
-layers6 = [Linear(2, 1, bias=True), Tanh(), Linear(1, 6, bias=False), Tanh(), Linear(6, 2, bias=False), LayerNorm1d(2), Tanh(), Linear(2, 6)]
-with torch.no_grad():
-  layers6[-1].weight *= 0.1
-  for layer in layers6[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 2
-params7 = [p for layer in layers6 for p in layer.parameters()]
-print(sum(p.nelement() for p in params7), len(params7))
-x8 = torch.randn(3, 2)
-for layer in layers6:
-  x8 = layer(x8)
-print(x8)
-print([type(l).__name__ for l in layers6], [tuple(l.out.shape) for l in layers6])
+print(layers5[0](torch.ones(1, 5)))
+Counter()()

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(2147483647)
+
+
 class Linear(object):
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d(object):
 
 
 class Counter(object):
-  start = 1.5
-  def __init__(self, step=1):
+  start = 10
+  def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n *= self.step
+      self.n -= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,17 +98,44 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(14981)
-layers1 = [Linear(4, 1, bias=False), LayerNorm1d(1), Tanh(), Linear(1, 8, bias=True), BatchNorm1d(8), Tanh(), Linear(8, 5)]
+torch.manual_seed(48451)
+class Accacc1():
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total -= x
+    self.count += 1
+    return self.total
+acc1 = Accacc1(3)
+v = acc1(torch.randn(3))
+w = acc1(torch.randn(3))
+print(v, w is v, acc1.count, acc1.total is v)
+class Accacc2():
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total += x
+    self.count += 1
+    return self.total
+acc2 = Accacc2(3)
+v = acc2(torch.randn(3))
+w = acc2(torch.randn(3))
+print(v, w is v, acc2.count, acc2.total is v)
+layers3 = [Linear(1, 10, bias=False), BatchNorm1d(10), Linear(10, 2)]
 with torch.no_grad():
-  layers1[-1].weight *= 0.1
-  for layer in layers1[:-1]:
+  layers3[-1].weight *= 0.1
+  for layer in layers3[:-1]:
     if isinstance(layer, Linear):
-      layer.weight *= 0.5
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(6, 4)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+      layer.weight *= 5/3
+params4 = [p for layer in layers3 for p in layer.parameters()]
+print(sum(p.nelement() for p in params4), len(params4))
+x5 = torch.randn(5, 1)
+for layer in layers3:
+  x5 = layer(x5)
+print(x5)
+print([type(l).__name__ for l in layers3], [tuple(l.out.shape) for l in layers3])
+for layer in layers3:
+  layer.training = False
+print(layers3[0](torch.ones(1, 1)))

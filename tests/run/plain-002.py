@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(0)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,9 +77,9 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
+class Counter:
   start = 0
-  def __init__(self, step=2):
+  def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
     self.seen = []
@@ -95,11 +98,46 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(58892)
-layers1 = [Linear(6, 7, bias=True), Linear(7, 7)]
+torch.manual_seed(12165)
+layers1 = [Linear(4, 8, bias=False), BatchNorm1d(8), Linear(8, 4)]
+with torch.no_grad():
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 0.5
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(2, 6)
+x3 = torch.randn(2, 4)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
+probs = F.softmax(x3, dim=1)
+print(torch.multinomial(probs, num_samples=2, replacement=True))
+print(torch.randint(0, 9, (1,), generator=g), g.initial_seed())
+print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+class Netnet4(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(3)
+    self.norm = LayerNorm1d(3)
+    self.lin = nn.Linear(3, 3)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net4 = Netnet4()
+print(net4)
+print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
+print(net4(torch.randn(2, 3)), net4.helper.n)
+class Netnet5(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(2)
+    self.norm = LayerNorm1d(2)
+    self.lin = nn.Linear(2, 2)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net5 = Netnet5()
+print(net5)
+print([n for n, _ in net5.named_parameters()], isinstance(net5.helper, nn.Module))
+print(net5(torch.randn(2, 2)), net5.helper.n)

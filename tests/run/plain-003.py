@@ -2,6 +2,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(0)
+
+
 class Linear(object):
 
   def __init__(self, fan_in, fan_out, bias=True):
@@ -75,14 +78,14 @@ class LayerNorm1d(object):
 
 
 class Counter(object):
-  start = 0
-  def __init__(self, step=2):
+  start = 10
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n += self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,35 +98,21 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(49414)
-layers1 = [Linear(1, 2, bias=True), Tanh(), Linear(2, 5, bias=True), BatchNorm1d(5), Tanh(), Linear(5, 9, bias=True), LayerNorm1d(9), Tanh(), Linear(9, 5)]
-with torch.no_grad():
-  layers1[-1].weight *= 0.1
-  for layer in layers1[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 0.5
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(5, 1)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-layers4 = [Linear(5, 12, bias=True), LayerNorm1d(12), Tanh(), Linear(12, 9, bias=True), Tanh(), Linear(9, 3, bias=False), Linear(3, 7)]
-with torch.no_grad():
-  layers4[-1].weight *= 0.1
-  for layer in layers4[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 5/3
-params5 = [p for layer in layers4 for p in layer.parameters()]
-print(sum(p.nelement() for p in params5), len(params5))
-x6 = torch.randn(2, 5)
-for layer in layers4:
-  x6 = layer(x6)
-print(x6)
-for layer in layers4:
-  layer.training = False
-print(layers4[0](torch.ones(1, 5)))
-class Accacc7(object):
+torch.manual_seed(38699)
+class Netnet1(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(3)
+    self.norm = LayerNorm1d(3)
+    self.lin = nn.Linear(3, 3)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net1 = Netnet1()
+print(net1)
+print([n for n, _ in net1.named_parameters()], isinstance(net1.helper, nn.Module))
+print(net1(torch.randn(2, 3)), net1.helper.n)
+class Accacc2(object):
   def __init__(self, n):
     self.total = torch.zeros(n)
     self.count = 0
@@ -131,19 +120,26 @@ class Accacc7(object):
     self.total *= x
     self.count += 1
     return self.total
-acc7 = Accacc7(3)
-v = acc7(torch.randn(3))
-w = acc7(torch.randn(3))
-print(v, w is v, acc7.count, acc7.total is v)
-layers8 = [Linear(2, 9, bias=False), LayerNorm1d(9), Tanh(), Linear(9, 3, bias=False), BatchNorm1d(3), Tanh(), Linear(3, 8, bias=False), Tanh(), Linear(8, 8)]
-with torch.no_grad():
-  layers8[-1].weight *= 0.1
-  for layer in layers8[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 2
-params9 = [p for layer in layers8 for p in layer.parameters()]
-print(sum(p.nelement() for p in params9), len(params9))
-x10 = torch.randn(5, 2)
-for layer in layers8:
-  x10 = layer(x10)
-print(x10)
+acc2 = Accacc2(3)
+v = acc2(torch.randn(3))
+w = acc2(torch.randn(3))
+print(v, w is v, acc2.count, acc2.total is v)
+layers3 = [Linear(3, 2, bias=False), BatchNorm1d(2), Tanh(), Linear(2, 9, bias=True), LayerNorm1d(9), Linear(9, 1)]
+params4 = [p for layer in layers3 for p in layer.parameters()]
+print(sum(p.nelement() for p in params4), len(params4))
+x5 = torch.randn(3, 3, generator=g)
+for layer in layers3:
+  x5 = layer(x5)
+print(x5)
+probs = F.softmax(x5, dim=1)
+print(torch.multinomial(probs, num_samples=4, replacement=True))
+print(torch.randint(0, 26, (2,), generator=g), g.initial_seed())
+layers6 = [Linear(2, 11, bias=False), Tanh(), Linear(11, 8)]
+params7 = [p for layer in layers6 for p in layer.parameters()]
+print(sum(p.nelement() for p in params7), len(params7))
+x8 = torch.randn(5, 2)
+for layer in layers6:
+  x8 = layer(x8)
+print(x8)
+print([type(l).__name__ for l in layers6], [tuple(l.out.shape) for l in layers6])
+Counter()()

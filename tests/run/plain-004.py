@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(0)
+
+
+class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh():
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
-  start = 1.5
-  def __init__(self, step=2):
+class Counter():
+  start = 10
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,24 +98,33 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(11323)
-layers1 = [Linear(4, 7, bias=False), LayerNorm1d(7), Tanh(), Linear(7, 5, bias=False), Tanh(), Linear(5, 7, bias=True), LayerNorm1d(7), Linear(7, 1)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(5, 4)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-class Netnet4(nn.Module):
+torch.manual_seed(53983)
+c1 = Fast(4)
+c1.start = 7
+print(c1.start, Counter.start)
+print(type(c1).__name__, type(c1) is Counter)
+layers2 = [Linear(4, 1, bias=False), BatchNorm1d(1), Tanh(), Linear(1, 5, bias=True), BatchNorm1d(5), Tanh(), Linear(5, 2, bias=False), LayerNorm1d(2), Tanh(), Linear(2, 7)]
+with torch.no_grad():
+  layers2[-1].weight *= 0.1
+  for layer in layers2[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 5/3
+params3 = [p for layer in layers2 for p in layer.parameters()]
+print(sum(p.nelement() for p in params3), len(params3))
+x4 = torch.randn(5, 4)
+for layer in layers2:
+  x4 = layer(x4)
+print(x4)
+class Netnet5(nn.Module):
   def __init__(self):
     super().__init__()
-    self.helper = Counter(2)
-    self.norm = LayerNorm1d(2)
-    self.lin = nn.Linear(2, 2)
+    self.helper = Counter(1)
+    self.norm = LayerNorm1d(1)
+    self.lin = nn.Linear(1, 1)
   def forward(self, x):
     self.helper.tick()
     return self.norm(self.lin(x))
-net4 = Netnet4()
-print(net4)
-print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
-print(net4(torch.randn(2, 2)), net4.helper.n)
+net5 = Netnet5()
+print(net5)
+print([n for n, _ in net5.named_parameters()], isinstance(net5.helper, nn.Module))
+print(net5(torch.randn(2, 1)), net5.helper.n)

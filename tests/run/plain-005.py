@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear:
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear:
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d:
+class BatchNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d:
     return [self.gamma, self.beta]
 
 
-class Tanh:
+class Tanh():
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh:
     return []
 
 
-class LayerNorm1d:
+class LayerNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d:
     return [self.gamma, self.beta]
 
 
-class Counter:
+class Counter():
   start = 1.5
-  def __init__(self, step=2):
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n += self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,40 +98,42 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(81325)
-layers1 = [Linear(3, 10, bias=False), Tanh(), Linear(10, 8)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(2, 3)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-class Netnet4(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(1)
-    self.norm = LayerNorm1d(1)
-    self.lin = nn.Linear(1, 1)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net4 = Netnet4()
-print(net4)
-print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
-print(net4(torch.randn(2, 1)), net4.helper.n)
-c5 = Counter(0.5)
-print(c5.tick(3), c5.seen)
-print(c5.twice(), c5.n)
-print(c5.tick(3), c5.seen)
-class Accacc6(object):
+torch.manual_seed(96766)
+class Accacc1():
   def __init__(self, n):
     self.total = torch.zeros(n)
     self.count = 0
   def __call__(self, x):
-    self.total -= x
+    self.total *= x
     self.count += 1
     return self.total
-acc6 = Accacc6(3)
-v = acc6(torch.randn(3))
-w = acc6(torch.randn(3))
-print(v, w is v, acc6.count, acc6.total is v)
+acc1 = Accacc1(3)
+v = acc1(torch.randn(3))
+w = acc1(torch.randn(3))
+print(v, w is v, acc1.count, acc1.total is v)
+c2 = Counter(3)
+print(c2.twice(), c2.n)
+layers3 = [Linear(1, 3, bias=False), BatchNorm1d(3), Linear(3, 10, bias=True), BatchNorm1d(10), Tanh(), Linear(10, 3)]
+with torch.no_grad():
+  layers3[-1].weight *= 0.1
+  for layer in layers3[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 5/3
+params4 = [p for layer in layers3 for p in layer.parameters()]
+print(sum(p.nelement() for p in params4), len(params4))
+x5 = torch.randn(4, 1)
+for layer in layers3:
+  x5 = layer(x5)
+print(x5)
+layers6 = [Linear(5, 10, bias=True), Linear(10, 5, bias=False), Linear(5, 3, bias=False), LayerNorm1d(3), Linear(3, 7)]
+with torch.no_grad():
+  layers6[-1].weight *= 0.1
+  for layer in layers6[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 0.5
+params7 = [p for layer in layers6 for p in layer.parameters()]
+print(sum(p.nelement() for p in params7), len(params7))
+x8 = torch.randn(4, 5, generator=g)
+for layer in layers6:
+  x8 = layer(x8)
+print(x8)

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(0)
+
+
 class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d():
 
 
 class Counter():
-  start = 0
-  def __init__(self, step=0.25):
+  start = 10
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n *= self.step
+      self.n += self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,24 +98,45 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(85819)
-layers1 = [Linear(1, 12, bias=True), Tanh(), Linear(12, 3)]
+torch.manual_seed(56016)
+layers1 = [Linear(5, 7, bias=True), Tanh(), Linear(7, 3, bias=False), Tanh(), Linear(3, 6)]
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(2, 1)
+x3 = torch.randn(3, 5, generator=g)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
 print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
-layers4 = [Linear(1, 10, bias=True), BatchNorm1d(10), Linear(10, 2)]
-with torch.no_grad():
-  layers4[-1].weight *= 0.1
-  for layer in layers4[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 0.5
+layers4 = [Linear(6, 7, bias=False), Tanh(), Linear(7, 2)]
 params5 = [p for layer in layers4 for p in layer.parameters()]
 print(sum(p.nelement() for p in params5), len(params5))
-x6 = torch.randn(4, 1)
+x6 = torch.randn(5, 6, generator=g)
 for layer in layers4:
   x6 = layer(x6)
 print(x6)
+probs = F.softmax(x6, dim=1)
+print(torch.multinomial(probs, num_samples=3, replacement=True))
+print(torch.randint(0, 5, (5,), generator=g), g.initial_seed())
+class Accacc7(object):
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total -= x
+    self.count += 1
+    return self.total
+acc7 = Accacc7(3)
+v = acc7(torch.randn(3))
+w = acc7(torch.randn(3))
+print(v, w is v, acc7.count, acc7.total is v)
+layers8 = [Linear(1, 7, bias=False), BatchNorm1d(7), Linear(7, 10, bias=True), BatchNorm1d(10), Linear(10, 5, bias=False), Tanh(), Linear(5, 8)]
+params9 = [p for layer in layers8 for p in layer.parameters()]
+print(sum(p.nelement() for p in params9), len(params9))
+x10 = torch.randn(3, 1, generator=g)
+for layer in layers8:
+  x10 = layer(x10)
+print(x10)
+probs = F.softmax(x10, dim=1)
+print(torch.multinomial(probs, num_samples=1, replacement=True))
+print(torch.randint(0, 26, (5,), generator=g), g.initial_seed())
+print(Counter().missing)

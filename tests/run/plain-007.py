@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(2147483647)
+
+
 class Linear(object):
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,7 +78,7 @@ class LayerNorm1d(object):
 
 
 class Counter(object):
-  start = 10
+  start = 0
   def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
@@ -95,29 +98,14 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(69684)
-class Accacc1():
-  def __init__(self, n):
-    self.total = torch.zeros(n)
-    self.count = 0
-  def __call__(self, x):
-    self.total *= x
-    self.count += 1
-    return self.total
-acc1 = Accacc1(3)
-v = acc1(torch.randn(3))
-w = acc1(torch.randn(3))
-print(v, w is v, acc1.count, acc1.total is v)
-class Netnet2(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(2)
-    self.norm = LayerNorm1d(2)
-    self.lin = nn.Linear(2, 2)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net2 = Netnet2()
-print(net2)
-print([n for n, _ in net2.named_parameters()], isinstance(net2.helper, nn.Module))
-print(net2(torch.randn(2, 2)), net2.helper.n)
+torch.manual_seed(76349)
+layers1 = [Linear(1, 12, bias=False), LayerNorm1d(12), Linear(12, 1, bias=True), Tanh(), Linear(1, 2, bias=True), BatchNorm1d(2), Tanh(), Linear(2, 8)]
+params2 = [p for layer in layers1 for p in layer.parameters()]
+print(sum(p.nelement() for p in params2), len(params2))
+x3 = torch.randn(2, 1)
+for layer in layers1:
+  x3 = layer(x3)
+print(x3)
+probs = F.softmax(x3, dim=1)
+print(torch.multinomial(probs, num_samples=1, replacement=True, generator=g))
+print(torch.randint(0, 25, (1,), generator=g), g.initial_seed())

@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear():
+g = torch.Generator().manual_seed(42)
+
+
+class Linear(object):
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear():
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d():
+class BatchNorm1d(object):
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d():
     return [self.gamma, self.beta]
 
 
-class Tanh():
+class Tanh(object):
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh():
     return []
 
 
-class LayerNorm1d():
+class LayerNorm1d(object):
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d():
     return [self.gamma, self.beta]
 
 
-class Counter():
+class Counter(object):
   start = 0
-  def __init__(self, step=2):
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n += self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,18 +98,57 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(45910)
-class Accacc1:
+torch.manual_seed(84663)
+layers1 = [Linear(4, 2, bias=True), Tanh(), Linear(2, 2, bias=True), BatchNorm1d(2), Tanh(), Linear(2, 8)]
+with torch.no_grad():
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 2
+params2 = [p for layer in layers1 for p in layer.parameters()]
+print(sum(p.nelement() for p in params2), len(params2))
+x3 = torch.randn(4, 4)
+for layer in layers1:
+  x3 = layer(x3)
+print(x3)
+class Accacc4:
   def __init__(self, n):
     self.total = torch.zeros(n)
     self.count = 0
   def __call__(self, x):
-    self.total += x
+    self.total *= x
     self.count += 1
     return self.total
-acc1 = Accacc1(3)
-v = acc1(torch.randn(3))
-w = acc1(torch.randn(3))
-print(v, w is v, acc1.count, acc1.total is v)
-c2 = Fast(4)
-print(c2.tick())
+acc4 = Accacc4(3)
+v = acc4(torch.randn(3))
+w = acc4(torch.randn(3))
+print(v, w is v, acc4.count, acc4.total is v)
+layers5 = [Linear(3, 11, bias=True), LayerNorm1d(11), Tanh(), Linear(11, 4, bias=False), Linear(4, 2, bias=True), LayerNorm1d(2), Tanh(), Linear(2, 2)]
+with torch.no_grad():
+  layers5[-1].weight *= 0.1
+  for layer in layers5[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 2
+params6 = [p for layer in layers5 for p in layer.parameters()]
+print(sum(p.nelement() for p in params6), len(params6))
+x7 = torch.randn(6, 3)
+for layer in layers5:
+  x7 = layer(x7)
+print(x7)
+probs = F.softmax(x7, dim=1)
+print(torch.multinomial(probs, num_samples=1, replacement=True))
+print(torch.randint(0, 24, (2,), generator=g), g.initial_seed())
+print([type(l).__name__ for l in layers5], [tuple(l.out.shape) for l in layers5])
+for layer in layers5:
+  layer.training = False
+print(layers5[0](torch.ones(1, 3)))
+layers8 = [Linear(1, 8, bias=False), Tanh(), Linear(8, 6, bias=False), LayerNorm1d(6), Linear(6, 1)]
+params9 = [p for layer in layers8 for p in layer.parameters()]
+print(sum(p.nelement() for p in params9), len(params9))
+x10 = torch.randn(3, 1)
+for layer in layers8:
+  x10 = layer(x10)
+print(x10)
+for layer in layers8:
+  layer.training = False
+print(layers8[0](torch.ones(1, 1)))

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear():
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear():
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d():
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d():
     return [self.gamma, self.beta]
 
 
-class Tanh():
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh():
     return []
 
 
-class LayerNorm1d():
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,9 +77,9 @@ class LayerNorm1d():
     return [self.gamma, self.beta]
 
 
-class Counter():
-  start = 0
-  def __init__(self, step=2):
+class Counter:
+  start = 10
+  def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
     self.seen = []
@@ -95,29 +98,16 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(51304)
-c1 = Counter()
-c1.extra = [1]
-c1.extra += [2]
-c1.extra.append(3)
-print(c1.extra)
-print(type(c1).__name__, type(c1) is Counter)
-c2 = Counter(3)
-print(c2.twice(), c2.n)
-print(Counter.tick(c2), c2.n)
-print(c2.twice(), c2.n)
-layers3 = [Linear(4, 8, bias=True), Tanh(), Linear(8, 3)]
-params4 = [p for layer in layers3 for p in layer.parameters()]
-print(sum(p.nelement() for p in params4), len(params4))
-x5 = torch.randn(4, 4)
-for layer in layers3:
-  x5 = layer(x5)
-print(x5)
-print([type(l).__name__ for l in layers3], [tuple(l.out.shape) for l in layers3])
-for layer in layers3:
-  layer.training = False
-print(layers3[0](torch.ones(1, 4)))
-c6 = Fast(4)
-print(Counter.tick(c6), c6.n)
-c6.start = 7
-print(c6.start, Counter.start)
+torch.manual_seed(15240)
+class Accacc1:
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total *= x
+    self.count += 1
+    return self.total
+acc1 = Accacc1(3)
+v = acc1(torch.randn(3))
+w = acc1(torch.randn(3))
+print(v, w is v, acc1.count, acc1.total is v)

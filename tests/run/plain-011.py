@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(0)
+
+
+class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh():
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,8 +77,8 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
-  start = 0
+class Counter():
+  start = 10
   def __init__(self, step=1):
     self.n = self.start
     self.step = step
@@ -95,26 +98,21 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(74675)
-layers1 = [Linear(6, 3, bias=True), Tanh(), Linear(3, 2, bias=True), Linear(2, 2)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(4, 6)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-for layer in layers1:
-  layer.training = False
-print(layers1[0](torch.ones(1, 6)))
-class Accacc4(object):
-  def __init__(self, n):
-    self.total = torch.zeros(n)
-    self.count = 0
-  def __call__(self, x):
-    self.total -= x
-    self.count += 1
-    return self.total
-acc4 = Accacc4(3)
-v = acc4(torch.randn(3))
-w = acc4(torch.randn(3))
-print(v, w is v, acc4.count, acc4.total is v)
+torch.manual_seed(68635)
+c1 = Counter(3)
+print(c1.tick(3), c1.seen)
+print(c1.tick(3), c1.seen)
+print(Counter.tick(c1), c1.n)
+c2 = Fast(4)
+print(c2.start, Counter.start, isinstance(c2, Counter), isinstance(c2, Fast))
+c2.extra = [1]
+c2.extra += [2]
+c2.extra.append(3)
+print(c2.extra)
+layers3 = [Linear(6, 7, bias=True), BatchNorm1d(7), Tanh(), Linear(7, 2, bias=False), BatchNorm1d(2), Tanh(), Linear(2, 2, bias=False), LayerNorm1d(2), Linear(2, 6)]
+params4 = [p for layer in layers3 for p in layer.parameters()]
+print(sum(p.nelement() for p in params4), len(params4))
+x5 = torch.randn(6, 6)
+for layer in layers3:
+  x5 = layer(x5)
+print(x5)

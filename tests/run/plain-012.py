@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear:
+g = torch.Generator().manual_seed(0)
+
+
+class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear:
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d:
+class BatchNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d:
     return [self.gamma, self.beta]
 
 
-class Tanh:
+class Tanh():
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh:
     return []
 
 
-class LayerNorm1d:
+class LayerNorm1d():
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,9 +77,9 @@ class LayerNorm1d:
     return [self.gamma, self.beta]
 
 
-class Counter:
+class Counter():
   start = 1.5
-  def __init__(self, step=0.25):
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
@@ -95,11 +98,17 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(88767)
-layers1 = [Linear(2, 4, bias=True), BatchNorm1d(4), Tanh(), Linear(4, 7, bias=True), LayerNorm1d(7), Linear(7, 1, bias=True), BatchNorm1d(1), Tanh(), Linear(1, 8)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(2, 2)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
+torch.manual_seed(83953)
+class Netnet1(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(4)
+    self.norm = LayerNorm1d(4)
+    self.lin = nn.Linear(4, 4)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net1 = Netnet1()
+print(net1)
+print([n for n, _ in net1.named_parameters()], isinstance(net1.helper, nn.Module))
+print(net1(torch.randn(2, 4)), net1.helper.n)

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear():
+g = torch.Generator().manual_seed(0)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear():
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d():
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d():
     return [self.gamma, self.beta]
 
 
-class Tanh():
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh():
     return []
 
 
-class LayerNorm1d():
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,7 +77,7 @@ class LayerNorm1d():
     return [self.gamma, self.beta]
 
 
-class Counter():
+class Counter:
   start = 0
   def __init__(self, step=2):
     self.n = self.start
@@ -82,7 +85,7 @@ class Counter():
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n += self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,20 +98,26 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(37503)
-layers1 = [Linear(2, 5, bias=True), Tanh(), Linear(5, 2)]
-with torch.no_grad():
-  layers1[-1].weight *= 0.1
-  for layer in layers1[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 0.5
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(3, 2)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-for layer in layers1:
-  layer.training = False
-print(layers1[0](torch.ones(1, 2)))
-print(len(Tanh()))
+torch.manual_seed(57580)
+class Accacc1(object):
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total += x
+    self.count += 1
+    return self.total
+acc1 = Accacc1(3)
+v = acc1(torch.randn(3))
+w = acc1(torch.randn(3))
+print(v, w is v, acc1.count, acc1.total is v)
+layers2 = [Linear(6, 1, bias=True), LayerNorm1d(1), Tanh(), Linear(1, 5)]
+params3 = [p for layer in layers2 for p in layer.parameters()]
+print(sum(p.nelement() for p in params3), len(params3))
+x4 = torch.randn(6, 6, generator=g)
+for layer in layers2:
+  x4 = layer(x4)
+print(x4)
+probs = F.softmax(x4, dim=1)
+print(torch.multinomial(probs, num_samples=4, replacement=True))
+print(torch.randint(0, 28, (5,), generator=g), g.initial_seed())

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear:
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear(object):
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear:
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d:
+class BatchNorm1d(object):
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d:
     return [self.gamma, self.beta]
 
 
-class Tanh:
+class Tanh(object):
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh:
     return []
 
 
-class LayerNorm1d:
+class LayerNorm1d(object):
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d:
     return [self.gamma, self.beta]
 
 
-class Counter:
-  start = 10
-  def __init__(self, step=0.25):
+class Counter(object):
+  start = 0
+  def __init__(self, step=2):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n *= self.step
+      self.n += self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,8 +98,8 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(12971)
-layers1 = [Linear(5, 7, bias=False), Linear(7, 6)]
+torch.manual_seed(96487)
+layers1 = [Linear(3, 4, bias=False), LayerNorm1d(4), Tanh(), Linear(4, 4)]
 with torch.no_grad():
   layers1[-1].weight *= 0.1
   for layer in layers1[:-1]:
@@ -104,21 +107,26 @@ with torch.no_grad():
       layer.weight *= 5/3
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(2, 5)
+x3 = torch.randn(3, 3)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
 print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
-class Netnet4(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(4)
-    self.norm = LayerNorm1d(4)
-    self.lin = nn.Linear(4, 4)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net4 = Netnet4()
-print(net4)
-print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
-print(net4(torch.randn(2, 4)), net4.helper.n)
+layers4 = [Linear(1, 12, bias=False), BatchNorm1d(12), Tanh(), Linear(12, 1)]
+params5 = [p for layer in layers4 for p in layer.parameters()]
+print(sum(p.nelement() for p in params5), len(params5))
+x6 = torch.randn(2, 1, generator=g)
+for layer in layers4:
+  x6 = layer(x6)
+print(x6)
+layers7 = [Linear(3, 1, bias=True), BatchNorm1d(1), Linear(1, 3)]
+params8 = [p for layer in layers7 for p in layer.parameters()]
+print(sum(p.nelement() for p in params8), len(params8))
+x9 = torch.randn(2, 3)
+for layer in layers7:
+  x9 = layer(x9)
+print(x9)
+print([type(l).__name__ for l in layers7], [tuple(l.out.shape) for l in layers7])
+for layer in layers7:
+  layer.training = False
+print(layers7[0](torch.ones(1, 3)))

@@ -2,6 +2,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(42)
+
+
 class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
@@ -76,7 +79,7 @@ class LayerNorm1d:
 
 class Counter:
   start = 10
-  def __init__(self, step=2):
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
@@ -95,32 +98,24 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(52920)
-class Netnet1(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(1)
-    self.norm = LayerNorm1d(1)
-    self.lin = nn.Linear(1, 1)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net1 = Netnet1()
-print(net1)
-print([n for n, _ in net1.named_parameters()], isinstance(net1.helper, nn.Module))
-print(net1(torch.randn(2, 1)), net1.helper.n)
-layers2 = [Linear(5, 11, bias=False), Tanh(), Linear(11, 2)]
-params3 = [p for layer in layers2 for p in layer.parameters()]
-print(sum(p.nelement() for p in params3), len(params3))
-x4 = torch.randn(2, 5)
-for layer in layers2:
-  x4 = layer(x4)
-print(x4)
-c5 = Fast(1)
-c5.start = 7
-print(c5.start, Counter.start)
-print(c5.tick(3), c5.seen)
-class Accacc6(object):
+torch.manual_seed(96879)
+layers1 = [Linear(6, 7, bias=False), BatchNorm1d(7), Linear(7, 1)]
+with torch.no_grad():
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 5/3
+params2 = [p for layer in layers1 for p in layer.parameters()]
+print(sum(p.nelement() for p in params2), len(params2))
+x3 = torch.randn(2, 6, generator=g)
+for layer in layers1:
+  x3 = layer(x3)
+print(x3)
+probs = F.softmax(x3, dim=1)
+print(torch.multinomial(probs, num_samples=4, replacement=True, generator=g))
+print(torch.randint(0, 3, (1,), generator=g), g.initial_seed())
+print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+class Accacc4():
   def __init__(self, n):
     self.total = torch.zeros(n)
     self.count = 0
@@ -128,7 +123,30 @@ class Accacc6(object):
     self.total -= x
     self.count += 1
     return self.total
-acc6 = Accacc6(3)
-v = acc6(torch.randn(3))
-w = acc6(torch.randn(3))
-print(v, w is v, acc6.count, acc6.total is v)
+acc4 = Accacc4(3)
+v = acc4(torch.randn(3))
+w = acc4(torch.randn(3))
+print(v, w is v, acc4.count, acc4.total is v)
+layers5 = [Linear(2, 6, bias=True), LayerNorm1d(6), Tanh(), Linear(6, 10, bias=True), BatchNorm1d(10), Tanh(), Linear(10, 3)]
+params6 = [p for layer in layers5 for p in layer.parameters()]
+print(sum(p.nelement() for p in params6), len(params6))
+x7 = torch.randn(4, 2)
+for layer in layers5:
+  x7 = layer(x7)
+print(x7)
+print([type(l).__name__ for l in layers5], [tuple(l.out.shape) for l in layers5])
+for layer in layers5:
+  layer.training = False
+print(layers5[0](torch.ones(1, 2)))
+class Accacc8:
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total += x
+    self.count += 1
+    return self.total
+acc8 = Accacc8(3)
+v = acc8(torch.randn(3))
+w = acc8(torch.randn(3))
+print(v, w is v, acc8.count, acc8.total is v)

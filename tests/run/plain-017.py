@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
-  start = 1.5
-  def __init__(self, step=0.25):
+class Counter:
+  start = 10
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n *= self.step
+      self.n -= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,44 +98,25 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(81431)
-layers1 = [Linear(5, 5, bias=True), Linear(5, 5, bias=True), Tanh(), Linear(5, 1, bias=False), Linear(1, 7)]
-with torch.no_grad():
-  layers1[-1].weight *= 0.1
-  for layer in layers1[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 5/3
+torch.manual_seed(47911)
+layers1 = [Linear(5, 4, bias=False), Tanh(), Linear(4, 8, bias=True), LayerNorm1d(8), Tanh(), Linear(8, 5, bias=True), Tanh(), Linear(5, 8)]
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(4, 5)
+x3 = torch.randn(3, 5, generator=g)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
 print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
-c4 = Fast(1)
-print(c4.twice(), c4.n)
-c4.start = 7
-print(c4.start, Counter.start)
-c4.start = 7
-print(c4.start, Counter.start)
-layers5 = [Linear(2, 11, bias=False), Linear(11, 3)]
+c4 = Counter(-2)
+print(Counter.tick(c4), c4.n)
+layers5 = [Linear(5, 12, bias=True), BatchNorm1d(12), Tanh(), Linear(12, 7, bias=True), Linear(7, 7, bias=False), Tanh(), Linear(7, 2)]
 params6 = [p for layer in layers5 for p in layer.parameters()]
 print(sum(p.nelement() for p in params6), len(params6))
-x7 = torch.randn(6, 2)
+x7 = torch.randn(6, 5, generator=g)
 for layer in layers5:
   x7 = layer(x7)
 print(x7)
 print([type(l).__name__ for l in layers5], [tuple(l.out.shape) for l in layers5])
-class Accacc8(object):
-  def __init__(self, n):
-    self.total = torch.zeros(n)
-    self.count = 0
-  def __call__(self, x):
-    self.total -= x
-    self.count += 1
-    return self.total
-acc8 = Accacc8(3)
-v = acc8(torch.randn(3))
-w = acc8(torch.randn(3))
-print(v, w is v, acc8.count, acc8.total is v)
-Linear(2)
+for layer in layers5:
+  layer.training = False
+print(layers5[0](torch.ones(1, 5)))

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(42)
+
+
 class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d():
 
 
 class Counter():
-  start = 1.5
+  start = 0
   def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n += self.step
+      self.n -= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,12 +98,33 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(8521)
-layers1 = [Linear(1, 3, bias=True), BatchNorm1d(3), Linear(3, 6, bias=False), LayerNorm1d(6), Linear(6, 2)]
+torch.manual_seed(30339)
+layers1 = [Linear(6, 12, bias=False), Tanh(), Linear(12, 7, bias=True), Linear(7, 3, bias=True), BatchNorm1d(3), Tanh(), Linear(3, 7)]
+with torch.no_grad():
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 2
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(5, 1)
+x3 = torch.randn(3, 6, generator=g)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
+probs = F.softmax(x3, dim=1)
+print(torch.multinomial(probs, num_samples=2, replacement=True, generator=g))
+print(torch.randint(0, 9, (1,), generator=g), g.initial_seed())
 print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+class Netnet4(nn.Module):
+  def __init__(self):
+    super().__init__()
+    self.helper = Counter(4)
+    self.norm = LayerNorm1d(4)
+    self.lin = nn.Linear(4, 4)
+  def forward(self, x):
+    self.helper.tick()
+    return self.norm(self.lin(x))
+net4 = Netnet4()
+print(net4)
+print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
+print(net4(torch.randn(2, 4)), net4.helper.n)

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(42)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,8 +77,8 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
-  start = 1.5
+class Counter:
+  start = 0
   def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
@@ -95,19 +98,12 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(66138)
-layers1 = [Linear(6, 11, bias=False), Tanh(), Linear(11, 8, bias=True), Linear(8, 8, bias=True), BatchNorm1d(8), Tanh(), Linear(8, 1)]
-with torch.no_grad():
-  layers1[-1].weight *= 0.1
-  for layer in layers1[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 5/3
+torch.manual_seed(10058)
+layers1 = [Linear(4, 12, bias=True), Linear(12, 5, bias=True), Tanh(), Linear(5, 3)]
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(5, 6)
+x3 = torch.randn(2, 4)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
 print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
-for t in Tanh():
-  print(t)

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(0)
+
+
 class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d():
 
 
 class Counter():
-  start = 1.5
+  start = 0
   def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,41 +98,23 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(33542)
-class Accacc1:
-  def __init__(self, n):
-    self.total = torch.zeros(n)
-    self.count = 0
-  def __call__(self, x):
-    self.total -= x
-    self.count += 1
-    return self.total
-acc1 = Accacc1(3)
-v = acc1(torch.randn(3))
-w = acc1(torch.randn(3))
-print(v, w is v, acc1.count, acc1.total is v)
-class Accacc2():
-  def __init__(self, n):
-    self.total = torch.zeros(n)
-    self.count = 0
-  def __call__(self, x):
-    self.total -= x
-    self.count += 1
-    return self.total
-acc2 = Accacc2(3)
-v = acc2(torch.randn(3))
-w = acc2(torch.randn(3))
-print(v, w is v, acc2.count, acc2.total is v)
-layers3 = [Linear(1, 12, bias=False), LayerNorm1d(12), Tanh(), Linear(12, 4)]
-params4 = [p for layer in layers3 for p in layer.parameters()]
-print(sum(p.nelement() for p in params4), len(params4))
-x5 = torch.randn(5, 1)
-for layer in layers3:
-  x5 = layer(x5)
-print(x5)
-print([type(l).__name__ for l in layers3], [tuple(l.out.shape) for l in layers3])
-for layer in layers3:
-  layer.training = False
-print(layers3[0](torch.ones(1, 1)))
-c6 = Counter(-2)
-print(c6.tick(3), c6.seen)
+torch.manual_seed(1535)
+c1 = Fast(1)
+print(c1.start, Counter.start, isinstance(c1, Counter), isinstance(c1, Fast))
+print(c1.tick(3), c1.seen)
+layers2 = [Linear(6, 2, bias=True), LayerNorm1d(2), Linear(2, 5, bias=False), Tanh(), Linear(5, 10, bias=True), Tanh(), Linear(10, 8)]
+with torch.no_grad():
+  layers2[-1].weight *= 0.1
+  for layer in layers2[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 2
+params3 = [p for layer in layers2 for p in layer.parameters()]
+print(sum(p.nelement() for p in params3), len(params3))
+x4 = torch.randn(6, 6, generator=g)
+for layer in layers2:
+  x4 = layer(x4)
+print(x4)
+probs = F.softmax(x4, dim=1)
+print(torch.multinomial(probs, num_samples=2, replacement=True))
+print(torch.randint(0, 6, (4,), generator=g), g.initial_seed())
+print([type(l).__name__ for l in layers2], [tuple(l.out.shape) for l in layers2])

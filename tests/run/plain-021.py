@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(42)
+
+
 class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -76,13 +79,13 @@ class LayerNorm1d:
 
 class Counter:
   start = 0
-  def __init__(self, step=0.25):
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n += self.step
+      self.n -= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,11 +98,29 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(9332)
-layers1 = [Linear(2, 6, bias=False), Tanh(), Linear(6, 1)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(6, 2)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
+torch.manual_seed(82830)
+c1 = Counter(0.5)
+print(c1.start, Counter.start, isinstance(c1, Counter), isinstance(c1, Fast))
+class Accacc2():
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total -= x
+    self.count += 1
+    return self.total
+acc2 = Accacc2(3)
+v = acc2(torch.randn(3))
+w = acc2(torch.randn(3))
+print(v, w is v, acc2.count, acc2.total is v)
+layers3 = [Linear(1, 10, bias=True), LayerNorm1d(10), Tanh(), Linear(10, 7)]
+params4 = [p for layer in layers3 for p in layer.parameters()]
+print(sum(p.nelement() for p in params4), len(params4))
+x5 = torch.randn(5, 1)
+for layer in layers3:
+  x5 = layer(x5)
+print(x5)
+print([type(l).__name__ for l in layers3], [tuple(l.out.shape) for l in layers3])
+for layer in layers3:
+  layer.training = False
+print(layers3[0](torch.ones(1, 1)))

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(2147483647)
+
+
 class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d:
 
 
 class Counter:
-  start = 0
-  def __init__(self, step=1):
+  start = 10
+  def __init__(self, step=2):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n += self.step
+      self.n -= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,19 +98,39 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(7919)
-layers1 = [Linear(1, 4, bias=False), LayerNorm1d(4), Tanh(), Linear(4, 1, bias=True), BatchNorm1d(1), Tanh(), Linear(1, 9, bias=False), Tanh(), Linear(9, 3)]
+torch.manual_seed(96315)
+layers1 = [Linear(3, 10, bias=True), BatchNorm1d(10), Linear(10, 4, bias=True), Linear(4, 4)]
 with torch.no_grad():
   layers1[-1].weight *= 0.1
   for layer in layers1[:-1]:
     if isinstance(layer, Linear):
-      layer.weight *= 0.5
+      layer.weight *= 2
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(2, 1)
+x3 = torch.randn(6, 3, generator=g)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
-c4 = Counter(-2)
-print(c4.twice(), c4.n)
-print(c4.start, Counter.start, isinstance(c4, Counter), isinstance(c4, Fast))
+print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+layers4 = [Linear(2, 6, bias=True), LayerNorm1d(6), Tanh(), Linear(6, 5)]
+params5 = [p for layer in layers4 for p in layer.parameters()]
+print(sum(p.nelement() for p in params5), len(params5))
+x6 = torch.randn(4, 2, generator=g)
+for layer in layers4:
+  x6 = layer(x6)
+print(x6)
+layers7 = [Linear(2, 7, bias=True), LayerNorm1d(7), Tanh(), Linear(7, 5)]
+params8 = [p for layer in layers7 for p in layer.parameters()]
+print(sum(p.nelement() for p in params8), len(params8))
+x9 = torch.randn(3, 2, generator=g)
+for layer in layers7:
+  x9 = layer(x9)
+print(x9)
+for layer in layers7:
+  layer.training = False
+print(layers7[0](torch.ones(1, 2)))
+c10 = Fast(4)
+c10.start = 7
+print(c10.start, Counter.start)
+for t in Tanh():
+  print(t)

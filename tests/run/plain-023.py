@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
-  start = 10
-  def __init__(self, step=0.25):
+class Counter:
+  start = 1.5
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n *= self.step
+      self.n -= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,28 +98,34 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(81636)
-c1 = Counter(-2)
-print(c1.tick())
-layers2 = [Linear(1, 6, bias=False), Tanh(), Linear(6, 2, bias=True), LayerNorm1d(2), Tanh(), Linear(2, 7)]
-params3 = [p for layer in layers2 for p in layer.parameters()]
-print(sum(p.nelement() for p in params3), len(params3))
-x4 = torch.randn(6, 1)
-for layer in layers2:
-  x4 = layer(x4)
-print(x4)
-print([type(l).__name__ for l in layers2], [tuple(l.out.shape) for l in layers2])
-class Netnet5(nn.Module):
+torch.manual_seed(66883)
+layers1 = [Linear(2, 12, bias=False), Linear(12, 3)]
+params2 = [p for layer in layers1 for p in layer.parameters()]
+print(sum(p.nelement() for p in params2), len(params2))
+x3 = torch.randn(2, 2, generator=g)
+for layer in layers1:
+  x3 = layer(x3)
+print(x3)
+class Netnet4(nn.Module):
   def __init__(self):
     super().__init__()
-    self.helper = Counter(3)
-    self.norm = LayerNorm1d(3)
-    self.lin = nn.Linear(3, 3)
+    self.helper = Counter(4)
+    self.norm = LayerNorm1d(4)
+    self.lin = nn.Linear(4, 4)
   def forward(self, x):
     self.helper.tick()
     return self.norm(self.lin(x))
-net5 = Netnet5()
-print(net5)
-print([n for n, _ in net5.named_parameters()], isinstance(net5.helper, nn.Module))
-print(net5(torch.randn(2, 3)), net5.helper.n)
-Tanh(1)
+net4 = Netnet4()
+print(net4)
+print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
+print(net4(torch.randn(2, 4)), net4.helper.n)
+c5 = Fast(4)
+c5.extra = [1]
+c5.extra += [2]
+c5.extra.append(3)
+print(c5.extra)
+print(c5.twice(), c5.n)
+print(c5.tick())
+c6 = Counter(0.5)
+print(type(c6).__name__, type(c6) is Counter)
+print(c6.tick())

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear(object):
+g = torch.Generator().manual_seed(42)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear(object):
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d(object):
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Tanh(object):
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh(object):
     return []
 
 
-class LayerNorm1d(object):
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,9 +77,9 @@ class LayerNorm1d(object):
     return [self.gamma, self.beta]
 
 
-class Counter(object):
-  start = 0
-  def __init__(self, step=1):
+class Counter:
+  start = 1.5
+  def __init__(self, step=2):
     self.n = self.start
     self.step = step
     self.seen = []
@@ -95,52 +98,36 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(23052)
-layers1 = [Linear(6, 12, bias=False), BatchNorm1d(12), Linear(12, 5)]
-with torch.no_grad():
-  layers1[-1].weight *= 0.1
-  for layer in layers1[:-1]:
-    if isinstance(layer, Linear):
-      layer.weight *= 0.5
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(3, 6)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-class Netnet4(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(2)
-    self.norm = LayerNorm1d(2)
-    self.lin = nn.Linear(2, 2)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net4 = Netnet4()
-print(net4)
-print([n for n, _ in net4.named_parameters()], isinstance(net4.helper, nn.Module))
-print(net4(torch.randn(2, 2)), net4.helper.n)
+torch.manual_seed(36135)
+class Accacc1(object):
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total *= x
+    self.count += 1
+    return self.total
+acc1 = Accacc1(3)
+v = acc1(torch.randn(3))
+w = acc1(torch.randn(3))
+print(v, w is v, acc1.count, acc1.total is v)
+layers2 = [Linear(6, 2, bias=False), BatchNorm1d(2), Tanh(), Linear(2, 7)]
+params3 = [p for layer in layers2 for p in layer.parameters()]
+print(sum(p.nelement() for p in params3), len(params3))
+x4 = torch.randn(3, 6, generator=g)
+for layer in layers2:
+  x4 = layer(x4)
+print(x4)
 class Netnet5(nn.Module):
   def __init__(self):
     super().__init__()
-    self.helper = Counter(1)
-    self.norm = LayerNorm1d(1)
-    self.lin = nn.Linear(1, 1)
+    self.helper = Counter(4)
+    self.norm = LayerNorm1d(4)
+    self.lin = nn.Linear(4, 4)
   def forward(self, x):
     self.helper.tick()
     return self.norm(self.lin(x))
 net5 = Netnet5()
 print(net5)
 print([n for n, _ in net5.named_parameters()], isinstance(net5.helper, nn.Module))
-print(net5(torch.randn(2, 1)), net5.helper.n)
-layers6 = [Linear(2, 9, bias=True), Tanh(), Linear(9, 1, bias=False), LayerNorm1d(1), Linear(1, 8, bias=True), LayerNorm1d(8), Tanh(), Linear(8, 7)]
-params7 = [p for layer in layers6 for p in layer.parameters()]
-print(sum(p.nelement() for p in params7), len(params7))
-x8 = torch.randn(3, 2)
-for layer in layers6:
-  x8 = layer(x8)
-print(x8)
-for layer in layers6:
-  layer.training = False
-print(layers6[0](torch.ones(1, 2)))
+print(net5(torch.randn(2, 4)), net5.helper.n)

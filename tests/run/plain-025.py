@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear():
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
     self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
@@ -18,7 +21,7 @@ class Linear():
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d():
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d():
     return [self.gamma, self.beta]
 
 
-class Tanh():
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh():
     return []
 
 
-class LayerNorm1d():
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d():
     return [self.gamma, self.beta]
 
 
-class Counter():
-  start = 0
-  def __init__(self, step=0.25):
+class Counter:
+  start = 1.5
+  def __init__(self, step=2):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,23 +98,16 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(43196)
-layers1 = [Linear(3, 10, bias=True), BatchNorm1d(10), Tanh(), Linear(10, 1, bias=False), BatchNorm1d(1), Tanh(), Linear(1, 4, bias=False), LayerNorm1d(4), Tanh(), Linear(4, 8)]
+torch.manual_seed(17280)
+layers1 = [Linear(3, 8, bias=False), LayerNorm1d(8), Tanh(), Linear(8, 9, bias=True), BatchNorm1d(9), Linear(9, 4)]
+with torch.no_grad():
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
+    if isinstance(layer, Linear):
+      layer.weight *= 5/3
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(4, 3)
+x3 = torch.randn(3, 3)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
-print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
-for layer in layers1:
-  layer.training = False
-print(layers1[0](torch.ones(1, 3)))
-layers4 = [Linear(5, 4, bias=False), Tanh(), Linear(4, 8, bias=True), LayerNorm1d(8), Tanh(), Linear(8, 5, bias=True), Tanh(), Linear(5, 8)]
-params5 = [p for layer in layers4 for p in layer.parameters()]
-print(sum(p.nelement() for p in params5), len(params5))
-x6 = torch.randn(3, 5)
-for layer in layers4:
-  x6 = layer(x6)
-print(x6)
-print([type(l).__name__ for l in layers4], [tuple(l.out.shape) for l in layers4])

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(42)
+
+
 class Linear():
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d():
 
 
 class Counter():
-  start = 10
-  def __init__(self, step=1):
+  start = 1.5
+  def __init__(self, step=2):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n += self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,35 +98,18 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(1805)
-layers1 = [Linear(5, 12, bias=True), BatchNorm1d(12), Tanh(), Linear(12, 7, bias=True), Linear(7, 7, bias=False), Tanh(), Linear(7, 2)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(6, 5)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
-for layer in layers1:
-  layer.training = False
-print(layers1[0](torch.ones(1, 5)))
-c4 = Counter(-2)
-c4.extra = [1]
-c4.extra += [2]
-c4.extra.append(3)
-print(c4.extra)
-c5 = Fast(1)
-print(c5.twice(), c5.n)
-class Netnet6(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(2)
-    self.norm = LayerNorm1d(2)
-    self.lin = nn.Linear(2, 2)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net6 = Netnet6()
-print(net6)
-print([n for n, _ in net6.named_parameters()], isinstance(net6.helper, nn.Module))
-print(net6(torch.randn(2, 2)), net6.helper.n)
+torch.manual_seed(57110)
+class Accacc1:
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total += x
+    self.count += 1
+    return self.total
+acc1 = Accacc1(3)
+v = acc1(torch.randn(3))
+w = acc1(torch.randn(3))
+print(v, w is v, acc1.count, acc1.total is v)
+for t in Tanh():
+  print(t)

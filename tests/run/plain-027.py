@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+g = torch.Generator().manual_seed(0)
+
+
 class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -75,14 +78,14 @@ class LayerNorm1d:
 
 
 class Counter:
-  start = 10
-  def __init__(self, step=0.25):
+  start = 1.5
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n -= self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,12 +98,37 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(81964)
-layers1 = [Linear(6, 1, bias=True), BatchNorm1d(1), Tanh(), Linear(1, 8)]
+torch.manual_seed(45761)
+layers1 = [Linear(3, 1, bias=True), LayerNorm1d(1), Tanh(), Linear(1, 4, bias=True), Linear(4, 6, bias=False), Linear(6, 3)]
 params2 = [p for layer in layers1 for p in layer.parameters()]
 print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(4, 6)
+x3 = torch.randn(4, 3, generator=g)
 for layer in layers1:
   x3 = layer(x3)
 print(x3)
+probs = F.softmax(x3, dim=1)
+print(torch.multinomial(probs, num_samples=3, replacement=True, generator=g))
+print(torch.randint(0, 9, (2,), generator=g), g.initial_seed())
 print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+for layer in layers1:
+  layer.training = False
+print(layers1[0](torch.ones(1, 3)))
+layers4 = [Linear(3, 2, bias=True), LayerNorm1d(2), Tanh(), Linear(2, 7)]
+params5 = [p for layer in layers4 for p in layer.parameters()]
+print(sum(p.nelement() for p in params5), len(params5))
+x6 = torch.randn(2, 3, generator=g)
+for layer in layers4:
+  x6 = layer(x6)
+print(x6)
+probs = F.softmax(x6, dim=1)
+print(torch.multinomial(probs, num_samples=1, replacement=True))
+print(torch.randint(0, 11, (3,), generator=g), g.initial_seed())
+for layer in layers4:
+  layer.training = False
+print(layers4[0](torch.ones(1, 3)))
+c7 = Counter()
+print(type(c7).__name__, type(c7) is Counter)
+c7.extra = [1]
+c7.extra += [2]
+c7.extra.append(3)
+print(c7.extra)

@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear():
+g = torch.Generator().manual_seed(2147483647)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear():
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d():
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d():
     return [self.gamma, self.beta]
 
 
-class Tanh():
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh():
     return []
 
 
-class LayerNorm1d():
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d():
     return [self.gamma, self.beta]
 
 
-class Counter():
-  start = 0
-  def __init__(self, step=2):
+class Counter:
+  start = 1.5
+  def __init__(self, step=1):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n += self.step
+      self.n *= self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,46 +98,23 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(54479)
-class Netnet1(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(1)
-    self.norm = LayerNorm1d(1)
-    self.lin = nn.Linear(1, 1)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net1 = Netnet1()
-print(net1)
-print([n for n, _ in net1.named_parameters()], isinstance(net1.helper, nn.Module))
-print(net1(torch.randn(2, 1)), net1.helper.n)
-layers2 = [Linear(6, 8, bias=True), BatchNorm1d(8), Tanh(), Linear(8, 6)]
+torch.manual_seed(71083)
+layers1 = [Linear(4, 11, bias=False), Tanh(), Linear(11, 3)]
 with torch.no_grad():
-  layers2[-1].weight *= 0.1
-  for layer in layers2[:-1]:
+  layers1[-1].weight *= 0.1
+  for layer in layers1[:-1]:
     if isinstance(layer, Linear):
       layer.weight *= 5/3
-params3 = [p for layer in layers2 for p in layer.parameters()]
-print(sum(p.nelement() for p in params3), len(params3))
-x4 = torch.randn(5, 6)
-for layer in layers2:
-  x4 = layer(x4)
-print(x4)
-c5 = Counter()
-print(c5.start, Counter.start, isinstance(c5, Counter), isinstance(c5, Fast))
-print(type(c5).__name__, type(c5) is Counter)
-print(c5.start, Counter.start, isinstance(c5, Counter), isinstance(c5, Fast))
-class Netnet6(nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.helper = Counter(3)
-    self.norm = LayerNorm1d(3)
-    self.lin = nn.Linear(3, 3)
-  def forward(self, x):
-    self.helper.tick()
-    return self.norm(self.lin(x))
-net6 = Netnet6()
-print(net6)
-print([n for n, _ in net6.named_parameters()], isinstance(net6.helper, nn.Module))
-print(net6(torch.randn(2, 3)), net6.helper.n)
+params2 = [p for layer in layers1 for p in layer.parameters()]
+print(sum(p.nelement() for p in params2), len(params2))
+x3 = torch.randn(5, 4, generator=g)
+for layer in layers1:
+  x3 = layer(x3)
+print(x3)
+print([type(l).__name__ for l in layers1], [tuple(l.out.shape) for l in layers1])
+for layer in layers1:
+  layer.training = False
+print(layers1[0](torch.ones(1, 4)))
+c4 = Fast(4)
+print(c4.twice(), c4.n)
+Linear(2)

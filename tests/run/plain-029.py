@@ -2,10 +2,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class Linear():
+g = torch.Generator().manual_seed(0)
+
+
+class Linear:
 
   def __init__(self, fan_in, fan_out, bias=True):
-    self.weight = torch.randn((fan_in, fan_out)) / fan_in**0.5
+    self.weight = torch.randn((fan_in, fan_out), generator=g) / fan_in**0.5
     self.bias = torch.zeros(fan_out) if bias else None
 
   def __call__(self, x):
@@ -18,7 +21,7 @@ class Linear():
     return [self.weight] + ([] if self.bias is None else [self.bias])
 
 
-class BatchNorm1d():
+class BatchNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -48,7 +51,7 @@ class BatchNorm1d():
     return [self.gamma, self.beta]
 
 
-class Tanh():
+class Tanh:
   def __call__(self, x):
     self.out = torch.tanh(x)
     return self.out
@@ -56,7 +59,7 @@ class Tanh():
     return []
 
 
-class LayerNorm1d():
+class LayerNorm1d:
 
   def __init__(self, dim, eps=1e-5, momentum=0.1):
     self.eps = eps
@@ -74,15 +77,15 @@ class LayerNorm1d():
     return [self.gamma, self.beta]
 
 
-class Counter():
-  start = 0
-  def __init__(self, step=1):
+class Counter:
+  start = 1.5
+  def __init__(self, step=0.25):
     self.n = self.start
     self.step = step
     self.seen = []
   def tick(self, times=1):
     for _ in range(times):
-      self.n *= self.step
+      self.n += self.step
       self.seen += [self.n]
     return self.n
   def twice(self):
@@ -95,14 +98,30 @@ class Fast(Counter):
     self.step = step * 2
     self.seen = []
 
-torch.manual_seed(48943)
-layers1 = [Linear(3, 7, bias=True), BatchNorm1d(7), Tanh(), Linear(7, 9, bias=False), Tanh(), Linear(9, 3, bias=False), Tanh(), Linear(3, 1)]
-params2 = [p for layer in layers1 for p in layer.parameters()]
-print(sum(p.nelement() for p in params2), len(params2))
-x3 = torch.randn(5, 3)
-for layer in layers1:
-  x3 = layer(x3)
-print(x3)
-for layer in layers1:
-  layer.training = False
-print(layers1[0](torch.ones(1, 3)))
+torch.manual_seed(41956)
+c1 = Fast(1)
+print(c1.start, Counter.start, isinstance(c1, Counter), isinstance(c1, Fast))
+class Accacc2:
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total += x
+    self.count += 1
+    return self.total
+acc2 = Accacc2(3)
+v = acc2(torch.randn(3))
+w = acc2(torch.randn(3))
+print(v, w is v, acc2.count, acc2.total is v)
+class Accacc3:
+  def __init__(self, n):
+    self.total = torch.zeros(n)
+    self.count = 0
+  def __call__(self, x):
+    self.total += x
+    self.count += 1
+    return self.total
+acc3 = Accacc3(3)
+v = acc3(torch.randn(3))
+w = acc3(torch.randn(3))
+print(v, w is v, acc3.count, acc3.total is v)

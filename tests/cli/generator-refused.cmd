@@ -1,0 +1,1 @@
+$BIN --run tests/cli/generator-refused.py

@@ -1,0 +1,18 @@
+# makemore's torch.Generator: a stream of its own, the default generator untouched
+import torch
+torch.manual_seed(3)
+g = torch.Generator()
+print(g.initial_seed(), torch.Generator(device='cpu').initial_seed())
+print(g.manual_seed(5) is g, g.initial_seed())
+g = torch.Generator().manual_seed(2147483647)
+print(torch.randn(3, generator=g), torch.rand(2, 2, generator=g))
+print(torch.randint(0, 27, (5,), generator=g), torch.multinomial(torch.tensor([0.1, 0.5, 0.4]), 5, replacement=True, generator=g))
+p = torch.rand(27, generator=g)
+p = p / p.sum()
+print(torch.multinomial(p, num_samples=20, replacement=True, generator=g))
+print(p.multinomial(3, generator=g), torch.randint(10, (2, 2), generator=g, dtype=torch.float32))
+print(torch.randn(2), torch.rand(1, generator=None))
+W = torch.randn((27, 27), generator=g)
+print(W.sum(), torch.rand(2, generator=g, dtype=torch.float64))
+g2 = torch.Generator().manual_seed(-1)
+print(torch.randn(2, generator=g2), g.manual_seed(2147483647) is g, torch.randn(3, generator=g))
