@@ -157,6 +157,25 @@ test_py(void)
 	list = py_complete(s, "F.", &start);
 	CHECK(has(list, "softmax") && has(list, "linear"), "completes F.");
 	free_list(list);
+	want_line(s, "class Lin:\n    scale = 2\n    def __init__(self):\n        self.weight = 1\n\n"
+	    "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.head = 3\n\n"
+	    "lin = Lin(); net = Net(); g = torch.Generator()", "");
+	list = py_complete(s, "lin.", &start);
+	CHECK(has(list, "weight") && has(list, "scale") && has(list, "__init__") && !has(list, "parameters") &&
+	    start == 4, "completes a plain instance's attributes and its class's");
+	free_list(list);
+	list = py_complete(s, "net.pa", &start);
+	CHECK(has(list, "parameters") && !has(list, "weight"), "completes a module's methods");
+	free_list(list);
+	list = py_complete(s, "net.he", &start);
+	CHECK(has(list, "head"), "completes a module's attributes");
+	free_list(list);
+	list = py_complete(s, "g.ma", &start);
+	CHECK(has(list, "manual_seed") && !has(list, "initial_seed"), "completes a Generator's methods");
+	free_list(list);
+	list = py_complete(s, "Lin.sc", &start);
+	CHECK(has(list, "scale"), "completes a class's attributes");
+	free_list(list);
 	list = py_complete(s, "zzz", &start);
 	CHECK(list == NULL, "nothing to complete");
 	free_list(list);

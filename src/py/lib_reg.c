@@ -74,25 +74,28 @@ lib_rows_next(const struct builtin *row)
 const char *const *
 lib_names(const char *ns)
 {
-	static const char *lists[6][MAXNAMES];
-	static const char *const nss[6] = { "torch", "torch.nn", "torch.nn.functional", "math", "", "Tensor" };
-	static const char *const extra[6][12] = {
+	static const char *lists[8][MAXNAMES];
+	static const char *const nss[8] = { "torch", "torch.nn", "torch.nn.functional", "math", "", "Tensor", "Module",
+		"Generator" };
+	static const char *const extra[8][12] = {
 		{ "nn", "inf", "float32", "float", "int64", "long", "bool", NULL },
 		{ "functional", NULL },
 		{ NULL },
 		{ "inf", "pi", "e", NULL },
 		{ NULL },
 		{ "T", "shape", "dtype", "ndim", "requires_grad", "is_leaf", "data", NULL },
+		{ "training", NULL },
+		{ NULL },
 	};
 	const struct builtin *b = NULL;
 	const char *bns = "";
 	size_t t = 0, i;
 	int k, n = 0;
 
-	for (k = 0; k < 6; k++)
+	for (k = 0; k < 8; k++)
 		if (strcmp(nss[k], ns) == 0)
 			break;
-	if (k == 6)
+	if (k == 8)
 		return NULL;
 	if (lists[k][0] == NULL) {
 		while ((b = next_row(b, &t, &bns)) != NULL)

@@ -1236,6 +1236,27 @@ add_all(char ***list, int *n, int *cap, const char *const *names, const char *wo
 		add_match(list, n, cap, *names, word, wlen);
 }
 
+/* after "o.": an instance's attributes, then its classes' (a class: its own and its bases'), then a
+ * module's methods (Module's rows); a Generator's methods */
+static void
+add_obj(char ***list, int *n, int *cap, const struct pyobj *o, const char *word, size_t wlen)
+{
+	const struct pyobj *c;
+	int i;
+
+	if (o->type == PY_RNG) {
+		add_all(list, n, cap, lib_names("Generator"), word, wlen);
+		return;
+	}
+	for (i = 0; o->type == PY_OBJ && i < o->u.obj.n; i++)
+		add_match(list, n, cap, o->u.obj.a[i].name, word, wlen);
+	for (c = o->type == PY_OBJ ? o->u.obj.cls : o; c != NULL; c = c->u.obj.cls)
+		for (i = 0; i < c->u.obj.n; i++)
+			add_match(list, n, cap, c->u.obj.a[i].name, word, wlen);
+	if (o->type == PY_OBJ && nn_is_module(o))
+		add_all(list, n, cap, lib_names("Module"), word, wlen);
+}
+
 char **
 py_complete(const struct py_session *s, const char *line, size_t *start)
 {
@@ -1299,6 +1320,8 @@ py_complete(const struct py_session *s, const char *line, size_t *start)
 				ns = "Tensor";
 			else if (v->v->type == PY_NS)
 				ns = v->v->u.ns;
+			else if (v->v->type == PY_OBJ || v->v->type == PY_CLASS || v->v->type == PY_RNG)
+				add_obj(&list, &n, &cap, v->v, word, end - wstart);
 			else if (v->v->type == PY_MODULE && v->v->u.m.kind == MOD_LINEAR) {
 				static const char *const attrs[] = { "weight", "bias", "in_features", "out_features", NULL };
 
