@@ -96,6 +96,8 @@ int lib_dtype(struct py_session *s, const struct builtin *b, struct pyobj *o, in
 struct pyobj *lib_with_grad(struct pyobj *t, struct py_session *s, const struct builtin *b, struct pyobj *rg);
 /* the generator a draw takes: generator=g's own, else (NULL, None) the session's; NULL after the error */
 struct rng *lib_rng(struct py_session *s, const struct builtin *b, struct pyobj *g);
+/* a seed as the int initial_seed() returns; past 2^63 - 1 (manual_seed(-1)) the one-line refusal */
+struct pyobj *lib_seed_int(struct py_session *s, uint64_t seed);
 /* a dropout probability p (the object given, for its repr) outside [0, 1]: PyTorch's message */
 int lib_check_p(struct py_session *s, const struct pyobj *given, double p);
 /* torch.maximum (is_min: minimum) of two tensors, NaN propagated: max(other=) (lib_misc.c) */

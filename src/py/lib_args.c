@@ -138,3 +138,11 @@ lib_rng(struct py_session *s, const struct builtin *b, struct pyobj *g)
 	py_fail(s, "%s(): argument 'generator' must be torch.Generator, not %s", b->name, py_type_name(g));
 	return NULL;
 }
+
+struct pyobj *
+lib_seed_int(struct py_session *s, uint64_t seed)
+{
+	if (seed > (uint64_t)INT64_MAX)
+		return py_fail(s, "integer overflow (integers here are 64-bit): the seed is %llu", (unsigned long long)seed);
+	return py_int((long long)seed);
+}

@@ -506,7 +506,7 @@ embed_forward(struct py_session *s, struct pyobj *m, struct pyobj *x)
 	if (x->u.t.dtype != DT_INT64)
 		return py_fail(s, "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
 		    "Long, Int; but got torch.%sTensor instead (while checking arguments for embedding)",
-		    x->u.t.dtype == DT_FLOAT ? "Float" : x->u.t.dtype == DT_DOUBLE ? "Double" : "Bool");
+		    pyt_cat_name[x->u.t.dtype]);
 	if (x->u.t.ndim >= TENSOR_MAXDIM)
 		return py_fail(s, "at most %d dimensions are supported", TENSOR_MAXDIM);
 	for (i = 0; i < x->u.t.numel; i++) {

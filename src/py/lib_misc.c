@@ -28,10 +28,7 @@ static struct pyobj *
 torch_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)self, (void)a;
-	if (s->initial_seed > (uint64_t)INT64_MAX)	/* torch.manual_seed(-1): 2**64 - 1 */
-		return py_fail(s, "integer overflow (integers here are 64-bit): the seed is %llu",
-		    (unsigned long long)s->initial_seed);
-	return py_int((long long)s->initial_seed);
+	return lib_seed_int(s, s->initial_seed);
 }
 
 static struct pyobj *
@@ -72,15 +69,10 @@ type_row(const struct pyobj *o)
 		    lib_find_hook("", "zip") : NULL;
 	case PY_SIZE: return lib_find_hook("torch", "Size");
 	case PY_TENSOR: return o->u.t.parameter ? lib_find_hook("torch.nn", "Parameter") : lib_find_hook("torch", "Tensor");
-	case PY_MODULE:
-		return o->u.m.kind == MOD_LINEAR ? lib_find_hook("torch.nn", "Linear") : o->u.m.kind == MOD_DROPOUT ?
-		    lib_find_hook("torch.nn", "Dropout") : o->u.m.kind == MOD_SOFTMAX ? lib_find_hook("torch.nn", "Softmax") :
-		    o->u.m.kind == MOD_EMBED ? lib_find_hook("torch.nn", "Embedding") : NULL;
-	case PY_OBJ:	/* nn.Module(), nn.ModuleList, nn.Sequential (a class's instance: its class, not a row) */
-		if (o->u.obj.cls != NULL)
-			return NULL;
-		return lib_find_hook("torch.nn", o->u.obj.kind == OBJ_LIST ? "ModuleList" : o->u.obj.kind == OBJ_SEQ ?
-		    "Sequential" : o->u.obj.kind == OBJ_LAYER ? o->u.obj.layer->name : "Module");
+	case PY_MODULE:	/* nn.Linear, nn.Dropout, ... by py_type_name's name (a head: no row) */
+		return o->u.m.kind == MOD_HEAD ? NULL : lib_find_hook("torch.nn", py_type_name(o));
+	case PY_OBJ:	/* nn.Module(), nn.ModuleList, nn.Sequential, a layer (a class's instance: its class, not a row) */
+		return o->u.obj.cls != NULL ? NULL : lib_find_hook("torch.nn", py_type_name(o));
 	}
 	return NULL;
 }

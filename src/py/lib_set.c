@@ -143,15 +143,12 @@ builtin_set(struct py_session *s, const struct builtin *b, struct pyobj *self, s
 		return NULL;
 	seen = dict_new();
 	none = py_none();
-	for (i = 0; i < items->u.seq.n; i++) {
-		int k = dict_find(s, seen, items->u.seq.v[i]);
-
-		if (k == -2 || (k == -1 && dict_set(s, seen, items->u.seq.v[i], none) != 0)) {
+	for (i = 0; i < items->u.seq.n; i++)	/* dict_set keeps the first of equal keys */
+		if (dict_set(s, seen, items->u.seq.v[i], none) != 0) {
 			py_decref(none);
 			py_decref(seen);
 			return py_drop(NULL, items);
 		}
-	}
 	py_decref(none);
 	py_decref(items);
 	r = dict_items(seen, 0);

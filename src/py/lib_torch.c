@@ -146,8 +146,7 @@ torch_generator(struct py_session *s, const struct builtin *b, struct pyobj *sel
 	if (a[0] != NULL && (a[0]->type != PY_STR || strcmp(a[0]->u.str.s, "cpu") != 0))
 		return py_fail(s, "torch.Generator(): a device other than 'cpu' is not supported");
 	g = py_new(PY_RNG);
-	g->u.rng = xmalloc(sizeof *g->u.rng);
-	memset(g->u.rng, 0, sizeof *g->u.rng);
+	g->u.rng = xcalloc(1, sizeof *g->u.rng);
 	rng_seed(g->u.rng, 67280421310721ULL);	/* c10's default_rng_seed_val */
 	return g;
 }
@@ -169,10 +168,7 @@ static struct pyobj *
 gen_initial_seed(struct py_session *s, const struct builtin *b, struct pyobj *self, struct pyobj **a)
 {
 	(void)b, (void)a;
-	if (self->u.rng->seed > (uint64_t)INT64_MAX)
-		return py_fail(s, "integer overflow (integers here are 64-bit): the seed is %llu",
-		    (unsigned long long)self->u.rng->seed);
-	return py_int((long long)self->u.rng->seed);
+	return lib_seed_int(s, self->u.rng->seed);
 }
 
 /* cat (op 0), stack (op 1) */

@@ -361,9 +361,9 @@ struct pyvar {
 struct py_session {
 	const struct run *r;
 	struct rng rng;			/* torch's default generator */
-	unsigned long long initial_seed;
+	unsigned long long initial_seed;	/* its last seed, for torch.initial_seed() */
 	int num_threads;		/* torch.set_num_threads (0: never set) */
-	int script;			/* a whole script (--run): bare expressions print nothing */	/* its last seed, for torch.initial_seed() */
+	int script;			/* a whole script (--run): bare expressions print nothing */
 	struct pyvar *vars[PY_NVAR_BUCKETS];
 	int nvars;
 	long nextseq;
