@@ -129,16 +129,13 @@ f_gelu(struct py_session *s, const struct builtin *b, struct pyobj *x, struct py
 
 /* ---- layer_norm ---- */
 
-/* "[2, 3]": a shape as c10 prints an IntArrayRef */
+/* "[2, 3]": a shape as c10 prints an IntArrayRef (open "[*, ": a shape's last dims) */
 static void
-shape_str(struct sbuf *b, const int *shape, int n)
+shape_str(struct sbuf *b, const int *shape, int n, const char *open)
 {
-	int i;
+	char buf[TENSOR_MAXDIM * 13 + 8];
 
-	sbuf_addc(b, '[');
-	for (i = 0; i < n; i++)
-		sbuf_addf(b, "%s%d", i ? ", " : "", shape[i]);
-	sbuf_addc(b, ']');
+	sbuf_add(b, text_dims(buf, sizeof buf, n, shape, open, "]"));
 }
 
 /* normalized_shape as the argument parser reads an IntArrayRef: an int, or a sequence of ints */
@@ -183,7 +180,7 @@ check_layer_norm(struct py_session *s, const struct pytensor *x, const int *ns, 
 			ok = w->u.t.shape[d] == ns[d];
 		if (!ok) {
 			sbuf_addf(&b, "Expected %s to be of same shape as normalized_shape, but got %s of shape ", what, what);
-			shape_str(&b, w->u.t.shape, w->u.t.ndim);
+			shape_str(&b, w->u.t.shape, w->u.t.ndim, "[");
 		}
 	} else {
 		ok = x->ndim >= nn;
@@ -191,17 +188,16 @@ check_layer_norm(struct py_session *s, const struct pytensor *x, const int *ns, 
 			ok = x->shape[x->ndim - nn + d] == ns[d];
 		if (!ok) {
 			sbuf_add(&b, "Given normalized_shape=");
-			shape_str(&b, ns, nn);
-			sbuf_add(&b, ", expected input with shape [*");
-			for (d = 0; d < nn; d++)
-				sbuf_addf(&b, ", %d", ns[d]);
-			sbuf_add(&b, "], but got input of size");
-			shape_str(&b, x->shape, x->ndim);
+			shape_str(&b, ns, nn, "[");
+			sbuf_add(&b, ", expected input with shape ");
+			shape_str(&b, ns, nn, "[*, ");	/* nn >= 1 here */
+			sbuf_add(&b, ", but got input of size");
+			shape_str(&b, x->shape, x->ndim, "[");
 		}
 	}
 	if (!ok && w != NULL) {
 		sbuf_add(&b, " and normalized_shape = ");
-		shape_str(&b, ns, nn);
+		shape_str(&b, ns, nn, "[");
 	}
 	if (!ok)
 		py_fail(s, "%s", b.s);
@@ -244,7 +240,7 @@ layer_norm_op(struct py_session *s, struct pyobj *x, const struct pyobj *shape, 
 	if (nn < 1) {
 		struct sbuf b = { 0 };
 
-		shape_str(&b, ns, nn);
+		shape_str(&b, ns, nn, "[");
 		py_fail(s, "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, "
 		    "but got normalized_shape = %s", b.s);
 		free(b.s);
@@ -460,7 +456,7 @@ nn_layer_norm(struct py_session *s, const struct builtin *b, struct pyobj *self,
 		if (ns[d] < 0) {
 			struct sbuf sb = { 0 };
 
-			shape_str(&sb, ns, nn);
+			shape_str(&sb, ns, nn, "[");
 			py_fail(s, "Trying to create tensor with negative dimension %d: %s", ns[d], sb.s);
 			free(sb.s);
 			return py_drop(NULL, shape);
