@@ -156,8 +156,8 @@ int_list(struct py_session *s, const struct pyobj *o, int *out, int *n)
 	}
 	for (i = 0; i < o->u.seq.n; i++) {
 		if (!py_is_int(o->u.seq.v[i])) {
-			py_fail(s, "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, but found "
-			    "element of type %s at pos %d", py_type_name(o->u.seq.v[i]), i);
+			py_fail(s, "layer_norm(): argument 'normalized_shape' must be tuple of ints, but found "
+			    "element of type %s at pos %d", py_type_name(o->u.seq.v[i]), i + 1);	/* the parser's wording */
 			return -1;
 		}
 		out[i] = (int)o->u.seq.v[i]->u.i;
